@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// CSV output that loads in pandas/Excel as is: RFC 4180 quoting, one header row. Appending to an
+// existing file requires the same header. The file is replaced atomically, so a failure never leaves
+// half a row behind. Qt-free.
+#pragma once
+
+#include "gpu/config.h"
+
+#include <string>
+#include <vector>
+
+namespace ss {
+
+using CsvRow = std::vector<std::string>;
+
+std::string csv_escape(const std::string& field);
+std::string csv_line(const CsvRow& fields);
+
+// Appends rows to `path`, writing `header` first when the file is new or empty.
+Status append_csv(const std::string& path, const CsvRow& header, const std::vector<CsvRow>& rows);
+
+// A writable-path check done before any work starts: the directory exists and a file can be created.
+Status check_csv_path(const std::string& path);
+
+} // namespace ss

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "app/run_options.h"
+
+#include <charconv>
+#include <optional>
+
+namespace ss {
+namespace {
+
+template <typename I>
+std::optional<I> parse_int(const std::string& s)
+{
+    I v {};
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+Status bad(const std::string& option, const std::string& value, const std::string& expected)
+{
+    return Status::failure("invalid value '" + value + "' for " + option + ": expected " + expected);
+}
+
+} // namespace
+
+Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, std::vector<std::string>* rest)
+{
+    std::string size_text, block_text;
+    bool size_given = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string key = args[i], value;
+        if (key.rfind("--", 0) != 0) {
+            if (rest) {
+                rest->push_back(key);
+                continue;
+            }
+            return Status::failure("unexpected argument '" + key + "'");
+        }
+        static const char* const flags[] = { "--verify" };
+        const auto eq = key.find('=');
+        const bool is_flag = key == flags[0];
+        if (eq != std::string::npos) {
+            value = key.substr(eq + 1);
+            key = key.substr(0, eq);
+        } else if (!is_flag) {
+            const bool known = key == "--stencil" || key == "--rule" || key == "--dims" || key == "--size" || key == "--radius"
+                || key == "--variant" || key == "--cf" || key == "--block" || key == "--precision" || key == "--steps"
+                || key == "--backend" || key == "--device" || key == "--gpus" || key == "--csv" || key == "--init"
+                || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes";
+            if (!known) {
+                if (rest) {
+                    rest->push_back(args[i]);
+                    continue;
+                }
+                return Status::failure("unknown option " + key + " (see --help)");
+            }
+            if (i + 1 >= args.size()) return Status::failure("option " + key + " needs a value");
+            value = args[++i];
+        }
+        StencilConfig& c = o.config;
+        if (key == "--verify") {
+            o.verify = true;
+        } else if (key == "--stencil") {
+            auto v = parse_stencil(value);
+            if (!v) return bad(key, value, "star or diffusion4");
+            c.stencil = *v;
+            if (c.stencil == StencilKind::Diffusion4 && !variant_applies(c.stencil, c.variant)) c.variant = Variant::Smem;
+        } else if (key == "--rule") {
+            auto v = parse_rule(value);
+            if (!v) return bad(key, value, "thesis, jacobi or wave");
+            c.rule = *v;
+        } else if (key == "--dims") {
+            auto v = parse_int<int>(value);
+            if (!v || (*v != 2 && *v != 3)) return bad(key, value, "2 or 3");
+            c.dims = *v;
+        } else if (key == "--size") {
+            size_text = value;
+            size_given = true;
+        } else if (key == "--radius") {
+            auto v = parse_int<int>(value);
+            if (!v || *v < 1 || *v > 16) return bad(key, value, "an integer 1..16");
+            c.radius = *v;
+        } else if (key == "--variant") {
+            auto v = parse_variant(value);
+            if (!v) return bad(key, value, "base, smem, smem_padded or stream (star); naive, merged, notemp or smem (diffusion4)");
+            c.variant = *v;
+        } else if (key == "--cf") {
+            auto v = parse_int<int>(value);
+            if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8)) return bad(key, value, "1, 2, 4 or 8");
+            c.cf = *v;
+        } else if (key == "--block") {
+            if (value == "heuristic") {
+                c.heuristic_block = true;
+            } else {
+                auto v = parse_block(value);
+                if (!v) return bad(key, value, "heuristic or BXxBY[xBZ] with positive integers");
+                c.heuristic_block = false;
+                c.block = *v;
+            }
+        } else if (key == "--precision") {
+            auto v = parse_precision(value);
+            if (!v) return bad(key, value, "fp32 or fp64");
+            c.precision = *v;
+        } else if (key == "--steps") {
+            auto v = parse_int<int>(value);
+            if (!v || *v < 0 || *v > 100000000) return bad(key, value, "an integer 0..100000000");
+            o.steps = *v;
+        } else if (key == "--backend") {
+            auto v = parse_backend(value);
+            if (!v) return bad(key, value, "cuda or cpu");
+            c.backend = *v;
+            o.backend_given = true;
+        } else if (key == "--device") {
+            auto v = parse_int<int>(value);
+            if (!v || *v < 0) return bad(key, value, "a device index >= 0");
+            c.device = *v;
+        } else if (key == "--gpus") {
+            auto v = parse_int<int>(value);
+            if (!v || *v < 1 || *v > 64) return bad(key, value, "an integer 1..64");
+            c.gpus = *v;
+        } else if (key == "--csv") {
+            if (value.empty()) return bad(key, value, "a file path");
+            o.csv = value;
+        } else if (key == "--init") {
+            auto v = parse_initial(value);
+            if (!v) return bad(key, value, "gaussian, random, square or hot-edges");
+            o.initial = *v;
+        } else if (key == "--seed") {
+            auto v = parse_int<std::uint64_t>(value);
+            if (!v) return bad(key, value, "a non-negative integer");
+            o.seed = *v;
+        } else if (key == "--repeats") {
+            auto v = parse_int<int>(value);
+            if (!v || *v < 1 || *v > 10000) return bad(key, value, "an integer 1..10000");
+            o.repeats = *v;
+        } else if (key == "--warmup") {
+            auto v = parse_int<int>(value);
+            if (!v || *v < 0 || *v > 1000) return bad(key, value, "an integer 0..1000");
+            o.warmup = *v;
+        } else if (key == "--bytes") {
+            auto v = parse_int<std::int64_t>(value);
+            if (!v || *v < (1 << 20)) return bad(key, value, "a byte count of at least 1048576");
+            o.bandwidth_bytes = *v;
+        } else if (rest) {
+            rest->push_back(args[i]);
+        } else {
+            return Status::failure("unknown option " + key + " (see --help)");
+        }
+    }
+    StencilConfig& c = o.config;
+    if (size_given) {
+        auto e = parse_extent(size_text, c.dims);
+        if (!e)
+            return bad("--size", size_text, c.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");
+        c.size = *e;
+    } else {
+        c.size = c.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };
+    }
+    if (!c.heuristic_block && c.dims == 2 && c.stencil == StencilKind::Star && c.block.z != 1)
+        return Status::failure("--block " + format_block(c.block) + " has a z dim but --dims is 2");
+    if (!variant_applies(c.stencil, c.variant))
+        return Status::failure("--variant " + std::string(to_string(c.variant)) + " does not apply to --stencil "
+            + std::string(to_string(c.stencil)));
+    return Status::success();
+}
+
+std::string run_options_help()
+{
+    return R"(Configuration options (NAME VALUE or NAME=VALUE):
+  --stencil star|diffusion4     star stencil (thesis) or fourth-order diffusion (default star)
+  --rule thesis|jacobi|wave     star update rule (default jacobi)
+  --dims 2|3                    dimensions (default 2)
+  --size NXxNY[xNZ]             domain size (default 1024x1024 or 256x256x256)
+  --radius R                    star radius 1..16 (default 1)
+  --variant V                   star: base|smem|smem_padded|stream; diffusion4: naive|merged|notemp|smem
+  --cf 1|2|4|8                  block-level coarsening factor in x (default 1)
+  --block heuristic|BXxBY[xBZ]  thread-block dims (default heuristic: thesis listing 3.18)
+  --precision fp32|fp64         (default fp32)
+  --steps N                     stencil iterations per run (default 8)
+  --backend cuda|cpu            (default cuda when a device is present, else cpu)
+  --device N                    CUDA device index (default 0)
+  --gpus N                      GPUs to split the domain over (default 1)
+  --init gaussian|random|square|hot-edges   initial field (default random)
+  --seed N                      seed of the random field (default 1)
+  --csv FILE                    append one row per run (header written when FILE is new)
+)";
+}
+
+} // namespace ss

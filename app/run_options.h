@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// The configuration options shared by stencilscope-cli and the GUI's scripted mode. The option names
+// are a contract: scripts and presets use them. Qt-free.
+#pragma once
+
+#include "gpu/config.h"
+#include "gpu/physics.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+struct RunOptions {
+    StencilConfig config;
+    int steps = 8;
+    std::string csv;
+    InitialCondition initial = InitialCondition::Random;
+    std::uint64_t seed = 1;
+    int repeats = 10; // bench: timed runs
+    int warmup = 2;   // bench: untimed runs first
+    bool verify = false;
+    std::int64_t bandwidth_bytes = std::int64_t(1) << 30;
+    bool backend_given = false;
+};
+
+// Parses `args` (no program name, no subcommand). Options not known here go to `rest` when it is
+// given (the GUI adds its own), otherwise they are an error. The reason is one line naming the problem.
+Status parse_run_options(const std::vector<std::string>& args, RunOptions& out, std::vector<std::string>* rest = nullptr);
+
+// The option list for --help.
+std::string run_options_help();
+
+} // namespace ss

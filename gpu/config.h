@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// The description of one stencil run: what is computed, how, and where. Plain values, no Qt, no CUDA.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ss {
+
+enum class StencilKind { Star, Diffusion4 };
+// Update rules of the star stencil (thesis ch. 2.1; RTM acoustic wave).
+enum class UpdateRule { Thesis, Jacobi, Wave };
+// Star variants follow thesis table 3.2 plus 2.5D streaming; the diffusion variants are the
+// optimisation ladder of the fourth-order diffusion study (sec. 5). Uncoalesced is a teaching variant.
+enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp };
+enum class Precision { FP32, FP64 };
+enum class Backend { Cuda, Cpu };
+
+struct Extent {
+    int nx = 1, ny = 1, nz = 1;
+    std::int64_t cells() const { return std::int64_t(nx) * ny * nz; }
+    bool operator==(const Extent&) const = default;
+};
+
+struct BlockDims {
+    int x = 32, y = 8, z = 1;
+    int threads() const { return x * y * z; }
+    bool operator==(const BlockDims&) const = default;
+};
+
+struct StencilConfig {
+    StencilKind stencil = StencilKind::Star;
+    UpdateRule rule = UpdateRule::Jacobi;
+    int dims = 2;
+    Extent size { 1024, 1024, 1 };
+    int radius = 1;
+    Variant variant = Variant::Base;
+    int cf = 1; // block-level coarsening factor along x
+    bool heuristic_block = true;
+    BlockDims block {}; // used when !heuristic_block
+    Precision precision = Precision::FP32;
+    Backend backend = Backend::Cuda;
+    int device = 0;
+    int gpus = 1;
+    bool operator==(const StencilConfig&) const = default;
+};
+
+// Either ok, or a one-line reason meant for a user.
+struct Status {
+    bool ok = true;
+    std::string reason;
+    static Status success() { return {}; }
+    static Status failure(std::string why) { return { false, std::move(why) }; }
+    explicit operator bool() const { return ok; }
+};
+
+std::string_view to_string(StencilKind);
+std::string_view to_string(UpdateRule);
+std::string_view to_string(Variant);
+std::string_view to_string(Precision);
+std::string_view to_string(Backend);
+std::optional<StencilKind> parse_stencil(std::string_view);
+std::optional<UpdateRule> parse_rule(std::string_view);
+std::optional<Variant> parse_variant(std::string_view);
+std::optional<Precision> parse_precision(std::string_view);
+std::optional<Backend> parse_backend(std::string_view);
+// "NXxNY" or "NXxNYxNZ"; the number of parts must equal dims.
+std::optional<Extent> parse_extent(std::string_view, int dims);
+std::optional<BlockDims> parse_block(std::string_view);
+std::string format_extent(const Extent&, int dims);
+std::string format_block(const BlockDims&);
+
+inline int element_size(Precision p) { return p == Precision::FP32 ? 4 : 8; }
+// The slowest axis, along which multi-GPU strips and streaming run: y in 2D, z in 3D.
+inline int slow_extent(const StencilConfig& c) { return c.dims == 3 ? c.size.nz : c.size.ny; }
+
+// Variants that make sense for a stencil kind, in display order.
+bool variant_applies(StencilKind, Variant);
+// A short label: "star R4 jacobi 2D fp32 smem_padded CF2".
+std::string describe(const StencilConfig&);
+
+} // namespace ss

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// The CPU backend: the same stencils and rules as the kernels, multi-threaded. In double precision it
+// is the reference the kernel tests compare against; in the config's precision it is the fallback
+// backend when no CUDA device is present.
+#pragma once
+
+#include "gpu/simulation.h"
+
+#include <memory>
+#include <vector>
+
+namespace ss {
+
+std::unique_ptr<Simulation> create_cpu_simulation(const StencilConfig&);
+
+// `steps` steps of `config`'s stencil computed in double precision from `initial`.
+std::vector<double> cpu_reference(const StencilConfig& config, const std::vector<double>& initial, int steps);
+
+} // namespace ss

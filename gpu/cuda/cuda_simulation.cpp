@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/cuda/cuda_simulation.h"
+
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/kernel_compiler.h"
+#include "gpu/cuda/kernel_source.h"
+#include "gpu/launch_policy.h"
+#include "gpu/physics.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ss {
+namespace {
+
+// Where cell (0,0,0) lives and how rows and planes are strided; the diffusion layers carry a halo.
+struct Layout {
+    std::int64_t origin = 0, pitch_y = 0, pitch_z = 0, elements = 0;
+};
+
+Layout layout_of(const StencilConfig& c)
+{
+    if (c.stencil == StencilKind::Diffusion4) {
+        const std::int64_t px = c.size.nx + 2 * kDiffusionHalo, py = c.size.ny + 2 * kDiffusionHalo;
+        return { kDiffusionHalo * px + kDiffusionHalo, px, px * py, px * py * c.size.nz };
+    }
+    return { 0, c.size.nx, std::int64_t(c.size.nx) * c.size.ny, c.size.cells() };
+}
+
+std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int threads, std::int64_t smem)
+{
+    const int warps = (threads + d.warp_size - 1) / d.warp_size;
+    struct Limit {
+        const char* name;
+        std::int64_t blocks;
+    };
+    const std::int64_t regs_per_warp = ((std::int64_t(a.numRegs) * d.warp_size + 255) / 256) * 256;
+    const std::int64_t smem_block = smem + a.sharedSizeBytes + 1024; // the runtime reserves 1 KiB per block
+    const Limit limits[] = {
+        { "threads", (d.max_threads_per_sm / d.warp_size) / std::max(warps, 1) },
+        { "blocks", d.max_blocks_per_sm },
+        { "registers", regs_per_warp > 0 ? d.regs_per_sm / (regs_per_warp * warps) : d.max_blocks_per_sm },
+        { "shared memory", smem_block > 1024 ? d.smem_per_sm / smem_block : d.max_blocks_per_sm },
+    };
+    return std::min_element(std::begin(limits), std::end(limits), [](auto& x, auto& y) { return x.blocks < y.blocks; })->name;
+}
+
+class CudaSimulation final : public Simulation {
+public:
+    CudaSimulation(const StencilConfig& c, const DeviceInfo& dev)
+        : m_config(c)
+        , m_device(dev)
+        , m_layout(layout_of(c))
+        , m_es(element_size(c.precision))
+    {
+        cuda_check(cudaSetDevice(c.device), "cudaSetDevice");
+        bool cached = false;
+        m_module = compile_module(kernel_source(c), dev.cc_major, dev.cc_minor, &cached);
+        m_res.compile_ms = cached ? 0.0 : m_module->compile_ms();
+        m_inject = m_module->kernel("ss_inject");
+        m_slice = m_module->kernel("ss_slice_to_float");
+        if (c.stencil == StencilKind::Star) {
+            m_main = m_module->kernel("ss_star");
+        } else {
+            m_halo = m_module->kernel("ss_halo");
+            m_main = m_module->kernel(c.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
+            if (c.variant == Variant::Naive) m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
+            if (c.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
+            if (c.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
+        }
+        cudaFuncAttributes attr {};
+        cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+        // Opt in to the device's maximum dynamic shared memory (thesis listing 3.17, per device).
+        const int max_dynamic = int(dev.smem_per_block_optin - attr.sharedSizeBytes);
+        cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic),
+            "cudaFuncSetAttribute");
+        choose_block(attr);
+        m_smem = dynamic_smem_bytes(c, m_block);
+        int blocks_per_sm = 0;
+        cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, m_main, m_block.threads(), m_smem),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+        const int warps = (m_block.threads() + dev.warp_size - 1) / dev.warp_size;
+        m_res.block = m_block;
+        m_res.registers = attr.numRegs;
+        m_res.local_bytes = int(attr.localSizeBytes);
+        m_res.static_smem = int(attr.sharedSizeBytes);
+        m_res.dynamic_smem = int(m_smem);
+        m_res.max_blocks_per_sm = blocks_per_sm;
+        m_res.theoretical_occupancy = double(blocks_per_sm * warps) / double(dev.max_threads_per_sm / dev.warp_size);
+        m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
+        plan_grid(blocks_per_sm);
+        allocate();
+    }
+
+    ~CudaSimulation() override
+    {
+        cudaSetDevice(m_config.device);
+        if (m_stream) cudaStreamSynchronize(m_stream);
+        for (void* p : { m_in, m_out, m_tmp, m_tmp2 })
+            if (p) cudaFree(p);
+        if (m_start) cudaEventDestroy(m_start);
+        if (m_stop) cudaEventDestroy(m_stop);
+        if (m_stream) cudaStreamDestroy(m_stream);
+    }
+
+    const StencilConfig& config() const override { return m_config; }
+    const KernelResources& resources() const override { return m_res; }
+    long long iteration() const override { return m_iteration; }
+
+    void upload(const std::vector<double>& field) override
+    {
+        if (std::int64_t(field.size()) != m_config.size.cells()) throw CudaError("upload: field size does not match the domain");
+        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+        std::vector<unsigned char> host = to_element_type(field);
+        copy_cells(host.data(), static_cast<unsigned char*>(m_in), cudaMemcpyHostToDevice);
+        if (m_config.stencil == StencilKind::Star) // Dirichlet border in both buffers; the wave starts at rest
+            cuda_check(cudaMemcpyAsync(m_out, m_in, m_layout.elements * m_es, cudaMemcpyDeviceToDevice, m_stream), "copy");
+        cuda_check(cudaStreamSynchronize(m_stream), "upload");
+        m_iteration = 0;
+    }
+
+    void step_async(int n) override
+    {
+        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+        for (int i = 0; i < n; ++i) {
+            if (m_config.stencil == StencilKind::Star) star_step();
+            else diffusion_step();
+            std::swap(m_in, m_out);
+            ++m_iteration;
+        }
+    }
+
+    StepTiming step(int n) override
+    {
+        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+        cuda_check(cudaEventRecord(m_start, m_stream), "cudaEventRecord");
+        step_async(n);
+        cuda_check(cudaEventRecord(m_stop, m_stream), "cudaEventRecord");
+        cuda_check(cudaEventSynchronize(m_stop), "stencil steps");
+        float ms = 0.0f;
+        cuda_check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
+        return { double(ms), n };
+    }
+
+    void synchronize() override { cuda_check(cudaStreamSynchronize(m_stream), "synchronize"); }
+
+    std::vector<double> download() override
+    {
+        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+        std::vector<unsigned char> host(m_config.size.cells() * m_es);
+        copy_cells(host.data(), static_cast<unsigned char*>(m_in), cudaMemcpyDeviceToHost);
+        return to_double(host);
+    }
+
+    std::vector<float> download_slice(SliceAxis axis, int index) override
+    {
+        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+        const Extent e = m_config.size;
+        const auto* base = static_cast<const unsigned char*>(m_in) + m_layout.origin * m_es;
+        const std::size_t es = m_es, py = m_layout.pitch_y * es, pz = m_layout.pitch_z * es;
+        std::vector<unsigned char> host;
+        if (axis == SliceAxis::XY) {
+            index = std::clamp(index, 0, e.nz - 1);
+            host.resize(std::size_t(e.nx) * e.ny * es);
+            cuda_check(cudaMemcpy2D(host.data(), e.nx * es, base + index * pz, py, e.nx * es, e.ny, cudaMemcpyDeviceToHost), "slice");
+        } else if (axis == SliceAxis::XZ) {
+            index = std::clamp(index, 0, e.ny - 1);
+            host.resize(std::size_t(e.nx) * e.nz * es);
+            cuda_check(cudaMemcpy2D(host.data(), e.nx * es, base + index * py, pz, e.nx * es, e.nz, cudaMemcpyDeviceToHost), "slice");
+        } else {
+            index = std::clamp(index, 0, e.nx - 1);
+            host.resize(std::size_t(e.ny) * e.nz * es);
+            for (int z = 0; z < e.nz; ++z)
+                cuda_check(cudaMemcpy2D(host.data() + std::size_t(z) * e.ny * es, es, base + index * es + z * pz, py, es,
+                               e.ny, cudaMemcpyDeviceToHost),
+                    "slice");
+        }
+        const std::vector<double> values = to_double(host);
+        return { values.begin(), values.end() };
+    }
+
+    bool slice_to_device(SliceAxis axis, int index, float* device_out) override
+    {
+        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+        const Extent e = m_config.size;
+        const auto [nu, nv] = slice_size(e, axis);
+        long long origin = m_layout.origin, su = 1, sv = m_layout.pitch_y;
+        if (axis == SliceAxis::XY) origin += std::clamp(index, 0, e.nz - 1) * m_layout.pitch_z;
+        if (axis == SliceAxis::XZ) origin += std::clamp(index, 0, e.ny - 1) * m_layout.pitch_y, sv = m_layout.pitch_z;
+        if (axis == SliceAxis::YZ) origin += std::clamp(index, 0, e.nx - 1), su = m_layout.pitch_y, sv = m_layout.pitch_z;
+        int u = nu, v = nv;
+        void* args[] = { &m_in, &device_out, &origin, &su, &sv, &u, &v };
+        const dim3 block(32, 8), grid((nu + 31) / 32, (nv + 7) / 8);
+        cuda_check(cudaLaunchKernel(m_slice, grid, block, args, 0, m_stream), "slice_to_device");
+        cuda_check(cudaStreamSynchronize(m_stream), "slice_to_device");
+        return true;
+    }
+
+    void inject(int x, int y, int z, int radius, double value) override
+    {
+        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+        radius = std::max(radius, 0);
+        const bool layered = m_config.stencil == StencilKind::Diffusion4;
+        const unsigned span = unsigned(2 * radius + 1);
+        const dim3 block(16, 16, 1), grid((span + 15) / 16, (span + 15) / 16, (m_config.dims == 3 && !layered) ? span : 1);
+        int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
+        void* args[] = { &m_in, &nx, &ny, &nz, &x, &y, &z, &radius, &value };
+        cuda_check(cudaLaunchKernel(m_inject, grid, block, args, 0, m_stream), "inject");
+        cuda_check(cudaStreamSynchronize(m_stream), "inject");
+    }
+
+private:
+    void choose_block(const cudaFuncAttributes&)
+    {
+        if (!m_config.heuristic_block) {
+            m_block = m_config.block;
+            return;
+        }
+        // Thesis listing 3.20: the occupancy API with shared memory as a function of the block size.
+        const StencilConfig c = m_config;
+        auto smem_of = [c](int threads) { return std::size_t(dynamic_smem_bytes(c, distribute_threads(c, threads))); };
+        int min_grid = 0, threads = 0;
+        cuda_check(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&min_grid, &threads, m_main, smem_of),
+            "cudaOccupancyMaxPotentialBlockSizeVariableSMem");
+        const auto b = heuristic_block(m_config, threads, &m_device);
+        if (!b) throw CudaError("the heuristic finds no valid block for " + describe(m_config));
+        m_block = *b;
+        if (Status s = check_block(m_config, m_block, &m_device); !s) throw CudaError(s.reason);
+    }
+
+    void plan_grid(int blocks_per_sm)
+    {
+        const int r = m_config.radius, slow = slow_extent(m_config);
+        m_lo = r;
+        m_hi = slow - r;
+        int chunks = 1;
+        if (m_config.stencil == StencilKind::Star && m_config.variant == Variant::Stream) {
+            // Enough marching blocks to fill the GPU twice over; each chunk re-reads 2R planes to warm up.
+            const GridDims tiles = grid_dims(m_config, m_block, 1);
+            const std::int64_t per_plane = std::int64_t(tiles.x) * (m_config.dims == 3 ? tiles.y : 1);
+            const std::int64_t target = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1) * 2;
+            chunks = int(std::clamp<std::int64_t>((target + per_plane - 1) / per_plane, 1, 65535));
+            m_chunk = std::max((m_hi - m_lo + chunks - 1) / chunks, std::min(m_hi - m_lo, 8 * r));
+            chunks = (m_hi - m_lo + m_chunk - 1) / m_chunk;
+        }
+        m_grid = grid_dims(m_config, m_block, chunks);
+    }
+
+    void allocate()
+    {
+        cuda_check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "cudaStreamCreate");
+        cuda_check(cudaEventCreate(&m_start), "cudaEventCreate");
+        cuda_check(cudaEventCreate(&m_stop), "cudaEventCreate");
+        const std::size_t bytes = m_layout.elements * m_es;
+        auto alloc = [bytes](void** p) {
+            cuda_check(cudaMalloc(p, bytes), "cudaMalloc");
+            cuda_check(cudaMemset(*p, 0, bytes), "cudaMemset");
+        };
+        alloc(&m_in);
+        alloc(&m_out);
+        if (m_config.stencil == StencilKind::Diffusion4 && m_config.variant != Variant::Smem) alloc(&m_tmp);
+        if (m_config.variant == Variant::Naive || m_config.variant == Variant::Merged) alloc(&m_tmp2);
+    }
+
+    void launch(const void* kernel, dim3 grid, void** args, std::size_t smem = 0)
+    {
+        cuda_check(cudaLaunchKernel(kernel, grid, dim3(m_block.x, m_block.y, m_block.z), args, smem, m_stream),
+            "kernel launch");
+    }
+
+    void star_step()
+    {
+        int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
+        void* args[] = { &m_in, &m_out, &nx, &ny, &nz, &m_lo, &m_hi, &m_chunk };
+        launch(m_main, dim3(m_grid.x, m_grid.y, m_grid.z), args, m_smem);
+    }
+
+    void diffusion_step()
+    {
+        int nx = m_config.size.nx, ny = m_config.size.ny;
+        const int nz = m_config.size.nz;
+        const int halo_cells = 4 * (nx + 4) + 4 * ny;
+        void* halo_args[] = { &m_in, &nx, &ny };
+        cuda_check(cudaLaunchKernel(m_halo, dim3((halo_cells + 255) / 256, nz), dim3(256), halo_args, 0, m_stream), "halo");
+        const dim3 interior(m_grid.x, m_grid.y, m_grid.z);
+        if (m_config.variant == Variant::Smem) {
+            void* args[] = { &m_in, &m_out, &nx, &ny };
+            launch(m_main, interior, args, m_smem);
+            return;
+        }
+        const dim3 ring((nx + 2 + m_block.x - 1) / m_block.x, (ny + 2 + m_block.y - 1) / m_block.y, nz);
+        void* ring_args[] = { &m_in, &m_tmp, &nx, &ny };
+        launch(m_main, ring, ring_args);
+        if (m_config.variant == Variant::Naive) {
+            void* lap_args[] = { &m_tmp, &m_tmp2, &nx, &ny };
+            launch(m_second, interior, lap_args);
+            void* euler_args[] = { &m_in, &m_tmp2, &m_out, &nx, &ny };
+            launch(m_third, interior, euler_args);
+        } else if (m_config.variant == Variant::Merged) {
+            void* args[] = { &m_in, &m_tmp, &m_tmp2, &m_out, &nx, &ny };
+            launch(m_second, interior, args);
+        } else {
+            void* args[] = { &m_in, &m_tmp, &m_out, &nx, &ny };
+            launch(m_second, interior, args);
+        }
+    }
+
+    // Copies the nx*ny*nz cells between a dense host array and the device layout.
+    void copy_cells(unsigned char* host, unsigned char* device, cudaMemcpyKind kind)
+    {
+        const Extent e = m_config.size;
+        const std::size_t es = m_es, row = e.nx * es, plane = row * e.ny;
+        unsigned char* base = device + m_layout.origin * es;
+        for (int z = 0; z < e.nz; ++z) {
+            unsigned char* dev_plane = base + z * m_layout.pitch_z * es;
+            if (kind == cudaMemcpyHostToDevice)
+                cuda_check(cudaMemcpy2DAsync(dev_plane, m_layout.pitch_y * es, host + z * plane, row, row, e.ny, kind, m_stream), "upload");
+            else
+                cuda_check(cudaMemcpy2DAsync(host + z * plane, row, dev_plane, m_layout.pitch_y * es, row, e.ny, kind, m_stream), "download");
+        }
+        cuda_check(cudaStreamSynchronize(m_stream), "copy");
+    }
+
+    std::vector<unsigned char> to_element_type(const std::vector<double>& v) const
+    {
+        std::vector<unsigned char> out(v.size() * m_es);
+        if (m_es == 8) std::memcpy(out.data(), v.data(), out.size());
+        else
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                const float f = float(v[i]);
+                std::memcpy(out.data() + i * 4, &f, 4);
+            }
+        return out;
+    }
+
+    std::vector<double> to_double(const std::vector<unsigned char>& bytes) const
+    {
+        std::vector<double> out(bytes.size() / m_es);
+        if (m_es == 8) std::memcpy(out.data(), bytes.data(), bytes.size());
+        else
+            for (std::size_t i = 0; i < out.size(); ++i) {
+                float f;
+                std::memcpy(&f, bytes.data() + i * 4, 4);
+                out[i] = f;
+            }
+        return out;
+    }
+
+    StencilConfig m_config;
+    DeviceInfo m_device;
+    Layout m_layout;
+    std::size_t m_es;
+    KernelResources m_res;
+    std::shared_ptr<const CompiledModule> m_module;
+    const void* m_main = nullptr;
+    const void* m_second = nullptr;
+    const void* m_third = nullptr;
+    const void* m_halo = nullptr;
+    const void* m_inject = nullptr;
+    const void* m_slice = nullptr;
+    BlockDims m_block;
+    GridDims m_grid;
+    std::size_t m_smem = 0;
+    int m_lo = 0, m_hi = 0, m_chunk = 1;
+    void* m_in = nullptr;
+    void* m_out = nullptr;
+    void* m_tmp = nullptr;
+    void* m_tmp2 = nullptr;
+    cudaStream_t m_stream = nullptr;
+    cudaEvent_t m_start = nullptr, m_stop = nullptr;
+    long long m_iteration = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const DeviceInfo& dev, std::string* why)
+{
+    try {
+        return std::make_unique<CudaSimulation>(c, dev);
+    } catch (const std::exception& e) {
+        if (why) *why = e.what();
+        cudaGetLastError(); // clear a sticky-free error so the next configuration can start
+        return nullptr;
+    }
+}
+
+} // namespace ss

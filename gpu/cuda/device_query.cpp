@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/device.h"
+
+#include <cuda_runtime.h>
+
+namespace ss {
+
+std::string cuda_unavailable_reason()
+{
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) return "no CUDA device found";
+    if (e == cudaErrorInsufficientDriver) return "no CUDA driver, or one older than CUDA 13 needs";
+    if (e != cudaSuccess) return std::string("CUDA could not start: ") + cudaGetErrorString(e);
+    return "";
+}
+
+std::vector<DeviceInfo> query_devices()
+{
+    std::vector<DeviceInfo> out;
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return out;
+    }
+    for (int d = 0; d < count; ++d) {
+        cudaDeviceProp p {};
+        if (cudaGetDeviceProperties(&p, d) != cudaSuccess) continue;
+        DeviceInfo info;
+        info.index = d;
+        info.name = p.name;
+        info.cc_major = p.major;
+        info.cc_minor = p.minor;
+        info.sm_count = p.multiProcessorCount;
+        info.max_threads_per_block = p.maxThreadsPerBlock;
+        info.max_threads_per_sm = p.maxThreadsPerMultiProcessor;
+        info.max_blocks_per_sm = p.maxBlocksPerMultiProcessor;
+        info.regs_per_sm = p.regsPerMultiprocessor;
+        info.warp_size = p.warpSize;
+        info.smem_per_block_optin = std::int64_t(p.sharedMemPerBlockOptin);
+        info.smem_per_sm = std::int64_t(p.sharedMemPerMultiprocessor);
+        info.total_memory = std::int64_t(p.totalGlobalMem);
+        info.memory_bus_bits = p.memoryBusWidth;
+        int clock = 0;
+        cudaDeviceGetAttribute(&clock, cudaDevAttrMemoryClockRate, d);
+        info.memory_clock_khz = clock;
+        char bus[32] = {};
+        if (cudaDeviceGetPCIBusId(bus, sizeof bus, d) == cudaSuccess) info.pci_bus_id = bus;
+        info.free_memory = device_free_memory(d);
+        out.push_back(info);
+    }
+    return out;
+}
+
+std::int64_t device_free_memory(int device)
+{
+    int previous = 0;
+    if (cudaGetDevice(&previous) != cudaSuccess || cudaSetDevice(device) != cudaSuccess) return 0;
+    std::size_t free_bytes = 0, total = 0;
+    if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) free_bytes = 0;
+    cudaSetDevice(previous);
+    return std::int64_t(free_bytes);
+}
+
+} // namespace ss

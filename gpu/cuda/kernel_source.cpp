@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/cuda/kernel_source.h"
+
+#include "gpu/physics.h"
+
+#include <cstdio>
+
+namespace ss {
+
+// Generated from gpu/kernels/*.cuh by CMake (cmake/EmbedKernels.cmake).
+extern const char* const kStarKernelSource;
+extern const char* const kDiffusionKernelSource;
+
+namespace {
+
+std::string hex_literal(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "T(%a)", v);
+    return buf;
+}
+
+std::string define(const char* name, long long value) { return "#define " + std::string(name) + " " + std::to_string(value) + "\n"; }
+
+int variant_index(Variant v)
+{
+    switch (v) {
+    case Variant::Base: return 0;
+    case Variant::Smem: return 1;
+    case Variant::SmemPadded: return 2;
+    case Variant::Stream: return 3;
+    default: return -1;
+    }
+}
+
+// Display path: gathers a strided plane into floats (any axis, any precision).
+constexpr const char* kSliceKernel = R"(
+extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long origin, long long su, long long sv, int nu, int nv)
+{
+    const int u = threadIdx.x + blockIdx.x * blockDim.x, v = threadIdx.y + blockIdx.y * blockDim.y;
+    if (u < nu && v < nv) out[(long long)v * nu + u] = float(f[origin + u * su + v * sv]);
+}
+)";
+
+} // namespace
+
+std::string kernel_source(const StencilConfig& c)
+{
+    std::string s = "// StencilScope generated kernel: " + describe(c) + "\n";
+    s += c.precision == Precision::FP64 ? "typedef double T;\n" : "typedef float T;\n";
+    // 32-bit indices while every offset fits; they save registers and address arithmetic.
+    const long long padded = (long long)(c.size.nx + 4) * (c.size.ny + 4) * (c.dims == 3 ? c.size.nz + 4 : 1);
+    s += padded < (1ll << 31) ? "typedef int idx_t;\n" : "typedef long long idx_t;\n";
+    if (c.stencil == StencilKind::Diffusion4) {
+        s += "#define ALPHA " + hex_literal(kDiffusionAlpha) + "\n";
+        return s + kSliceKernel + kDiffusionKernelSource;
+    }
+    const StarWeights w = star_weights(c.rule, c.dims, c.radius);
+    s += define("R", c.radius) + define("CF", c.cf) + define("DIMS", c.dims) + define("VARIANT", variant_index(c.variant));
+    s += define("RULE_WAVE", c.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
+    s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
+    s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
+    for (int d = 1; d <= c.radius; ++d) s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
+    s += "    }\n    return T(0);\n}\n";
+    return s + kSliceKernel + kStarKernelSource;
+}
+
+} // namespace ss

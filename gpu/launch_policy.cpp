@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/launch_policy.h"
+
+#include "gpu/physics.h"
+
+#include <algorithm>
+#include <string>
+
+namespace ss {
+namespace {
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+std::string bytes_text(std::int64_t bytes)
+{
+    const double mib = double(bytes) / (1024.0 * 1024.0);
+    if (mib >= 1024.0) return std::to_string(int(mib / 1024.0 * 10.0 + 0.5) / 10.0).substr(0, 5) + " GiB";
+    if (bytes >= 1024 * 1024) return std::to_string(int(mib + 0.5)) + " MiB";
+    return std::to_string((bytes + 1023) / 1024) + " KiB";
+}
+
+} // namespace
+
+BlockDims distribute_threads(const StencilConfig& c, int threads)
+{
+    threads = std::max(threads, 1);
+    if (c.stencil == StencilKind::Star && c.variant == Variant::Stream) {
+        if (c.dims == 2) return { std::min(threads, 256), 1, 1 };
+        return { 32, std::clamp(threads / 32, 1, 8), 1 };
+    }
+    if (c.dims == 3 && c.stencil == StencilKind::Star) {
+        const int r = c.radius;
+        int b0 = 32;
+        if (c.variant == Variant::SmemPadded)
+            while (threads / (b0 * r * r) == 0 && b0 > 1) b0 /= 2;
+        int b1 = std::min(std::max(2, r), 8);
+        int b2 = std::max(1, threads / (b0 * b1));
+        int d[3] = { b0, b1, b2 };
+        std::sort(d, d + 3, [](int a, int b) { return a > b; });
+        return { d[0], d[1], d[2] };
+    }
+    // 2D star, and the diffusion layers (2D blocks, one layer per grid z).
+    return { 32, std::max(1, threads / 32), 1 };
+}
+
+std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b)
+{
+    const std::int64_t es = element_size(c.precision);
+    const std::int64_t r = c.radius, wx = std::int64_t(b.x) * c.cf;
+    if (c.stencil == StencilKind::Diffusion4) {
+        if (c.variant != Variant::Smem) return 0;
+        // the input tile with its 2-wide halo, and the first Laplacian with a 1-wide halo
+        return ((b.x + 4) * std::int64_t(b.y + 4) + (b.x + 2) * std::int64_t(b.y + 2)) * es;
+    }
+    switch (c.variant) {
+    case Variant::Smem:
+        return wx * b.y * (c.dims == 3 ? b.z : 1) * es;
+    case Variant::SmemPadded:
+        return (wx + 2 * r) * (b.y + 2 * r) * (c.dims == 3 ? b.z + 2 * r : 1) * es;
+    case Variant::Stream:
+        return (wx + 2 * r) * (c.dims == 3 ? b.y + 2 * r : 1) * es;
+    default:
+        return 0;
+    }
+}
+
+std::int64_t device_bytes_needed(const StencilConfig& c)
+{
+    const std::int64_t es = element_size(c.precision);
+    if (c.stencil == StencilKind::Diffusion4) {
+        const std::int64_t layer = std::int64_t(c.size.nx + 2 * kDiffusionHalo) * (c.size.ny + 2 * kDiffusionHalo);
+        const int arrays = c.variant == Variant::Smem ? 2 : (c.variant == Variant::NoTemp ? 3 : 4);
+        return layer * (c.dims == 3 ? c.size.nz : 1) * es * arrays;
+    }
+    return c.size.cells() * es * 2;
+}
+
+Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo* dev)
+{
+    const int max_threads = dev ? dev->max_threads_per_block : 1024;
+    if (b.x < 1 || b.y < 1 || b.z < 1) return Status::failure("block dims must be at least 1");
+    if (b.threads() > max_threads)
+        return Status::failure("block " + format_block(b) + " has " + std::to_string(b.threads())
+            + " threads; the device allows at most " + std::to_string(max_threads));
+    if (b.z > 64) return Status::failure("block z dim " + std::to_string(b.z) + " exceeds CUDA's limit of 64");
+    const bool star = c.stencil == StencilKind::Star;
+    if ((c.dims == 2 || !star) && b.z != 1)
+        return Status::failure(std::string(star ? "a 2D stencil" : "the diffusion layers")
+            + " need a 2D block (Bz = 1), got " + format_block(b));
+    const int r = c.radius;
+    if (star && c.variant == Variant::SmemPadded) {
+        const bool small = b.x < r || b.y < r || (c.dims == 3 && b.z < r);
+        if (small)
+            return Status::failure("smem_padded needs every block dim >= R (" + std::to_string(r) + "), got "
+                + format_block(b) + (c.dims == 3 ? " (thesis: Bx, By, Bz >= RADIUS)" : " (Bx, By >= RADIUS)"));
+    }
+    if (star && c.variant == Variant::Stream) {
+        if (c.dims == 2 && b.y != 1)
+            return Status::failure("stream in 2D marches along y: the block must be Bx x 1, got " + format_block(b));
+        if (c.dims == 3 && b.z != 1)
+            return Status::failure("stream in 3D marches along z: the block must be Bx x By x 1, got " + format_block(b));
+    }
+    const std::int64_t smem = dynamic_smem_bytes(c, b);
+    const std::int64_t smem_max = dev ? dev->smem_per_block_optin : 48 * 1024;
+    if (smem > smem_max)
+        return Status::failure(std::string(to_string(c.variant)) + " with block " + format_block(b) + " needs "
+            + std::to_string((smem + 1023) / 1024) + " KiB of shared memory per block; the device allows "
+            + std::to_string(smem_max / 1024) + " KiB");
+    const GridDims g = grid_dims(c, b);
+    if (g.y > 65535 || g.z > 65535)
+        return Status::failure("block " + format_block(b) + " needs a grid of " + std::to_string(g.y) + " x "
+            + std::to_string(g.z) + " blocks in y x z; CUDA allows 65535");
+    return Status::success();
+}
+
+std::optional<BlockDims> heuristic_block(const StencilConfig& c, int suggested, const DeviceInfo* dev)
+{
+    for (int t = std::max(suggested, 1); t >= 1; t /= 2) {
+        const BlockDims b = distribute_threads(c, t);
+        if (check_block(c, b, dev)) return b;
+    }
+    return std::nullopt;
+}
+
+Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_count)
+{
+    const bool star = c.stencil == StencilKind::Star;
+    if (c.dims != 2 && c.dims != 3) return Status::failure("dims must be 2 or 3, got " + std::to_string(c.dims));
+    if (!variant_applies(c.stencil, c.variant))
+        return Status::failure("variant " + std::string(to_string(c.variant)) + " does not apply to the "
+            + std::string(to_string(c.stencil)) + " stencil (" + (star ? "base, smem, smem_padded, stream" : "naive, merged, notemp, smem") + ")");
+    if (star && (c.radius < 1 || c.radius > kMaxRadius))
+        return Status::failure("radius must be 1..16, got " + std::to_string(c.radius));
+    if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), c.cf) == std::end(kCoarseningFactors))
+        return Status::failure("coarsening factor must be 1, 2, 4 or 8, got " + std::to_string(c.cf));
+    if (!star && c.cf != 1) return Status::failure("the diffusion ladder has no coarsened kernels: CF must be 1");
+    if (c.size.nx < 1 || c.size.ny < 1 || c.size.nz < 1) return Status::failure("domain sizes must be positive");
+    if (c.dims == 2 && c.size.nz != 1) return Status::failure("a 2D domain has nz = 1");
+    const int min_extent = star ? 2 * c.radius + 1 : 2 * kDiffusionHalo;
+    const bool too_small = c.size.nx < min_extent || c.size.ny < min_extent || (c.dims == 3 && star && c.size.nz < min_extent);
+    if (too_small)
+        return Status::failure("domain " + format_extent(c.size, c.dims) + " is smaller than the "
+            + (star ? "R" + std::to_string(c.radius) + " stencil" : std::string("diffusion stencil")) + " needs (at least "
+            + std::to_string(min_extent) + " cells per axis)");
+    if (c.size.cells() > (std::int64_t(1) << 40)) return Status::failure("domain has more than 2^40 cells");
+    if (c.gpus < 1) return Status::failure("GPU count must be at least 1");
+    if (c.backend == Backend::Cpu) {
+        if (c.gpus != 1) return Status::failure("the CPU backend runs on one host, not on " + std::to_string(c.gpus) + " GPUs");
+        return Status::success();
+    }
+    if (device_count == 0 || !dev) return Status::failure("no CUDA device is available; use --backend cpu");
+    if (c.device < 0 || c.device >= device_count)
+        return Status::failure("CUDA device " + std::to_string(c.device) + " does not exist (" + std::to_string(device_count)
+            + " present)");
+    if (c.gpus > device_count)
+        return Status::failure(std::to_string(c.gpus) + " GPUs requested but " + std::to_string(device_count) + " present");
+    if (c.gpus > 1) return Status::failure("multi-GPU strip partitioning is not available yet: use --gpus 1");
+    if (c.heuristic_block) {
+        if (!heuristic_block(c, dev->max_threads_per_block, dev)) {
+            // name the rule that the thesis heuristic cannot meet
+            const Status s = check_block(c, distribute_threads(c, dev->max_threads_per_block), dev);
+            return Status::failure("the heuristic finds no valid block: " + s.reason);
+        }
+    } else if (Status s = check_block(c, c.block, dev); !s) {
+        return s;
+    }
+    const std::int64_t need = device_bytes_needed(c);
+    if (need > dev->free_memory)
+        return Status::failure("the domain needs " + bytes_text(need) + " of GPU memory but " + dev->name + " has "
+            + bytes_text(dev->free_memory) + " free");
+    return Status::success();
+}
+
+GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks)
+{
+    GridDims g;
+    g.x = unsigned(ceil_div(c.size.nx, std::int64_t(b.x) * c.cf));
+    if (c.stencil == StencilKind::Diffusion4) {
+        g.y = unsigned(ceil_div(c.size.ny, b.y));
+        g.z = unsigned(c.dims == 3 ? c.size.nz : 1);
+        return g;
+    }
+    if (c.variant == Variant::Stream) {
+        if (c.dims == 2) g.y = unsigned(std::max(chunks, 1));
+        else g.y = unsigned(ceil_div(c.size.ny, b.y)), g.z = unsigned(std::max(chunks, 1));
+        return g;
+    }
+    g.y = unsigned(ceil_div(c.size.ny, b.y));
+    if (c.dims == 3) g.z = unsigned(ceil_div(c.size.nz, b.z));
+    return g;
+}
+
+} // namespace ss

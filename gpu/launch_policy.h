@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// Launch policy: block dims (thesis listing 3.18), shared memory per block (listing 3.19) and every
+// rule a launch must satisfy. Pure host code, so the GUI and the tests can ask without a GPU.
+#pragma once
+
+#include "gpu/config.h"
+#include "gpu/device.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace ss {
+
+inline constexpr int kCoarseningFactors[] = { 1, 2, 4, 8 };
+inline constexpr int kMaxRadius = 16;
+
+// Thesis listing 3.18: distribute `threads` over the block dims. In 2D Bx = 32; in 3D keep Bx = 32
+// (halved for smem_padded until threads/(Bx*R*R) > 0), By = min(max(2, R), 8), Bz = rest, sorted
+// descending. Streaming tiles a plane (3D: Bz = 1) or a row (2D: By = Bz = 1).
+BlockDims distribute_threads(const StencilConfig&, int threads);
+
+// Dynamic shared memory per block in bytes (thesis listing 3.19, extended to stream and diffusion).
+std::int64_t dynamic_smem_bytes(const StencilConfig&, const BlockDims&);
+
+// Device memory one GPU needs for the configuration (buffers, halos, temporaries).
+std::int64_t device_bytes_needed(const StencilConfig&);
+
+// Rules a concrete block must satisfy on a device (null device: CUDA's common limits).
+Status check_block(const StencilConfig&, const BlockDims&, const DeviceInfo* device);
+
+// The heuristic's block for a suggested thread count (the occupancy API's answer on a GPU): the
+// thesis distribution, halving the count while the result breaks a rule. nullopt when none fits.
+std::optional<BlockDims> heuristic_block(const StencilConfig&, int suggested_threads, const DeviceInfo* device);
+
+// Everything that can be checked without compiling or allocating (see simulation.h).
+Status check_config(const StencilConfig&, const DeviceInfo* device, int device_count);
+
+struct GridDims {
+    unsigned x = 1, y = 1, z = 1;
+};
+// Streaming variants march along the slow axis in `chunks` pieces per tile column.
+GridDims grid_dims(const StencilConfig&, const BlockDims&, int stream_chunks = 1);
+
+} // namespace ss

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The host operator, in the CUTLASS manner: describe (StencilConfig) -> can_implement -> create -> run.
+// One Simulation owns its buffers on one backend; it is not thread-safe: one engine thread drives it.
+#pragma once
+
+#include "gpu/config.h"
+#include "gpu/device.h"
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace ss {
+
+// What the compiled kernel costs, as the GPU reports it (zeros on the CPU backend).
+struct KernelResources {
+    BlockDims block {};   // the block dims in use (the heuristic's choice when heuristic)
+    int grid_blocks = 0;  // blocks launched per step (main kernel)
+    int registers = 0;    // per thread
+    int local_bytes = 0;  // spill (local memory) bytes per thread
+    int static_smem = 0;  // bytes per block
+    int dynamic_smem = 0; // bytes per block
+    int max_blocks_per_sm = 0;
+    double theoretical_occupancy = 0.0; // active warps / max warps per SM, 0..1
+    std::string occupancy_limiter;      // "registers", "shared memory", "threads", "blocks"
+    double compile_ms = 0.0;            // 0 when it came from the kernel cache
+};
+
+struct StepTiming {
+    double milliseconds = 0.0; // wall time of `steps` steps on the device (CUDA events) or host
+    int steps = 0;
+};
+
+enum class SliceAxis { XY, XZ, YZ };
+// Width and height of a plane as download_slice returns it (XY: nx x ny, XZ: nx x nz, YZ: ny x nz).
+inline std::pair<int, int> slice_size(const Extent& e, SliceAxis a)
+{
+    return a == SliceAxis::XY ? std::pair { e.nx, e.ny } : a == SliceAxis::XZ ? std::pair { e.nx, e.nz } : std::pair { e.ny, e.nz };
+}
+
+class Simulation {
+public:
+    virtual ~Simulation() = default;
+    virtual const StencilConfig& config() const = 0;
+    virtual const KernelResources& resources() const = 0;
+    // Replace the whole field (x fastest; size().cells() values). The wave starts at rest.
+    virtual void upload(const std::vector<double>& field) = 0;
+    // Advance n steps; returns how long they took (synchronises).
+    virtual StepTiming step(int n) = 0;
+    // Queue n steps without waiting (the GUI's path). Still ordered with later calls.
+    virtual void step_async(int n) { step(n); }
+    virtual void synchronize() {}
+    virtual std::vector<double> download() = 0;
+    // One plane of the field as float, for display: index along the axis normal to the plane.
+    virtual std::vector<float> download_slice(SliceAxis, int index) = 0;
+    // The CUDA display path: writes the plane (as download_slice orders it) as float into `device_out`,
+    // a device pointer on this simulation's GPU (e.g. a mapped GL buffer), without touching host memory.
+    // Returns false when the backend cannot (the CPU backend): use download_slice instead.
+    virtual bool slice_to_device(SliceAxis, int /*index*/, float* /*device_out*/) { return false; }
+    // Overwrite a disc/ball of cells (the GUI's "inject a source").
+    virtual void inject(int x, int y, int z, int radius_cells, double value) = 0;
+    virtual long long iteration() const = 0;
+};
+
+// Checks everything that can be known before compiling or allocating, against the devices present
+// (queried once, free memory re-read): the reason names the first problem. launch_policy.h has the
+// same check against a described device, for tests and what-if questions.
+Status can_implement(const StencilConfig&);
+
+// can_implement, then allocation and kernel compilation; nullptr with `why` set on failure.
+std::unique_ptr<Simulation> create_simulation(const StencilConfig&, std::string* why);
+
+} // namespace ss
