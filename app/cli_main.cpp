@@ -1,1 +1,177 @@
-int main() { return 0; }
+// SPDX-License-Identifier: MIT
+// stencilscope-cli: headless runs, benchmarks and the copy roofline. Qt-free.
+// Exit codes: 0 success, 1 a run failed (CUDA error, verification failed), 2 bad input.
+#include "app/csv.h"
+#include "app/run_options.h"
+#include "app/run_report.h"
+#include "gpu/bandwidth.h"
+#include "gpu/cpu/cpu_backend.h"
+#include "gpu/simulation.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace ss;
+
+constexpr const char* kUsage = R"(Usage: stencilscope-cli COMMAND [OPTIONS]
+
+Commands:
+  run         one configuration: time --steps steps, print rates and kernel resources
+              (--verify also checks the result against the fp64 CPU reference)
+  bench       --warmup untimed runs, then --repeats timed runs of --steps steps; median (CUDA events)
+  bandwidth   the device-copy roofline (read + write bytes per second), measured in this process
+  devices     list CUDA devices
+  help        this text          (also --help; --version prints the version)
+
+)";
+
+constexpr const char* kMoreHelp = R"(
+Command options:
+  --verify       (run) compare with the fp64 CPU reference: relative L2 error < 1e-5 (fp32), 1e-12 (fp64)
+  --repeats N    (bench, bandwidth) timed runs (default 10)
+  --warmup N     (bench) untimed runs first (default 2)
+  --bytes B      (bandwidth) bytes to copy (default 1073741824)
+
+Throughput counts updated cells (the Dirichlet border of width R is fixed); GB/s assumes the ideal
+traffic of 2 x element size per cell (3 x for the wave rule). bench also measures the copy roofline
+in the same process and reports the percentage reached. CSV columns are documented in docs/CSV.md.
+Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr).
+)";
+
+int fail(int code, const std::string& message)
+{
+    std::cerr << "stencilscope-cli: " << message << "\n";
+    return code;
+}
+
+int list_devices()
+{
+    const auto devices = query_devices();
+    if (devices.empty()) {
+        std::cout << "no CUDA device (" << cuda_unavailable_reason() << "); the CPU backend is available\n";
+        return 0;
+    }
+    for (const auto& d : devices)
+        std::cout << d.index << ": " << d.name << "  sm_" << d.cc_major << d.cc_minor << "  " << d.sm_count << " SMs  "
+                  << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
+                  << d.pci_bus_id << "\n";
+    return 0;
+}
+
+int run_bandwidth(const RunOptions& o)
+{
+    const auto devices = query_devices();
+    if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + cuda_unavailable_reason() + ")");
+    if (o.config.device >= int(devices.size()))
+        return fail(2, "CUDA device " + std::to_string(o.config.device) + " does not exist");
+    if (!o.csv.empty())
+        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+    const BandwidthResult r = measure_copy_bandwidth(o.config.device, o.bandwidth_bytes, o.repeats);
+    if (!r.error.empty()) return fail(1, "bandwidth measurement failed: " + r.error);
+    std::printf("device   %s\ncopy     %.1f MiB, median of %d: %.3f ms\nroofline %.1f GB/s (read + write)\n",
+        devices[o.config.device].name.c_str(), r.bytes_per_copy / 1048576.0, o.repeats, r.milliseconds, r.gbytes_per_s);
+    if (!o.csv.empty()) {
+        const CsvRow header { "timestamp", "device", "bytes_per_copy", "repeats", "ms_per_copy", "copy_gbytes_per_s" };
+        const CsvRow row { timestamp_now(), devices[o.config.device].name, std::to_string(r.bytes_per_copy),
+            std::to_string(o.repeats), format_number(r.milliseconds), format_number(r.gbytes_per_s) };
+        if (Status s = append_csv(o.csv, header, { row }); !s) return fail(1, s.reason);
+    }
+    return 0;
+}
+
+int run_or_bench(const std::string& command, RunOptions o)
+{
+    if (!o.backend_given && query_devices().empty()) o.config.backend = Backend::Cpu;
+    if (Status s = can_implement(o.config); !s) return fail(2, s.reason);
+    if (o.verify && updated_cells(o.config) > (std::int64_t(1) << 27))
+        return fail(2, "--verify runs the fp64 CPU reference: use a domain of at most 134M cells");
+    if (!o.csv.empty())
+        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+
+    RunReport report;
+    report.command = command;
+    report.options = o;
+    std::string why;
+    auto sim = create_simulation(o.config, &why);
+    if (!sim) return fail(1, "cannot create the simulation: " + why);
+    report.resources = sim->resources();
+    if (o.config.backend == Backend::Cuda) {
+        const auto devices = query_devices();
+        report.device = devices[o.config.device].name;
+        if (command == "bench") {
+            const BandwidthResult bw = measure_copy_bandwidth(o.config.device, std::int64_t(1) << 30, 10);
+            if (bw.error.empty()) report.copy_gbytes_per_s = bw.gbytes_per_s;
+        }
+    } else {
+        report.device = "CPU";
+    }
+    const std::vector<double> initial = make_initial_field(o.config, o.initial, o.seed);
+    try {
+        if (command == "run") {
+            sim->upload(initial);
+            report.ms_per_step.push_back(o.steps ? sim->step(o.steps).milliseconds / o.steps : 0.0);
+            if (o.verify) {
+                // The reference starts from the values the GPU really holds (rounded to its precision).
+                sim->upload(initial);
+                const std::vector<double> start = sim->download();
+                sim->step(o.steps);
+                report.rel_l2_error = relative_l2_error(sim->download(), cpu_reference(o.config, start, o.steps));
+                report.verified = true;
+            }
+        } else {
+            for (int i = 0; i < o.warmup + o.repeats; ++i) {
+                sim->upload(initial);
+                const StepTiming t = sim->step(std::max(o.steps, 1));
+                if (i >= o.warmup) report.ms_per_step.push_back(t.milliseconds / t.steps);
+            }
+        }
+    } catch (const std::exception& e) {
+        return fail(1, std::string("run failed: ") + e.what());
+    }
+    std::cout << format_report(report);
+    if (!o.csv.empty())
+        if (Status s = append_csv(o.csv, report_csv_header(), { report_csv_row(report) }); !s) return fail(1, s.reason);
+    if (report.verified && !report.passed()) return fail(1, "verification failed: relative L2 error " + format_number(report.rel_l2_error));
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        std::cerr << kUsage;
+        return 2;
+    }
+    const std::string command = args.front();
+    if (command == "help" || command == "--help" || command == "-h") {
+        std::cout << kUsage << ss::run_options_help() << kMoreHelp;
+        return 0;
+    }
+    if (command == "--version") {
+        std::cout << "stencilscope-cli " << STENCILSCOPE_VERSION << "\n";
+        return 0;
+    }
+    if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices")
+        return fail(2, "unknown command '" + command + "' (run, bench, bandwidth, devices, help)");
+    args.erase(args.begin());
+    if (std::find(args.begin(), args.end(), "--help") != args.end()) {
+        std::cout << kUsage << ss::run_options_help() << kMoreHelp;
+        return 0;
+    }
+    ss::RunOptions options;
+    if (ss::Status s = ss::parse_run_options(args, options); !s) return fail(2, s.reason);
+    try {
+        if (command == "devices") return list_devices();
+        if (command == "bandwidth") return run_bandwidth(options);
+        return run_or_bench(command, options);
+    } catch (const std::exception& e) {
+        return fail(1, e.what());
+    }
+}

@@ -60,6 +60,9 @@ public:
     // Overwrite a disc/ball of cells (the GUI's "inject a source").
     virtual void inject(int x, int y, int z, int radius_cells, double value) = 0;
     virtual long long iteration() const = 0;
+    // Tests: fill the buffer the next step writes with NaN, so a cell a kernel fails to write shows.
+    // The star's Dirichlet border lives in that buffer too: compare only updated cells afterwards.
+    virtual void poison_output() = 0;
 };
 
 // Checks everything that can be known before compiling or allocating, against the devices present

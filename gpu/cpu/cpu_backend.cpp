@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <thread>
 
 namespace ss {
@@ -64,6 +65,8 @@ public:
         const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start;
         return { ms.count(), n };
     }
+
+    void poison_output() override { std::fill(m_other.begin(), m_other.end(), std::numeric_limits<T>::quiet_NaN()); }
 
     std::vector<double> download() override { return { m_current.begin(), m_current.end() }; }
 
@@ -177,4 +180,20 @@ std::vector<double> cpu_reference(const StencilConfig& config, const std::vector
     return sim.download();
 }
 
+} // namespace ss
+
+namespace ss {
+double relative_l2_error(const std::vector<double>& a, const std::vector<double>& b)
+{
+    if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
+    long double diff = 0, norm = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const long double d = (long double)a[i] - b[i];
+        diff += d * d;
+        norm += (long double)b[i] * b[i];
+    }
+    if (!std::isfinite(double(diff))) return std::numeric_limits<double>::infinity();
+    if (norm == 0) return diff == 0 ? 0.0 : std::numeric_limits<double>::infinity();
+    return double(std::sqrt(diff / norm));
+}
 } // namespace ss

@@ -17,3 +17,8 @@ std::unique_ptr<Simulation> create_cpu_simulation(const StencilConfig&);
 std::vector<double> cpu_reference(const StencilConfig& config, const std::vector<double>& initial, int steps);
 
 } // namespace ss
+
+namespace ss {
+// ||a - b||_2 / ||b||_2 (b the reference); 0 when both are zero, infinity on a size mismatch or NaN.
+double relative_l2_error(const std::vector<double>& a, const std::vector<double>& b);
+} // namespace ss

@@ -89,6 +89,7 @@ public:
         m_res.theoretical_occupancy = double(blocks_per_sm * warps) / double(dev.max_threads_per_sm / dev.warp_size);
         m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
         plan_grid(blocks_per_sm);
+        m_res.grid_blocks = int(std::int64_t(m_grid.x) * m_grid.y * m_grid.z);
         allocate();
     }
 
@@ -140,6 +141,13 @@ public:
         float ms = 0.0f;
         cuda_check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
         return { double(ms), n };
+    }
+
+    void poison_output() override
+    {
+        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+        cuda_check(cudaMemsetAsync(m_out, 0xFF, m_layout.elements * m_es, m_stream), "poison"); // all-ones bits: NaN
+        cuda_check(cudaStreamSynchronize(m_stream), "poison");
     }
 
     void synchronize() override { cuda_check(cudaStreamSynchronize(m_stream), "synchronize"); }

@@ -37,9 +37,9 @@ std::string arch_option(int major, int minor, bool& sass)
     return "--gpu-architecture=compute_" + std::to_string(best);
 }
 
-std::shared_ptr<const CompiledModule> compile_now(const std::string& source, int major, int minor)
+// NVRTC -> cubin (or PTX for a GPU newer than NVRTC knows). Throws CudaError with the log.
+std::vector<char> compile_image(const std::string& source, int major, int minor)
 {
-    const auto start = std::chrono::steady_clock::now();
     nvrtcProgram prog = nullptr;
     nvrtc_check(nvrtcCreateProgram(&prog, source.c_str(), "stencilscope_kernel.cu", 0, nullptr, nullptr),
         "nvrtcCreateProgram");
@@ -67,6 +67,13 @@ std::shared_ptr<const CompiledModule> compile_now(const std::string& source, int
         nvrtc_check(nvrtcGetPTX(prog, image.data()), "nvrtcGetPTX");
     }
     nvrtcDestroyProgram(&prog);
+    return image;
+}
+
+std::shared_ptr<const CompiledModule> compile_now(const std::string& source, int major, int minor)
+{
+    const auto start = std::chrono::steady_clock::now();
+    const std::vector<char> image = compile_image(source, major, minor);
     cudaLibrary_t library = nullptr;
     cuda_check(cudaLibraryLoadData(&library, image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0),
         "cudaLibraryLoadData");
@@ -130,4 +137,16 @@ std::shared_ptr<const CompiledModule> compile_module(const std::string& source, 
     return future.get();
 }
 
+} // namespace ss
+
+namespace ss {
+std::string nvrtc_compile_errors(const std::string& source, int major, int minor)
+{
+    try {
+        compile_image(source, major, minor);
+        return "";
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
 } // namespace ss

@@ -36,4 +36,7 @@ private:
 std::shared_ptr<const CompiledModule> compile_module(const std::string& source, int cc_major, int cc_minor,
     bool* from_cache = nullptr);
 
+// Compiles without loading (works with no GPU present): "" on success, else NVRTC's log.
+std::string nvrtc_compile_errors(const std::string& source, int cc_major, int cc_minor);
+
 } // namespace ss

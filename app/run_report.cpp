@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#include "app/run_report.h"
+
+#include "gpu/physics.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+namespace ss {
+
+double RunReport::median_ms_per_step() const
+{
+    if (ms_per_step.empty()) return 0.0;
+    std::vector<double> v = ms_per_step;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+double RunReport::gcells_per_s() const
+{
+    const double ms = median_ms_per_step();
+    return ms > 0 ? double(updated_cells(options.config)) / (ms * 1e-3) / 1e9 : 0.0;
+}
+
+double RunReport::gbytes_per_s() const { return gcells_per_s() * ideal_bytes_per_cell(options.config); }
+
+std::string format_number(double v)
+{
+    if (std::isnan(v)) return "";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+std::string timestamp_now()
+{
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm {};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+std::string format_report(const RunReport& r)
+{
+    const StencilConfig& c = r.options.config;
+    const KernelResources& k = r.resources;
+    char buf[512];
+    std::string out = "config   " + describe(c) + "\n";
+    out += "device   " + r.device + " (" + std::string(to_string(c.backend)) + ")\n";
+    if (c.backend == Backend::Cuda) {
+        std::snprintf(buf, sizeof buf, "block    %s (%s), %d blocks\n", format_block(k.block).c_str(),
+            c.heuristic_block ? "heuristic" : "manual", k.grid_blocks);
+        out += buf;
+        std::snprintf(buf, sizeof buf,
+            "kernel   %d registers/thread, %d B spilled (local), %d B shared/block, occupancy %.0f%% (limited by %s)%s\n",
+            k.registers, k.local_bytes, k.static_smem + k.dynamic_smem, 100.0 * k.theoretical_occupancy,
+            k.occupancy_limiter.c_str(), k.compile_ms > 0 ? (", compiled in " + format_number(k.compile_ms) + " ms").c_str() : "");
+        out += buf;
+    }
+    const double ms = r.median_ms_per_step();
+    std::snprintf(buf, sizeof buf, "time     %.4f ms/step (%s of %zu run%s, %d steps each)\n", ms,
+        r.ms_per_step.size() > 1 ? "median" : "one", r.ms_per_step.size(), r.ms_per_step.size() > 1 ? "s" : "",
+        r.options.steps);
+    out += buf;
+    std::snprintf(buf, sizeof buf, "rate     %.2f GCells/s, %.1f GB/s at the ideal %d B/cell\n", r.gcells_per_s(),
+        r.gbytes_per_s(), ideal_bytes_per_cell(c));
+    out += buf;
+    if (r.copy_gbytes_per_s > 0) {
+        std::snprintf(buf, sizeof buf, "roofline %.1f GB/s device copy: %.1f%% reached\n", r.copy_gbytes_per_s,
+            100.0 * r.gbytes_per_s() / r.copy_gbytes_per_s);
+        out += buf;
+    }
+    if (r.verified) {
+        std::snprintf(buf, sizeof buf, "verify   relative L2 error %.3g vs the fp64 CPU reference (limit %.0e): %s\n",
+            r.rel_l2_error, r.tolerance(), r.passed() ? "PASS" : "FAIL");
+        out += buf;
+    }
+    return out;
+}
+
+CsvRow report_csv_header()
+{
+    return { "timestamp", "command", "device", "backend", "stencil", "rule", "dims", "nx", "ny", "nz", "radius",
+        "variant", "cf", "block_x", "block_y", "block_z", "heuristic_block", "gpus", "precision", "steps", "timed_runs",
+        "ms_per_step", "gcells_per_s", "gbytes_per_s", "ideal_bytes_per_cell", "copy_gbytes_per_s", "pct_of_roofline",
+        "registers", "local_bytes", "smem_bytes", "theoretical_occupancy", "occupancy_limiter", "compile_ms",
+        "rel_l2_error", "verified" };
+}
+
+CsvRow report_csv_row(const RunReport& r)
+{
+    const StencilConfig& c = r.options.config;
+    const KernelResources& k = r.resources;
+    const double pct = r.copy_gbytes_per_s > 0 ? 100.0 * r.gbytes_per_s() / r.copy_gbytes_per_s : std::nan("");
+    return { timestamp_now(), r.command, r.device, std::string(to_string(c.backend)), std::string(to_string(c.stencil)),
+        std::string(to_string(c.rule)), std::to_string(c.dims), std::to_string(c.size.nx), std::to_string(c.size.ny),
+        std::to_string(c.size.nz), std::to_string(c.radius), std::string(to_string(c.variant)), std::to_string(c.cf),
+        std::to_string(k.block.x), std::to_string(k.block.y), std::to_string(k.block.z), c.heuristic_block ? "1" : "0",
+        std::to_string(c.gpus), std::string(to_string(c.precision)), std::to_string(r.options.steps),
+        std::to_string(r.ms_per_step.size()), format_number(r.median_ms_per_step()), format_number(r.gcells_per_s()),
+        format_number(r.gbytes_per_s()), std::to_string(ideal_bytes_per_cell(c)),
+        r.copy_gbytes_per_s > 0 ? format_number(r.copy_gbytes_per_s) : "", format_number(pct),
+        std::to_string(k.registers), std::to_string(k.local_bytes), std::to_string(k.static_smem + k.dynamic_smem),
+        format_number(k.theoretical_occupancy), k.occupancy_limiter, format_number(k.compile_ms),
+        format_number(r.rel_l2_error), r.verified ? (r.passed() ? "pass" : "fail") : "" };
+}
+
+} // namespace ss

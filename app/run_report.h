@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// One run's results, as the CLI prints them and as one CSV row (columns: docs/CSV.md). Qt-free.
+#pragma once
+
+#include "app/csv.h"
+#include "app/run_options.h"
+#include "gpu/simulation.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+struct RunReport {
+    std::string command; // run | bench
+    RunOptions options;
+    std::string device;
+    KernelResources resources;
+    std::vector<double> ms_per_step; // one entry per timed run
+    double copy_gbytes_per_s = 0.0;  // 0 when not measured
+    bool verified = false;
+    double rel_l2_error = std::numeric_limits<double>::quiet_NaN();
+
+    double median_ms_per_step() const;
+    double gcells_per_s() const;
+    double gbytes_per_s() const; // ideal bytes per cell x cells per second
+    double tolerance() const { return options.config.precision == Precision::FP32 ? 1e-5 : 1e-12; }
+    bool passed() const { return verified && rel_l2_error < tolerance(); }
+};
+
+std::string format_report(const RunReport&);
+CsvRow report_csv_header();
+CsvRow report_csv_row(const RunReport&);
+
+std::string timestamp_now(); // ISO 8601, UTC
+std::string format_number(double);
+
+} // namespace ss
