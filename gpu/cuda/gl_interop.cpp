@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/gl_interop.h"
+
+#include <cuda_gl_interop.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ss {
+namespace {
+
+std::string cuda_text(const char* what, cudaError_t e) { return std::string(what) + ": " + cudaGetErrorString(e); }
+
+} // namespace
+
+struct DeviceSliceBuffers::Impl {
+    int device = 0;
+    std::size_t floats = 0;
+    float* slots[kSlots] = {};
+    cudaEvent_t read_done[kSlots] = {}; // recorded by the GUI's copy; never recorded = never read
+    std::vector<float> sample;          // host rows for sample_range, reused
+};
+
+DeviceSliceBuffers::DeviceSliceBuffers(std::unique_ptr<Impl> impl)
+    : m(std::move(impl))
+{
+}
+
+std::shared_ptr<DeviceSliceBuffers> DeviceSliceBuffers::create(int device, std::size_t floats, std::string* why)
+{
+    auto impl = std::make_unique<Impl>();
+    impl->device = device;
+    impl->floats = floats;
+    std::shared_ptr<DeviceSliceBuffers> out(new DeviceSliceBuffers(std::move(impl)));
+    auto fail = [&](const char* what, cudaError_t e) {
+        if (why) *why = cuda_text(what, e);
+        return nullptr;
+    };
+    if (cudaError_t e = cudaSetDevice(device); e != cudaSuccess) return fail("cudaSetDevice", e);
+    for (int i = 0; i < kSlots; ++i) {
+        if (cudaError_t e = cudaMalloc(&out->m->slots[i], floats * sizeof(float)); e != cudaSuccess)
+            return fail("cudaMalloc (display staging)", e);
+        if (cudaError_t e = cudaEventCreateWithFlags(&out->m->read_done[i], cudaEventDisableTiming); e != cudaSuccess)
+            return fail("cudaEventCreate", e);
+    }
+    return out;
+}
+
+DeviceSliceBuffers::~DeviceSliceBuffers()
+{
+    cudaSetDevice(m->device);
+    for (int i = 0; i < kSlots; ++i) {
+        if (m->read_done[i]) cudaEventSynchronize(m->read_done[i]); // a GUI copy may still be reading
+        if (m->read_done[i]) cudaEventDestroy(m->read_done[i]);
+        if (m->slots[i]) cudaFree(m->slots[i]);
+    }
+}
+
+int DeviceSliceBuffers::device() const { return m->device; }
+std::size_t DeviceSliceBuffers::floats() const { return m->floats; }
+float* DeviceSliceBuffers::slot(int index) const { return m->slots[index]; }
+
+void DeviceSliceBuffers::wait_for_reader(int index)
+{
+    cudaSetDevice(m->device);
+    cudaEventSynchronize(m->read_done[index]);
+}
+
+std::pair<float, float> DeviceSliceBuffers::sample_range(int index, int width, int height, int rows)
+{
+    rows = std::clamp(rows, 1, std::max(height, 1));
+    const int step = std::max(height / rows, 1);
+    rows = std::min(rows, (height + step - 1) / step);
+    m->sample.resize(std::size_t(width) * rows);
+    cudaSetDevice(m->device);
+    // every `step`-th row: one strided 2D copy
+    const cudaError_t e = cudaMemcpy2D(m->sample.data(), width * sizeof(float), m->slots[index],
+        std::size_t(step) * width * sizeof(float), width * sizeof(float), rows, cudaMemcpyDeviceToHost);
+    if (e != cudaSuccess) return { 0.0f, 1.0f };
+    float lo = INFINITY, hi = -INFINITY;
+    for (float v : m->sample)
+        if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    if (lo > hi) return { 0.0f, 1.0f };
+    return { lo, hi };
+}
+
+GlInteropDevices gl_interop_devices()
+{
+    GlInteropDevices out;
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        (void)cudaGetLastError();
+        out.reason = "no CUDA device";
+        return out;
+    }
+    unsigned int found = 0;
+    int devices[16] = {};
+    const cudaError_t e = cudaGLGetDevices(&found, devices, 16, cudaGLDeviceListAll);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        out.reason = e == cudaErrorNoDevice ? "the GL context is not on a CUDA device" : cuda_text("cudaGLGetDevices", e);
+        return out;
+    }
+    out.devices.assign(devices, devices + std::min(found, 16u));
+    if (out.devices.empty()) out.reason = "the GL context is not on a CUDA device";
+    return out;
+}
+
+struct GlBufferLink::Impl {
+    unsigned int buffer = 0;
+    int device = -1;
+    cudaGraphicsResource_t resource = nullptr;
+    cudaStream_t stream = nullptr;
+};
+
+GlBufferLink::GlBufferLink()
+    : m(std::make_unique<Impl>())
+{
+}
+
+GlBufferLink::~GlBufferLink() { detach(); }
+
+Status GlBufferLink::attach(unsigned int gl_buffer, int device)
+{
+    detach();
+    if (cudaError_t e = cudaSetDevice(device); e != cudaSuccess) return Status::failure(cuda_text("cudaSetDevice", e));
+    if (cudaError_t e = cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking); e != cudaSuccess)
+        return Status::failure(cuda_text("cudaStreamCreate", e));
+    const cudaError_t e = cudaGraphicsGLRegisterBuffer(&m->resource, gl_buffer, cudaGraphicsRegisterFlagsWriteDiscard);
+    if (e != cudaSuccess) {
+        m->resource = nullptr;
+        detach();
+        return Status::failure(cuda_text("cudaGraphicsGLRegisterBuffer", e));
+    }
+    m->buffer = gl_buffer;
+    m->device = device;
+    return Status::success();
+}
+
+void GlBufferLink::detach()
+{
+    if (m->device >= 0) cudaSetDevice(m->device);
+    if (m->resource) cudaGraphicsUnregisterResource(m->resource);
+    if (m->stream) cudaStreamDestroy(m->stream);
+    *m = Impl {};
+}
+
+bool GlBufferLink::attached() const { return m->resource != nullptr; }
+unsigned int GlBufferLink::gl_buffer() const { return m->buffer; }
+
+Status GlBufferLink::fill(DeviceSliceBuffers& from, int slot, std::size_t floats)
+{
+    if (!m->resource) return Status::failure("no GL buffer is registered");
+    if (from.device() != m->device) return Status::failure("the staging is on another CUDA device than the GL buffer");
+    if (slot < 0 || slot >= DeviceSliceBuffers::kSlots || floats > from.floats())
+        return Status::failure("display slice does not fit the staging");
+    cudaSetDevice(m->device);
+    if (cudaError_t e = cudaGraphicsMapResources(1, &m->resource, m->stream); e != cudaSuccess)
+        return Status::failure(cuda_text("cudaGraphicsMapResources", e));
+    void* dst = nullptr;
+    std::size_t size = 0;
+    cudaError_t e = cudaGraphicsResourceGetMappedPointer(&dst, &size, m->resource);
+    if (e == cudaSuccess && size < floats * sizeof(float)) e = cudaErrorInvalidValue;
+    if (e == cudaSuccess)
+        e = cudaMemcpyAsync(dst, from.slot(slot), floats * sizeof(float), cudaMemcpyDeviceToDevice, m->stream);
+    if (e == cudaSuccess) e = cudaEventRecord(from.m->read_done[slot], m->stream);
+    // Unmapping orders the copy before any GL command issued after it; no host wait needed.
+    const cudaError_t unmap = cudaGraphicsUnmapResources(1, &m->resource, m->stream);
+    if (e != cudaSuccess) return Status::failure(cuda_text("interop copy", e));
+    if (unmap != cudaSuccess) return Status::failure(cuda_text("cudaGraphicsUnmapResources", unmap));
+    return Status::success();
+}
+
+} // namespace ss

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// The CUDA backend's other duties: slices, the display path, injection, resources, validation.
+#include "gpu/launch_policy.h"
+#include "gpu_test_util.h"
+
+#include <cuda_runtime.h>
+
+using namespace ss;
+
+namespace {
+StencilConfig small3d(Variant v = Variant::Smem)
+{
+    StencilConfig c;
+    c.dims = 3, c.radius = 2, c.variant = v;
+    c.size = { 37, 29, 23 };
+    return c;
+}
+} // namespace
+
+TEST(CudaBackend, SlicesMatchTheDownloadedField)
+{
+    SKIP_WITHOUT_GPU();
+    for (StencilKind kind : { StencilKind::Star, StencilKind::Diffusion4 }) {
+        StencilConfig c = small3d();
+        c.stencil = kind;
+        std::string why;
+        auto sim = create_simulation(c, &why);
+        ASSERT_TRUE(sim) << why;
+        sim->upload(make_initial_field(c, InitialCondition::Random, 9));
+        sim->step(2);
+        const auto f = sim->download();
+        const Extent e = c.size;
+        auto at = [&](int x, int y, int z) { return float(f[(std::size_t(z) * e.ny + y) * e.nx + x]); };
+        const auto xy = sim->download_slice(SliceAxis::XY, 5);
+        const auto xz = sim->download_slice(SliceAxis::XZ, 7);
+        const auto yz = sim->download_slice(SliceAxis::YZ, 11);
+        EXPECT_EQ(xy[3 * e.nx + 4], at(4, 3, 5));
+        EXPECT_EQ(xz[6 * e.nx + 9], at(9, 7, 6));
+        EXPECT_EQ(yz[8 * e.ny + 10], at(11, 10, 8));
+        for (SliceAxis axis : { SliceAxis::XY, SliceAxis::XZ, SliceAxis::YZ }) {
+            const auto host = sim->download_slice(axis, 4);
+            float* device = nullptr;
+            ASSERT_EQ(cudaMalloc(&device, host.size() * sizeof(float)), cudaSuccess);
+            ASSERT_TRUE(sim->slice_to_device(axis, 4, device));
+            std::vector<float> back(host.size());
+            cudaMemcpy(back.data(), device, back.size() * sizeof(float), cudaMemcpyDeviceToHost);
+            cudaFree(device);
+            EXPECT_EQ(back, host) << "axis " << int(axis);
+        }
+    }
+}
+
+TEST(CudaBackend, InjectWritesADiscInsideTheBorder)
+{
+    SKIP_WITHOUT_GPU();
+    StencilConfig c;
+    c.size = { 64, 64, 1 };
+    c.radius = 3;
+    std::string why;
+    auto sim = create_simulation(c, &why);
+    ASSERT_TRUE(sim) << why;
+    sim->upload(std::vector<double>(64 * 64, 0.0));
+    sim->inject(2, 30, 0, 4, 7.0);
+    const auto f = sim->download();
+    EXPECT_EQ(f[30 * 64 + 5], 7.0);
+    EXPECT_EQ(f[30 * 64 + 2], 0.0); // the Dirichlet border is never written
+    EXPECT_EQ(f[40 * 64 + 5], 0.0); // outside the disc
+}
+
+TEST(CudaBackend, ReportsKernelResourcesAndCachesCompilation)
+{
+    SKIP_WITHOUT_GPU();
+    StencilConfig c = small3d(Variant::SmemPadded);
+    c.size = { 96, 64, 48 }, c.radius = 3, c.cf = 3 - 1;
+    std::string why;
+    auto first = create_simulation(c, &why);
+    ASSERT_TRUE(first) << why;
+    const KernelResources& k = first->resources();
+    EXPECT_GT(k.registers, 0);
+    EXPECT_GT(k.dynamic_smem, 0);
+    EXPECT_EQ(k.dynamic_smem, dynamic_smem_bytes(c, k.block));
+    EXPECT_GT(k.theoretical_occupancy, 0.0);
+    EXPECT_LE(k.theoretical_occupancy, 1.0);
+    EXPECT_FALSE(k.occupancy_limiter.empty());
+    EXPECT_GT(k.grid_blocks, 0);
+    auto second = create_simulation(c, &why);
+    ASSERT_TRUE(second) << why;
+    EXPECT_EQ(second->resources().compile_ms, 0.0); // came from the kernel cache
+}
+
+TEST(CudaBackend, RunsAreBitwiseReproducible)
+{
+    SKIP_WITHOUT_GPU();
+    StencilConfig c = small3d(Variant::Stream);
+    c.rule = UpdateRule::Wave;
+    std::vector<double> results[2];
+    for (auto& r : results) {
+        std::string why;
+        auto sim = create_simulation(c, &why);
+        ASSERT_TRUE(sim) << why;
+        sim->upload(make_initial_field(c, InitialCondition::Gaussian, 0));
+        sim->step(10);
+        r = sim->download();
+    }
+    EXPECT_EQ(results[0], results[1]);
+}
+
+TEST(CudaBackend, ValidationAgainstTheRealDevice)
+{
+    SKIP_WITHOUT_GPU();
+    const auto devices = query_devices();
+    StencilConfig c;
+    c.dims = 3;
+    c.size = { 8192, 8192, 1024 }; // 512 GiB in fp64
+    c.precision = Precision::FP64;
+    Status s = can_implement(c);
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.reason.find("of GPU memory"), std::string::npos) << s.reason;
+    c = StencilConfig {};
+    c.gpus = int(devices.size()) + 1;
+    EXPECT_FALSE(can_implement(c).ok);
+    c.gpus = 1;
+    c.device = int(devices.size());
+    s = can_implement(c);
+    EXPECT_NE(s.reason.find("does not exist"), std::string::npos) << s.reason;
+    std::string why;
+    EXPECT_EQ(create_simulation(c, &why), nullptr);
+    EXPECT_FALSE(why.empty());
+}

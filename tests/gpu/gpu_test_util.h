@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "gpu/cpu/cpu_backend.h"
+#include "gpu/cuda/kernel_compiler.h"
+#include "gpu/cuda/kernel_source.h"
+#include "gpu/device.h"
+#include "gpu/physics.h"
+#include "gpu/simulation.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+#define SKIP_WITHOUT_GPU()                                                                                             \
+    do {                                                                                                               \
+        if (ss::query_devices().empty()) GTEST_SKIP() << "no CUDA device: " << ss::cuda_unavailable_reason();         \
+    } while (0)
+
+namespace ss::test {
+
+inline double tolerance(Precision p) { return p == Precision::FP32 ? 1e-5 : 1e-12; }
+
+// Compiles every configuration's kernels on all cores first (NVRTC is the slow part of the matrix).
+inline void warm_kernel_cache(const std::vector<StencilConfig>& configs)
+{
+    const DeviceInfo dev = query_devices().front();
+    std::atomic<std::size_t> next { 0 };
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i; (i = next++) < configs.size();) try {
+                    compile_module(kernel_source(configs[i]), dev.cc_major, dev.cc_minor);
+                } catch (...) { // reported by the test that uses it
+                }
+        });
+    for (auto& t : pool) t.join();
+}
+
+// The values the device really holds after upload (rounded to its precision).
+inline std::vector<double> rounded(const std::vector<double>& f, Precision p)
+{
+    if (p == Precision::FP64) return f;
+    std::vector<double> out(f.size());
+    for (std::size_t i = 0; i < f.size(); ++i) out[i] = double(float(f[i]));
+    return out;
+}
+
+// Cells a star step updates (every cell for diffusion).
+inline std::vector<double> updated_only(const StencilConfig& c, const std::vector<double>& f)
+{
+    if (c.stencil == StencilKind::Diffusion4) return f;
+    std::vector<double> out;
+    const int r = c.radius, nz = c.dims == 3 ? c.size.nz : 1;
+    for (int z = (c.dims == 3 ? r : 0); z < (c.dims == 3 ? nz - r : 1); ++z)
+        for (int y = r; y < c.size.ny - r; ++y)
+            for (int x = r; x < c.size.nx - r; ++x) out.push_back(f[(std::size_t(z) * c.size.ny + y) * c.size.nx + x]);
+    return out;
+}
+
+} // namespace ss::test

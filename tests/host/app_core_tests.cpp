@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+#include "app/csv.h"
+#include "app/run_options.h"
+#include "app/run_report.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace ss;
+
+namespace {
+std::string read_file(const std::string& path)
+{
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+std::string temp_path(const std::string& name) { return (std::filesystem::temp_directory_path() / name).string(); }
+} // namespace
+
+TEST(Csv, EscapesFieldsAsRfc4180)
+{
+    EXPECT_EQ(csv_escape("plain"), "plain");
+    EXPECT_EQ(csv_escape("a,b"), "\"a,b\"");
+    EXPECT_EQ(csv_escape("say \"hi\""), "\"say \"\"hi\"\"\"");
+    EXPECT_EQ(csv_line({ "x", "1,2" }), "x,\"1,2\"\n");
+}
+
+TEST(Csv, AppendsUnderOneHeaderAndRefusesAnother)
+{
+    const std::string path = temp_path("stencilscope_test_append.csv");
+    std::filesystem::remove(path);
+    ASSERT_TRUE(append_csv(path, { "a", "b" }, { { "1", "2" } }).ok);
+    ASSERT_TRUE(append_csv(path, { "a", "b" }, { { "3", "4" } }).ok);
+    EXPECT_EQ(read_file(path), "a,b\n1,2\n3,4\n");
+    const Status s = append_csv(path, { "a", "c" }, { { "5", "6" } });
+    EXPECT_FALSE(s.ok);
+    EXPECT_EQ(read_file(path), "a,b\n1,2\n3,4\n"); // untouched
+    std::filesystem::remove(path);
+}
+
+TEST(Csv, RefusesMissingDirectory)
+{
+    const Status s = check_csv_path("/nonexistent-dir-stencilscope/x.csv");
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.reason.find("does not exist"), std::string::npos);
+    EXPECT_FALSE(check_csv_path(std::filesystem::temp_directory_path().string()).ok); // a directory
+}
+
+TEST(RunOptions, ParsesTheContractOptions)
+{
+    RunOptions o;
+    const Status s = parse_run_options({ "--stencil", "star", "--rule=wave", "--dims", "3", "--size", "64x32x16",
+                                           "--radius", "8", "--variant", "smem_padded", "--cf", "4", "--block", "16x8x8",
+                                           "--precision", "fp64", "--steps", "12", "--backend", "cpu", "--device", "1",
+                                           "--gpus", "2", "--csv", "out.csv" },
+        o);
+    ASSERT_TRUE(s.ok) << s.reason;
+    const StencilConfig& c = o.config;
+    EXPECT_EQ(c.rule, UpdateRule::Wave);
+    EXPECT_EQ(c.size, (Extent { 64, 32, 16 }));
+    EXPECT_EQ(c.radius, 8);
+    EXPECT_EQ(c.variant, Variant::SmemPadded);
+    EXPECT_EQ(c.cf, 4);
+    EXPECT_FALSE(c.heuristic_block);
+    EXPECT_EQ(c.block, (BlockDims { 16, 8, 8 }));
+    EXPECT_EQ(c.precision, Precision::FP64);
+    EXPECT_EQ(c.backend, Backend::Cpu);
+    EXPECT_EQ(c.device, 1);
+    EXPECT_EQ(c.gpus, 2);
+    EXPECT_EQ(o.steps, 12);
+    EXPECT_EQ(o.csv, "out.csv");
+}
+
+TEST(RunOptions, RejectsBadValuesNamingTheOption)
+{
+    const std::vector<std::vector<std::string>> bad = {
+        { "--variant", "turbo" }, { "--cf", "3" }, { "--radius", "0" }, { "--dims", "4" }, { "--size", "10x10x10" },
+        { "--block", "32xx8" }, { "--precision", "fp16" }, { "--backend", "opencl" }, { "--steps", "-1" },
+        { "--gpus", "0" }, { "--rule", "heat" }, { "--stencil", "box" }, { "--radius" }, { "--bogus", "1" },
+        { "--stencil", "diffusion4", "--variant", "smem_padded" },
+    };
+    for (const auto& args : bad) {
+        RunOptions o;
+        const Status s = parse_run_options(args, o);
+        EXPECT_FALSE(s.ok) << args.front();
+        EXPECT_NE(s.reason.find(args.size() > 2 ? "--variant" : args.front()), std::string::npos) << s.reason;
+    }
+}
+
+TEST(RunOptions, LeavesUnknownOptionsToTheCaller)
+{
+    RunOptions o;
+    std::vector<std::string> rest;
+    ASSERT_TRUE(parse_run_options({ "--frames", "3", "--radius", "2" }, o, &rest).ok);
+    EXPECT_EQ(rest, (std::vector<std::string> { "--frames", "3" }));
+    EXPECT_EQ(o.config.radius, 2);
+}
+
+TEST(RunReport, MedianAndRates)
+{
+    RunReport r;
+    r.options.config.size = { 1002, 1002, 1 };
+    r.options.config.radius = 1;
+    r.ms_per_step = { 3.0, 1.0, 2.0 };
+    EXPECT_DOUBLE_EQ(r.median_ms_per_step(), 2.0);
+    EXPECT_NEAR(r.gcells_per_s(), 1e6 / 2e-3 / 1e9, 1e-12);
+    EXPECT_EQ(report_csv_row(r).size(), report_csv_header().size());
+}

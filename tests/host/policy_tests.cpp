@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/launch_policy.h"
+#include "test_devices.h"
+
+#include <gtest/gtest.h>
+
+using namespace ss;
+
+namespace {
+StencilConfig star(int dims, int radius, Variant v, int cf = 1, Precision p = Precision::FP32)
+{
+    StencilConfig c;
+    c.dims = dims;
+    c.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
+    c.radius = radius;
+    c.variant = v;
+    c.cf = cf;
+    c.precision = p;
+    return c;
+}
+} // namespace
+
+TEST(Heuristic, TwoDimensionsKeepsBx32)
+{
+    EXPECT_EQ(distribute_threads(star(2, 4, Variant::Base), 1024), (BlockDims { 32, 32, 1 }));
+    EXPECT_EQ(distribute_threads(star(2, 16, Variant::SmemPadded), 512), (BlockDims { 32, 16, 1 }));
+}
+
+TEST(Heuristic, ThreeDimensionsFollowsListing318)
+{
+    // b0 = 32, b1 = min(max(2, R), 8) = 4, b2 = 1024 / (32 * 4) = 8, sorted descending
+    EXPECT_EQ(distribute_threads(star(3, 4, Variant::Base), 1024), (BlockDims { 32, 8, 4 }));
+    // R1: b1 = 2, b2 = 16
+    EXPECT_EQ(distribute_threads(star(3, 1, Variant::Smem), 1024), (BlockDims { 32, 16, 2 }));
+    // smem_padded R8 halves b0 until threads / (b0 R^2) > 0: b0 = 16, b1 = 8, b2 = 8
+    EXPECT_EQ(distribute_threads(star(3, 8, Variant::SmemPadded), 1024), (BlockDims { 16, 8, 8 }));
+}
+
+TEST(Heuristic, RefusesWhenNoBlockMeetsSmemPaddedRule)
+{
+    const auto dev = test::h100();
+    // R16 in 3D would need 16^3 threads; the thesis' heuristic has no valid answer
+    EXPECT_FALSE(heuristic_block(star(3, 16, Variant::SmemPadded), 1024, &dev).has_value());
+    const auto b = heuristic_block(star(3, 8, Variant::SmemPadded), 1024, &dev);
+    ASSERT_TRUE(b.has_value());
+    EXPECT_GE(b->z, 8);
+}
+
+TEST(Heuristic, HalvesThreadsUntilSharedMemoryFits)
+{
+    const auto dev = test::h100();
+    // 1024 threads -> 16x8x8 needs 331 KiB at CF 8; 512 threads -> 8x8x8 needs 184 KiB and fits
+    StencilConfig c = star(3, 8, Variant::SmemPadded, 8, Precision::FP32);
+    const auto b = heuristic_block(c, 1024, &dev);
+    ASSERT_TRUE(b.has_value());
+    EXPECT_EQ(*b, (BlockDims { 8, 8, 8 }));
+    EXPECT_LE(dynamic_smem_bytes(c, *b), dev.smem_per_block_optin);
+    EXPECT_TRUE(check_block(c, *b, &dev).ok);
+}
+
+TEST(SharedMemory, FollowsListing319)
+{
+    EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::Base), { 32, 8, 1 }), 0);
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Smem, 2), { 32, 8, 4 }), 64 * 8 * 4 * 4);
+    EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::SmemPadded), { 32, 16, 1 }), (32 + 8) * (16 + 8) * 4);
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 2, Variant::SmemPadded, 1, Precision::FP64), { 32, 4, 4 }), 36 * 8 * 8 * 8);
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), (64 + 8) * (8 + 8) * 4);
+}
+
+TEST(Grid, CoversOddDomainsWithCoarsening)
+{
+    StencilConfig c = star(2, 1, Variant::Base, 2);
+    c.size = { 67, 45, 1 };
+    const GridDims g = grid_dims(c, { 32, 8, 1 });
+    EXPECT_EQ(g.x, 2u); // 67 cells / (32 threads * CF 2) rounded up
+    EXPECT_EQ(g.y, 6u);
+    EXPECT_EQ(g.z, 1u);
+    c.variant = Variant::Stream;
+    const GridDims s = grid_dims(c, { 64, 1, 1 }, 3);
+    EXPECT_EQ(s.y, 3u); // streaming: chunks along y
+}

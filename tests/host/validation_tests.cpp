@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// Every refusal of the launch validation, with its reason.
+#include "gpu/launch_policy.h"
+#include "test_devices.h"
+
+#include <gtest/gtest.h>
+
+using namespace ss;
+
+namespace {
+StencilConfig valid()
+{
+    StencilConfig c;
+    c.dims = 2;
+    c.size = { 512, 512, 1 };
+    c.radius = 4;
+    return c;
+}
+
+void expect_refused(const StencilConfig& c, const std::string& needle, int devices = 1)
+{
+    const DeviceInfo dev = test::h100();
+    const Status s = check_config(c, devices ? &dev : nullptr, devices);
+    EXPECT_FALSE(s.ok) << describe(c);
+    EXPECT_NE(s.reason.find(needle), std::string::npos) << "reason was: " << s.reason;
+    EXPECT_EQ(s.reason.find('\n'), std::string::npos) << "reason must be one line";
+}
+} // namespace
+
+TEST(Validation, AcceptsValidConfigurations)
+{
+    const DeviceInfo dev = test::h100();
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream })
+        for (int dims : { 2, 3 }) {
+            StencilConfig c = valid();
+            c.variant = v;
+            c.dims = dims;
+            c.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 512, 512, 1 };
+            EXPECT_TRUE(check_config(c, &dev, 1).ok) << describe(c) << ": " << check_config(c, &dev, 1).reason;
+        }
+}
+
+TEST(Validation, TooManyThreads)
+{
+    StencilConfig c = valid();
+    c.heuristic_block = false;
+    c.block = { 64, 32, 1 };
+    expect_refused(c, "2048 threads");
+}
+
+TEST(Validation, TooMuchSharedMemory)
+{
+    StencilConfig c = valid();
+    c.dims = 3;
+    c.size = { 256, 256, 256 };
+    c.radius = 8;
+    c.variant = Variant::SmemPadded;
+    c.cf = 8;
+    c.precision = Precision::FP64;
+    c.heuristic_block = false;
+    c.block = { 16, 8, 8 };
+    expect_refused(c, "KiB of shared memory");
+}
+
+TEST(Validation, SmemPaddedBlockBelowRadius3D)
+{
+    StencilConfig c = valid();
+    c.dims = 3;
+    c.size = { 64, 64, 64 };
+    c.radius = 8;
+    c.variant = Variant::SmemPadded;
+    c.heuristic_block = false;
+    c.block = { 32, 8, 4 };
+    expect_refused(c, "every block dim >= R");
+}
+
+TEST(Validation, SmemPaddedBlockBelowRadius2D)
+{
+    StencilConfig c = valid();
+    c.radius = 8;
+    c.variant = Variant::SmemPadded;
+    c.heuristic_block = false;
+    c.block = { 32, 4, 1 };
+    expect_refused(c, "every block dim >= R");
+    c.block = { 32, 8, 1 }; // Bx, By >= R suffices in 2D
+    const DeviceInfo dev = test::h100();
+    EXPECT_TRUE(check_config(c, &dev, 1).ok);
+}
+
+TEST(Validation, HeuristicWithoutValidBlock)
+{
+    StencilConfig c = valid();
+    c.dims = 3;
+    c.size = { 64, 64, 64 };
+    c.radius = 16;
+    c.variant = Variant::SmemPadded;
+    expect_refused(c, "heuristic finds no valid block");
+}
+
+TEST(Validation, DomainSmallerThanStencil)
+{
+    StencilConfig c = valid();
+    c.size = { 8, 512, 1 };
+    expect_refused(c, "smaller than the R4 stencil");
+}
+
+TEST(Validation, DomainLargerThanFreeMemory)
+{
+    StencilConfig c = valid();
+    c.dims = 3;
+    c.size = { 4096, 4096, 1024 }; // 2 x 64 GiB in fp32
+    expect_refused(c, "of GPU memory but");
+}
+
+TEST(Validation, CoarseningFactorNotInSet)
+{
+    StencilConfig c = valid();
+    c.cf = 3;
+    expect_refused(c, "coarsening factor must be 1, 2, 4 or 8");
+}
+
+TEST(Validation, UnknownDevice)
+{
+    StencilConfig c = valid();
+    c.device = 3;
+    expect_refused(c, "device 3 does not exist");
+}
+
+TEST(Validation, NoDeviceAtAll) { expect_refused(valid(), "no CUDA device", 0); }
+
+TEST(Validation, MoreGpusThanPresent)
+{
+    StencilConfig c = valid();
+    c.gpus = 4;
+    expect_refused(c, "4 GPUs requested but 1 present");
+}
+
+TEST(Validation, VariantOfAnotherStencil)
+{
+    StencilConfig c = valid();
+    c.variant = Variant::Naive;
+    expect_refused(c, "does not apply");
+    c.stencil = StencilKind::Diffusion4;
+    c.variant = Variant::SmemPadded;
+    expect_refused(c, "does not apply");
+}
+
+TEST(Validation, DiffusionHasNoCoarsening)
+{
+    StencilConfig c = valid();
+    c.stencil = StencilKind::Diffusion4;
+    c.variant = Variant::Smem;
+    c.cf = 2;
+    expect_refused(c, "CF must be 1");
+}
+
+TEST(Validation, StreamBlockShape)
+{
+    StencilConfig c = valid();
+    c.variant = Variant::Stream;
+    c.heuristic_block = false;
+    c.block = { 64, 4, 1 };
+    expect_refused(c, "must be Bx x 1");
+}
+
+TEST(Validation, RadiusOutOfRange)
+{
+    StencilConfig c = valid();
+    c.radius = 17;
+    expect_refused(c, "radius must be 1..16");
+}
+
+TEST(Validation, CpuBackendNeedsNoDevice)
+{
+    StencilConfig c = valid();
+    c.backend = Backend::Cpu;
+    EXPECT_TRUE(check_config(c, nullptr, 0).ok);
+    c.gpus = 2;
+    EXPECT_FALSE(check_config(c, nullptr, 0).ok);
+}

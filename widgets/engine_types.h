@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// Plain value structs that cross between the engine thread and the GUI thread through queued
+// signals. Each result carries the generation of the request it answers, so stale ones can be dropped.
+#pragma once
+
+#include "gpu/config.h"
+#include "gpu/physics.h"
+#include "gpu/simulation.h"
+#include "widgets/value_range.h"
+
+#include <QMetaType>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ss {
+class DeviceSliceBuffers;
+}
+
+namespace ss::gui {
+
+// What the engine computes: changing any of it re-initialises the simulation.
+struct RunSettings {
+    StencilConfig config;
+    InitialCondition initial = InitialCondition::Gaussian;
+    std::uint64_t seed = 1;
+    bool operator==(const RunSettings&) const = default;
+};
+
+// How the engine paces itself against the display. 0 steps per frame: run free, as fast as it can.
+struct Pacing {
+    int steps_per_frame = 10;
+    bool free_running() const { return steps_per_frame <= 0; }
+};
+
+// Which plane of the field is shown.
+struct SliceSelection {
+    SliceAxis axis = SliceAxis::XY;
+    int index = 0;
+    bool max_projection = false; // 3D: the maximum along the axis instead of one plane
+    bool operator==(const SliceSelection&) const = default;
+};
+
+// One displayable plane: floats on the host, or a slot of device staging (the interop path).
+struct FieldFrame {
+    std::uint64_t generation = 0;
+    long long iteration = 0;
+    int width = 0, height = 0;
+    SliceSelection slice;
+    ValueRange measured;                             // min/max of the values (sampled on the device path)
+    std::shared_ptr<const std::vector<float>> host;  // null on the device path
+    std::shared_ptr<DeviceSliceBuffers> device;      // keeps the staging alive while the GUI copies
+    int device_slot = -1;
+    bool on_device() const { return device && device_slot >= 0; }
+};
+
+// Sent once a simulation is ready to run.
+struct EngineReady {
+    std::uint64_t generation = 0;
+    RunSettings settings;
+    KernelResources resources;
+    std::string device_name;
+    bool reused_field = false; // the field carried over from the previous configuration
+};
+
+struct EngineFailure {
+    std::uint64_t generation = 0;
+    std::string reason;
+};
+
+// Throughput over the last measuring window (about half a second).
+struct EngineStats {
+    std::uint64_t generation = 0;
+    long long iteration = 0;
+    double steps_per_second = 0.0;
+    double ms_per_step = 0.0;
+    double gcells_per_second = 0.0;
+    double gbytes_per_second = 0.0; // the ideal bytes a step must move, per second
+};
+
+} // namespace ss::gui
+
+Q_DECLARE_METATYPE(ss::gui::FieldFrame)
+Q_DECLARE_METATYPE(ss::gui::EngineReady)
+Q_DECLARE_METATYPE(ss::gui::EngineFailure)
+Q_DECLARE_METATYPE(ss::gui::EngineStats)

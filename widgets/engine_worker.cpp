@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/engine_worker.h"
+
+#include "gpu/gl_interop.h"
+
+#include <QTimer>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace ss::gui {
+namespace {
+
+constexpr double kBatchTargetMs = 8.0; // short enough that knob changes are picked up promptly
+constexpr qint64 kStatsWindowMs = 500;
+
+std::string device_name(const StencilConfig& c)
+{
+    if (c.backend == Backend::Cpu) return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
+    static const std::vector<DeviceInfo> devices = query_devices();
+    if (c.device >= 0 && c.device < int(devices.size())) return devices[c.device].name;
+    return "CUDA device " + std::to_string(c.device);
+}
+
+int slice_extent(const Extent& e, SliceAxis axis) { return axis == SliceAxis::XY ? e.nz : axis == SliceAxis::XZ ? e.ny : e.nx; }
+
+} // namespace
+
+EngineWorker::EngineWorker(std::shared_ptr<const std::atomic<std::uint64_t>> latest)
+    : m_latest(std::move(latest))
+{
+}
+
+EngineWorker::~EngineWorker() = default;
+
+void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings)
+{
+    if (generation < m_latest->load()) return; // a newer configuration is already queued
+    m_generation = generation;
+    const bool carry = m_sim && m_sim->config().size == settings.config.size && m_sim->config().dims == settings.config.dims
+        && m_settings.initial == settings.initial && m_settings.seed == settings.seed;
+    std::vector<double> field;
+    try {
+        if (carry) {
+            field = m_sim->download();
+            m_iteration_base += m_sim->iteration();
+        }
+        m_sim.reset(); // free its memory before the new one allocates
+        m_staging.reset();
+        std::string why;
+        m_sim = create_simulation(settings.config, &why);
+        if (!m_sim) return fail(why.empty() ? "the engine could not create the simulation" : why);
+        m_settings = settings;
+        if (!carry) {
+            field = make_initial_field(settings.config, settings.initial, settings.seed);
+            m_iteration_base = 0;
+        }
+        m_sim->upload(field);
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    m_steps_left = 0;
+    m_batch = 1;
+    m_dirty = true;
+    m_frame_wanted = true;
+    m_window.start();
+    m_window_steps = 0;
+    m_window_busy_ms = 0.0;
+    emit ready({ generation, settings, m_sim->resources(), device_name(settings.config), carry });
+    schedule();
+}
+
+void EngineWorker::set_pacing(const Pacing& pacing)
+{
+    m_pacing = pacing;
+    m_steps_left = std::min(m_steps_left, std::max(pacing.steps_per_frame, 0));
+    schedule();
+}
+
+void EngineWorker::set_slice(const SliceSelection& slice)
+{
+    if (slice == m_slice) return;
+    m_slice = slice;
+    m_dirty = true;
+    schedule();
+}
+
+void EngineWorker::set_playing(bool playing)
+{
+    m_playing = playing;
+    if (!playing) report_stats(true);
+    m_window.start();
+    m_window_steps = 0;
+    m_window_busy_ms = 0.0;
+    schedule();
+}
+
+void EngineWorker::step_frame()
+{
+    m_steps_left += std::max(m_pacing.steps_per_frame, 1);
+    schedule();
+}
+
+void EngineWorker::reset_field()
+{
+    if (!m_sim) return;
+    try {
+        m_sim->upload(make_initial_field(m_settings.config, m_settings.initial, m_settings.seed));
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    m_iteration_base = 0;
+    m_steps_left = 0;
+    m_dirty = true;
+    schedule();
+}
+
+void EngineWorker::inject(std::uint64_t generation, int x, int y, int z, int radius_cells, double value)
+{
+    if (!m_sim || generation != m_generation) return; // the click was on an older field
+    try {
+        m_sim->inject(x, y, z, radius_cells, value);
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    m_dirty = true;
+    schedule();
+}
+
+void EngineWorker::set_device_frames(bool on)
+{
+    m_device_frames = on;
+    if (!on) m_staging.reset();
+    m_dirty = true;
+    schedule();
+}
+
+void EngineWorker::frame_consumed()
+{
+    m_frame_wanted = true;
+    schedule();
+}
+
+void EngineWorker::shutdown()
+{
+    m_sim.reset();
+    m_staging.reset();
+}
+
+void EngineWorker::schedule()
+{
+    if (m_tick_pending) return;
+    m_tick_pending = true;
+    QTimer::singleShot(0, this, [this] {
+        m_tick_pending = false;
+        tick();
+    });
+}
+
+// One unit of work, then back to the event loop so queued knob changes run in between.
+void EngineWorker::tick()
+{
+    if (!m_sim || superseded()) return;
+    const bool free = m_pacing.free_running();
+    if (m_playing && !free && m_steps_left == 0 && m_frame_wanted) m_steps_left = m_pacing.steps_per_frame;
+    const bool compute = (m_playing && free) || m_steps_left > 0;
+    try {
+        if (compute) {
+            const int n = free ? m_batch : std::min(m_steps_left, m_batch);
+            run_batch(n);
+            if (m_steps_left > 0) m_steps_left -= std::min(n, m_steps_left);
+        }
+        if (m_dirty && m_frame_wanted && m_steps_left == 0) produce_frame();
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    report_stats(false);
+    const bool more = m_steps_left > 0 || (m_playing && (free || m_frame_wanted)) || (m_dirty && m_frame_wanted);
+    if (more) schedule();
+}
+
+void EngineWorker::run_batch(int steps)
+{
+    const auto start = std::chrono::steady_clock::now();
+    m_sim->step_async(steps);
+    m_sim->synchronize();
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    m_window_steps += steps;
+    m_window_busy_ms += ms;
+    m_dirty = true;
+    if (ms < kBatchTargetMs / 2 && m_batch < (1 << 20)) m_batch *= 2;
+    else if (ms > kBatchTargetMs * 2 && m_batch > 1) m_batch /= 2;
+}
+
+void EngineWorker::produce_frame()
+{
+    FieldFrame f;
+    f.generation = m_generation;
+    f.iteration = m_iteration_base + m_sim->iteration();
+    f.slice = m_slice;
+    const Extent e = m_sim->config().size;
+    if (m_sim->config().dims == 2) f.slice = { SliceAxis::XY, 0, false };
+    f.slice.index = std::clamp(f.slice.index, 0, slice_extent(e, f.slice.axis) - 1);
+    std::tie(f.width, f.height) = slice_size(e, f.slice.axis);
+    if (!produce_device_frame(f)) {
+        auto values = std::make_shared<std::vector<float>>(f.slice.max_projection
+                ? max_projection(f.width, f.height)
+                : m_sim->download_slice(f.slice.axis, f.slice.index));
+        f.measured = measure_range(values->data(), values->size());
+        f.host = std::move(values);
+    }
+    m_frame_wanted = false;
+    m_dirty = false;
+    emit frame(f);
+}
+
+bool EngineWorker::produce_device_frame(FieldFrame& f)
+{
+    if (!m_device_frames || f.slice.max_projection || m_sim->config().backend != Backend::Cuda) return false;
+    const std::size_t floats = std::size_t(f.width) * f.height;
+    if (!m_staging || m_staging->floats() < floats || m_staging->device() != m_sim->config().device) {
+        m_staging.reset();
+        std::string why;
+        m_staging = DeviceSliceBuffers::create(m_sim->config().device, floats, &why);
+        if (!m_staging) return false;
+    }
+    const int slot = m_next_slot;
+    m_staging->wait_for_reader(slot); // the GUI's copy out of this slot has finished
+    if (!m_sim->slice_to_device(f.slice.axis, f.slice.index, m_staging->slot(slot))) return false;
+    const auto [lo, hi] = m_staging->sample_range(slot, f.width, f.height);
+    f.measured = { lo, hi };
+    f.device = m_staging;
+    f.device_slot = slot;
+    m_next_slot = (slot + 1) % DeviceSliceBuffers::kSlots;
+    return true;
+}
+
+// The largest value along the axis normal to the plane, through a host copy of the whole volume.
+std::vector<float> EngineWorker::max_projection(int& width, int& height)
+{
+    const Extent e = m_sim->config().size;
+    const std::vector<double> all = m_sim->download();
+    std::tie(width, height) = slice_size(e, m_slice.axis);
+    std::vector<float> out(std::size_t(width) * height, -INFINITY);
+    for (int z = 0; z < e.nz; ++z)
+        for (int y = 0; y < e.ny; ++y)
+            for (int x = 0; x < e.nx; ++x) {
+                const float v = float(all[(std::size_t(z) * e.ny + y) * e.nx + x]);
+                const std::size_t i = m_slice.axis == SliceAxis::XY ? std::size_t(y) * e.nx + x
+                    : m_slice.axis == SliceAxis::XZ                ? std::size_t(z) * e.nx + x
+                                                                   : std::size_t(z) * e.ny + y;
+                out[i] = std::max(out[i], v);
+            }
+    return out;
+}
+
+void EngineWorker::report_stats(bool force)
+{
+    if (!m_sim || (!force && m_window.elapsed() < kStatsWindowMs)) return;
+    const double seconds = std::max(m_window.elapsed(), qint64(1)) / 1000.0;
+    EngineStats s;
+    s.generation = m_generation;
+    s.iteration = m_iteration_base + m_sim->iteration();
+    if (m_window_steps > 0 && m_window_busy_ms > 0.0) {
+        const StencilConfig& c = m_sim->config();
+        const double busy_s = m_window_busy_ms / 1000.0;
+        s.steps_per_second = m_window_steps / seconds;
+        s.ms_per_step = m_window_busy_ms / m_window_steps;
+        s.gcells_per_second = double(updated_cells(c)) * m_window_steps / busy_s / 1e9;
+        s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c);
+    }
+    emit stats(s);
+    m_window.start();
+    m_window_steps = 0;
+    m_window_busy_ms = 0.0;
+}
+
+void EngineWorker::fail(const std::string& why)
+{
+    m_sim.reset();
+    m_staging.reset();
+    emit failed({ m_generation, why });
+}
+
+} // namespace ss::gui

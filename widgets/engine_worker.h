@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// The engine thread: owns the Simulation (and so the CUDA context and stream), steps it in batches
+// and turns planes of the field into FieldFrames. Every method runs on the worker thread; the
+// EngineController posts them there. Results leave as value structs through signals.
+#pragma once
+
+#include "widgets/engine_types.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+
+namespace ss::gui {
+
+class EngineWorker : public QObject {
+    Q_OBJECT
+public:
+    // `latest` is the newest generation the GUI has asked for: work for older ones is skipped.
+    explicit EngineWorker(std::shared_ptr<const std::atomic<std::uint64_t>> latest);
+    ~EngineWorker() override;
+
+    void configure(std::uint64_t generation, const RunSettings&);
+    void set_pacing(const Pacing&);
+    void set_slice(const SliceSelection&);
+    void set_playing(bool);
+    void step_frame(); // one frame's worth of steps, also while paused
+    void reset_field();
+    void inject(std::uint64_t generation, int x, int y, int z, int radius_cells, double value);
+    void set_device_frames(bool); // write frames into device staging (the GUI can map them into GL)
+    void frame_consumed();
+    void shutdown(); // releases the simulation on this thread
+
+signals:
+    void ready(const ss::gui::EngineReady&);
+    void failed(const ss::gui::EngineFailure&);
+    void frame(const ss::gui::FieldFrame&);
+    void stats(const ss::gui::EngineStats&);
+
+private:
+    bool superseded() const { return m_latest->load() > m_generation; }
+    void schedule();
+    void tick();
+    void run_batch(int steps);
+    void produce_frame();
+    bool produce_device_frame(FieldFrame&);
+    std::vector<float> max_projection(int& width, int& height);
+    void report_stats(bool force);
+    void fail(const std::string& why);
+
+    std::shared_ptr<const std::atomic<std::uint64_t>> m_latest;
+    std::uint64_t m_generation = 0;
+    std::unique_ptr<Simulation> m_sim;
+    RunSettings m_settings;
+    Pacing m_pacing;
+    SliceSelection m_slice;
+    bool m_playing = false;
+    bool m_frame_wanted = true; // the GUI has shown the previous frame
+    bool m_dirty = true;        // the field changed since the last frame
+    bool m_tick_pending = false;
+    int m_steps_left = 0;       // of the frame in progress (paced mode)
+    int m_batch = 1;            // steps per batch, adapted so a batch takes a few milliseconds
+    long long m_iteration_base = 0; // iterations done by earlier simulations whose field carried over
+
+    bool m_device_frames = false;
+    std::shared_ptr<DeviceSliceBuffers> m_staging;
+    int m_next_slot = 0;
+
+    QElapsedTimer m_window;  // stats window
+    long long m_window_steps = 0;
+    double m_window_busy_ms = 0.0;
+};
+
+} // namespace ss::gui
