@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// The GUI side of the engine thread (RenderDoc's replay manager, hotspot's job tracker): posts work
+// to the worker, stamps every configuration with a generation id, and forwards only results of the
+// newest generation. Nothing here ever waits for the engine.
+#pragma once
+
+#include "widgets/engine_types.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+namespace ss::gui {
+
+class EngineWorker;
+
+class EngineController : public QObject {
+    Q_OBJECT
+public:
+    explicit EngineController(QObject* parent = nullptr);
+    ~EngineController() override;
+
+    // A new generation: re-initialises the simulation (keeping the field when its extent is unchanged).
+    void configure(const RunSettings&);
+    void set_pacing(const Pacing&);
+    void set_slice(const SliceSelection&);
+    void set_playing(bool);
+    void step_frame();
+    void reset_field();
+    // x, y, z in cells of the current simulation.
+    void inject(int x, int y, int z, int radius_cells, double value);
+    void set_device_frames(bool);
+    // The view has shown the last frame: the engine may produce the next one.
+    void frame_consumed();
+
+    std::uint64_t generation() const { return m_generation; }
+    const RunSettings& requested() const { return m_requested; }
+    // What the engine runs now (valid after ready()).
+    const EngineReady& active() const { return m_active; }
+    bool has_simulation() const { return m_has_simulation; }
+    bool playing() const { return m_playing; }
+    const Pacing& pacing() const { return m_pacing; }
+    const SliceSelection& slice() const { return m_slice; }
+
+signals:
+    void ready(const ss::gui::EngineReady&);
+    void failed(const ss::gui::EngineFailure&);
+    void frame(const ss::gui::FieldFrame&);
+    void stats(const ss::gui::EngineStats&);
+    void playing_changed(bool);
+
+private:
+    template <typename F>
+    void post(F&& work);
+    void on_ready(const EngineReady&);
+    void on_failed(const EngineFailure&);
+    void on_frame(const FieldFrame&);
+    void on_stats(const EngineStats&);
+
+    QThread* m_thread = nullptr;
+    QPointer<EngineWorker> m_worker;
+    std::shared_ptr<std::atomic<std::uint64_t>> m_latest;
+    std::uint64_t m_generation = 0;
+    RunSettings m_requested;
+    EngineReady m_active;
+    bool m_has_simulation = false;
+    bool m_playing = false;
+    Pacing m_pacing;
+    SliceSelection m_slice;
+};
+
+} // namespace ss::gui

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// The field as pixels on the host: the raster view, screenshots and the colour bar. The same table
+// and rounding as field.frag, so an export matches what the GL view shows.
+#pragma once
+
+#include "widgets/colormap.h"
+#include "widgets/value_range.h"
+
+#include <QImage>
+#include <QRect>
+
+class QPainter;
+
+namespace ss::gui {
+
+// One pixel per cell; cell (0, 0) at the bottom left, like the views.
+QImage render_field(const float* values, int width, int height, ColormapKind, const ValueRange&);
+
+// A vertical bar, high values on top, with the range's end and middle values written beside it.
+void paint_colour_bar(QPainter&, const QRect& bar, ColormapKind, const ValueRange&, const QColor& text);
+// Width the bar and its labels need beside a field image.
+int colour_bar_margin(const QFont&);
+
+// The field image with a colour bar to its right (the "export field" picture). The field keeps
+// its resolution, at the top left, so pixel (x, y) is cell (x, height - 1 - y).
+QImage compose_with_colour_bar(const QImage& field, ColormapKind, const ValueRange&);
+
+QString format_value(double);
+
+} // namespace ss::gui
