@@ -30,10 +30,11 @@ constexpr Rgb kInferno[7] = { { 0.0002189403691192265, 0.001651004631001012, -0.
 constexpr Rgb kCoolwarm[9] = { { 59, 76, 192 }, { 98, 130, 234 }, { 141, 176, 254 }, { 184, 208, 249 },
     { 221, 221, 221 }, { 245, 196, 173 }, { 244, 154, 123 }, { 222, 96, 77 }, { 180, 4, 38 } };
 
-std::uint8_t to_byte(double v) { return std::uint8_t(std::lround(std::clamp(v, 0.0, 1.0) * 255.0)); }
+std::uint8_t to_byte(double v) {
+    return std::uint8_t(std::lround(std::clamp(v, 0.0, 1.0) * 255.0));
+}
 
-ColormapTable from_polynomial(const Rgb (&c)[7])
-{
+ColormapTable from_polynomial(const Rgb (&c)[7]) {
     ColormapTable t {};
     for (int i = 0; i < kColormapSize; ++i) {
         const double x = double(i) / (kColormapSize - 1);
@@ -44,8 +45,7 @@ ColormapTable from_polynomial(const Rgb (&c)[7])
     return t;
 }
 
-ColormapTable from_samples(const Rgb (&s)[9])
-{
+ColormapTable from_samples(const Rgb (&s)[9]) {
     ColormapTable t {};
     for (int i = 0; i < kColormapSize; ++i) {
         const double x = double(i) / (kColormapSize - 1) * 8.0;
@@ -57,21 +57,19 @@ ColormapTable from_samples(const Rgb (&s)[9])
     return t;
 }
 
-ColormapTable grayscale()
-{
+ColormapTable grayscale() {
     ColormapTable t {};
     for (int i = 0; i < kColormapSize; ++i) t[i] = { std::uint8_t(i), std::uint8_t(i), std::uint8_t(i) };
     return t;
 }
 
-constexpr std::pair<std::string_view, ColormapKind> kNames[] = { { "viridis", ColormapKind::Viridis },
-    { "inferno", ColormapKind::Inferno }, { "coolwarm", ColormapKind::Coolwarm },
-    { "grayscale", ColormapKind::Grayscale } };
+constexpr std::pair<std::string_view, ColormapKind> kNames[]
+    = { { "viridis", ColormapKind::Viridis }, { "inferno", ColormapKind::Inferno },
+          { "coolwarm", ColormapKind::Coolwarm }, { "grayscale", ColormapKind::Grayscale } };
 
 } // namespace
 
-const ColormapTable& colormap_table(ColormapKind kind)
-{
+const ColormapTable& colormap_table(ColormapKind kind) {
     static const ColormapTable viridis = from_polynomial(kViridis), inferno = from_polynomial(kInferno),
                                coolwarm = from_samples(kCoolwarm), gray = grayscale();
     switch (kind) {
@@ -87,22 +85,19 @@ const ColormapTable& colormap_table(ColormapKind kind)
     return gray;
 }
 
-int colormap_index(float t)
-{
+int colormap_index(float t) {
     if (!(t > 0.0f)) return 0; // also NaN
     if (t >= 1.0f) return kColormapSize - 1;
     return int(t * float(kColormapSize - 1) + 0.5f);
 }
 
-std::string_view to_string(ColormapKind kind)
-{
+std::string_view to_string(ColormapKind kind) {
     for (const auto& [name, k] : kNames)
         if (k == kind) return name;
     return "?";
 }
 
-std::string_view display_name(ColormapKind kind)
-{
+std::string_view display_name(ColormapKind kind) {
     switch (kind) {
     case ColormapKind::Viridis:
         return "Viridis";
@@ -116,8 +111,7 @@ std::string_view display_name(ColormapKind kind)
     return "Grayscale";
 }
 
-std::optional<ColormapKind> parse_colormap(std::string_view s)
-{
+std::optional<ColormapKind> parse_colormap(std::string_view s) {
     for (const auto& [name, k] : kNames)
         if (name == s) return k;
     return std::nullopt;

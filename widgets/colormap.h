@@ -11,8 +11,8 @@
 namespace ss::gui {
 
 enum class ColormapKind { Viridis, Inferno, Coolwarm, Grayscale };
-inline constexpr ColormapKind kColormaps[] = { ColormapKind::Viridis, ColormapKind::Inferno, ColormapKind::Coolwarm,
-    ColormapKind::Grayscale };
+inline constexpr ColormapKind kColormaps[]
+    = { ColormapKind::Viridis, ColormapKind::Inferno, ColormapKind::Coolwarm, ColormapKind::Grayscale };
 
 struct Rgb8 {
     std::uint8_t r = 0, g = 0, b = 0;
@@ -25,9 +25,13 @@ using ColormapTable = std::array<Rgb8, kColormapSize>;
 const ColormapTable& colormap_table(ColormapKind);
 // The table entry for t in [0, 1]: clamped, rounded to nearest; NaN maps to 0. field.frag does the same.
 int colormap_index(float t);
-inline Rgb8 colormap_sample(ColormapKind kind, float t) { return colormap_table(kind)[colormap_index(t)]; }
+inline Rgb8 colormap_sample(ColormapKind kind, float t) {
+    return colormap_table(kind)[colormap_index(t)];
+}
 // Diverging maps put zero in the middle, so their automatic range is symmetric about zero.
-inline bool is_diverging(ColormapKind kind) { return kind == ColormapKind::Coolwarm; }
+inline bool is_diverging(ColormapKind kind) {
+    return kind == ColormapKind::Coolwarm;
+}
 
 std::string_view to_string(ColormapKind);
 std::string_view display_name(ColormapKind);

@@ -10,8 +10,7 @@ namespace ss::gui {
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
     , m_thread(new QThread(this))
-    , m_latest(std::make_shared<std::atomic<std::uint64_t>>(0))
-{
+    , m_latest(std::make_shared<std::atomic<std::uint64_t>>(0)) {
     qRegisterMetaType<FieldFrame>();
     qRegisterMetaType<EngineReady>();
     qRegisterMetaType<EngineFailure>();
@@ -29,94 +28,79 @@ EngineController::EngineController(QObject* parent)
     m_thread->start();
 }
 
-EngineController::~EngineController()
-{
+EngineController::~EngineController() {
     m_latest->store(UINT64_MAX); // every queued batch is now stale
     post([](EngineWorker& w) { w.shutdown(); });
     m_thread->quit();
     m_thread->wait();
 }
 
-template <typename F>
-void EngineController::post(F&& work)
-{
+template <typename F> void EngineController::post(F&& work) {
     if (!m_worker) return;
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, work = std::forward<F>(work)]() mutable { work(*w); }, Qt::QueuedConnection);
 }
 
-void EngineController::configure(const RunSettings& settings)
-{
+void EngineController::configure(const RunSettings& settings) {
     m_requested = settings;
     const std::uint64_t generation = ++m_generation;
     m_latest->store(generation);
     post([generation, settings](EngineWorker& w) { w.configure(generation, settings); });
 }
 
-void EngineController::set_pacing(const Pacing& pacing)
-{
+void EngineController::set_pacing(const Pacing& pacing) {
     m_pacing = pacing;
     post([pacing](EngineWorker& w) { w.set_pacing(pacing); });
 }
 
-void EngineController::set_slice(const SliceSelection& slice)
-{
+void EngineController::set_slice(const SliceSelection& slice) {
     m_slice = slice;
     post([slice](EngineWorker& w) { w.set_slice(slice); });
 }
 
-void EngineController::set_playing(bool playing)
-{
+void EngineController::set_playing(bool playing) {
     if (playing == m_playing) return;
     m_playing = playing;
     post([playing](EngineWorker& w) { w.set_playing(playing); });
     emit playing_changed(playing);
 }
 
-void EngineController::step_frame()
-{
+void EngineController::step_frame() {
     set_playing(false);
     post([](EngineWorker& w) { w.step_frame(); });
 }
 
-void EngineController::reset_field()
-{
+void EngineController::reset_field() {
     post([](EngineWorker& w) { w.reset_field(); });
 }
 
-void EngineController::inject(int x, int y, int z, int radius_cells, double value)
-{
+void EngineController::inject(int x, int y, int z, int radius_cells, double value) {
     const std::uint64_t generation = m_generation;
     post([=](EngineWorker& w) { w.inject(generation, x, y, z, radius_cells, value); });
 }
 
-void EngineController::set_device_frames(bool on)
-{
+void EngineController::set_device_frames(bool on) {
     post([on](EngineWorker& w) { w.set_device_frames(on); });
 }
 
-void EngineController::frame_consumed()
-{
+void EngineController::frame_consumed() {
     post([](EngineWorker& w) { w.frame_consumed(); });
 }
 
-void EngineController::on_ready(const EngineReady& r)
-{
+void EngineController::on_ready(const EngineReady& r) {
     if (r.generation != m_generation) return;
     m_active = r;
     m_has_simulation = true;
     emit ready(r);
 }
 
-void EngineController::on_failed(const EngineFailure& f)
-{
+void EngineController::on_failed(const EngineFailure& f) {
     if (f.generation != m_generation) return;
     m_has_simulation = false;
     emit failed(f);
 }
 
-void EngineController::on_frame(const FieldFrame& f)
-{
+void EngineController::on_frame(const FieldFrame& f) {
     if (f.generation != m_generation) {
         frame_consumed(); // dropped, but the engine must not wait for it
         return;
@@ -124,8 +108,7 @@ void EngineController::on_frame(const FieldFrame& f)
     emit frame(f);
 }
 
-void EngineController::on_stats(const EngineStats& s)
-{
+void EngineController::on_stats(const EngineStats& s) {
     if (s.generation == m_generation) emit stats(s);
 }
 

@@ -54,8 +54,7 @@ signals:
     void playing_changed(bool);
 
 private:
-    template <typename F>
-    void post(F&& work);
+    template <typename F> void post(F&& work);
     void on_ready(const EngineReady&);
     void on_failed(const EngineFailure&);
     void on_frame(const FieldFrame&);

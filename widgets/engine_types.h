@@ -49,9 +49,9 @@ struct FieldFrame {
     long long iteration = 0;
     int width = 0, height = 0;
     SliceSelection slice;
-    ValueRange measured;                             // min/max of the values (sampled on the device path)
-    std::shared_ptr<const std::vector<float>> host;  // null on the device path
-    std::shared_ptr<DeviceSliceBuffers> device;      // keeps the staging alive while the GUI copies
+    ValueRange measured; // min/max of the values (sampled on the device path)
+    std::shared_ptr<const std::vector<float>> host; // null on the device path
+    std::shared_ptr<DeviceSliceBuffers> device; // keeps the staging alive while the GUI copies
     int device_slot = -1;
     bool on_device() const { return device && device_slot >= 0; }
 };

@@ -16,31 +16,30 @@ namespace {
 constexpr double kBatchTargetMs = 8.0; // short enough that knob changes are picked up promptly
 constexpr qint64 kStatsWindowMs = 500;
 
-std::string device_name(const StencilConfig& c)
-{
+std::string device_name(const StencilConfig& c) {
     if (c.backend == Backend::Cpu) return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
     static const std::vector<DeviceInfo> devices = query_devices();
     if (c.device >= 0 && c.device < int(devices.size())) return devices[c.device].name;
     return "CUDA device " + std::to_string(c.device);
 }
 
-int slice_extent(const Extent& e, SliceAxis axis) { return axis == SliceAxis::XY ? e.nz : axis == SliceAxis::XZ ? e.ny : e.nx; }
+int slice_extent(const Extent& e, SliceAxis axis) {
+    return axis == SliceAxis::XY ? e.nz : axis == SliceAxis::XZ ? e.ny : e.nx;
+}
 
 } // namespace
 
 EngineWorker::EngineWorker(std::shared_ptr<const std::atomic<std::uint64_t>> latest)
-    : m_latest(std::move(latest))
-{
-}
+    : m_latest(std::move(latest)) { }
 
 EngineWorker::~EngineWorker() = default;
 
-void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings)
-{
+void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings) {
     if (generation < m_latest->load()) return; // a newer configuration is already queued
     m_generation = generation;
-    const bool carry = m_sim && m_sim->config().size == settings.config.size && m_sim->config().dims == settings.config.dims
-        && m_settings.initial == settings.initial && m_settings.seed == settings.seed;
+    const bool carry = m_sim && m_sim->config().size == settings.config.size
+        && m_sim->config().dims == settings.config.dims && m_settings.initial == settings.initial
+        && m_settings.seed == settings.seed;
     std::vector<double> field;
     try {
         if (carry) {
@@ -72,23 +71,20 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     schedule();
 }
 
-void EngineWorker::set_pacing(const Pacing& pacing)
-{
+void EngineWorker::set_pacing(const Pacing& pacing) {
     m_pacing = pacing;
     m_steps_left = std::min(m_steps_left, std::max(pacing.steps_per_frame, 0));
     schedule();
 }
 
-void EngineWorker::set_slice(const SliceSelection& slice)
-{
+void EngineWorker::set_slice(const SliceSelection& slice) {
     if (slice == m_slice) return;
     m_slice = slice;
     m_dirty = true;
     schedule();
 }
 
-void EngineWorker::set_playing(bool playing)
-{
+void EngineWorker::set_playing(bool playing) {
     m_playing = playing;
     if (!playing) report_stats(true);
     m_window.start();
@@ -97,14 +93,12 @@ void EngineWorker::set_playing(bool playing)
     schedule();
 }
 
-void EngineWorker::step_frame()
-{
+void EngineWorker::step_frame() {
     m_steps_left += std::max(m_pacing.steps_per_frame, 1);
     schedule();
 }
 
-void EngineWorker::reset_field()
-{
+void EngineWorker::reset_field() {
     if (!m_sim) return;
     try {
         m_sim->upload(make_initial_field(m_settings.config, m_settings.initial, m_settings.seed));
@@ -117,8 +111,7 @@ void EngineWorker::reset_field()
     schedule();
 }
 
-void EngineWorker::inject(std::uint64_t generation, int x, int y, int z, int radius_cells, double value)
-{
+void EngineWorker::inject(std::uint64_t generation, int x, int y, int z, int radius_cells, double value) {
     if (!m_sim || generation != m_generation) return; // the click was on an older field
     try {
         m_sim->inject(x, y, z, radius_cells, value);
@@ -129,28 +122,24 @@ void EngineWorker::inject(std::uint64_t generation, int x, int y, int z, int rad
     schedule();
 }
 
-void EngineWorker::set_device_frames(bool on)
-{
+void EngineWorker::set_device_frames(bool on) {
     m_device_frames = on;
     if (!on) m_staging.reset();
     m_dirty = true;
     schedule();
 }
 
-void EngineWorker::frame_consumed()
-{
+void EngineWorker::frame_consumed() {
     m_frame_wanted = true;
     schedule();
 }
 
-void EngineWorker::shutdown()
-{
+void EngineWorker::shutdown() {
     m_sim.reset();
     m_staging.reset();
 }
 
-void EngineWorker::schedule()
-{
+void EngineWorker::schedule() {
     if (m_tick_pending) return;
     m_tick_pending = true;
     QTimer::singleShot(0, this, [this] {
@@ -160,8 +149,7 @@ void EngineWorker::schedule()
 }
 
 // One unit of work, then back to the event loop so queued knob changes run in between.
-void EngineWorker::tick()
-{
+void EngineWorker::tick() {
     if (!m_sim || superseded()) return;
     const bool free = m_pacing.free_running();
     if (m_playing && !free && m_steps_left == 0 && m_frame_wanted) m_steps_left = m_pacing.steps_per_frame;
@@ -181,8 +169,7 @@ void EngineWorker::tick()
     if (more) schedule();
 }
 
-void EngineWorker::run_batch(int steps)
-{
+void EngineWorker::run_batch(int steps) {
     const auto start = std::chrono::steady_clock::now();
     m_sim->step_async(steps);
     m_sim->synchronize();
@@ -190,12 +177,13 @@ void EngineWorker::run_batch(int steps)
     m_window_steps += steps;
     m_window_busy_ms += ms;
     m_dirty = true;
-    if (ms < kBatchTargetMs / 2 && m_batch < (1 << 20)) m_batch *= 2;
-    else if (ms > kBatchTargetMs * 2 && m_batch > 1) m_batch /= 2;
+    if (ms < kBatchTargetMs / 2 && m_batch < (1 << 20))
+        m_batch *= 2;
+    else if (ms > kBatchTargetMs * 2 && m_batch > 1)
+        m_batch /= 2;
 }
 
-void EngineWorker::produce_frame()
-{
+void EngineWorker::produce_frame() {
     FieldFrame f;
     f.generation = m_generation;
     f.iteration = m_iteration_base + m_sim->iteration();
@@ -216,8 +204,7 @@ void EngineWorker::produce_frame()
     emit frame(f);
 }
 
-bool EngineWorker::produce_device_frame(FieldFrame& f)
-{
+bool EngineWorker::produce_device_frame(FieldFrame& f) {
     if (!m_device_frames || f.slice.max_projection || m_sim->config().backend != Backend::Cuda) return false;
     const std::size_t floats = std::size_t(f.width) * f.height;
     if (!m_staging || m_staging->floats() < floats || m_staging->device() != m_sim->config().device) {
@@ -238,8 +225,7 @@ bool EngineWorker::produce_device_frame(FieldFrame& f)
 }
 
 // The largest value along the axis normal to the plane, through a host copy of the whole volume.
-std::vector<float> EngineWorker::max_projection(int& width, int& height)
-{
+std::vector<float> EngineWorker::max_projection(int& width, int& height) {
     const Extent e = m_sim->config().size;
     const std::vector<double> all = m_sim->download();
     std::tie(width, height) = slice_size(e, m_slice.axis);
@@ -249,15 +235,14 @@ std::vector<float> EngineWorker::max_projection(int& width, int& height)
             for (int x = 0; x < e.nx; ++x) {
                 const float v = float(all[(std::size_t(z) * e.ny + y) * e.nx + x]);
                 const std::size_t i = m_slice.axis == SliceAxis::XY ? std::size_t(y) * e.nx + x
-                    : m_slice.axis == SliceAxis::XZ                ? std::size_t(z) * e.nx + x
-                                                                   : std::size_t(z) * e.ny + y;
+                    : m_slice.axis == SliceAxis::XZ                 ? std::size_t(z) * e.nx + x
+                                                                    : std::size_t(z) * e.ny + y;
                 out[i] = std::max(out[i], v);
             }
     return out;
 }
 
-void EngineWorker::report_stats(bool force)
-{
+void EngineWorker::report_stats(bool force) {
     if (!m_sim || (!force && m_window.elapsed() < kStatsWindowMs)) return;
     const double seconds = std::max(m_window.elapsed(), qint64(1)) / 1000.0;
     EngineStats s;
@@ -277,8 +262,7 @@ void EngineWorker::report_stats(bool force)
     m_window_busy_ms = 0.0;
 }
 
-void EngineWorker::fail(const std::string& why)
-{
+void EngineWorker::fail(const std::string& why) {
     m_sim.reset();
     m_staging.reset();
     emit failed({ m_generation, why });

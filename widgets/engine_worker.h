@@ -57,17 +57,17 @@ private:
     SliceSelection m_slice;
     bool m_playing = false;
     bool m_frame_wanted = true; // the GUI has shown the previous frame
-    bool m_dirty = true;        // the field changed since the last frame
+    bool m_dirty = true; // the field changed since the last frame
     bool m_tick_pending = false;
-    int m_steps_left = 0;       // of the frame in progress (paced mode)
-    int m_batch = 1;            // steps per batch, adapted so a batch takes a few milliseconds
+    int m_steps_left = 0; // of the frame in progress (paced mode)
+    int m_batch = 1; // steps per batch, adapted so a batch takes a few milliseconds
     long long m_iteration_base = 0; // iterations done by earlier simulations whose field carried over
 
     bool m_device_frames = false;
     std::shared_ptr<DeviceSliceBuffers> m_staging;
     int m_next_slot = 0;
 
-    QElapsedTimer m_window;  // stats window
+    QElapsedTimer m_window; // stats window
     long long m_window_steps = 0;
     double m_window_busy_ms = 0.0;
 };

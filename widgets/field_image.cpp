@@ -9,8 +9,7 @@
 
 namespace ss::gui {
 
-QImage render_field(const float* values, int width, int height, ColormapKind kind, const ValueRange& range)
-{
+QImage render_field(const float* values, int width, int height, ColormapKind kind, const ValueRange& range) {
     QImage image(width, height, QImage::Format_RGB32);
     const ColormapTable& table = colormap_table(kind);
     for (int y = 0; y < height; ++y) {
@@ -24,16 +23,14 @@ QImage render_field(const float* values, int width, int height, ColormapKind kin
     return image;
 }
 
-QString format_value(double v)
-{
+QString format_value(double v) {
     if (v == 0.0) return QStringLiteral("0");
     const double a = std::fabs(v);
     if (a >= 1e4 || a < 1e-3) return QString::number(v, 'e', 2);
     return QString::number(v, 'g', 4);
 }
 
-void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const ValueRange& range, const QColor& text)
-{
+void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const ValueRange& range, const QColor& text) {
     if (bar.height() < 2 || bar.width() < 1) return;
     const ColormapTable& table = colormap_table(kind);
     for (int y = 0; y < bar.height(); ++y) {
@@ -50,14 +47,12 @@ void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const Va
     p.drawText(QPoint(x, bar.bottom()), format_value(range.lo));
 }
 
-int colour_bar_margin(const QFont& font)
-{
+int colour_bar_margin(const QFont& font) {
     const QFontMetrics fm(font);
     return 8 + 16 + 4 + fm.horizontalAdvance(QStringLiteral("-8.88e-88")) + 8;
 }
 
-QImage compose_with_colour_bar(const QImage& field, ColormapKind kind, const ValueRange& range)
-{
+QImage compose_with_colour_bar(const QImage& field, ColormapKind kind, const ValueRange& range) {
     QFont font;
     font.setPixelSize(12);
     const int margin = colour_bar_margin(font);

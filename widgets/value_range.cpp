@@ -6,8 +6,7 @@
 
 namespace ss::gui {
 
-ValueRange measure_range(const float* values, std::size_t count)
-{
+ValueRange measure_range(const float* values, std::size_t count) {
     float lo = INFINITY, hi = -INFINITY;
     for (std::size_t i = 0; i < count; ++i) {
         const float v = values[i];
@@ -19,8 +18,7 @@ ValueRange measure_range(const float* values, std::size_t count)
     return { lo, hi };
 }
 
-ValueRange RangePolicy::apply(const ValueRange& measured) const
-{
+ValueRange RangePolicy::apply(const ValueRange& measured) const {
     if (!automatic) return fixed;
     ValueRange r = measured;
     if (symmetric) {

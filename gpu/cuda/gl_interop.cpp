@@ -10,7 +10,9 @@
 namespace ss {
 namespace {
 
-std::string cuda_text(const char* what, cudaError_t e) { return std::string(what) + ": " + cudaGetErrorString(e); }
+std::string cuda_text(const char* what, cudaError_t e) {
+    return std::string(what) + ": " + cudaGetErrorString(e);
+}
 
 } // namespace
 
@@ -19,16 +21,13 @@ struct DeviceSliceBuffers::Impl {
     std::size_t floats = 0;
     float* slots[kSlots] = {};
     cudaEvent_t read_done[kSlots] = {}; // recorded by the GUI's copy; never recorded = never read
-    std::vector<float> sample;          // host rows for sample_range, reused
+    std::vector<float> sample; // host rows for sample_range, reused
 };
 
 DeviceSliceBuffers::DeviceSliceBuffers(std::unique_ptr<Impl> impl)
-    : m(std::move(impl))
-{
-}
+    : m(std::move(impl)) { }
 
-std::shared_ptr<DeviceSliceBuffers> DeviceSliceBuffers::create(int device, std::size_t floats, std::string* why)
-{
+std::shared_ptr<DeviceSliceBuffers> DeviceSliceBuffers::create(int device, std::size_t floats, std::string* why) {
     auto impl = std::make_unique<Impl>();
     impl->device = device;
     impl->floats = floats;
@@ -47,8 +46,7 @@ std::shared_ptr<DeviceSliceBuffers> DeviceSliceBuffers::create(int device, std::
     return out;
 }
 
-DeviceSliceBuffers::~DeviceSliceBuffers()
-{
+DeviceSliceBuffers::~DeviceSliceBuffers() {
     cudaSetDevice(m->device);
     for (int i = 0; i < kSlots; ++i) {
         if (m->read_done[i]) cudaEventSynchronize(m->read_done[i]); // a GUI copy may still be reading
@@ -57,18 +55,22 @@ DeviceSliceBuffers::~DeviceSliceBuffers()
     }
 }
 
-int DeviceSliceBuffers::device() const { return m->device; }
-std::size_t DeviceSliceBuffers::floats() const { return m->floats; }
-float* DeviceSliceBuffers::slot(int index) const { return m->slots[index]; }
+int DeviceSliceBuffers::device() const {
+    return m->device;
+}
+std::size_t DeviceSliceBuffers::floats() const {
+    return m->floats;
+}
+float* DeviceSliceBuffers::slot(int index) const {
+    return m->slots[index];
+}
 
-void DeviceSliceBuffers::wait_for_reader(int index)
-{
+void DeviceSliceBuffers::wait_for_reader(int index) {
     cudaSetDevice(m->device);
     cudaEventSynchronize(m->read_done[index]);
 }
 
-std::pair<float, float> DeviceSliceBuffers::sample_range(int index, int width, int height, int rows)
-{
+std::pair<float, float> DeviceSliceBuffers::sample_range(int index, int width, int height, int rows) {
     rows = std::clamp(rows, 1, std::max(height, 1));
     const int step = std::max(height / rows, 1);
     rows = std::min(rows, (height + step - 1) / step);
@@ -85,8 +87,7 @@ std::pair<float, float> DeviceSliceBuffers::sample_range(int index, int width, i
     return { lo, hi };
 }
 
-GlInteropDevices gl_interop_devices()
-{
+GlInteropDevices gl_interop_devices() {
     GlInteropDevices out;
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
@@ -99,7 +100,8 @@ GlInteropDevices gl_interop_devices()
     const cudaError_t e = cudaGLGetDevices(&found, devices, 16, cudaGLDeviceListAll);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
-        out.reason = e == cudaErrorNoDevice ? "the GL context is not on a CUDA device" : cuda_text("cudaGLGetDevices", e);
+        out.reason
+            = e == cudaErrorNoDevice ? "the GL context is not on a CUDA device" : cuda_text("cudaGLGetDevices", e);
         return out;
     }
     out.devices.assign(devices, devices + std::min(found, 16u));
@@ -115,14 +117,13 @@ struct GlBufferLink::Impl {
 };
 
 GlBufferLink::GlBufferLink()
-    : m(std::make_unique<Impl>())
-{
+    : m(std::make_unique<Impl>()) { }
+
+GlBufferLink::~GlBufferLink() {
+    detach();
 }
 
-GlBufferLink::~GlBufferLink() { detach(); }
-
-Status GlBufferLink::attach(unsigned int gl_buffer, int device)
-{
+Status GlBufferLink::attach(unsigned int gl_buffer, int device) {
     detach();
     if (cudaError_t e = cudaSetDevice(device); e != cudaSuccess) return Status::failure(cuda_text("cudaSetDevice", e));
     if (cudaError_t e = cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking); e != cudaSuccess)
@@ -138,19 +139,21 @@ Status GlBufferLink::attach(unsigned int gl_buffer, int device)
     return Status::success();
 }
 
-void GlBufferLink::detach()
-{
+void GlBufferLink::detach() {
     if (m->device >= 0) cudaSetDevice(m->device);
     if (m->resource) cudaGraphicsUnregisterResource(m->resource);
     if (m->stream) cudaStreamDestroy(m->stream);
     *m = Impl {};
 }
 
-bool GlBufferLink::attached() const { return m->resource != nullptr; }
-unsigned int GlBufferLink::gl_buffer() const { return m->buffer; }
+bool GlBufferLink::attached() const {
+    return m->resource != nullptr;
+}
+unsigned int GlBufferLink::gl_buffer() const {
+    return m->buffer;
+}
 
-Status GlBufferLink::fill(DeviceSliceBuffers& from, int slot, std::size_t floats)
-{
+Status GlBufferLink::fill(DeviceSliceBuffers& from, int slot, std::size_t floats) {
     if (!m->resource) return Status::failure("no GL buffer is registered");
     if (from.device() != m->device) return Status::failure("the staging is on another CUDA device than the GL buffer");
     if (slot < 0 || slot >= DeviceSliceBuffers::kSlots || floats > from.floats())

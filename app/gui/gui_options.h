@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// The command line of stencilscope: the CLI's configuration options (ss::parse_run_options) plus the
+// GUI's own, which parse_run_options hands back in `rest`.
+#pragma once
+
+#include "app/run_options.h"
+#include "widgets/main_window.h"
+
+#include <string>
+#include <vector>
+
+namespace ss::gui {
+
+struct GuiOptions {
+    RunOptions run;
+    WindowOptions window;
+    int frames = 0; // scripted: run this many displayed frames, then exit
+    std::string screenshot; // scripted: the field, with its colour bar
+    std::string window_screenshot; // scripted: the whole window
+    double benchmark_seconds = 0.0;
+    bool version = false, help = false;
+
+    bool scripted() const { return frames > 0 || !screenshot.empty() || !window_screenshot.empty(); }
+    bool benchmark() const { return benchmark_seconds > 0.0; }
+};
+
+// `cuda_present` picks the defaults the issue asks for: the CUDA backend at 1024x1024 when a device
+// is there, otherwise the CPU backend on a small domain so the window stays fluid.
+Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& out, bool cuda_present);
+std::string gui_options_help();
+
+} // namespace ss::gui

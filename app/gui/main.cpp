@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// stencilscope: the live visualiser. See gui_options.cpp for the command line.
+#include "app/gui/gui_options.h"
+#include "app/gui/scripted_run.h"
+#include "gpu/device.h"
+
+#include <QApplication>
+#include <QSurfaceFormat>
+
+#include <iostream>
+
+int main(int argc, char** argv) {
+    using namespace ss::gui;
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    GuiOptions options;
+    if (const ss::Status s = parse_gui_options(args, options, !ss::query_devices().empty()); !s) {
+        std::cerr << "stencilscope: " << s.reason << "\n";
+        return 2;
+    }
+    if (options.version) {
+        std::cout << "stencilscope " << STENCILSCOPE_VERSION << "\n";
+        return 0;
+    }
+    if (options.help) {
+        std::cout << gui_options_help();
+        return 0;
+    }
+    if (const std::string problem = precheck_scripted(options); !problem.empty()) {
+        std::cerr << "stencilscope: " << problem << "\n";
+        return 2;
+    }
+
+    // GL 3.3 core for the field shaders; vsync paces the display at the monitor's rate.
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setSwapInterval(1);
+    QSurfaceFormat::setDefaultFormat(format);
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("StencilScope"));
+    QApplication::setApplicationName(QStringLiteral("stencilscope"));
+    QApplication::setApplicationVersion(QStringLiteral(STENCILSCOPE_VERSION));
+
+    MainWindow window(options.window);
+    window.show();
+    if (options.scripted()) return run_scripted(window, options, std::cerr);
+    if (options.benchmark()) return run_benchmark(window, options, std::cout, std::cerr);
+    return app.exec();
+}

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+// The non-interactive modes: --frames/--screenshot (docs, tests, classes) and --benchmark-seconds.
+// Both drive a shown MainWindow from the event loop and return the process exit code.
+#pragma once
+
+#include "app/gui/gui_options.h"
+
+#include <iosfwd>
+
+namespace ss::gui {
+
+// Refuses before any window opens: impossible configuration, unwritable output. One line, or "".
+std::string precheck_scripted(const GuiOptions&);
+
+int run_scripted(MainWindow&, const GuiOptions&, std::ostream& err);
+int run_benchmark(MainWindow&, const GuiOptions&, std::ostream& out, std::ostream& err);
+
+} // namespace ss::gui

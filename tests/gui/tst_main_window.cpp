@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+// The window on the CPU backend, offscreen: every control reaches the engine, impossible
+// configurations show the engine's reason, exports match the colour map, and the command line parses.
+#include "app/gui/gui_options.h"
+#include "widgets/control_panel.h"
+#include "widgets/engine_controller.h"
+#include "widgets/main_window.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ss;
+using namespace ss::gui;
+
+namespace {
+
+WindowOptions cpu_options(int n = 64) {
+    WindowOptions o;
+    o.settings.config.backend = Backend::Cpu;
+    o.settings.config.size = { n, n, 1 };
+    o.settings.initial = InitialCondition::Square;
+    o.restore_layout = false;
+    o.renderer = FieldView::Renderer::Raster;
+    return o;
+}
+
+template <typename W> W* knob(MainWindow& w, const char* name) {
+    W* found = w.findChild<W*>(QLatin1String(name));
+    if (!found) qFatal("no control named %s", name);
+    return found;
+}
+
+void choose(MainWindow& w, const char* combo, int data) {
+    QComboBox* box = knob<QComboBox>(w, combo);
+    const int index = box->findData(data);
+    QVERIFY2(index >= 0, combo);
+    box->setCurrentIndex(index);
+}
+
+const StencilConfig& engine_config(MainWindow& w) {
+    return w.engine().active().settings.config;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void opens_on_the_cpu_backend_and_shows_frames() {
+        MainWindow w(cpu_options());
+        w.show();
+        QTRY_VERIFY(w.engine().has_simulation());
+        QCOMPARE(engine_config(w).backend, Backend::Cpu);
+        QTRY_VERIFY(w.field_view().frames_presented() >= 3);
+        QTRY_VERIFY(w.field_view().last_frame().iteration > 0); // it is running
+        QCOMPARE(w.field_view().last_frame().width, 64);
+        QVERIFY(w.interop_text().startsWith(QStringLiteral("host copy")));
+        QVERIFY(knob<QLabel>(w, "status_device")->text().startsWith(QStringLiteral("CPU")));
+        QVERIFY(knob<QLabel>(w, "status_path")->text().contains(QStringLiteral("CPU backend")));
+    }
+
+    void every_stencil_control_reaches_the_engine() {
+        MainWindow w(cpu_options());
+        w.show();
+        QTRY_VERIFY(w.engine().has_simulation());
+
+        choose(w, "rule", int(UpdateRule::Wave));
+        QTRY_COMPARE(engine_config(w).rule, UpdateRule::Wave);
+        knob<QSpinBox>(w, "radius")->setValue(3);
+        QTRY_COMPARE(engine_config(w).radius, 3);
+        choose(w, "precision", int(Precision::FP64));
+        QTRY_COMPARE(engine_config(w).precision, Precision::FP64);
+        choose(w, "variant", int(Variant::SmemPadded));
+        QTRY_COMPARE(engine_config(w).variant, Variant::SmemPadded);
+        choose(w, "cf", 4);
+        QTRY_COMPARE(engine_config(w).cf, 4);
+        knob<QCheckBox>(w, "heuristic")->setChecked(false);
+        QTRY_COMPARE(engine_config(w).heuristic_block, false);
+        knob<QSpinBox>(w, "bx")->setValue(16);
+        QTRY_COMPARE(engine_config(w).block.x, 16);
+        knob<QSpinBox>(w, "nx")->setValue(80);
+        QTRY_COMPARE(engine_config(w).size.nx, 80);
+        knob<QSpinBox>(w, "ny")->setValue(48);
+        QTRY_COMPARE(engine_config(w).size.ny, 48);
+        QTRY_COMPARE(w.field_view().last_frame().height, 48);
+        choose(w, "initial", int(InitialCondition::HotEdges));
+        QTRY_COMPARE(w.engine().active().settings.initial, InitialCondition::HotEdges);
+        knob<QSpinBox>(w, "seed")->setValue(7);
+        QTRY_COMPARE(w.engine().active().settings.seed, std::uint64_t(7));
+        choose(w, "dims", 3);
+        QTRY_COMPARE(engine_config(w).dims, 3);
+        QCOMPARE(engine_config(w).size, (Extent { 64, 64, 64 }));
+        knob<QSpinBox>(w, "nz")->setValue(40);
+        QTRY_COMPARE(engine_config(w).size.nz, 40);
+        choose(w, "stencil", int(StencilKind::Diffusion4));
+        QTRY_COMPARE(engine_config(w).stencil, StencilKind::Diffusion4);
+        QCOMPARE(engine_config(w).variant, Variant::Smem); // star variants do not apply
+        QCOMPARE(engine_config(w).cf, 1);
+        QVERIFY(!knob<QSpinBox>(w, "radius")->isEnabled());
+        QVERIFY(!knob<QSpinBox>(w, "gpus")->isEnabled()); // no second GPU here
+        QCOMPARE(knob<QComboBox>(w, "device")->currentData().toInt(), -1);
+    }
+
+    void run_and_display_controls_reach_engine_and_view() {
+        WindowOptions o = cpu_options();
+        o.settings.config.dims = 3;
+        o.settings.config.size = { 32, 24, 16 };
+        o.playing = false;
+        MainWindow w(o);
+        w.show();
+        QTRY_VERIFY(w.engine().has_simulation());
+        QCOMPARE(w.engine().slice().index, 8); // the middle plane
+
+        QTRY_VERIFY(w.field_view().has_frame());
+        QCOMPARE(w.field_view().last_frame().iteration, 0LL);
+        knob<QSpinBox>(w, "steps_per_frame")->setValue(3);
+        QCOMPARE(w.engine().pacing().steps_per_frame, 3);
+        knob<QPushButton>(w, "step")->click();
+        QTRY_COMPARE(w.field_view().last_frame().iteration, 3LL);
+        knob<QPushButton>(w, "step")->click();
+        QTRY_COMPARE(w.field_view().last_frame().iteration, 6LL);
+        knob<QPushButton>(w, "play")->setChecked(true);
+        QVERIFY(w.engine().playing());
+        QTRY_VERIFY(w.field_view().last_frame().iteration > 6);
+        knob<QPushButton>(w, "play")->setChecked(false);
+        QVERIFY(!w.engine().playing());
+
+        choose(w, "slice_axis", int(SliceAxis::YZ));
+        QTRY_COMPARE(w.field_view().last_frame().slice.axis, SliceAxis::YZ);
+        QCOMPARE(w.field_view().last_frame().width, 24); // ny x nz
+        QCOMPARE(w.field_view().last_frame().height, 16);
+        knob<QSlider>(w, "slice_index")->setValue(5);
+        QTRY_COMPARE(w.field_view().last_frame().slice.index, 5);
+        knob<QCheckBox>(w, "max_projection")->setChecked(true);
+        QTRY_VERIFY(w.field_view().last_frame().slice.max_projection);
+        QVERIFY(w.interop_text().startsWith(QStringLiteral("host copy")));
+
+        choose(w, "colormap", int(ColormapKind::Grayscale));
+        QCOMPARE(w.field_view().colormap(), ColormapKind::Grayscale);
+        knob<QCheckBox>(w, "auto_range")->setChecked(false);
+        knob<QDoubleSpinBox>(w, "range_lo")->setValue(-2.0);
+        knob<QDoubleSpinBox>(w, "range_hi")->setValue(3.0);
+        QCOMPARE(w.field_view().display_range(), (ValueRange { -2.0f, 3.0f }));
+
+        knob<QPushButton>(w, "reset")->click();
+        QTRY_COMPARE(w.field_view().last_frame().iteration, 0LL);
+    }
+
+    void an_impossible_combination_shows_the_engine_reason() {
+        MainWindow w(cpu_options(20));
+        w.show();
+        QTRY_VERIFY(w.engine().has_simulation());
+        const std::uint64_t generation = w.engine().generation();
+        knob<QSpinBox>(w, "radius")->setValue(12); // needs 25 cells per axis
+        QLabel* reason = knob<QLabel>(w, "reason");
+        QVERIFY(!reason->isHidden());
+        QVERIFY2(reason->text().contains(QStringLiteral("smaller than")), qPrintable(reason->text()));
+        QCOMPARE(w.controls().reason(), reason->text());
+        QCOMPARE(w.engine().generation(), generation); // nothing was sent
+        QCOMPARE(engine_config(w).radius, 1);
+        QTRY_VERIFY(w.field_view().frames_presented() > 2); // and the old run goes on
+
+        knob<QSpinBox>(w, "nx")->setValue(40);
+        knob<QSpinBox>(w, "ny")->setValue(40);
+        QVERIFY(reason->isHidden());
+        QTRY_COMPARE(engine_config(w).radius, 12);
+    }
+
+    void a_manual_block_is_checked_against_gpu_rules() {
+        MainWindow w(cpu_options());
+        w.show();
+        knob<QCheckBox>(w, "heuristic")->setChecked(false);
+        knob<QSpinBox>(w, "bx")->setValue(1024);
+        knob<QSpinBox>(w, "by")->setValue(4);
+        QVERIFY(knob<QLabel>(w, "heuristic_choice")->text().contains(QStringLiteral("threads")));
+    }
+
+    void exported_field_matches_the_colour_map() {
+        WindowOptions o = cpu_options(64);
+        o.playing = false; // the initial square: 1 inside [16, 48)^2, 0 outside
+        o.colormap = ColormapKind::Viridis;
+        o.colormap_given = true;
+        o.range.automatic = false;
+        o.range.fixed = { 0.0f, 1.0f };
+        MainWindow w(o);
+        w.show();
+        QTRY_VERIFY(w.field_view().has_frame());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("field.png"));
+        QString why;
+        QVERIFY2(w.export_field(path, &why), qPrintable(why));
+        QImage image(path);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() > 64);
+        QCOMPARE(image.height(), 96);
+        const ColormapTable& t = colormap_table(ColormapKind::Viridis);
+        auto rgb = [](Rgb8 c) { return qRgb(c.r, c.g, c.b); };
+        QCOMPARE(image.pixel(20, 63 - 20), rgb(t[255])); // cell (20, 20): inside the square
+        QCOMPARE(image.pixel(47, 63 - 47), rgb(t[255]));
+        QCOMPARE(image.pixel(48, 63 - 20), rgb(t[0])); // just outside
+        QCOMPARE(image.pixel(2, 2), rgb(t[0]));
+        QCOMPARE(image.pixel(5, 63 - 5), rgb(t[0]));
+
+        const QString window_path = dir.filePath(QStringLiteral("window.png"));
+        QVERIFY2(w.export_window(window_path, &why), qPrintable(why));
+        QCOMPARE(QImage(window_path).size(), w.size());
+        QVERIFY(!w.export_field(dir.filePath(QStringLiteral("missing/dir/x.png")), &why));
+        QVERIFY(why.contains(QStringLiteral("could not write")));
+    }
+
+    void clicking_the_field_injects_a_source() {
+        WindowOptions o = cpu_options(64);
+        o.playing = false;
+        MainWindow w(o);
+        w.resize(900, 700);
+        w.show();
+        QTRY_VERIFY(w.field_view().has_frame());
+        const auto cell_value = [&w](int x, int y) {
+            const FieldFrame& f = w.field_view().last_frame();
+            return (*f.host)[std::size_t(y) * f.width + x];
+        };
+        QCOMPARE(cell_value(8, 8), 0.0f);
+        const PointD p = w.field_view().transform().cell_to_pixel({ 8.5, 8.5 });
+        QTest::mouseClick(&w.field_view(), Qt::LeftButton, {}, QPoint(int(p.x), int(p.y)));
+        QTRY_VERIFY(cell_value(8, 8) >= 1.0f);
+        QCOMPARE(cell_value(40, 8), 0.0f); // only near the click
+    }
+
+    void command_line_defaults_and_errors() {
+        GuiOptions o;
+        QVERIFY(parse_gui_options({ "--frames", "3", "--screenshot", "a.png", "--colormap=grayscale" }, o, false));
+        QCOMPARE(o.window.settings.config.backend, Backend::Cpu);
+        QCOMPARE(o.window.settings.config.size, (Extent { 256, 256, 1 }));
+        QCOMPARE(o.window.settings.initial, InitialCondition::Gaussian);
+        QCOMPARE(o.frames, 3);
+        QCOMPARE(o.window.colormap, ColormapKind::Grayscale);
+        QVERIFY(o.scripted() && !o.window.restore_layout);
+
+        GuiOptions cuda;
+        QVERIFY(parse_gui_options({ "--radius", "4", "--range", "-1:2", "--benchmark-seconds", "2" }, cuda, true));
+        QCOMPARE(cuda.window.settings.config.backend, Backend::Cuda);
+        QCOMPARE(cuda.window.settings.config.size, (Extent { 1024, 1024, 1 }));
+        QCOMPARE(cuda.window.settings.config.radius, 4);
+        QCOMPARE(cuda.window.pacing.steps_per_frame, 0); // the benchmark runs free
+        QVERIFY(!cuda.window.range.automatic);
+        QCOMPARE(cuda.window.range.fixed, (ValueRange { -1.0f, 2.0f }));
+
+        GuiOptions bad;
+        QVERIFY(!parse_gui_options({ "--frames", "0" }, bad, false));
+        const Status s = parse_gui_options({ "--wat" }, bad, false);
+        QVERIFY(!s && s.reason.find("--wat") != std::string::npos);
+        QVERIFY(!parse_gui_options({ "--range", "2:1" }, bad, false));
+        QVERIFY(!parse_gui_options({ "--benchmark-seconds", "1", "--frames", "2" }, bad, false));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

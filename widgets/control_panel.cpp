@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/control_panel.h"
+
+#include "gpu/launch_policy.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace ss::gui {
+namespace {
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+template <typename W> W* named(W* w, const char* name) {
+    w->setObjectName(QLatin1String(name));
+    return w;
+}
+
+QSpinBox* spin(const char* name, int lo, int hi) {
+    auto* s = named(new QSpinBox, name);
+    s->setRange(lo, hi);
+    s->setKeyboardTracking(false); // typing "1024" must not re-initialise at 1, 10 and 102
+    s->setAccelerated(true);
+    return s;
+}
+
+template <typename E> void select_data(QComboBox* box, E value) {
+    box->setCurrentIndex(std::max(box->findData(int(value)), 0));
+}
+
+template <typename E> E current(const QComboBox* box) {
+    return E(box->currentData().toInt());
+}
+
+QHBoxLayout* row(std::initializer_list<QWidget*> widgets) {
+    auto* l = new QHBoxLayout;
+    l->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : widgets) l->addWidget(w);
+    return l;
+}
+
+int defaults_edge(bool cpu, int dims) {
+    return dims == 3 ? (cpu ? 64 : 256) : (cpu ? 256 : 1024);
+}
+
+} // namespace
+
+ControlPanel::ControlPanel(std::vector<DeviceInfo> devices, QWidget* parent)
+    : QWidget(parent)
+    , m_devices(std::move(devices)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(build_stencil_group());
+    m_reason = named(new QLabel, "reason");
+    m_reason->setWordWrap(true);
+    m_reason->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+    m_reason->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_reason->hide();
+    layout->addWidget(m_reason);
+    layout->addWidget(build_run_group());
+    layout->addWidget(build_display_group());
+    layout->addWidget(build_resources_group());
+    layout->addStretch(1);
+    update_enabled();
+}
+
+QWidget* ControlPanel::build_stencil_group() {
+    auto* box = new QGroupBox(tr("Stencil"));
+    auto* form = new QFormLayout(box);
+    m_device = named(new QComboBox, "device");
+    for (const DeviceInfo& d : m_devices)
+        m_device->addItem(tr("GPU %1: %2").arg(d.index).arg(QString::fromStdString(d.name)), d.index);
+    m_device->addItem(tr("CPU (host threads)"), -1);
+    m_gpus = spin("gpus", 1, std::max<int>(1, int(m_devices.size())));
+    m_gpus->setToolTip(tr("GPUs to split the domain over (1..%1)").arg(std::max<int>(1, int(m_devices.size()))));
+    form->addRow(tr("Device"), m_device);
+    form->addRow(tr("GPU count"), m_gpus);
+
+    m_stencil = named(new QComboBox, "stencil");
+    m_stencil->addItem(tr("Star (thesis)"), int(StencilKind::Star));
+    m_stencil->addItem(tr("Diffusion, 4th order"), int(StencilKind::Diffusion4));
+    m_rule = named(new QComboBox, "rule");
+    for (UpdateRule r : { UpdateRule::Thesis, UpdateRule::Jacobi, UpdateRule::Wave })
+        m_rule->addItem(qs(to_string(r)), int(r));
+    m_dims = named(new QComboBox, "dims");
+    m_dims->addItem(tr("2D"), 2);
+    m_dims->addItem(tr("3D"), 3);
+    form->addRow(tr("Stencil"), m_stencil);
+    form->addRow(tr("Update rule"), m_rule);
+    form->addRow(tr("Dimensions"), m_dims);
+
+    m_nx = spin("nx", 1, 1 << 16);
+    m_ny = spin("ny", 1, 1 << 16);
+    m_nz = spin("nz", 1, 1 << 12);
+    form->addRow(tr("Domain"), row({ m_nx, m_ny, m_nz }));
+    m_precision = named(new QComboBox, "precision");
+    for (Precision p : { Precision::FP32, Precision::FP64 }) m_precision->addItem(qs(to_string(p)), int(p));
+    m_variant = named(new QComboBox, "variant");
+    m_radius = spin("radius", 1, kMaxRadius);
+    m_cf = named(new QComboBox, "cf");
+    for (int cf : kCoarseningFactors) m_cf->addItem(QString::number(cf), cf);
+    form->addRow(tr("Precision"), m_precision);
+    form->addRow(tr("Kernel variant"), m_variant);
+    form->addRow(tr("Radius"), m_radius);
+    form->addRow(tr("Coarsening (CF)"), m_cf);
+
+    m_heuristic = named(new QCheckBox(tr("Heuristic (thesis 3.18)")), "heuristic");
+    m_bx = spin("bx", 1, 1024);
+    m_by = spin("by", 1, 1024);
+    m_bz = spin("bz", 1, 64);
+    m_heuristic_choice = named(new QLabel, "heuristic_choice");
+    m_heuristic_choice->setWordWrap(true);
+    form->addRow(tr("Block"), m_heuristic);
+    form->addRow(QString(), row({ m_bx, m_by, m_bz }));
+    form->addRow(QString(), m_heuristic_choice);
+
+    m_initial = named(new QComboBox, "initial");
+    m_initial->addItem(tr("Gaussian"), int(InitialCondition::Gaussian));
+    m_initial->addItem(tr("Random"), int(InitialCondition::Random));
+    m_initial->addItem(tr("Square"), int(InitialCondition::Square));
+    m_initial->addItem(tr("Hot edges"), int(InitialCondition::HotEdges));
+    m_seed = spin("seed", 0, 1 << 30);
+    form->addRow(tr("Initial field"), row({ m_initial, m_seed }));
+
+    for (QComboBox* c : { m_device, m_rule, m_precision, m_variant, m_cf, m_initial })
+        connect(c, &QComboBox::currentIndexChanged, this, &ControlPanel::knobs_edited);
+    for (QSpinBox* s : { m_gpus, m_nx, m_ny, m_nz, m_radius, m_bx, m_by, m_bz, m_seed })
+        connect(s, &QSpinBox::valueChanged, this, &ControlPanel::knobs_edited);
+    connect(m_heuristic, &QCheckBox::toggled, this, &ControlPanel::knobs_edited);
+    connect(m_stencil, &QComboBox::currentIndexChanged, this, &ControlPanel::stencil_edited);
+    connect(m_dims, &QComboBox::currentIndexChanged, this, &ControlPanel::dims_edited);
+    return box;
+}
+
+QWidget* ControlPanel::build_run_group() {
+    auto* box = new QGroupBox(tr("Run"));
+    auto* form = new QFormLayout(box);
+    m_steps = spin("steps_per_frame", 0, 1000000);
+    m_steps->setSpecialValueText(tr("max (free run)"));
+    m_steps->setToolTip(tr("Stencil steps between displayed frames; 0 runs as fast as the device can"));
+    form->addRow(tr("Steps per frame"), m_steps);
+    m_play = named(new QPushButton(tr("Play")), "play");
+    m_play->setCheckable(true);
+    m_step = named(new QPushButton(tr("Step")), "step");
+    m_reset = named(new QPushButton(tr("Reset")), "reset");
+    form->addRow(row({ m_play, m_step, m_reset }));
+    connect(m_steps, &QSpinBox::valueChanged, this, [this](int v) {
+        if (!m_updating) emit pacing_changed(Pacing { v });
+    });
+    connect(m_play, &QPushButton::toggled, this, [this](bool on) {
+        m_play->setText(on ? tr("Pause") : tr("Play"));
+        if (!m_updating) emit play_toggled(on);
+    });
+    connect(m_step, &QPushButton::clicked, this, &ControlPanel::step_requested);
+    connect(m_reset, &QPushButton::clicked, this, &ControlPanel::reset_requested);
+    return box;
+}
+
+QWidget* ControlPanel::build_display_group() {
+    auto* box = new QGroupBox(tr("Display"));
+    auto* form = new QFormLayout(box);
+    m_colormap = named(new QComboBox, "colormap");
+    for (ColormapKind k : kColormaps) m_colormap->addItem(qs(display_name(k)), int(k));
+    form->addRow(tr("Colour map"), m_colormap);
+    m_auto_range = named(new QCheckBox(tr("Automatic")), "auto_range");
+    m_auto_range->setChecked(true);
+    m_lo = named(new QDoubleSpinBox, "range_lo");
+    m_hi = named(new QDoubleSpinBox, "range_hi");
+    for (QDoubleSpinBox* s : { m_lo, m_hi }) {
+        s->setRange(-1e9, 1e9);
+        s->setDecimals(4);
+        s->setSingleStep(0.05);
+        s->setKeyboardTracking(false);
+    }
+    m_hi->setValue(1.0);
+    form->addRow(tr("Range"), row({ m_auto_range, m_lo, m_hi }));
+    m_axis = named(new QComboBox, "slice_axis");
+    m_axis->addItem(tr("XY"), int(SliceAxis::XY));
+    m_axis->addItem(tr("XZ"), int(SliceAxis::XZ));
+    m_axis->addItem(tr("YZ"), int(SliceAxis::YZ));
+    m_projection = named(new QCheckBox(tr("Max projection")), "max_projection");
+    form->addRow(tr("Slice"), row({ m_axis, m_projection }));
+    m_index = named(new QSlider(Qt::Horizontal), "slice_index");
+    m_index->setRange(0, 0);
+    m_index_label = new QLabel;
+    m_index_label->setMinimumWidth(40);
+    form->addRow(tr("Index"), row({ m_index, m_index_label }));
+
+    connect(m_colormap, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_updating) emit colormap_changed(current<ColormapKind>(m_colormap));
+    });
+    connect(m_auto_range, &QCheckBox::toggled, this, &ControlPanel::emit_range);
+    connect(m_lo, &QDoubleSpinBox::valueChanged, this, &ControlPanel::emit_range);
+    connect(m_hi, &QDoubleSpinBox::valueChanged, this, &ControlPanel::emit_range);
+    connect(m_axis, &QComboBox::currentIndexChanged, this, [this] {
+        update_slice_range();
+        emit_slice();
+    });
+    connect(m_projection, &QCheckBox::toggled, this, &ControlPanel::emit_slice);
+    connect(m_index, &QSlider::valueChanged, this, &ControlPanel::emit_slice);
+    return box;
+}
+
+QWidget* ControlPanel::build_resources_group() {
+    auto* box = new QGroupBox(tr("Kernel resources"));
+    m_resources = new QFormLayout(box);
+    const std::pair<const char*, QString> rows[] = { { "res_block", tr("Block") }, { "res_grid", tr("Grid blocks") },
+        { "res_registers", tr("Registers / thread") }, { "res_spill", tr("Spill bytes / thread") },
+        { "res_smem", tr("Shared memory / block") }, { "res_occupancy", tr("Theoretical occupancy") },
+        { "res_limiter", tr("Limited by") }, { "res_compile", tr("Compile") } };
+    for (const auto& [name, label] : rows) {
+        auto* value = named(new QLabel(QStringLiteral("-")), name);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_resources->addRow(label, value);
+    }
+    return box;
+}
+
+void ControlPanel::fill_variants(StencilKind kind, Variant selected) {
+    const bool was = m_updating;
+    m_updating = true;
+    m_variant->clear();
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Naive,
+             Variant::Merged, Variant::NoTemp })
+        if (variant_applies(kind, v)) m_variant->addItem(qs(to_string(v)), int(v));
+    select_data(m_variant, selected);
+    m_updating = was;
+}
+
+void ControlPanel::set_settings(const RunSettings& s) {
+    m_updating = true;
+    const StencilConfig& c = s.config;
+    m_device->setCurrentIndex(std::max(m_device->findData(c.backend == Backend::Cpu ? -1 : c.device), 0));
+    m_gpus->setValue(c.gpus);
+    select_data(m_stencil, c.stencil);
+    select_data(m_rule, c.rule);
+    m_dims->setCurrentIndex(m_dims->findData(c.dims));
+    m_nx->setValue(c.size.nx);
+    m_ny->setValue(c.size.ny);
+    m_nz->setValue(c.size.nz);
+    select_data(m_precision, c.precision);
+    fill_variants(c.stencil, c.variant);
+    m_radius->setValue(c.radius);
+    m_cf->setCurrentIndex(std::max(m_cf->findData(c.cf), 0));
+    m_heuristic->setChecked(c.heuristic_block);
+    m_bx->setValue(c.block.x);
+    m_by->setValue(c.block.y);
+    m_bz->setValue(c.block.z);
+    select_data(m_initial, s.initial);
+    m_seed->setValue(int(s.seed));
+    m_updating = false;
+    m_sent = s;
+    update_enabled();
+    update_slice_range();
+    knobs_edited();
+}
+
+RunSettings ControlPanel::settings() const {
+    RunSettings s = m_sent;
+    StencilConfig& c = s.config;
+    const int device = m_device->currentData().toInt();
+    c.backend = device < 0 ? Backend::Cpu : Backend::Cuda;
+    c.device = std::max(device, 0);
+    c.gpus = m_gpus->value();
+    c.stencil = current<StencilKind>(m_stencil);
+    c.rule = current<UpdateRule>(m_rule);
+    c.dims = m_dims->currentData().toInt();
+    c.size = { m_nx->value(), m_ny->value(), c.dims == 3 ? m_nz->value() : 1 };
+    c.precision = current<Precision>(m_precision);
+    if (m_variant->count()) c.variant = current<Variant>(m_variant);
+    c.radius = m_radius->value();
+    c.cf = m_cf->currentData().toInt();
+    c.heuristic_block = m_heuristic->isChecked();
+    c.block = { m_bx->value(), m_by->value(), c.dims == 3 ? m_bz->value() : 1 };
+    s.initial = current<InitialCondition>(m_initial);
+    s.seed = std::uint64_t(m_seed->value());
+    return s;
+}
+
+void ControlPanel::stencil_edited() {
+    if (m_updating) return;
+    const StencilKind kind = current<StencilKind>(m_stencil);
+    const Variant v = current<Variant>(m_variant);
+    fill_variants(kind, variant_applies(kind, v) ? v : kind == StencilKind::Star ? Variant::Base : Variant::Smem);
+    m_updating = true;
+    if (kind == StencilKind::Diffusion4) m_cf->setCurrentIndex(0); // the diffusion ladder has no CF
+    m_updating = false;
+    knobs_edited();
+}
+
+void ControlPanel::dims_edited() {
+    if (m_updating) return;
+    // A fresh, moderate domain: 1024^3 cells would not fit where 1024^2 was fluid.
+    const int dims = m_dims->currentData().toInt();
+    const int edge = defaults_edge(m_device->currentData().toInt() < 0, dims);
+    m_updating = true;
+    m_nx->setValue(edge);
+    m_ny->setValue(edge);
+    m_nz->setValue(dims == 3 ? edge : 1);
+    m_updating = false;
+    update_slice_range();
+    knobs_edited();
+    emit_slice();
+}
+
+void ControlPanel::update_enabled() {
+    const RunSettings s = settings();
+    const bool star = s.config.stencil == StencilKind::Star, three = s.config.dims == 3;
+    m_rule->setEnabled(star);
+    m_radius->setEnabled(star);
+    m_cf->setEnabled(star);
+    m_nz->setEnabled(three);
+    m_gpus->setEnabled(s.config.backend == Backend::Cuda && m_devices.size() > 1);
+    for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.heuristic_block);
+    m_bz->setEnabled(!s.config.heuristic_block && three && star);
+    m_axis->setEnabled(three);
+    m_projection->setEnabled(three);
+    m_index->setEnabled(three && !m_projection->isChecked());
+}
+
+void ControlPanel::knobs_edited() {
+    if (m_updating) return;
+    update_enabled();
+    const RunSettings s = settings();
+    const Status ok = can_implement(s.config);
+    if (!ok) {
+        m_reason->setText(tr("Cannot run: %1").arg(QString::fromStdString(ok.reason)));
+        m_reason->show();
+        show_heuristic_choice(nullptr);
+        return;
+    }
+    m_reason->hide();
+    m_reason->clear();
+    show_heuristic_choice(nullptr);
+    if (s == m_sent) return;
+    m_sent = s;
+    emit settings_changed(s);
+}
+
+QString ControlPanel::reason() const {
+    return m_reason->isHidden() ? QString() : m_reason->text();
+}
+
+void ControlPanel::show_heuristic_choice(const KernelResources* r) {
+    const StencilConfig c = settings().config;
+    if (r && r->block.threads() > 0) {
+        m_heuristic_choice->setText(c.heuristic_block ? tr("heuristic chose %1").arg(qs(format_block(r->block)))
+                                                      : tr("in use: %1").arg(qs(format_block(r->block))));
+        return;
+    }
+    // No GPU kernel: say what the heuristic would pick on a GPU, and check a manual block against CUDA's limits.
+    const auto choice = heuristic_block(c, 1024, nullptr);
+    QString text
+        = choice ? tr("heuristic: %1 on a GPU").arg(qs(format_block(*choice))) : tr("heuristic finds no block");
+    if (!c.heuristic_block)
+        if (const Status s = check_block(c, c.block, nullptr); !s)
+            text += tr("; on a GPU: %1").arg(QString::fromStdString(s.reason));
+    if (c.backend == Backend::Cpu) text += tr(" (the CPU backend has no blocks)");
+    m_heuristic_choice->setText(text);
+}
+
+void ControlPanel::show_engine_ready(const EngineReady& ready) {
+    const KernelResources& r = ready.resources;
+    auto set
+        = [this](const char* name, const QString& text) { findChild<QLabel*>(QLatin1String(name))->setText(text); };
+    const bool gpu = ready.settings.config.backend == Backend::Cuda;
+    const QString na = tr("n/a (CPU)");
+    set("res_block", gpu ? qs(format_block(r.block)) : na);
+    set("res_grid", gpu ? QString::number(r.grid_blocks) : na);
+    set("res_registers", gpu ? QString::number(r.registers) : na);
+    set("res_spill", gpu ? QString::number(r.local_bytes) : na);
+    set("res_smem", gpu ? tr("%1 B static + %2 B dynamic").arg(r.static_smem).arg(r.dynamic_smem) : na);
+    set("res_occupancy",
+        gpu ? tr("%1 % (%2 blocks/SM)").arg(r.theoretical_occupancy * 100.0, 0, 'f', 1).arg(r.max_blocks_per_sm) : na);
+    set("res_limiter", gpu ? QString::fromStdString(r.occupancy_limiter) : na);
+    set("res_compile",
+        gpu ? (r.compile_ms > 0 ? tr("%1 ms (NVRTC)").arg(r.compile_ms, 0, 'f', 0) : tr("from cache")) : na);
+    show_heuristic_choice(gpu ? &r : nullptr);
+}
+
+void ControlPanel::show_engine_failure(const QString& reason) {
+    m_reason->setText(tr("Engine: %1").arg(reason));
+    m_reason->show();
+}
+
+void ControlPanel::set_pacing(const Pacing& p) {
+    m_updating = true;
+    m_steps->setValue(p.steps_per_frame);
+    m_updating = false;
+}
+
+void ControlPanel::set_slice(const SliceSelection& s) {
+    m_updating = true;
+    select_data(m_axis, s.axis);
+    m_projection->setChecked(s.max_projection);
+    update_slice_range();
+    m_index->setValue(s.index);
+    m_index_label->setText(QString::number(m_index->value()));
+    m_updating = false;
+    update_enabled();
+}
+
+void ControlPanel::set_colormap(ColormapKind k) {
+    m_updating = true;
+    select_data(m_colormap, k);
+    m_updating = false;
+}
+
+void ControlPanel::set_range_policy(const RangePolicy& r) {
+    m_updating = true;
+    m_auto_range->setChecked(r.automatic);
+    m_lo->setValue(r.fixed.lo);
+    m_hi->setValue(r.fixed.hi);
+    m_lo->setEnabled(!r.automatic);
+    m_hi->setEnabled(!r.automatic);
+    m_updating = false;
+}
+
+void ControlPanel::set_playing(bool on) {
+    m_updating = true;
+    m_play->setChecked(on);
+    m_updating = false;
+}
+
+void ControlPanel::update_slice_range() {
+    const StencilConfig c = settings().config;
+    const SliceAxis axis = current<SliceAxis>(m_axis);
+    const int extent = c.dims == 3 ? (axis == SliceAxis::XY ? c.size.nz
+                               : axis == SliceAxis::XZ      ? c.size.ny
+                                                            : c.size.nx)
+                                   : 1;
+    const bool was = m_updating;
+    m_updating = true;
+    // keep the same relative depth; from a 2D (one-plane) range, start in the middle
+    const double fraction = m_index->maximum() > 0 ? double(m_index->value()) / m_index->maximum() : 0.5;
+    m_index->setRange(0, extent - 1);
+    m_index->setValue(int(fraction * (extent - 1) + 0.5));
+    m_index_label->setText(QString::number(m_index->value()));
+    m_updating = was;
+}
+
+void ControlPanel::emit_slice() {
+    m_index_label->setText(QString::number(m_index->value()));
+    update_enabled();
+    if (m_updating) return;
+    emit slice_changed({ current<SliceAxis>(m_axis), m_index->value(), m_projection->isChecked() });
+}
+
+void ControlPanel::emit_range() {
+    m_lo->setEnabled(!m_auto_range->isChecked());
+    m_hi->setEnabled(!m_auto_range->isChecked());
+    if (m_updating) return;
+    RangePolicy p;
+    p.automatic = m_auto_range->isChecked();
+    p.fixed = { float(m_lo->value()), float(m_hi->value()) };
+    emit range_changed(p);
+}
+
+} // namespace ss::gui

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Every knob of a run, live: what the engine computes (RunSettings), how it is paced, which plane is
+// shown and how it is coloured. Configurations the engine cannot run are explained inline with
+// ss::can_implement's reason and are not sent. Next to the knobs: the kernel's resources.
+#pragma once
+
+#include "gpu/device.h"
+#include "widgets/colormap.h"
+#include "widgets/engine_types.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace ss::gui {
+
+class ControlPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ControlPanel(std::vector<DeviceInfo> devices, QWidget* parent = nullptr);
+
+    void set_settings(const RunSettings&);
+    // The settings the knobs describe now, valid or not.
+    RunSettings settings() const;
+    void set_pacing(const Pacing&);
+    void set_slice(const SliceSelection&);
+    void set_colormap(ColormapKind);
+    void set_range_policy(const RangePolicy&);
+    void set_playing(bool);
+
+    void show_engine_ready(const EngineReady&);
+    void show_engine_failure(const QString& reason);
+    // The reason shown under the knobs, or "" when the configuration runs.
+    QString reason() const;
+
+signals:
+    void settings_changed(const ss::gui::RunSettings&); // only runnable ones
+    void pacing_changed(const ss::gui::Pacing&);
+    void slice_changed(const ss::gui::SliceSelection&);
+    void colormap_changed(ss::gui::ColormapKind);
+    void range_changed(const ss::gui::RangePolicy&);
+    void play_toggled(bool);
+    void step_requested();
+    void reset_requested();
+
+private:
+    QWidget* build_stencil_group();
+    QWidget* build_run_group();
+    QWidget* build_display_group();
+    QWidget* build_resources_group();
+    void fill_variants(StencilKind, Variant selected);
+    void dims_edited();
+    void stencil_edited();
+    void knobs_edited();
+    void update_enabled();
+    void update_slice_range();
+    void emit_slice();
+    void emit_range();
+    void show_heuristic_choice(const KernelResources*);
+
+    std::vector<DeviceInfo> m_devices;
+    RunSettings m_sent; // the last settings sent to the engine
+    bool m_updating = false; // set_* is filling the knobs: no signals back
+
+    QComboBox *m_device, *m_stencil, *m_rule, *m_dims, *m_precision, *m_variant, *m_cf, *m_initial;
+    QSpinBox *m_gpus, *m_nx, *m_ny, *m_nz, *m_radius, *m_bx, *m_by, *m_bz, *m_seed, *m_steps;
+    QCheckBox* m_heuristic;
+    QLabel *m_heuristic_choice, *m_reason;
+    QPushButton *m_play, *m_step, *m_reset;
+    QComboBox *m_colormap, *m_axis;
+    QCheckBox *m_auto_range, *m_projection;
+    QDoubleSpinBox *m_lo, *m_hi;
+    QSlider* m_index;
+    QLabel* m_index_label;
+    QFormLayout* m_resources;
+};
+
+} // namespace ss::gui

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/field_canvas.h"
+
+#include "gpu/gl_interop.h"
+#include "widgets/field_image.h"
+
+#include <QOpenGLFramebufferObject>
+#include <QPainter>
+
+namespace ss::gui {
+
+void paint_decorations(QPainter& p, const QSize& widget, const CanvasState& state) {
+    if (state.overlay) state.overlay(p, state.transform);
+    if (!state.show_colour_bar) return;
+    QFont font = p.font();
+    font.setPixelSize(11);
+    p.setFont(font);
+    const int margin = colour_bar_margin(font);
+    const QRect bar(widget.width() - margin + 8, 12, 14, std::max(widget.height() - 24, 2));
+    p.fillRect(QRect(bar.left() - 6, 6, margin - 4, widget.height() - 12), QColor(0, 0, 0, 140));
+    paint_colour_bar(p, bar, state.colormap, state.range, Qt::white);
+}
+
+static QRectF to_qrect(const RectD& r) {
+    return { r.left, r.top, r.width, r.height };
+}
+
+RasterCanvas::RasterCanvas(const CanvasState& state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state) {
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void RasterCanvas::set_image(QImage image) {
+    m_image = std::move(image);
+    update();
+}
+
+void RasterCanvas::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), QColor(32, 32, 36));
+    if (!m_image.isNull()) {
+        p.setRenderHint(QPainter::SmoothPixmapTransform, false); // cells stay crisp when zoomed in
+        p.drawImage(to_qrect(m_state.transform.field_rect()), m_image);
+    }
+    paint_decorations(p, size(), m_state);
+}
+
+namespace {
+const float kCorners[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
+}
+
+GlCanvas::GlCanvas(const CanvasState& state, QWidget* parent)
+    : QOpenGLWidget(parent)
+    , m_state(state)
+    , m_link(std::make_unique<GlBufferLink>()) { }
+
+GlCanvas::~GlCanvas() {
+    if (m_initialised) {
+        makeCurrent();
+        cleanup();
+        doneCurrent();
+    }
+}
+
+// CUDA registrations and GL objects go while the context still exists.
+void GlCanvas::cleanup() {
+    m_link->detach();
+    if (m_field_tex) glDeleteTextures(1, &m_field_tex);
+    if (m_colormap_tex) glDeleteTextures(1, &m_colormap_tex);
+    m_field_tex = m_colormap_tex = 0;
+    m_pbo.destroy();
+    m_corners.destroy();
+    m_vao.destroy();
+    m_initialised = false;
+}
+
+void GlCanvas::initializeGL() {
+    initializeOpenGLFunctions();
+    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] {
+        makeCurrent();
+        cleanup();
+        doneCurrent();
+    });
+    const bool ok = m_program.addShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/field.vert"))
+        && m_program.addShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/field.frag"))
+        && m_program.link();
+    if (!ok) {
+        emit gl_failed(tr("field shaders: %1").arg(m_program.log().trimmed()));
+        return;
+    }
+    m_vao.create();
+    m_vao.bind();
+    m_corners.create();
+    m_corners.bind();
+    m_corners.allocate(kCorners, sizeof kCorners);
+    m_program.bind();
+    m_program.enableAttributeArray(0);
+    m_program.setAttributeBuffer(0, GL_FLOAT, 0, 2);
+    m_program.setUniformValue("field", 0);
+    m_program.setUniformValue("colormap", 1);
+    m_vao.release();
+    glGenTextures(1, &m_colormap_tex);
+    m_colormap_dirty = true;
+
+    m_vendor = QString::fromUtf8(reinterpret_cast<const char*>(glGetString(GL_VENDOR)));
+    const GlInteropDevices interop = gl_interop_devices();
+    m_interop_devices = interop.devices;
+    m_interop_reason = QString::fromStdString(interop.reason);
+    m_initialised = true;
+    emit gl_ready();
+}
+
+QString GlCanvas::interop_blocker(int device) const {
+    if (!m_initialised) return tr("OpenGL is not ready");
+    if (!m_vendor.contains(QStringLiteral("NVIDIA"), Qt::CaseInsensitive))
+        return tr("GL_VENDOR is %1, not NVIDIA").arg(m_vendor);
+    if (!m_interop_reason.isEmpty() && m_interop_devices.empty()) return m_interop_reason;
+    if (std::find(m_interop_devices.begin(), m_interop_devices.end(), device) == m_interop_devices.end())
+        return tr("GL runs on another GPU than CUDA device %1").arg(device);
+    return m_interop_reason; // a failure seen while mapping, or ""
+}
+
+void GlCanvas::set_frame(const FieldFrame& f) {
+    m_pending = f;
+    m_has_pending = true;
+    update();
+}
+
+void GlCanvas::colormap_changed() {
+    m_colormap_dirty = true;
+    update();
+}
+
+void GlCanvas::upload_colormap() {
+    const ColormapTable& t = colormap_table(m_state.colormap);
+    glBindTexture(GL_TEXTURE_2D, m_colormap_tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, kColormapSize, 1, 0, GL_RGB, GL_UNSIGNED_BYTE, t.data());
+    m_colormap_dirty = false;
+}
+
+void GlCanvas::ensure_texture(int width, int height) {
+    if (m_field_tex && width == m_tex_w && height == m_tex_h) return;
+    if (!m_field_tex) glGenTextures(1, &m_field_tex);
+    glBindTexture(GL_TEXTURE_2D, m_field_tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width, height, 0, GL_RED, GL_FLOAT, nullptr);
+    m_tex_w = width;
+    m_tex_h = height;
+}
+
+bool GlCanvas::upload_from_device(const FieldFrame& f) {
+    const std::size_t floats = std::size_t(f.width) * f.height;
+    if (!m_pbo.isCreated() || m_pbo_floats < floats) {
+        m_link->detach(); // CUDA must let go before the buffer is reallocated
+        if (!m_pbo.isCreated()) m_pbo.create();
+        m_pbo.setUsagePattern(QOpenGLBuffer::StreamDraw);
+        m_pbo.bind();
+        m_pbo.allocate(int(floats * sizeof(float)));
+        m_pbo.release();
+        m_pbo_floats = floats;
+    }
+    Status s = Status::success();
+    if (!m_link->attached()) s = m_link->attach(m_pbo.bufferId(), f.device->device());
+    if (s) s = m_link->fill(*f.device, f.device_slot, floats);
+    if (!s) {
+        m_interop_reason = QString::fromStdString(s.reason);
+        emit interop_failed(m_interop_reason);
+        return false;
+    }
+    m_pbo.bind();
+    glBindTexture(GL_TEXTURE_2D, m_field_tex);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, f.width, f.height, GL_RED, GL_FLOAT, nullptr);
+    m_pbo.release();
+    return true;
+}
+
+void GlCanvas::upload_pending() {
+    const FieldFrame f = std::move(m_pending);
+    m_pending = {};
+    m_has_pending = false;
+    ensure_texture(f.width, f.height);
+    if (f.on_device()) {
+        upload_from_device(f); // on failure the previous image stays; the window switches to host copies
+    } else if (f.host) {
+        glBindTexture(GL_TEXTURE_2D, m_field_tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, f.width, f.height, GL_RED, GL_FLOAT, f.host->data());
+    }
+    emit presented();
+}
+
+void GlCanvas::draw_field(const RectD& ndc) {
+    if (!m_field_tex) return;
+    if (m_colormap_dirty) upload_colormap();
+    m_program.bind();
+    m_program.setUniformValue("rect", QVector4D(float(ndc.left), float(ndc.top), float(ndc.width), float(ndc.height)));
+    m_program.setUniformValue("range", QVector2D(m_state.range.lo, m_state.range.hi));
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, m_field_tex);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, m_colormap_tex);
+    glActiveTexture(GL_TEXTURE0);
+    m_vao.bind();
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    m_vao.release();
+    m_program.release();
+}
+
+void GlCanvas::paintGL() {
+    glClearColor(32 / 255.f, 32 / 255.f, 36 / 255.f, 1.f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (!m_initialised) return;
+    if (m_has_pending) upload_pending();
+    // field rect in NDC: x right, y up (rect.top holds the bottom edge here)
+    const RectD r = m_state.transform.field_rect();
+    const double w = width(), h = height();
+    draw_field({ 2 * r.left / w - 1, 1 - 2 * (r.top + r.height) / h, 2 * r.width / w, 2 * r.height / h });
+    QPainter p(this);
+    paint_decorations(p, size(), m_state);
+}
+
+QImage GlCanvas::render_field_image() {
+    if (!m_initialised || !m_field_tex) return {};
+    makeCurrent();
+    QOpenGLFramebufferObject fbo(m_tex_w, m_tex_h);
+    fbo.bind();
+    glViewport(0, 0, m_tex_w, m_tex_h);
+    draw_field({ -1, -1, 2, 2 });
+    fbo.release();
+    QImage image = fbo.toImage().convertToFormat(QImage::Format_RGB32);
+    doneCurrent();
+    return image;
+}
+
+} // namespace ss::gui

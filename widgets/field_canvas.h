@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// The two ways the field reaches the screen: GlCanvas (textures, shaders, CUDA-GL interop) and
+// RasterCanvas (a QImage, when no GL context can be had, e.g. the offscreen platform in CI). Both only
+// draw; FieldView owns the state they draw and handles the mouse.
+#pragma once
+
+#include "widgets/colormap.h"
+#include "widgets/engine_types.h"
+#include "widgets/view_transform.h"
+
+#include <QImage>
+#include <QOpenGLBuffer>
+#include <QOpenGLExtraFunctions>
+#include <QOpenGLShaderProgram>
+#include <QOpenGLVertexArrayObject>
+#include <QOpenGLWidget>
+
+#include <functional>
+#include <memory>
+
+namespace ss {
+class GlBufferLink;
+}
+
+namespace ss::gui {
+
+// What both canvases draw.
+struct CanvasState {
+    ViewTransform transform;
+    ColormapKind colormap = ColormapKind::Viridis;
+    ValueRange range;
+    bool show_colour_bar = true;
+    // Drawn over the field in widget pixels (the hook for the multi-GPU strip overlay).
+    std::function<void(QPainter&, const ViewTransform&)> overlay;
+};
+
+// Colour bar and overlay on top of the field: the same for both canvases.
+void paint_decorations(QPainter&, const QSize& widget, const CanvasState&);
+
+class RasterCanvas : public QWidget {
+    Q_OBJECT
+public:
+    RasterCanvas(const CanvasState&, QWidget* parent);
+    void set_image(QImage image);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+
+private:
+    const CanvasState& m_state;
+    QImage m_image;
+};
+
+class GlCanvas : public QOpenGLWidget, protected QOpenGLExtraFunctions {
+    Q_OBJECT
+public:
+    GlCanvas(const CanvasState&, QWidget* parent);
+    ~GlCanvas() override;
+    // Uploaded at the next paint; presented() follows.
+    void set_frame(const FieldFrame&);
+    void colormap_changed();
+    // Renders the last frame at field resolution, without decorations (for export of device frames).
+    QImage render_field_image();
+    // "" when CUDA can map this context's buffers on `device`; otherwise why not.
+    QString interop_blocker(int device) const;
+    bool initialised() const { return m_initialised; }
+
+signals:
+    void presented();
+    void gl_ready();
+    void gl_failed(const QString& why);
+    void interop_failed(const QString& why);
+
+protected:
+    void initializeGL() override;
+    void paintGL() override;
+
+private:
+    void upload_pending();
+    bool upload_from_device(const FieldFrame&);
+    void ensure_texture(int width, int height);
+    void upload_colormap();
+    void draw_field(const RectD& ndc);
+    void cleanup();
+
+    const CanvasState& m_state;
+    bool m_initialised = false;
+    FieldFrame m_pending;
+    bool m_has_pending = false;
+    int m_tex_w = 0, m_tex_h = 0;
+    unsigned m_field_tex = 0, m_colormap_tex = 0;
+    QOpenGLShaderProgram m_program;
+    QOpenGLVertexArrayObject m_vao;
+    QOpenGLBuffer m_corners { QOpenGLBuffer::VertexBuffer };
+    QOpenGLBuffer m_pbo { QOpenGLBuffer::PixelUnpackBuffer };
+    std::size_t m_pbo_floats = 0;
+    std::unique_ptr<GlBufferLink> m_link;
+    QString m_vendor;
+    std::vector<int> m_interop_devices;
+    QString m_interop_reason; // why m_interop_devices is empty, or the last interop failure
+    bool m_colormap_dirty = true;
+};
+
+} // namespace ss::gui

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/field_view.h"
+
+#include "widgets/field_image.h"
+
+#include <QGuiApplication>
+#include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QStackedLayout>
+#include <QWheelEvent>
+
+namespace ss::gui {
+
+bool opengl_available() {
+    if (QGuiApplication::platformName() == QLatin1String("offscreen")
+        || qEnvironmentVariableIsSet("STENCILSCOPE_RASTER"))
+        return false;
+    QOpenGLContext context;
+    if (!context.create()) return false;
+    QOffscreenSurface surface;
+    surface.create();
+    return surface.isValid() && context.makeCurrent(&surface);
+}
+
+FieldView::FieldView(Renderer renderer, QWidget* parent)
+    : QWidget(parent)
+    , m_stack(new QStackedLayout(this)) {
+    setMinimumSize(200, 160);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    m_stack->setContentsMargins(0, 0, 0, 0);
+    if (renderer == Renderer::Auto && opengl_available()) {
+        m_gl = new GlCanvas(m_state, this);
+        m_gl->setMouseTracking(true);
+        m_gl->setAttribute(Qt::WA_TransparentForMouseEvents); // the view handles the mouse
+        m_stack->addWidget(m_gl);
+        connect(m_gl, &GlCanvas::presented, this, [this] {
+            ++m_presented;
+            emit presented();
+        });
+        connect(m_gl, &GlCanvas::gl_ready, this, &FieldView::interop_changed);
+        connect(m_gl, &GlCanvas::interop_failed, this, &FieldView::interop_changed);
+        connect(m_gl, &GlCanvas::gl_failed, this, &FieldView::use_raster);
+    } else {
+        use_raster(tr("no OpenGL context on the %1 platform").arg(QGuiApplication::platformName()));
+    }
+}
+
+void FieldView::use_raster(const QString& why) {
+    m_gl_problem = why;
+    if (m_gl) {
+        m_stack->removeWidget(m_gl);
+        m_gl->deleteLater();
+        m_gl = nullptr;
+    }
+    if (!m_raster) {
+        m_raster = new RasterCanvas(m_state, this);
+        m_raster->setAttribute(Qt::WA_TransparentForMouseEvents);
+        m_stack->addWidget(m_raster);
+    }
+    m_stack->setCurrentWidget(m_raster);
+    if (has_frame()) show_frame(m_frame);
+    emit renderer_changed();
+    emit interop_changed();
+}
+
+QString FieldView::interop_blocker(const StencilConfig& config) const {
+    if (config.backend == Backend::Cpu) return tr("CPU backend");
+    if (!m_gl) return m_gl_problem;
+    return m_gl->interop_blocker(config.device);
+}
+
+void FieldView::show_frame(const FieldFrame& f) {
+    const bool resized = f.width != m_frame.width || f.height != m_frame.height;
+    m_frame = f;
+    m_state.range = m_policy.apply(f.measured);
+    m_state.transform.set_field(f.width, f.height);
+    if (resized) m_state.transform.reset();
+    if (m_gl) {
+        m_gl->set_frame(f); // presented() once it is uploaded, at the next paint
+        return;
+    }
+    if (f.host) m_raster->set_image(render_field(f.host->data(), f.width, f.height, m_state.colormap, m_state.range));
+    ++m_presented;
+    emit presented();
+}
+
+void FieldView::set_colormap(ColormapKind kind) {
+    m_state.colormap = kind;
+    m_policy.symmetric = is_diverging(kind);
+    if (has_frame()) m_state.range = m_policy.apply(m_frame.measured);
+    if (m_gl) m_gl->colormap_changed();
+    refresh();
+}
+
+void FieldView::set_range_policy(const RangePolicy& policy) {
+    m_policy = policy;
+    m_policy.symmetric = is_diverging(m_state.colormap);
+    if (has_frame()) m_state.range = m_policy.apply(m_frame.measured);
+    refresh();
+}
+
+void FieldView::set_colour_bar_visible(bool on) {
+    m_state.show_colour_bar = on;
+    refresh();
+}
+
+void FieldView::set_overlay(std::function<void(QPainter&, const ViewTransform&)> overlay) {
+    m_state.overlay = std::move(overlay);
+    refresh();
+}
+
+void FieldView::reset_view() {
+    m_state.transform.reset();
+    refresh();
+}
+
+// Redraw the current frame after a view change (colours, range, zoom), without new data.
+void FieldView::refresh() {
+    if (m_gl) {
+        m_gl->update();
+    } else if (m_raster) {
+        if (has_frame() && m_frame.host)
+            m_raster->set_image(
+                render_field(m_frame.host->data(), m_frame.width, m_frame.height, m_state.colormap, m_state.range));
+        m_raster->update();
+    }
+}
+
+QImage FieldView::export_image() {
+    if (!has_frame()) return {};
+    QImage field;
+    if (m_frame.host)
+        field = render_field(m_frame.host->data(), m_frame.width, m_frame.height, m_state.colormap, m_state.range);
+    else if (m_gl)
+        field = m_gl->render_field_image();
+    if (field.isNull()) return {};
+    return compose_with_colour_bar(field, m_state.colormap, m_state.range);
+}
+
+void FieldView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    m_state.transform.set_widget(width(), height());
+}
+
+void FieldView::mousePressEvent(QMouseEvent* e) {
+    m_last_mouse = e->position();
+    const bool pan = e->button() == Qt::RightButton || e->button() == Qt::MiddleButton
+        || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier));
+    if (pan) {
+        m_panning = true;
+        setCursor(Qt::ClosedHandCursor);
+    } else if (e->button() == Qt::LeftButton && has_frame()) {
+        m_injecting = true;
+        m_last_injected.reset();
+        mouseMoveEvent(e);
+    }
+}
+
+void FieldView::mouseMoveEvent(QMouseEvent* e) {
+    const QPointF pos = e->position();
+    if (m_panning) {
+        m_state.transform.pan_by(pos.x() - m_last_mouse.x(), pos.y() - m_last_mouse.y());
+        refresh();
+    } else if (m_injecting) {
+        const auto cell = m_state.transform.cell_at({ pos.x(), pos.y() });
+        if (cell && cell != m_last_injected) {
+            m_last_injected = cell;
+            emit inject_requested(*cell);
+        }
+    }
+    m_last_mouse = pos;
+    update_hover(pos);
+}
+
+void FieldView::mouseReleaseEvent(QMouseEvent*) {
+    m_panning = m_injecting = false;
+    unsetCursor();
+}
+
+void FieldView::wheelEvent(QWheelEvent* e) {
+    const double steps = e->angleDelta().y() / 120.0;
+    m_state.transform.zoom_about({ e->position().x(), e->position().y() }, std::pow(1.25, steps));
+    refresh();
+}
+
+void FieldView::update_hover(const QPointF& pos) {
+    const auto cell = m_state.transform.cell_at({ pos.x(), pos.y() });
+    if (!cell || !has_frame()) {
+        emit hovered({});
+        return;
+    }
+    QString text = tr("x %1  y %2").arg(cell->x).arg(cell->y);
+    if (m_frame.host)
+        text += tr("  value %1").arg(format_value((*m_frame.host)[std::size_t(cell->y) * m_frame.width + cell->x]));
+    emit hovered(text);
+}
+
+} // namespace ss::gui

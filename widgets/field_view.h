@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// The field in the centre of the window: picks the GL canvas when a GL context can be had and the
+// raster canvas otherwise, keeps what both draw (transform, colour map, range), and turns the mouse
+// into zoom, pan and source injection.
+#pragma once
+
+#include "widgets/engine_types.h"
+#include "widgets/field_canvas.h"
+
+#include <QWidget>
+
+class QStackedLayout;
+
+namespace ss::gui {
+
+class FieldView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Renderer { Auto, Raster };
+    explicit FieldView(Renderer = Renderer::Auto, QWidget* parent = nullptr);
+
+    void show_frame(const FieldFrame&);
+    void set_colormap(ColormapKind);
+    ColormapKind colormap() const { return m_state.colormap; }
+    void set_range_policy(const RangePolicy&);
+    const RangePolicy& range_policy() const { return m_policy; }
+    ValueRange display_range() const { return m_state.range; }
+    void set_colour_bar_visible(bool);
+    void set_overlay(std::function<void(QPainter&, const ViewTransform&)>);
+    void reset_view();
+    const ViewTransform& transform() const { return m_state.transform; }
+
+    bool uses_gl() const { return m_gl != nullptr; }
+    // "" when frames of `config` can go GPU -> GL without the host; otherwise why not.
+    QString interop_blocker(const StencilConfig& config) const;
+    // The last frame at field resolution with a colour bar; null before the first frame.
+    QImage export_image();
+    bool has_frame() const { return m_frame.width > 0; }
+    const FieldFrame& last_frame() const { return m_frame; }
+    int frames_presented() const { return m_presented; }
+
+signals:
+    void presented(); // a frame is on screen: the engine may send the next
+    void inject_requested(ss::gui::Cell plane_cell);
+    void hovered(const QString& text); // "x 12  y 40  value 0.53"
+    void interop_changed(); // GL became ready, or interop failed
+    void renderer_changed();
+
+protected:
+    void resizeEvent(QResizeEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+
+private:
+    void use_raster(const QString& why);
+    void refresh();
+    void update_hover(const QPointF& pos);
+
+    CanvasState m_state;
+    RangePolicy m_policy;
+    QStackedLayout* m_stack = nullptr;
+    GlCanvas* m_gl = nullptr;
+    RasterCanvas* m_raster = nullptr;
+    QString m_gl_problem;
+    FieldFrame m_frame;
+    int m_presented = 0;
+    bool m_injecting = false, m_panning = false;
+    QPointF m_last_mouse;
+    std::optional<Cell> m_last_injected;
+};
+
+// Whether this process can create an OpenGL context at all (false on the offscreen platform).
+bool opengl_available();
+
+} // namespace ss::gui

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/main_window.h"
+
+#include "gpu/device.h"
+#include "widgets/control_panel.h"
+#include "widgets/engine_controller.h"
+#include "widgets/metrics_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QToolBar>
+
+static void init_resources() {
+    Q_INIT_RESOURCE(stencilscope);
+}
+
+namespace ss::gui {
+namespace {
+
+ColormapKind colormap_for(const StencilConfig& c) {
+    return c.stencil == StencilKind::Star && c.rule == UpdateRule::Wave ? ColormapKind::Coolwarm
+                                                                        : ColormapKind::Inferno;
+}
+
+int plane_count(const StencilConfig& c, SliceAxis a) {
+    return c.dims == 2 ? 1 : a == SliceAxis::XY ? c.size.nz : a == SliceAxis::XZ ? c.size.ny : c.size.nx;
+}
+
+} // namespace
+
+MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
+    : QMainWindow(parent)
+    , m_engine(new EngineController(this))
+    , m_view(new FieldView(options.renderer))
+    , m_controls(new ControlPanel(query_devices()))
+    , m_metrics(new MetricsPanel) {
+    init_resources();
+    setWindowTitle(tr("StencilScope"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/stencilscope.svg")));
+    setCentralWidget(m_view);
+    resize(1280, 800);
+
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    auto* controls_dock = new QDockWidget(tr("Controls"), this);
+    controls_dock->setObjectName(QStringLiteral("controls_dock"));
+    controls_dock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, controls_dock);
+    auto* metrics_dock = new QDockWidget(tr("Metrics"), this);
+    metrics_dock->setObjectName(QStringLiteral("metrics_dock"));
+    metrics_dock->setWidget(m_metrics);
+    addDockWidget(Qt::BottomDockWidgetArea, metrics_dock);
+
+    build_status_bar();
+    build_menus();
+
+    connect(m_controls, &ControlPanel::settings_changed, this, &MainWindow::apply_settings);
+    connect(m_controls, &ControlPanel::pacing_changed, m_engine, &EngineController::set_pacing);
+    connect(m_controls, &ControlPanel::slice_changed, m_engine, &EngineController::set_slice);
+    connect(m_controls, &ControlPanel::slice_changed, this, &MainWindow::update_interop);
+    connect(m_controls, &ControlPanel::play_toggled, m_engine, &EngineController::set_playing);
+    connect(m_controls, &ControlPanel::step_requested, m_engine, &EngineController::step_frame);
+    connect(m_controls, &ControlPanel::reset_requested, m_engine, &EngineController::reset_field);
+    connect(m_controls, &ControlPanel::colormap_changed, this, [this](ColormapKind k) {
+        m_colormap_auto = false;
+        m_view->set_colormap(k);
+    });
+    connect(m_controls, &ControlPanel::range_changed, m_view, &FieldView::set_range_policy);
+    connect(m_engine, &EngineController::playing_changed, m_controls, &ControlPanel::set_playing);
+    connect(m_engine, &EngineController::ready, this, &MainWindow::on_ready);
+    connect(m_engine, &EngineController::failed, this, [this](const EngineFailure& f) {
+        m_controls->show_engine_failure(QString::fromStdString(f.reason));
+        statusBar()->showMessage(tr("Engine: %1").arg(QString::fromStdString(f.reason)), 10000);
+    });
+    connect(m_engine, &EngineController::frame, this, &MainWindow::on_frame);
+    connect(m_engine, &EngineController::stats, this, &MainWindow::on_stats);
+    connect(m_view, &FieldView::presented, this, &MainWindow::on_presented);
+    connect(m_view, &FieldView::inject_requested, this, &MainWindow::inject_at);
+    connect(m_view, &FieldView::interop_changed, this, &MainWindow::update_interop);
+    connect(m_view, &FieldView::hovered, m_hover_label, &QLabel::setText);
+
+    if (options.restore_layout) {
+        QSettings settings;
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    }
+
+    // Initial state: the panel shows it, the engine gets it.
+    m_colormap_auto = !options.colormap_given;
+    const ColormapKind map = options.colormap_given ? options.colormap : colormap_for(options.settings.config);
+    m_view->set_colormap(map);
+    m_controls->set_colormap(map);
+    m_view->set_range_policy(options.range);
+    m_controls->set_range_policy(options.range);
+    SliceSelection slice = options.slice;
+    if (!options.slice_given) slice.index = plane_count(options.settings.config, slice.axis) / 2;
+    m_controls->set_settings(options.settings);
+    m_controls->set_slice(slice);
+    m_controls->set_pacing(options.pacing);
+    m_engine->set_pacing(options.pacing);
+    m_engine->set_slice(slice);
+    m_engine->set_playing(options.playing);
+    m_controls->set_playing(options.playing);
+    if (m_controls->reason().isEmpty()) m_engine->configure(options.settings);
+    m_fps_clock.start();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::build_menus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* exports = file->addMenu(tr("&Export"));
+    QAction* field = exports->addAction(tr("&Field image…"), this, [this] { export_dialog(false); });
+    field->setShortcut(QKeySequence(tr("Ctrl+E")));
+    QAction* window = exports->addAction(tr("&Window image…"), this, [this] { export_dialog(true); });
+    window->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+    QAction* play = sim->addAction(tr("&Play / pause"));
+    play->setShortcut(QKeySequence(Qt::Key_Space));
+    connect(play, &QAction::triggered, this, [this] { m_engine->set_playing(!m_engine->playing()); });
+    QAction* step = sim->addAction(tr("&Step"), m_engine, &EngineController::step_frame);
+    step->setShortcut(QKeySequence(tr("Ctrl+Right")));
+    QAction* reset = sim->addAction(tr("&Reset field"), m_engine, &EngineController::reset_field);
+    reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* zoom = view->addAction(tr("Reset &zoom"), m_view, &FieldView::reset_view);
+    zoom->setShortcut(QKeySequence(tr("Ctrl+0")));
+    QAction* bar = view->addAction(tr("&Colour bar"));
+    bar->setCheckable(true);
+    bar->setChecked(true);
+    connect(bar, &QAction::toggled, m_view, &FieldView::set_colour_bar_visible);
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+
+    QToolBar* tools = addToolBar(tr("Run"));
+    tools->setObjectName(QStringLiteral("run_toolbar"));
+    tools->addAction(play);
+    tools->addAction(step);
+    tools->addAction(reset);
+    tools->addSeparator();
+    tools->addAction(zoom);
+    tools->addAction(field);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About StencilScope"), this, [this] {
+        QMessageBox::about(this, tr("About StencilScope"),
+            tr("<b>StencilScope %1</b><p>Iterative stencil kernels on NVIDIA GPUs, live.</p>"
+               "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p>")
+                .arg(QStringLiteral(STENCILSCOPE_VERSION)));
+    });
+}
+
+void MainWindow::build_status_bar() {
+    auto label = [this](const char* name, int min_width) {
+        auto* l = new QLabel;
+        l->setObjectName(QLatin1String(name));
+        l->setMinimumWidth(min_width);
+        statusBar()->addPermanentWidget(l);
+        return l;
+    };
+    m_hover_label = new QLabel;
+    statusBar()->addWidget(m_hover_label, 1);
+    m_device_label = label("status_device", 120);
+    m_path_label = label("status_path", 160);
+    m_fps_label = label("status_fps", 70);
+    m_steps_label = label("status_steps", 100);
+    m_gcells_label = label("status_gcells", 100);
+    m_iteration_label = label("status_iteration", 110);
+}
+
+void MainWindow::apply_settings(const RunSettings& s) {
+    const RunSettings& before = m_engine->requested();
+    if (m_colormap_auto && (s.config.rule != before.config.rule || s.config.stencil != before.config.stencil)) {
+        m_view->set_colormap(colormap_for(s.config));
+        m_controls->set_colormap(colormap_for(s.config));
+    }
+    m_engine->configure(s);
+}
+
+void MainWindow::on_ready(const EngineReady& r) {
+    m_controls->show_engine_ready(r);
+    m_device_label->setText(QString::fromStdString(r.device_name));
+    m_device_label->setToolTip(QString::fromStdString(describe(r.settings.config)));
+    update_interop();
+}
+
+void MainWindow::update_interop() {
+    const StencilConfig& c = m_engine->requested().config;
+    const QString blocker = m_view->interop_blocker(c);
+    m_engine->set_device_frames(blocker.isEmpty());
+    m_path_label->setText(interop_text());
+    m_path_label->setToolTip(blocker.isEmpty() ? tr("Frames go GPU -> GL through a CUDA-registered pixel buffer")
+                                               : tr("Frames are copied through host memory: %1").arg(blocker));
+}
+
+QString MainWindow::interop_text() const {
+    const QString blocker = m_view->interop_blocker(m_engine->requested().config);
+    if (!blocker.isEmpty()) return tr("host copy (%1)").arg(blocker);
+    if (m_engine->slice().max_projection) return tr("host copy (max projection)");
+    return tr("CUDA-GL interop");
+}
+
+void MainWindow::on_frame(const FieldFrame& f) {
+    m_view->show_frame(f);
+    m_iteration_label->setText(tr("iteration %1").arg(f.iteration));
+}
+
+void MainWindow::on_presented() {
+    m_engine->frame_consumed();
+    ++m_fps_frames;
+    const qint64 ms = m_fps_clock.elapsed();
+    if (ms >= 500) {
+        m_fps = m_fps_frames * 1000.0 / double(ms);
+        m_fps_label->setText(tr("%1 FPS").arg(m_fps, 0, 'f', 0));
+        m_fps_frames = 0;
+        m_fps_clock.restart();
+    }
+}
+
+void MainWindow::on_stats(const EngineStats& s) {
+    m_metrics->show_stats(s);
+    m_steps_label->setText(tr("%1 steps/s").arg(s.steps_per_second, 0, 'f', 0));
+    m_gcells_label->setText(tr("%1 GCells/s").arg(s.gcells_per_second, 0, 'f', 2));
+    m_iteration_label->setText(tr("iteration %1").arg(s.iteration));
+    if (!m_engine->playing()) {
+        m_fps = 0.0;
+        m_fps_label->setText(tr("paused"));
+    }
+}
+
+// A click on the plane becomes a source in the volume: a hot spot for heat, a pulse for the wave.
+void MainWindow::inject_at(Cell p) {
+    if (!m_engine->has_simulation()) return;
+    const StencilConfig& c = m_engine->active().settings.config;
+    const SliceSelection s = m_view->last_frame().slice;
+    int x = p.x, y = p.y, z = 0;
+    if (c.dims == 3) {
+        if (s.axis == SliceAxis::XY)
+            z = s.index;
+        else if (s.axis == SliceAxis::XZ)
+            x = p.x, z = p.y, y = s.index;
+        else
+            y = p.x, z = p.y, x = s.index;
+    }
+    const int radius = std::max(2, std::min(m_view->last_frame().width, m_view->last_frame().height) / 64);
+    const bool wave = c.stencil == StencilKind::Star && c.rule == UpdateRule::Wave;
+    const double value = wave ? 1.0 : std::max(1.0, double(m_view->display_range().hi));
+    m_engine->inject(x, y, z, radius, value);
+}
+
+bool MainWindow::export_field(const QString& path, QString* why) {
+    const QImage image = m_view->export_image();
+    if (image.isNull()) {
+        if (why) *why = tr("no field has been displayed yet");
+        return false;
+    }
+    if (!image.save(path, "PNG")) {
+        if (why) *why = tr("could not write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::export_window(const QString& path, QString* why) {
+    if (!grab().save(path, "PNG")) {
+        if (why) *why = tr("could not write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::export_dialog(bool whole_window) {
+    QSettings settings;
+    const QString key = QStringLiteral("export/last_directory");
+    const QString dir
+        = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
+    const QString suggested = dir + QLatin1Char('/')
+        + (whole_window ? QStringLiteral("stencilscope-window.png") : QStringLiteral("stencilscope-field.png"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, whole_window ? tr("Export window image") : tr("Export field image"), suggested, tr("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    settings.setValue(key, QFileInfo(path).absolutePath());
+    QString why;
+    const bool ok = whole_window ? export_window(path, &why) : export_field(path, &why);
+    if (!ok)
+        QMessageBox::warning(this, tr("Export failed"), why);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(e);
+}
+
+} // namespace ss::gui

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// The window: the field in the centre, controls and metrics in docks, a status bar. It wires the
+// panels to the engine controller; no panel talks to the engine or to another panel directly.
+#pragma once
+
+#include "widgets/colormap.h"
+#include "widgets/engine_types.h"
+#include "widgets/field_view.h"
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+
+class QLabel;
+
+namespace ss::gui {
+
+class ControlPanel;
+class EngineController;
+class MetricsPanel;
+
+struct WindowOptions {
+    RunSettings settings;
+    Pacing pacing;
+    SliceSelection slice;
+    bool slice_given = false; // otherwise the middle plane
+    ColormapKind colormap = ColormapKind::Viridis;
+    bool colormap_given = false; // otherwise chosen for the update rule
+    RangePolicy range;
+    FieldView::Renderer renderer = FieldView::Renderer::Auto;
+    bool playing = true;
+    bool restore_layout = true; // scripted runs want a predictable window
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(const WindowOptions&, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    EngineController& engine() { return *m_engine; }
+    FieldView& field_view() { return *m_view; }
+    ControlPanel& controls() { return *m_controls; }
+    double displayed_fps() const { return m_fps; }
+    QString interop_text() const;
+
+    // Write the field (at field resolution, with its colour bar) or the whole window as PNG.
+    bool export_field(const QString& path, QString* why);
+    bool export_window(const QString& path, QString* why);
+
+protected:
+    void closeEvent(QCloseEvent*) override;
+
+private:
+    void build_menus();
+    void build_status_bar();
+    void apply_settings(const RunSettings&);
+    void on_ready(const EngineReady&);
+    void on_frame(const FieldFrame&);
+    void on_stats(const EngineStats&);
+    void on_presented();
+    void inject_at(Cell plane_cell);
+    void update_interop();
+    void export_dialog(bool whole_window);
+
+    EngineController* m_engine = nullptr;
+    FieldView* m_view = nullptr;
+    ControlPanel* m_controls = nullptr;
+    MetricsPanel* m_metrics = nullptr;
+    QLabel *m_device_label, *m_path_label, *m_fps_label, *m_steps_label, *m_gcells_label, *m_iteration_label,
+        *m_hover_label;
+    QElapsedTimer m_fps_clock;
+    int m_fps_frames = 0;
+    double m_fps = 0.0;
+    bool m_colormap_auto = true; // follow the update rule until the user picks a map
+};
+
+} // namespace ss::gui
