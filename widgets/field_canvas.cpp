@@ -21,6 +21,18 @@ void paint_decorations(QPainter& p, const QSize& widget, const CanvasState& stat
     paint_colour_bar(p, bar, state.colormap, state.range, Qt::white);
 }
 
+DecorationOverlay::DecorationOverlay(const CanvasState& state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state) {
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setAttribute(Qt::WA_NoSystemBackground);
+}
+
+void DecorationOverlay::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    paint_decorations(p, size(), m_state);
+}
+
 static QRectF to_qrect(const RectD& r) {
     return { r.left, r.top, r.width, r.height };
 }
@@ -43,7 +55,6 @@ void RasterCanvas::paintEvent(QPaintEvent*) {
         p.setRenderHint(QPainter::SmoothPixmapTransform, false); // cells stay crisp when zoomed in
         p.drawImage(to_qrect(m_state.transform.field_rect()), m_image);
     }
-    paint_decorations(p, size(), m_state);
 }
 
 namespace {
@@ -56,6 +67,7 @@ GlCanvas::GlCanvas(const CanvasState& state, QWidget* parent)
     , m_link(std::make_unique<GlBufferLink>()) { }
 
 GlCanvas::~GlCanvas() {
+    if (context()) disconnect(context(), nullptr, this, nullptr); // members die before QOpenGLWidget's context
     if (m_initialised) {
         makeCurrent();
         cleanup();
@@ -65,6 +77,7 @@ GlCanvas::~GlCanvas() {
 
 // CUDA registrations and GL objects go while the context still exists.
 void GlCanvas::cleanup() {
+    if (!m_initialised) return;
     m_link->detach();
     if (m_field_tex) glDeleteTextures(1, &m_field_tex);
     if (m_colormap_tex) glDeleteTextures(1, &m_colormap_tex);
@@ -99,7 +112,9 @@ void GlCanvas::initializeGL() {
     m_program.setAttributeBuffer(0, GL_FLOAT, 0, 2);
     m_program.setUniformValue("field", 0);
     m_program.setUniformValue("colormap", 1);
+    m_program.release();
     m_vao.release();
+    m_corners.release();
     glGenTextures(1, &m_colormap_tex);
     m_colormap_dirty = true;
 
@@ -212,6 +227,11 @@ void GlCanvas::draw_field(const RectD& ndc) {
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     m_vao.release();
     m_program.release();
+    // leave the state as QPainter expects it
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void GlCanvas::paintGL() {
@@ -223,8 +243,6 @@ void GlCanvas::paintGL() {
     const RectD r = m_state.transform.field_rect();
     const double w = width(), h = height();
     draw_field({ 2 * r.left / w - 1, 1 - 2 * (r.top + r.height) / h, 2 * r.width / w, 2 * r.height / h });
-    QPainter p(this);
-    paint_decorations(p, size(), m_state);
 }
 
 QImage GlCanvas::render_field_image() {

@@ -37,6 +37,20 @@ struct CanvasState {
 // Colour bar and overlay on top of the field: the same for both canvases.
 void paint_decorations(QPainter&, const QSize& widget, const CanvasState&);
 
+// A transparent widget over either canvas that draws the decorations with QPainter (painting on
+// the QOpenGLWidget itself proved unreliable with a core-profile context).
+class DecorationOverlay : public QWidget {
+    Q_OBJECT
+public:
+    DecorationOverlay(const CanvasState&, QWidget* parent);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+
+private:
+    const CanvasState& m_state;
+};
+
 class RasterCanvas : public QWidget {
     Q_OBJECT
 public:

@@ -45,6 +45,8 @@ FieldView::FieldView(Renderer renderer, QWidget* parent)
     } else {
         use_raster(tr("no OpenGL context on the %1 platform").arg(QGuiApplication::platformName()));
     }
+    m_overlay = new DecorationOverlay(m_state, this); // not in the layout: it covers the canvas
+    m_overlay->raise();
 }
 
 void FieldView::use_raster(const QString& why) {
@@ -60,6 +62,7 @@ void FieldView::use_raster(const QString& why) {
         m_stack->addWidget(m_raster);
     }
     m_stack->setCurrentWidget(m_raster);
+    if (m_overlay) m_overlay->raise();
     if (has_frame()) show_frame(m_frame);
     emit renderer_changed();
     emit interop_changed();
@@ -74,7 +77,9 @@ QString FieldView::interop_blocker(const StencilConfig& config) const {
 void FieldView::show_frame(const FieldFrame& f) {
     const bool resized = f.width != m_frame.width || f.height != m_frame.height;
     m_frame = f;
-    m_state.range = m_policy.apply(f.measured);
+    const ValueRange range = m_policy.apply(f.measured);
+    if (m_overlay && (range != m_state.range || resized)) m_overlay->update(); // the bar's labels
+    m_state.range = range;
     m_state.transform.set_field(f.width, f.height);
     if (resized) m_state.transform.reset();
     if (m_gl) {
@@ -118,6 +123,7 @@ void FieldView::reset_view() {
 
 // Redraw the current frame after a view change (colours, range, zoom), without new data.
 void FieldView::refresh() {
+    if (m_overlay) m_overlay->update();
     if (m_gl) {
         m_gl->update();
     } else if (m_raster) {
@@ -142,6 +148,10 @@ QImage FieldView::export_image() {
 void FieldView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     m_state.transform.set_widget(width(), height());
+    if (m_overlay) {
+        m_overlay->setGeometry(rect());
+        m_overlay->raise();
+    }
 }
 
 void FieldView::mousePressEvent(QMouseEvent* e) {

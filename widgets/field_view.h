@@ -35,6 +35,8 @@ public:
     QString interop_blocker(const StencilConfig& config) const;
     // The last frame at field resolution with a colour bar; null before the first frame.
     QImage export_image();
+    // The field as the GL shader colours it (null without GL): what export_image uses for device frames.
+    QImage gl_field_image() { return m_gl ? m_gl->render_field_image() : QImage(); }
     bool has_frame() const { return m_frame.width > 0; }
     const FieldFrame& last_frame() const { return m_frame; }
     int frames_presented() const { return m_presented; }
@@ -63,6 +65,7 @@ private:
     QStackedLayout* m_stack = nullptr;
     GlCanvas* m_gl = nullptr;
     RasterCanvas* m_raster = nullptr;
+    DecorationOverlay* m_overlay = nullptr;
     QString m_gl_problem;
     FieldFrame m_frame;
     int m_presented = 0;

@@ -26,6 +26,7 @@ QLabel* figure(QGridLayout* grid, int column, const QString& caption, const char
 
 MetricsPanel::MetricsPanel(QWidget* parent)
     : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum); // figures, not a canvas
     auto* grid = new QGridLayout(this);
     m_time = figure(grid, 0, tr("time / step"), "metric_time");
     m_cells = figure(grid, 1, tr("GCells/s"), "metric_gcells");

@@ -4,6 +4,7 @@
 #include "app/gui/gui_options.h"
 #include "widgets/control_panel.h"
 #include "widgets/engine_controller.h"
+#include "widgets/field_image.h"
 #include "widgets/main_window.h"
 
 #include <QCheckBox>
@@ -217,6 +218,32 @@ private slots:
         QCOMPARE(QImage(window_path).size(), w.size());
         QVERIFY(!w.export_field(dir.filePath(QStringLiteral("missing/dir/x.png")), &why));
         QVERIFY(why.contains(QStringLiteral("could not write")));
+    }
+
+    // Runs where a GL context exists (e.g. under xvfb-run); CI's offscreen platform skips it.
+    void gl_rendering_matches_the_host_rendering() {
+        if (!opengl_available()) QSKIP("no OpenGL context on this platform");
+        WindowOptions o = cpu_options(64);
+        o.playing = false;
+        o.renderer = FieldView::Renderer::Auto;
+        o.settings.initial = InitialCondition::Gaussian;
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.field_view().uses_gl());
+        QTRY_VERIFY(w.field_view().frames_presented() > 0);
+        const FieldFrame& f = w.field_view().last_frame();
+        const QImage host = render_field(
+            f.host->data(), f.width, f.height, w.field_view().colormap(), w.field_view().display_range());
+        const QImage gl = w.field_view().gl_field_image();
+        QCOMPARE(gl.size(), host.size());
+        int worst = 0;
+        for (int y = 0; y < gl.height(); ++y)
+            for (int x = 0; x < gl.width(); ++x) {
+                const QRgb a = gl.pixel(x, y), b = host.pixel(x, y);
+                worst = std::max({ worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                    std::abs(qBlue(a) - qBlue(b)) });
+            }
+        QVERIFY2(worst <= 8, qPrintable(QStringLiteral("largest channel difference %1").arg(worst)));
     }
 
     void clicking_the_field_injects_a_source() {
