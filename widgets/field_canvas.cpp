@@ -17,7 +17,6 @@ void paint_decorations(QPainter& p, const QSize& widget, const CanvasState& stat
     p.setFont(font);
     const int margin = colour_bar_margin(font);
     const QRect bar(widget.width() - margin + 8, 12, 14, std::max(widget.height() - 24, 2));
-    p.fillRect(QRect(bar.left() - 6, 6, margin - 4, widget.height() - 12), QColor(0, 0, 0, 140));
     paint_colour_bar(p, bar, state.colormap, state.range, Qt::white);
 }
 

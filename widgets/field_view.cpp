@@ -106,8 +106,17 @@ void FieldView::set_range_policy(const RangePolicy& policy) {
     refresh();
 }
 
+// The field fits beside the colour bar, not under it.
+void FieldView::fit_transform() {
+    QFont font;
+    font.setPixelSize(11);
+    const int bar = m_state.show_colour_bar ? colour_bar_margin(font) : 0;
+    m_state.transform.set_widget(std::max(width() - bar, 1), height());
+}
+
 void FieldView::set_colour_bar_visible(bool on) {
     m_state.show_colour_bar = on;
+    fit_transform();
     refresh();
 }
 
@@ -147,7 +156,7 @@ QImage FieldView::export_image() {
 
 void FieldView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
-    m_state.transform.set_widget(width(), height());
+    fit_transform();
     if (m_overlay) {
         m_overlay->setGeometry(rect());
         m_overlay->raise();

@@ -58,6 +58,7 @@ protected:
 private:
     void use_raster(const QString& why);
     void refresh();
+    void fit_transform();
     void update_hover(const QPointF& pos);
 
     CanvasState m_state;

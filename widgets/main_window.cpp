@@ -55,7 +55,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    scroll->setMinimumWidth(std::min(m_controls->sizeHint().width() + 24, 400));
     auto* controls_dock = new QDockWidget(tr("Controls"), this);
     controls_dock->setObjectName(QStringLiteral("controls_dock"));
     controls_dock->setWidget(scroll);
@@ -215,7 +215,7 @@ QString MainWindow::interop_text() const {
     const QString blocker = m_view->interop_blocker(m_engine->requested().config);
     if (!blocker.isEmpty()) return tr("host copy (%1)").arg(blocker);
     if (m_engine->slice().max_projection) return tr("host copy (max projection)");
-    return tr("CUDA-GL interop");
+    return tr("CUDA-GL interop (PBO)");
 }
 
 void MainWindow::on_frame(const FieldFrame& f) {
