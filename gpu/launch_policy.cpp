@@ -26,7 +26,7 @@ BlockDims distribute_threads(const StencilConfig& c, int threads)
     threads = std::max(threads, 1);
     if (c.stencil == StencilKind::Star && c.variant == Variant::Stream) {
         if (c.dims == 2) return { std::min(threads, 256), 1, 1 };
-        return { 32, std::clamp(threads / 32, 1, 8), 1 };
+        return { 32, std::clamp(threads / 32, 1, 16), 1 };
     }
     if (c.dims == 3 && c.stencil == StencilKind::Star) {
         const int r = c.radius;
@@ -57,11 +57,21 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b)
         return wx * b.y * (c.dims == 3 ? b.z : 1) * es;
     case Variant::SmemPadded:
         return (wx + 2 * r) * (b.y + 2 * r) * (c.dims == 3 ? b.z + 2 * r : 1) * es;
-    case Variant::Stream:
-        return (wx + 2 * r) * (c.dims == 3 ? b.y + 2 * r : 1) * es;
+    case Variant::Stream: // two planes: double-buffered
+        return 2 * (wx + 2 * r) * (c.dims == 3 ? b.y + 2 * r : 1) * es;
     default:
         return 0;
     }
+}
+
+int stream_max_halo(const StencilConfig& c) { return std::clamp(c.radius * c.cf / 2 + 2, 8, 64); }
+
+int stream_halo_per_thread(const StencilConfig& c, const BlockDims& b)
+{
+    const std::int64_t w = std::int64_t(b.x) * c.cf, r = c.radius;
+    const std::int64_t halo = c.dims == 3 ? 2 * r * w + 2 * r * b.y : 2 * r;
+    const std::int64_t threads = std::int64_t(b.x) * (c.dims == 3 ? b.y : 1);
+    return int((halo + threads - 1) / threads);
 }
 
 std::int64_t device_bytes_needed(const StencilConfig& c)
@@ -99,6 +109,9 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
             return Status::failure("stream in 2D marches along y: the block must be Bx x 1, got " + format_block(b));
         if (c.dims == 3 && b.z != 1)
             return Status::failure("stream in 3D marches along z: the block must be Bx x By x 1, got " + format_block(b));
+        if (const int need = stream_halo_per_thread(c, b); need > stream_max_halo(c))
+            return Status::failure("stream with block " + format_block(b) + " needs " + std::to_string(need)
+                + " halo loads per thread (at most " + std::to_string(stream_max_halo(c)) + "): use a larger block");
     }
     const std::int64_t smem = dynamic_smem_bytes(c, b);
     const std::int64_t smem_max = dev ? dev->smem_per_block_optin : 48 * 1024;

@@ -22,6 +22,11 @@ BlockDims distribute_threads(const StencilConfig&, int threads);
 // Dynamic shared memory per block in bytes (thesis listing 3.19, extended to stream and diffusion).
 std::int64_t dynamic_smem_bytes(const StencilConfig&, const BlockDims&);
 
+// The stream kernel's halo loads per thread are held in registers: at most this many.
+int stream_max_halo(const StencilConfig&);
+// Halo loads per thread the stream kernel needs with this block.
+int stream_halo_per_thread(const StencilConfig&, const BlockDims&);
+
 // Device memory one GPU needs for the configuration (buffers, halos, temporaries).
 std::int64_t device_bytes_needed(const StencilConfig&);
 

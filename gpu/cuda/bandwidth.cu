@@ -38,19 +38,30 @@ BandwidthResult measure_copy_bandwidth(int device, std::int64_t bytes, int repea
     cudaMemset(in, 0, n * sizeof(float4));
     int sms = 0;
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    const int threads = 512, blocks = sms * 4;
     cudaEvent_t start, stop;
     cudaEventCreate(&start);
     cudaEventCreate(&stop);
-    std::vector<float> times;
-    for (int i = 0; i < repeats + 2; ++i) { // two warm-up copies
-        cudaEventRecord(start);
-        copy_kernel<<<blocks, threads>>>(in, out, n);
-        cudaEventRecord(stop);
-        cudaEventSynchronize(stop);
-        float ms = 0;
-        cudaEventElapsedTime(&ms, start, stop);
-        if (i >= 2) times.push_back(ms);
+    // The roofline is the best copy we can make: a few launch shapes of the kernel and cudaMemcpy.
+    struct Shape {
+        int threads, blocks_per_sm; // 0 threads: cudaMemcpy
+    };
+    const Shape shapes[] = { { 256, 8 }, { 512, 4 }, { 1024, 2 }, { 256, 32 }, { 0, 0 } };
+    double best_ms = 0.0;
+    for (const Shape& shape : shapes) {
+        std::vector<float> times;
+        for (int i = 0; i < repeats + 2; ++i) { // two warm-up copies
+            cudaEventRecord(start);
+            if (shape.threads) copy_kernel<<<sms * shape.blocks_per_sm, shape.threads>>>(in, out, n);
+            else cudaMemcpyAsync(out, in, n * sizeof(float4), cudaMemcpyDeviceToDevice);
+            cudaEventRecord(stop);
+            cudaEventSynchronize(stop);
+            float ms = 0;
+            cudaEventElapsedTime(&ms, start, stop);
+            if (i >= 2) times.push_back(ms);
+        }
+        std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
+        const double median = times[times.size() / 2];
+        if (best_ms == 0.0 || median < best_ms) best_ms = median;
     }
     e = cudaGetLastError();
     cudaEventDestroy(start);
@@ -58,8 +69,7 @@ BandwidthResult measure_copy_bandwidth(int device, std::int64_t bytes, int repea
     cudaFree(in);
     cudaFree(out);
     if (e != cudaSuccess) return fail(e);
-    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-    r.milliseconds = times[times.size() / 2];
+    r.milliseconds = best_ms;
     r.bytes_per_copy = n * std::int64_t(sizeof(float4));
     r.gbytes_per_s = 2.0 * double(r.bytes_per_copy) / (r.milliseconds * 1e-3) / 1e9;
     return r;

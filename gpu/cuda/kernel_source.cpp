@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/cuda/kernel_source.h"
 
+#include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 
 #include <cstdio>
@@ -59,6 +60,7 @@ std::string kernel_source(const StencilConfig& c)
     s += define("R", c.radius) + define("CF", c.cf) + define("DIMS", c.dims) + define("VARIANT", variant_index(c.variant));
     s += define("RULE_WAVE", c.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
+    s += define("MAX_HALO", stream_max_halo(c));
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.radius; ++d) s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";

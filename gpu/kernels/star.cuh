@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Star stencil kernels, compiled at run time by NVRTC. The generated preamble defines:
 //   T (float|double), idx_t, R (radius), CF (coarsening in x), DIMS (2|3), VARIANT (0 base, 1 smem,
-//   2 smem_padded, 3 stream), RULE_WAVE, HAS_CENTRE, W_CENTRE and weight(d).
+//   2 smem_padded, 3 stream), RULE_WAVE, HAS_CENTRE, W_CENTRE, weight(d) and MAX_HALO (stream).
 // Update: out = W_CENTRE*u + sum_d weight(d) * (sum of the 2*DIMS neighbours at distance d)
 //         [- out (= u(t-1)) for the wave]. Cells within R of the border are never written (Dirichlet).
 // Thesis listings 3.1-3.14 use this structure; the slow axis (y in 2D, z in 3D) is updated in [lo, hi)
@@ -159,88 +159,111 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
 }
 #endif
 
-#if VARIANT == 3 // stream: 2.5D blocking (Micikevicius 2009). Tile the fast plane (3D) or row (2D), march
+#if VARIANT == 3 // stream: 2.5D blocking (Micikevicius 2009). Tile the fast plane (3D) or row (2D) and march
 // along the slow axis; the 2R+1 values along it live in registers, the plane with its x/y halo in
-// shared memory. Each block marches `chunk` planes starting at lo + blockIdx.(z|y) * chunk.
+// (double-buffered) shared memory. Global loads for plane s+1 are issued before plane s is computed,
+// so their latency hides behind the compute. Each block marches `chunk` planes from lo + blockIdx.(z|y) * chunk.
+// The halo cells of a tile are numbered once; thread t loads items t, t+T, ... (at most MAX_HALO,
+// defined by the preamble: launch_policy.h stream_max_halo).
 extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo,
     int hi, int chunk)
 {
     extern __shared__ unsigned char smem_raw[];
-    T* tile = reinterpret_cast<T*>(smem_raw);
     const int BX = blockDim.x, W = BX * CF, px = W + 2 * R;
-    const int x0 = blockIdx.x * W;
 #if DIMS == 3
-    const int BY = blockDim.y, ty = threadIdx.y;
+    const int BY = blockDim.y, ty = threadIdx.y, rows = BY + 2 * R;
     const int y0 = blockIdx.y * BY, j = y0 + ty;
     const int s_begin = lo + blockIdx.z * chunk;
-    const idx_t sy = nx, ss = idx_t(nx) * ny; // ss: stride along the marching axis
-    const bool row_ok = j < ny;
-    const bool row_interior = j >= R && j < ny - R;
+    const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
+    const bool row_ok = j < ny, row_interior = j >= R && j < ny - R;
+    const int trow = ty + R;
 #else
-    const int ty = 0, j = 0;
+    const int BY = 1, ty = 0, rows = 1, y0 = 0, j = 0;
     const int s_begin = lo + blockIdx.y * chunk;
-    const idx_t sy = 0, ss = nx;
+    const idx_t ss = nx;
     const bool row_ok = true, row_interior = true;
+    const int trow = 0;
 #endif
+    const int x0 = blockIdx.x * W;
     const int s_end = min(s_begin + chunk, hi);
     if (s_begin >= s_end) return;
+    T* tiles = reinterpret_cast<T*>(smem_raw); // two planes of rows x px
+
+    // Halo map: top and bottom strips (3D), then left and right columns of the tile's rows.
+    const int t = threadIdx.x + ty * BX, nthreads = BX * BY;
+    const int strip = (DIMS == 3 ? R * W : 0), side = R * BY;
+    const int halo_count = 2 * strip + 2 * side;
+    int h_src[MAX_HALO], h_dst[MAX_HALO];
+    T h_next[MAX_HALO];
+#pragma unroll
+    for (int k = 0; k < MAX_HALO; ++k) {
+        const int item = t + k * nthreads;
+        int row = 0, c = 0;
+        if (item < 2 * strip) {
+            const int a = item % strip;
+            row = (item < strip ? 0 : BY + R) + a / W, c = R + a % W;
+        } else {
+            const int b = item - 2 * strip, a = b % side;
+            row = (DIMS == 3 ? R : 0) + a / R, c = (b < side ? 0 : W + R) + a % R;
+        }
+        const int gx = x0 - R + c, gy = DIMS == 3 ? y0 - R + row : 0;
+        const bool ok = item < halo_count && gx >= 0 && gx < nx && gy >= 0 && gy < ny;
+        h_src[k] = ok ? gx + gy * nx : -1;
+        h_dst[k] = item < halo_count ? row * px + c : -1;
+    }
 
     T q[CF][2 * R + 1]; // q[l][m]: value at slow coordinate (s - R + m) of this thread's column l
+    T q_next[CF];
     bool col_ok[CF];
     idx_t col[CF];
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
         const int i = x0 + threadIdx.x + l * BX;
         col_ok[l] = row_ok && i < nx;
-        col[l] = i + j * sy;
+        col[l] = i + idx_t(j) * nx * (DIMS == 3);
 #pragma unroll
         for (int m = 0; m < 2 * R; ++m) q[l][m] = col_ok[l] ? in[col[l] + (s_begin - R + m) * ss] : T(0);
+        q_next[l] = col_ok[l] ? in[col[l] + (s_begin + R) * ss] : T(0);
     }
+#pragma unroll
+    for (int k = 0; k < MAX_HALO; ++k) h_next[k] = h_src[k] >= 0 ? in[h_src[k] + s_begin * ss] : T(0);
+
     for (int s = s_begin; s < s_end; ++s) {
-        const idx_t plane = idx_t(s) * ss;
+        T* tile = tiles + (s & 1) * rows * px;
+        T halo[MAX_HALO];
 #pragma unroll
-        for (int l = 0; l < CF; ++l) q[l][2 * R] = col_ok[l] ? in[col[l] + plane + idx_t(R) * ss] : T(0);
-        __syncthreads(); // the previous plane's readers are done
+        for (int l = 0; l < CF; ++l) q[l][2 * R] = q_next[l];
 #pragma unroll
-        for (int l = 0; l < CF; ++l) tile[(ty + (DIMS == 3 ? R : 0)) * px + R + threadIdx.x + l * BX] = q[l][R];
-        if (row_ok) {
-            for (int h = threadIdx.x; h < R; h += BX) { // x halo of this row
-                const int il = x0 - R + h, ir = x0 + W + h;
-                const int row = (ty + (DIMS == 3 ? R : 0)) * px;
-                if (il >= 0) tile[row + h] = in[il + j * sy + plane];
-                if (ir < nx) tile[row + R + W + h] = in[ir + j * sy + plane];
-            }
+        for (int k = 0; k < MAX_HALO; ++k) halo[k] = h_next[k];
+        if (s + 1 < s_end) { // prefetch plane s+1
+#pragma unroll
+            for (int l = 0; l < CF; ++l) q_next[l] = col_ok[l] ? in[col[l] + (s + 1 + R) * ss] : T(0);
+#pragma unroll
+            for (int k = 0; k < MAX_HALO; ++k) h_next[k] = h_src[k] >= 0 ? in[h_src[k] + (s + 1) * ss] : T(0);
         }
-#if DIMS == 3
-        for (int h = ty; h < R; h += BY) { // y halo of the tile
 #pragma unroll
-            for (int l = 0; l < CF; ++l) {
-                const int i = x0 + threadIdx.x + l * BX;
-                if (i >= nx) continue;
-                const int jt = y0 - R + h, jb = y0 + BY + h;
-                if (jt >= 0) tile[h * px + R + threadIdx.x + l * BX] = in[i + jt * sy + plane];
-                if (jb < ny) tile[(BY + R + h) * px + R + threadIdx.x + l * BX] = in[i + jb * sy + plane];
-            }
-        }
-#endif
-        __syncthreads();
+        for (int l = 0; l < CF; ++l) tile[trow * px + R + threadIdx.x + l * BX] = q[l][R];
+#pragma unroll
+        for (int k = 0; k < MAX_HALO; ++k)
+            if (h_dst[k] >= 0) tile[h_dst[k]] = halo[k];
+        __syncthreads(); // the other buffer was last read before the previous barrier
         if (row_interior) {
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
                 const int i = x0 + threadIdx.x + l * BX;
                 if (i < R || i >= nx - R) continue;
-                const int t = (ty + (DIMS == 3 ? R : 0)) * px + R + threadIdx.x + l * BX;
+                const int c = trow * px + R + threadIdx.x + l * BX;
                 T acc = centre_term(q[l][R]);
 #pragma unroll
                 for (int d = 1; d <= R; ++d) {
-                    T pair = tile[t - d] + tile[t + d];
+                    T pair = tile[c - d] + tile[c + d];
 #if DIMS == 3
-                    pair += tile[t - d * px] + tile[t + d * px];
+                    pair += tile[c - d * px] + tile[c + d * px];
 #endif
                     pair += q[l][R - d] + q[l][R + d];
                     acc += weight(d) * pair;
                 }
-                finish(out, col[l] + plane, acc);
+                finish(out, col[l] + idx_t(s) * ss, acc);
             }
         }
 #pragma unroll

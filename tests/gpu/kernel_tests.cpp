@@ -54,7 +54,7 @@ TEST(StarKernels, MatchTheCpuReference)
     int checked = 0, refused = 0;
     for (const StencilConfig& c : configs) {
         if (Status s = can_implement(c); !s) {
-            // only the thesis' smem_padded rule (B >= R) may refuse a config of this matrix
+            // only the thesis' smem_padded rule (B >= R) or its shared memory may refuse a config here
             EXPECT_EQ(c.variant, Variant::SmemPadded) << describe(c) << ": " << s.reason;
             ++refused;
             continue;

@@ -64,7 +64,7 @@ TEST(SharedMemory, FollowsListing319)
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Smem, 2), { 32, 8, 4 }), 64 * 8 * 4 * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::SmemPadded), { 32, 16, 1 }), (32 + 8) * (16 + 8) * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(3, 2, Variant::SmemPadded, 1, Precision::FP64), { 32, 4, 4 }), 36 * 8 * 8 * 8);
-    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), (64 + 8) * (8 + 8) * 4);
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 2 * (64 + 8) * (8 + 8) * 4);
 }
 
 TEST(Grid, CoversOddDomainsWithCoarsening)
@@ -78,4 +78,17 @@ TEST(Grid, CoversOddDomainsWithCoarsening)
     c.variant = Variant::Stream;
     const GridDims s = grid_dims(c, { 64, 1, 1 }, 3);
     EXPECT_EQ(s.y, 3u); // streaming: chunks along y
+}
+
+TEST(Stream, HaloLoadsPerThreadBoundTheBlock)
+{
+    const auto dev = test::h100();
+    StencilConfig c = star(3, 16, Variant::Stream);
+    // tile 32x8: 2*16*32 + 2*16*8 = 1280 halo cells over 256 threads
+    EXPECT_EQ(stream_halo_per_thread(c, { 32, 8, 1 }), 5);
+    EXPECT_TRUE(check_block(c, { 32, 8, 1 }, &dev).ok);
+    const Status s = check_block(c, { 32, 1, 1 }, &dev); // 1056 cells over 32 threads
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.reason.find("halo loads per thread"), std::string::npos) << s.reason;
+    EXPECT_EQ(stream_halo_per_thread(star(2, 16, Variant::Stream), { 256, 1, 1 }), 1);
 }
