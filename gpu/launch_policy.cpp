@@ -57,8 +57,8 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b)
         return wx * b.y * (c.dims == 3 ? b.z : 1) * es;
     case Variant::SmemPadded:
         return (wx + 2 * r) * (b.y + 2 * r) * (c.dims == 3 ? b.z + 2 * r : 1) * es;
-    case Variant::Stream: // two planes: double-buffered
-        return 2 * (wx + 2 * r) * (c.dims == 3 ? b.y + 2 * r : 1) * es;
+    case Variant::Stream: // a ring of kStreamPipeline + 1 planes (star.cuh, PIPE)
+        return (kStreamPipeline + 1) * (wx + 2 * r) * (c.dims == 3 ? b.y + 2 * r : 1) * es;
     default:
         return 0;
     }

@@ -13,6 +13,8 @@ namespace ss {
 
 inline constexpr int kCoarseningFactors[] = { 1, 2, 4, 8 };
 inline constexpr int kMaxRadius = 16;
+// Planes the stream kernel fetches ahead (PIPE in gpu/kernels/star.cuh).
+inline constexpr int kStreamPipeline = 4;
 
 // Thesis listing 3.18: distribute `threads` over the block dims. In 2D Bx = 32; in 3D keep Bx = 32
 // (halved for smem_padded until threads/(Bx*R*R) > 0), By = min(max(2, R), 8), Bz = rest, sorted

@@ -75,6 +75,10 @@ public:
         cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic),
             "cudaFuncSetAttribute");
         choose_block(attr);
+        if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
+            throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
+                + " threads but the kernel uses " + std::to_string(attr.numRegs) + " registers/thread, which allows at most "
+                + std::to_string(attr.maxThreadsPerBlock));
         m_smem = dynamic_smem_bytes(c, m_block);
         int blocks_per_sm = 0;
         cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, m_main, m_block.threads(), m_smem),
@@ -218,7 +222,7 @@ public:
     }
 
 private:
-    void choose_block(const cudaFuncAttributes&)
+    void choose_block(const cudaFuncAttributes& attr)
     {
         if (!m_config.heuristic_block) {
             m_block = m_config.block;
@@ -230,7 +234,7 @@ private:
         int min_grid = 0, threads = 0;
         cuda_check(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&min_grid, &threads, m_main, smem_of),
             "cudaOccupancyMaxPotentialBlockSizeVariableSMem");
-        const auto b = heuristic_block(m_config, threads, &m_device);
+        const auto b = heuristic_block(m_config, std::min(threads, attr.maxThreadsPerBlock), &m_device);
         if (!b) throw CudaError("the heuristic finds no valid block for " + describe(m_config));
         m_block = *b;
         if (Status s = check_block(m_config, m_block, &m_device); !s) throw CudaError(s.reason);

@@ -61,6 +61,7 @@ std::string kernel_source(const StencilConfig& c)
     s += define("RULE_WAVE", c.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
     s += define("MAX_HALO", stream_max_halo(c));
+    s += define("PIPE", kStreamPipeline);
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.radius; ++d) s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";

@@ -160,11 +160,40 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
 #endif
 
 #if VARIANT == 3 // stream: 2.5D blocking (Micikevicius 2009). Tile the fast plane (3D) or row (2D) and march
-// along the slow axis; the 2R+1 values along it live in registers, the plane with its x/y halo in
-// (double-buffered) shared memory. Global loads for plane s+1 are issued before plane s is computed,
-// so their latency hides behind the compute. Each block marches `chunk` planes from lo + blockIdx.(z|y) * chunk.
-// The halo cells of a tile are numbered once; thread t loads items t, t+T, ... (at most MAX_HALO,
-// defined by the preamble: launch_policy.h stream_max_halo).
+// along the slow axis; the 2R+1 values along it live in registers, the plane with its x/y halo in shared
+// memory. Both are fetched PIPE planes ahead so that enough bytes are in flight to cover DRAM latency:
+// the column values into a register ring, the halo by cp.async straight into a ring of PIPE+1 tiles.
+// Each block marches `chunk` planes from lo + blockIdx.(z|y) * chunk. The halo cells of a tile are
+// numbered once; thread t copies items t, t+T, ... (MAX_HALO and PIPE come from the preamble).
+
+__device__ __forceinline__ void copy_async(T* dst, const T* src)
+{
+#if __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"(sizeof(T)));
+#else
+    *dst = *src;
+#endif
+}
+__device__ __forceinline__ void commit_copies()
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+__device__ __forceinline__ void wait_copies_all()
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_all;\n" ::);
+#endif
+}
+__device__ __forceinline__ void wait_copies_but_newest()
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(PIPE - 1));
+#endif
+}
+
 extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo,
     int hi, int chunk)
 {
@@ -187,14 +216,14 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
     const int x0 = blockIdx.x * W;
     const int s_end = min(s_begin + chunk, hi);
     if (s_begin >= s_end) return;
-    T* tiles = reinterpret_cast<T*>(smem_raw); // two planes of rows x px
+    T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px
+    const int tile_size = rows * px;
 
     // Halo map: top and bottom strips (3D), then left and right columns of the tile's rows.
     const int t = threadIdx.x + ty * BX, nthreads = BX * BY;
     const int strip = (DIMS == 3 ? R * W : 0), side = R * BY;
     const int halo_count = 2 * strip + 2 * side;
     int h_src[MAX_HALO], h_dst[MAX_HALO];
-    T h_next[MAX_HALO];
 #pragma unroll
     for (int k = 0; k < MAX_HALO; ++k) {
         const int item = t + k * nthreads;
@@ -209,11 +238,19 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
         const int gx = x0 - R + c, gy = DIMS == 3 ? y0 - R + row : 0;
         const bool ok = item < halo_count && gx >= 0 && gx < nx && gy >= 0 && gy < ny;
         h_src[k] = ok ? gx + gy * nx : -1;
-        h_dst[k] = item < halo_count ? row * px + c : -1;
+        h_dst[k] = ok ? row * px + c : -1;
     }
+    auto fetch_halo = [&](int plane, int buffer) {
+        if (plane < s_end) {
+#pragma unroll
+            for (int k = 0; k < MAX_HALO; ++k)
+                if (h_src[k] >= 0) copy_async(tiles + buffer * tile_size + h_dst[k], in + h_src[k] + idx_t(plane) * ss);
+        }
+        commit_copies(); // an empty group past the end keeps the group count uniform
+    };
 
     T q[CF][2 * R + 1]; // q[l][m]: value at slow coordinate (s - R + m) of this thread's column l
-    T q_next[CF];
+    T ring[PIPE][CF];   // column values of planes s + R + 1 .. s + R + PIPE, in flight
     bool col_ok[CF];
     idx_t col[CF];
 #pragma unroll
@@ -223,54 +260,56 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
         col[l] = i + idx_t(j) * nx * (DIMS == 3);
 #pragma unroll
         for (int m = 0; m < 2 * R; ++m) q[l][m] = col_ok[l] ? in[col[l] + (s_begin - R + m) * ss] : T(0);
-        q_next[l] = col_ok[l] ? in[col[l] + (s_begin + R) * ss] : T(0);
+#pragma unroll
+        for (int p = 0; p < PIPE; ++p)
+            ring[p][l] = col_ok[l] && s_begin + p < s_end ? in[col[l] + (s_begin + R + p) * ss] : T(0);
     }
 #pragma unroll
-    for (int k = 0; k < MAX_HALO; ++k) h_next[k] = h_src[k] >= 0 ? in[h_src[k] + s_begin * ss] : T(0);
+    for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
 
-    for (int s = s_begin; s < s_end; ++s) {
-        T* tile = tiles + (s & 1) * rows * px;
-        T halo[MAX_HALO];
+    int buffer = 0; // tile of plane s: (s - s_begin) mod (PIPE + 1)
+    for (int s0 = s_begin; s0 < s_end; s0 += PIPE) {
 #pragma unroll
-        for (int l = 0; l < CF; ++l) q[l][2 * R] = q_next[l];
-#pragma unroll
-        for (int k = 0; k < MAX_HALO; ++k) halo[k] = h_next[k];
-        if (s + 1 < s_end) { // prefetch plane s+1
-#pragma unroll
-            for (int l = 0; l < CF; ++l) q_next[l] = col_ok[l] ? in[col[l] + (s + 1 + R) * ss] : T(0);
-#pragma unroll
-            for (int k = 0; k < MAX_HALO; ++k) h_next[k] = h_src[k] >= 0 ? in[h_src[k] + (s + 1) * ss] : T(0);
-        }
-#pragma unroll
-        for (int l = 0; l < CF; ++l) tile[trow * px + R + threadIdx.x + l * BX] = q[l][R];
-#pragma unroll
-        for (int k = 0; k < MAX_HALO; ++k)
-            if (h_dst[k] >= 0) tile[h_dst[k]] = halo[k];
-        __syncthreads(); // the other buffer was last read before the previous barrier
-        if (row_interior) {
+        for (int p = 0; p < PIPE; ++p) { // unrolled so that ring[p] is a fixed register
+            const int s = s0 + p;
+            if (s >= s_end) break; // uniform across the block
+            T* tile = tiles + buffer * tile_size;
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
-                const int i = x0 + threadIdx.x + l * BX;
-                if (i < R || i >= nx - R) continue;
-                const int c = trow * px + R + threadIdx.x + l * BX;
-                T acc = centre_term(q[l][R]);
-#pragma unroll
-                for (int d = 1; d <= R; ++d) {
-                    T pair = tile[c - d] + tile[c + d];
-#if DIMS == 3
-                    pair += tile[c - d * px] + tile[c + d * px];
-#endif
-                    pair += q[l][R - d] + q[l][R + d];
-                    acc += weight(d) * pair;
-                }
-                finish(out, col[l] + idx_t(s) * ss, acc);
+                q[l][2 * R] = ring[p][l];
+                ring[p][l] = col_ok[l] && s + PIPE < s_end ? in[col[l] + (s + R + PIPE) * ss] : T(0);
+                tile[trow * px + R + threadIdx.x + l * BX] = q[l][R];
             }
+            wait_copies_but_newest(); // this plane's halo has landed
+            __syncthreads();          // ... for every thread; and plane s-1's tile is free again
+            fetch_halo(s + PIPE, buffer == 0 ? PIPE : buffer - 1);
+            if (row_interior) {
+#pragma unroll
+                for (int l = 0; l < CF; ++l) {
+                    const int i = x0 + threadIdx.x + l * BX;
+                    if (i < R || i >= nx - R) continue;
+                    const int c = trow * px + R + threadIdx.x + l * BX;
+                    T acc = centre_term(q[l][R]);
+#pragma unroll
+                    for (int d = 1; d <= R; ++d) {
+                        T pair = tile[c - d] + tile[c + d];
+#if DIMS == 3
+                        pair += tile[c - d * px] + tile[c + d * px];
+#endif
+                        pair += q[l][R - d] + q[l][R + d];
+                        acc += weight(d) * pair;
+                    }
+                    finish(out, col[l] + idx_t(s) * ss, acc);
+                }
+            }
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+#pragma unroll
+                for (int m = 0; m < 2 * R; ++m) q[l][m] = q[l][m + 1];
+            buffer = buffer == PIPE ? 0 : buffer + 1;
         }
-#pragma unroll
-        for (int l = 0; l < CF; ++l)
-#pragma unroll
-            for (int m = 0; m < 2 * R; ++m) q[l][m] = q[l][m + 1];
     }
+    wait_copies_all();
 }
 #endif
 

@@ -64,7 +64,7 @@ TEST(SharedMemory, FollowsListing319)
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Smem, 2), { 32, 8, 4 }), 64 * 8 * 4 * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::SmemPadded), { 32, 16, 1 }), (32 + 8) * (16 + 8) * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(3, 2, Variant::SmemPadded, 1, Precision::FP64), { 32, 4, 4 }), 36 * 8 * 8 * 8);
-    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 2 * (64 + 8) * (8 + 8) * 4);
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 5 * (64 + 8) * (8 + 8) * 4);
 }
 
 TEST(Grid, CoversOddDomainsWithCoarsening)
