@@ -6,6 +6,7 @@
 #include "gpu/config.h"
 #include "gpu/device.h"
 
+#include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -50,6 +51,14 @@ public:
     // Queue n steps without waiting (the GUI's path). Still ordered with later calls.
     virtual void step_async(int n) { step(n); }
     virtual void synchronize() {}
+    // Queue-depth control for a live view: a marker after the work queued so far, and a wait for one.
+    // Waiting for the previous batch's marker instead of the latest keeps the GPU fed.
+    virtual std::uint64_t enqueue_marker()
+    {
+        synchronize();
+        return 0;
+    }
+    virtual void wait_marker(std::uint64_t /*marker*/) {}
     virtual std::vector<double> download() = 0;
     // One plane of the field as float, for display: index along the axis normal to the plane.
     virtual std::vector<float> download_slice(SliceAxis, int index) = 0;

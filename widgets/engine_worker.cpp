@@ -62,6 +62,7 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     }
     m_steps_left = 0;
     m_batch = 1;
+    m_previous_batch.reset();
     m_dirty = true;
     m_frame_wanted = true;
     m_window.start();
@@ -171,8 +172,12 @@ void EngineWorker::tick() {
 
 void EngineWorker::run_batch(int steps) {
     const auto start = std::chrono::steady_clock::now();
+    // Keep one batch queued ahead: wait for the previous batch, not this one, so the GPU does not idle
+    // while this thread produces a frame and returns to its event loop.
     m_sim->step_async(steps);
-    m_sim->synchronize();
+    const std::uint64_t marker = m_sim->enqueue_marker();
+    if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+    m_previous_batch = marker;
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     m_window_steps += steps;
     m_window_busy_ms += ms;

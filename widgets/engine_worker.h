@@ -4,6 +4,9 @@
 // EngineController posts them there. Results leave as value structs through signals.
 #pragma once
 
+#include <cstdint>
+#include <optional>
+
 #include "widgets/engine_types.h"
 
 #include <QElapsedTimer>
@@ -61,6 +64,7 @@ private:
     bool m_tick_pending = false;
     int m_steps_left = 0; // of the frame in progress (paced mode)
     int m_batch = 1; // steps per batch, adapted so a batch takes a few milliseconds
+    std::optional<std::uint64_t> m_previous_batch; // the batch still running on the GPU, if any
     long long m_iteration_base = 0; // iterations done by earlier simulations whose field carried over
 
     bool m_device_frames = false;

@@ -75,6 +75,18 @@ public:
         cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic),
             "cudaFuncSetAttribute");
         choose_block(attr);
+        if (c.stencil == StencilKind::Star && c.variant == Variant::Stream) {
+            // Recompile for the chosen block: the generic kernel only answered the occupancy question.
+            m_module = compile_module(kernel_source(c, &m_block), dev.cc_major, dev.cc_minor, &cached);
+            m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+            m_main = m_module->kernel("ss_star");
+            m_inject = m_module->kernel("ss_inject");
+            m_slice = m_module->kernel("ss_slice_to_float");
+            cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+            cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
+                "cudaFuncSetAttribute");
+        }
         if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
             throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
                 + " threads but the kernel uses " + std::to_string(attr.numRegs) + " registers/thread, which allows at most "
@@ -105,6 +117,8 @@ public:
             if (p) cudaFree(p);
         if (m_start) cudaEventDestroy(m_start);
         if (m_stop) cudaEventDestroy(m_stop);
+        for (cudaEvent_t e : m_markers)
+            if (e) cudaEventDestroy(e);
         if (m_stream) cudaStreamDestroy(m_stream);
     }
 
@@ -155,6 +169,20 @@ public:
     }
 
     void synchronize() override { cuda_check(cudaStreamSynchronize(m_stream), "synchronize"); }
+
+    std::uint64_t enqueue_marker() override
+    {
+        cudaEvent_t& e = m_markers[m_next_marker % kMarkers];
+        if (!e) cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
+        cuda_check(cudaEventRecord(e, m_stream), "cudaEventRecord");
+        return m_next_marker++;
+    }
+
+    void wait_marker(std::uint64_t marker) override
+    {
+        if (marker + kMarkers < m_next_marker) return; // long done: its event was reused
+        cuda_check(cudaEventSynchronize(m_markers[marker % kMarkers]), "wait_marker");
+    }
 
     std::vector<double> download() override
     {
@@ -380,6 +408,9 @@ private:
     void* m_tmp2 = nullptr;
     cudaStream_t m_stream = nullptr;
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
+    static constexpr int kMarkers = 4;
+    cudaEvent_t m_markers[kMarkers] = {};
+    std::uint64_t m_next_marker = 0;
     long long m_iteration = 0;
 };
 

@@ -45,7 +45,7 @@ extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long o
 
 } // namespace
 
-std::string kernel_source(const StencilConfig& c)
+std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block)
 {
     std::string s = "// StencilScope generated kernel: " + describe(c) + "\n";
     s += c.precision == Precision::FP64 ? "typedef double T;\n" : "typedef float T;\n";
@@ -60,7 +60,12 @@ std::string kernel_source(const StencilConfig& c)
     s += define("R", c.radius) + define("CF", c.cf) + define("DIMS", c.dims) + define("VARIANT", variant_index(c.variant));
     s += define("RULE_WAVE", c.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
-    s += define("MAX_HALO", stream_max_halo(c));
+    if (fixed_block && c.variant == Variant::Stream) {
+        s += define("SBX", fixed_block->x) + define("SBY", c.dims == 3 ? fixed_block->y : 1);
+        s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
+    } else {
+        s += define("MAX_HALO", stream_max_halo(c));
+    }
     s += define("PIPE", kStreamPipeline);
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.radius; ++d) s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";

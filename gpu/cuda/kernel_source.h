@@ -9,6 +9,8 @@
 
 namespace ss {
 
-std::string kernel_source(const StencilConfig&);
+// `fixed_block`, for the stream variant, specialises the kernel for those block dims (the halo map,
+// its register count and the launch bounds become compile-time); null gives the generic kernel.
+std::string kernel_source(const StencilConfig&, const BlockDims* fixed_block = nullptr);
 
 } // namespace ss

@@ -194,13 +194,22 @@ __device__ __forceinline__ void wait_copies_but_newest()
 #endif
 }
 
-extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo,
-    int hi, int chunk)
+#ifdef SBX // specialised for its block: the halo map and index arithmetic fold at compile time
+#define STREAM_BX SBX
+#define STREAM_BY SBY
+#define STREAM_BOUNDS __launch_bounds__(SBX * SBY)
+#else
+#define STREAM_BX blockDim.x
+#define STREAM_BY blockDim.y
+#define STREAM_BOUNDS
+#endif
+extern "C" __global__ void STREAM_BOUNDS ss_star(const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz,
+    int lo, int hi, int chunk)
 {
     extern __shared__ unsigned char smem_raw[];
-    const int BX = blockDim.x, W = BX * CF, px = W + 2 * R;
+    const int BX = STREAM_BX, W = BX * CF, px = W + 2 * R;
 #if DIMS == 3
-    const int BY = blockDim.y, ty = threadIdx.y, rows = BY + 2 * R;
+    const int BY = STREAM_BY, ty = threadIdx.y, rows = BY + 2 * R;
     const int y0 = blockIdx.y * BY, j = y0 + ty;
     const int s_begin = lo + blockIdx.z * chunk;
     const idx_t ss = idx_t(nx) * ny; // stride along the marching axis

@@ -40,6 +40,19 @@ TEST(Nvrtc, EveryKernelFamilyCompiles)
     for (std::size_t i = 0; i < configs.size(); ++i) EXPECT_EQ(errors[i], "") << describe(configs[i]);
 }
 
+TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock)
+{
+    for (int dims : { 2, 3 })
+        for (int r : { 1, 4, 16 }) {
+            StencilConfig c;
+            c.variant = Variant::Stream, c.dims = dims, c.radius = r, c.cf = 2;
+            const BlockDims b = dims == 3 ? BlockDims { 32, 8, 1 } : BlockDims { 256, 1, 1 };
+            const std::string src = kernel_source(c, &b);
+            EXPECT_NE(src.find("#define SBX"), std::string::npos);
+            EXPECT_EQ(nvrtc_compile_errors(src, 9, 0), "") << describe(c);
+        }
+}
+
 TEST(Nvrtc, ReportsCompileErrors)
 {
     const std::string log = nvrtc_compile_errors("extern \"C\" __global__ void k() { undeclared_name = 1; }", 9, 0);
