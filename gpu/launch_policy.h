@@ -13,8 +13,9 @@ namespace ss {
 
 inline constexpr int kCoarseningFactors[] = { 1, 2, 4, 8 };
 inline constexpr int kMaxRadius = 16;
-// Planes the stream kernel fetches ahead (PIPE in gpu/kernels/star.cuh).
-inline constexpr int kStreamPipeline = 4;
+// Planes the stream kernel fetches ahead (PIPE in gpu/kernels/star.cuh): 4, measured on the H100
+// (docs/PERFORMANCE.md). STENCILSCOPE_STREAM_PIPE=N (1..16) overrides it for tuning sweeps.
+int stream_pipeline(const StencilConfig&);
 
 // Thesis listing 3.18: distribute `threads` over the block dims. In 2D Bx = 32; in 3D keep Bx = 32
 // (halved for smem_padded until threads/(Bx*R*R) > 0), By = min(max(2, R), 8), Bz = rest, sorted

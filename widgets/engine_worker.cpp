@@ -13,7 +13,7 @@
 namespace ss::gui {
 namespace {
 
-constexpr double kBatchTargetMs = 8.0; // short enough that knob changes are picked up promptly
+constexpr double kBatchTargetMs = 6.0; // short enough that knob changes are picked up promptly
 constexpr qint64 kStatsWindowMs = 500;
 
 std::string device_name(const StencilConfig& c) {
@@ -63,6 +63,7 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     m_steps_left = 0;
     m_batch = 1;
     m_previous_batch.reset();
+    m_have_batch_clock = false;
     m_dirty = true;
     m_frame_wanted = true;
     m_window.start();
@@ -149,40 +150,52 @@ void EngineWorker::schedule() {
     });
 }
 
-// One unit of work, then back to the event loop so queued knob changes run in between.
+// One unit of work, then back to the event loop so queued knob changes run in between. A wanted frame
+// is taken first (it waits for the batch in flight), then the next batch is queued, so the GPU only
+// idles for the frame's own short copy.
 void EngineWorker::tick() {
     if (!m_sim || superseded()) return;
     const bool free = m_pacing.free_running();
-    if (m_playing && !free && m_steps_left == 0 && m_frame_wanted) m_steps_left = m_pacing.steps_per_frame;
-    const bool compute = (m_playing && free) || m_steps_left > 0;
     try {
+        if (m_dirty && m_frame_wanted && (free || m_steps_left == 0)) {
+            if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+            produce_frame();
+        }
+        if (m_playing && !free && m_steps_left == 0 && m_frame_wanted) m_steps_left = m_pacing.steps_per_frame;
+        const bool compute = (m_playing && free) || m_steps_left > 0;
         if (compute) {
             const int n = free ? m_batch : std::min(m_steps_left, m_batch);
             run_batch(n);
             if (m_steps_left > 0) m_steps_left -= std::min(n, m_steps_left);
+        } else if (m_previous_batch) {
+            m_sim->wait_marker(*m_previous_batch); // paused or done: let the last batch finish
+            m_previous_batch.reset();
+            if (m_dirty && m_frame_wanted) produce_frame();
         }
-        if (m_dirty && m_frame_wanted && m_steps_left == 0) produce_frame();
     } catch (const std::exception& e) {
         return fail(e.what());
     }
     report_stats(false);
-    const bool more = m_steps_left > 0 || (m_playing && (free || m_frame_wanted)) || (m_dirty && m_frame_wanted);
+    const bool more = m_steps_left > 0 || (m_playing && (free || m_frame_wanted)) || (m_dirty && m_frame_wanted)
+        || m_previous_batch.has_value();
     if (more) schedule();
 }
 
 void EngineWorker::run_batch(int steps) {
-    const auto start = std::chrono::steady_clock::now();
-    // Keep one batch queued ahead: wait for the previous batch, not this one, so the GPU does not idle
-    // while this thread produces a frame and returns to its event loop.
+    // Keep one batch queued ahead: wait for the previous batch, not this one.
     m_sim->step_async(steps);
     const std::uint64_t marker = m_sim->enqueue_marker();
     if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
     m_previous_batch = marker;
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    // The batch period: time between successive returns here, about one batch of GPU work.
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = m_have_batch_clock ? std::chrono::duration<double, std::milli>(now - m_batch_clock).count() : 0.0;
+    m_batch_clock = now;
+    m_have_batch_clock = true;
     m_window_steps += steps;
     m_window_busy_ms += ms;
     m_dirty = true;
-    if (ms < kBatchTargetMs / 2 && m_batch < (1 << 20))
+    if (ms > 0 && ms < kBatchTargetMs / 2 && m_batch < (1 << 20))
         m_batch *= 2;
     else if (ms > kBatchTargetMs * 2 && m_batch > 1)
         m_batch /= 2;

@@ -4,6 +4,7 @@
 // EngineController posts them there. Results leave as value structs through signals.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 
@@ -65,6 +66,8 @@ private:
     int m_steps_left = 0; // of the frame in progress (paced mode)
     int m_batch = 1; // steps per batch, adapted so a batch takes a few milliseconds
     std::optional<std::uint64_t> m_previous_batch; // the batch still running on the GPU, if any
+    std::chrono::steady_clock::time_point m_batch_clock;
+    bool m_have_batch_clock = false;
     long long m_iteration_base = 0; // iterations done by earlier simulations whose field carried over
 
     bool m_device_frames = false;

@@ -66,7 +66,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block)
     } else {
         s += define("MAX_HALO", stream_max_halo(c));
     }
-    s += define("PIPE", kStreamPipeline);
+    s += define("PIPE", stream_pipeline(c));
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.radius; ++d) s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";
