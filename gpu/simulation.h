@@ -62,8 +62,9 @@ public:
     virtual std::vector<double> download() = 0;
     // One plane of the field as float, for display: index along the axis normal to the plane.
     virtual std::vector<float> download_slice(SliceAxis, int index) = 0;
-    // The CUDA display path: writes the plane (as download_slice orders it) as float into `device_out`,
-    // a device pointer on this simulation's GPU (e.g. a mapped GL buffer), without touching host memory.
+    // The CUDA display path: queues a copy of the plane (as download_slice orders it), as float, into
+    // `device_out`, a device pointer on this simulation's GPU, without touching host memory. Queued behind
+    // the steps already queued; enqueue_marker()/wait_marker() or synchronize() tell when it has landed.
     // Returns false when the backend cannot (the CPU backend): use download_slice instead.
     virtual bool slice_to_device(SliceAxis, int /*index*/, float* /*device_out*/) { return false; }
     // Overwrite a disc/ball of cells (the GUI's "inject a source").

@@ -157,10 +157,7 @@ void EngineWorker::tick() {
     if (!m_sim || superseded()) return;
     const bool free = m_pacing.free_running();
     try {
-        if (m_dirty && m_frame_wanted && (free || m_steps_left == 0)) {
-            if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
-            produce_frame();
-        }
+        if (m_dirty && m_frame_wanted && (free || m_steps_left == 0)) produce_frame(m_playing && free ? m_batch : 0);
         if (m_playing && !free && m_steps_left == 0 && m_frame_wanted) m_steps_left = m_pacing.steps_per_frame;
         const bool compute = (m_playing && free) || m_steps_left > 0;
         if (compute) {
@@ -170,7 +167,7 @@ void EngineWorker::tick() {
         } else if (m_previous_batch) {
             m_sim->wait_marker(*m_previous_batch); // paused or done: let the last batch finish
             m_previous_batch.reset();
-            if (m_dirty && m_frame_wanted) produce_frame();
+            if (m_dirty && m_frame_wanted) produce_frame(0);
         }
     } catch (const std::exception& e) {
         return fail(e.what());
@@ -181,27 +178,31 @@ void EngineWorker::tick() {
     if (more) schedule();
 }
 
+void EngineWorker::queue_batch(int steps) {
+    m_sim->step_async(steps);
+    m_previous_batch = m_sim->enqueue_marker();
+    m_window_steps += steps;
+    m_dirty = true;
+}
+
 void EngineWorker::run_batch(int steps) {
     // Keep one batch queued ahead: wait for the previous batch, not this one.
-    m_sim->step_async(steps);
-    const std::uint64_t marker = m_sim->enqueue_marker();
-    if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
-    m_previous_batch = marker;
+    const std::optional<std::uint64_t> previous = m_previous_batch;
+    queue_batch(steps);
+    if (previous) m_sim->wait_marker(*previous);
     // The batch period: time between successive returns here, about one batch of GPU work.
     const auto now = std::chrono::steady_clock::now();
     const double ms = m_have_batch_clock ? std::chrono::duration<double, std::milli>(now - m_batch_clock).count() : 0.0;
     m_batch_clock = now;
     m_have_batch_clock = true;
-    m_window_steps += steps;
     m_window_busy_ms += ms;
-    m_dirty = true;
     if (ms > 0 && ms < kBatchTargetMs / 2 && m_batch < (1 << 20))
         m_batch *= 2;
     else if (ms > kBatchTargetMs * 2 && m_batch > 1)
         m_batch /= 2;
 }
 
-void EngineWorker::produce_frame() {
+void EngineWorker::produce_frame(int queue_next_steps) {
     FieldFrame f;
     f.generation = m_generation;
     f.iteration = m_iteration_base + m_sim->iteration();
@@ -210,7 +211,8 @@ void EngineWorker::produce_frame() {
     if (m_sim->config().dims == 2) f.slice = { SliceAxis::XY, 0, false };
     f.slice.index = std::clamp(f.slice.index, 0, slice_extent(e, f.slice.axis) - 1);
     std::tie(f.width, f.height) = slice_size(e, f.slice.axis);
-    if (!produce_device_frame(f)) {
+    if (!produce_device_frame(f, queue_next_steps)) {
+        if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
         auto values = std::make_shared<std::vector<float>>(f.slice.max_projection
                 ? max_projection(f.width, f.height)
                 : m_sim->download_slice(f.slice.axis, f.slice.index));
@@ -222,7 +224,9 @@ void EngineWorker::produce_frame() {
     emit frame(f);
 }
 
-bool EngineWorker::produce_device_frame(FieldFrame& f) {
+// The slice copy is queued behind the batch in flight and the next batch behind the copy, so the
+// GPU keeps computing while this thread waits for the copy alone and hands the frame over.
+bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     if (!m_device_frames || f.slice.max_projection || m_sim->config().backend != Backend::Cuda) return false;
     const std::size_t floats = std::size_t(f.width) * f.height;
     if (!m_staging || m_staging->floats() < floats || m_staging->device() != m_sim->config().device) {
@@ -234,6 +238,9 @@ bool EngineWorker::produce_device_frame(FieldFrame& f) {
     const int slot = m_next_slot;
     m_staging->wait_for_reader(slot); // the GUI's copy out of this slot has finished
     if (!m_sim->slice_to_device(f.slice.axis, f.slice.index, m_staging->slot(slot))) return false;
+    const std::uint64_t copied = m_sim->enqueue_marker();
+    if (queue_next_steps > 0) queue_batch(queue_next_steps);
+    m_sim->wait_marker(copied);
     const auto [lo, hi] = m_staging->sample_range(slot, f.width, f.height);
     f.measured = { lo, hi };
     f.device = m_staging;

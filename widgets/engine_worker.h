@@ -47,8 +47,9 @@ private:
     void schedule();
     void tick();
     void run_batch(int steps);
-    void produce_frame();
-    bool produce_device_frame(FieldFrame&);
+    void queue_batch(int steps);
+    void produce_frame(int queue_next_steps);
+    bool produce_device_frame(FieldFrame&, int queue_next_steps);
     std::vector<float> max_projection(int& width, int& height);
     void report_stats(bool force);
     void fail(const std::string& why);

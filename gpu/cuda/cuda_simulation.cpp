@@ -202,19 +202,21 @@ public:
         if (axis == SliceAxis::XY) {
             index = std::clamp(index, 0, e.nz - 1);
             host.resize(std::size_t(e.nx) * e.ny * es);
-            cuda_check(cudaMemcpy2D(host.data(), e.nx * es, base + index * pz, py, e.nx * es, e.ny, cudaMemcpyDeviceToHost), "slice");
+            cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * pz, py, e.nx * es, e.ny, cudaMemcpyDeviceToHost, m_stream), "slice");
         } else if (axis == SliceAxis::XZ) {
             index = std::clamp(index, 0, e.ny - 1);
             host.resize(std::size_t(e.nx) * e.nz * es);
-            cuda_check(cudaMemcpy2D(host.data(), e.nx * es, base + index * py, pz, e.nx * es, e.nz, cudaMemcpyDeviceToHost), "slice");
+            cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * py, pz, e.nx * es, e.nz, cudaMemcpyDeviceToHost, m_stream), "slice");
         } else {
             index = std::clamp(index, 0, e.nx - 1);
             host.resize(std::size_t(e.ny) * e.nz * es);
             for (int z = 0; z < e.nz; ++z)
-                cuda_check(cudaMemcpy2D(host.data() + std::size_t(z) * e.ny * es, es, base + index * es + z * pz, py, es,
-                               e.ny, cudaMemcpyDeviceToHost),
+                cuda_check(cudaMemcpy2DAsync(host.data() + std::size_t(z) * e.ny * es, es, base + index * es + z * pz, py, es,
+                               e.ny, cudaMemcpyDeviceToHost, m_stream),
                     "slice");
         }
+        // on the simulation's stream: ordered after the queued steps
+        cuda_check(cudaStreamSynchronize(m_stream), "slice");
         const std::vector<double> values = to_double(host);
         return { values.begin(), values.end() };
     }
@@ -232,8 +234,7 @@ public:
         void* args[] = { &m_in, &device_out, &origin, &su, &sv, &u, &v };
         const dim3 block(32, 8), grid((nu + 31) / 32, (nv + 7) / 8);
         cuda_check(cudaLaunchKernel(m_slice, grid, block, args, 0, m_stream), "slice_to_device");
-        cuda_check(cudaStreamSynchronize(m_stream), "slice_to_device");
-        return true;
+        return true; // queued: enqueue_marker() / synchronize() tell when it is done
     }
 
     void inject(int x, int y, int z, int radius, double value) override

@@ -42,6 +42,7 @@ TEST(CudaBackend, SlicesMatchTheDownloadedField)
             float* device = nullptr;
             ASSERT_EQ(cudaMalloc(&device, host.size() * sizeof(float)), cudaSuccess);
             ASSERT_TRUE(sim->slice_to_device(axis, 4, device));
+            sim->synchronize();
             std::vector<float> back(host.size());
             cudaMemcpy(back.data(), device, back.size() * sizeof(float), cudaMemcpyDeviceToHost);
             cudaFree(device);
