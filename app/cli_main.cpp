@@ -46,14 +46,12 @@ in the same process and reports the percentage reached. CSV columns are document
 Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr).
 )";
 
-int fail(int code, const std::string& message)
-{
+int fail(int code, const std::string& message) {
     std::cerr << "stencilscope-cli: " << message << "\n";
     return code;
 }
 
-int list_devices()
-{
+int list_devices() {
     const auto devices = query_devices();
     if (devices.empty()) {
         std::cout << "no CUDA device (" << cuda_unavailable_reason() << "); the CPU backend is available\n";
@@ -66,8 +64,7 @@ int list_devices()
     return 0;
 }
 
-int run_bandwidth(const RunOptions& o)
-{
+int run_bandwidth(const RunOptions& o) {
     const auto devices = query_devices();
     if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + cuda_unavailable_reason() + ")");
     if (o.config.device >= int(devices.size()))
@@ -93,8 +90,7 @@ struct FieldCache {
     InitialCondition initial {};
     std::uint64_t seed = 0;
     std::vector<double> field;
-    const std::vector<double>& get(const StencilConfig& c, InitialCondition ic, std::uint64_t s)
-    {
+    const std::vector<double>& get(const StencilConfig& c, InitialCondition ic, std::uint64_t s) {
         const bool same = !field.empty() && key.size == c.size && key.dims == c.dims && key.stencil == c.stencil
             && (ic != InitialCondition::HotEdges || key.radius == c.radius) && initial == ic && seed == s;
         if (!same) {
@@ -107,8 +103,7 @@ struct FieldCache {
     }
 };
 
-int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bool keep_going)
-{
+int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bool keep_going) {
     if (!o.backend_given && query_devices().empty()) o.config.backend = Backend::Cpu;
     if (Status s = can_implement(o.config); !s) {
         if (!keep_going) return fail(2, s.reason);
@@ -170,14 +165,14 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     std::cout.flush();
     if (!o.csv.empty())
         if (Status s = append_csv(o.csv, report_csv_header(), { report_csv_row(report) }); !s) return fail(1, s.reason);
-    if (report.verified && !report.passed()) return fail(1, "verification failed: relative L2 error " + format_number(report.rel_l2_error));
+    if (report.verified && !report.passed())
+        return fail(1, "verification failed: relative L2 error " + format_number(report.rel_l2_error));
     return 0;
 }
 
 // bench/run accept comma lists for --rule, --radius, --variant, --cf, --block and --precision and
 // run their product in one process: e.g. --radius 1,2,4,8,16 --variant base,stream.
-std::vector<std::vector<std::string>> expand_lists(const std::vector<std::string>& args)
-{
+std::vector<std::vector<std::string>> expand_lists(const std::vector<std::string>& args) {
     std::vector<std::vector<std::string>> out { {} };
     static const std::string listable[] = { "--rule", "--radius", "--variant", "--cf", "--block", "--precision" };
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -205,8 +200,7 @@ std::vector<std::vector<std::string>> expand_lists(const std::vector<std::string
 
 } // namespace
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) {
         std::cerr << kUsage;
@@ -240,7 +234,8 @@ int main(int argc, char** argv)
         if (command == "bandwidth") return run_bandwidth(runs.front());
         FieldCache cache;
         int worst = 0;
-        for (const auto& options : runs) worst = std::max(worst, run_or_bench(command, options, cache, runs.size() > 1));
+        for (const auto& options : runs)
+            worst = std::max(worst, run_or_bench(command, options, cache, runs.size() > 1));
         return worst;
     } catch (const std::exception& e) {
         return fail(1, e.what());

@@ -8,8 +8,7 @@
 
 namespace ss {
 
-std::string csv_escape(const std::string& f)
-{
+std::string csv_escape(const std::string& f) {
     if (f.find_first_of(",\"\n\r") == std::string::npos) return f;
     std::string out = "\"";
     for (char ch : f) {
@@ -19,8 +18,7 @@ std::string csv_escape(const std::string& f)
     return out + "\"";
 }
 
-std::string csv_line(const CsvRow& fields)
-{
+std::string csv_line(const CsvRow& fields) {
     std::string line;
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i) line += ',';
@@ -29,14 +27,14 @@ std::string csv_line(const CsvRow& fields)
     return line + "\n";
 }
 
-Status check_csv_path(const std::string& path)
-{
+Status check_csv_path(const std::string& path) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path p(path);
     if (fs::is_directory(p, ec)) return Status::failure("cannot write CSV " + path + ": it is a directory");
     const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-    if (!fs::is_directory(dir, ec)) return Status::failure("cannot write CSV " + path + ": directory " + dir.string() + " does not exist");
+    if (!fs::is_directory(dir, ec))
+        return Status::failure("cannot write CSV " + path + ": directory " + dir.string() + " does not exist");
     const fs::path probe = p.string() + ".tmp";
     {
         std::ofstream out(probe, std::ios::binary | std::ios::app);
@@ -46,8 +44,7 @@ Status check_csv_path(const std::string& path)
     return Status::success();
 }
 
-Status append_csv(const std::string& path, const CsvRow& header, const std::vector<CsvRow>& rows)
-{
+Status append_csv(const std::string& path, const CsvRow& header, const std::vector<CsvRow>& rows) {
     std::string existing;
     {
         std::ifstream in(path, std::ios::binary);

@@ -7,24 +7,20 @@
 namespace ss {
 namespace {
 
-template <typename I>
-std::optional<I> parse_int(const std::string& s)
-{
+template <typename I> std::optional<I> parse_int(const std::string& s) {
     I v {};
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
     return v;
 }
 
-Status bad(const std::string& option, const std::string& value, const std::string& expected)
-{
+Status bad(const std::string& option, const std::string& value, const std::string& expected) {
     return Status::failure("invalid value '" + value + "' for " + option + ": expected " + expected);
 }
 
 } // namespace
 
-Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, std::vector<std::string>* rest)
-{
+Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, std::vector<std::string>* rest) {
     std::string size_text, block_text;
     bool size_given = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -43,10 +39,10 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
             value = key.substr(eq + 1);
             key = key.substr(0, eq);
         } else if (!is_flag) {
-            const bool known = key == "--stencil" || key == "--rule" || key == "--dims" || key == "--size" || key == "--radius"
-                || key == "--variant" || key == "--cf" || key == "--block" || key == "--precision" || key == "--steps"
-                || key == "--backend" || key == "--device" || key == "--gpus" || key == "--csv" || key == "--init"
-                || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes";
+            const bool known = key == "--stencil" || key == "--rule" || key == "--dims" || key == "--size"
+                || key == "--radius" || key == "--variant" || key == "--cf" || key == "--block" || key == "--precision"
+                || key == "--steps" || key == "--backend" || key == "--device" || key == "--gpus" || key == "--csv"
+                || key == "--init" || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes";
             if (!known) {
                 if (rest) {
                     rest->push_back(args[i]);
@@ -64,7 +60,8 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
             auto v = parse_stencil(value);
             if (!v) return bad(key, value, "star or diffusion4");
             c.stencil = *v;
-            if (c.stencil == StencilKind::Diffusion4 && !variant_applies(c.stencil, c.variant)) c.variant = Variant::Smem;
+            if (c.stencil == StencilKind::Diffusion4 && !variant_applies(c.stencil, c.variant))
+                c.variant = Variant::Smem;
         } else if (key == "--rule") {
             auto v = parse_rule(value);
             if (!v) return bad(key, value, "thesis, jacobi or wave");
@@ -82,7 +79,9 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
             c.radius = *v;
         } else if (key == "--variant") {
             auto v = parse_variant(value);
-            if (!v) return bad(key, value, "base, smem, smem_padded or stream (star); naive, merged, notemp or smem (diffusion4)");
+            if (!v)
+                return bad(
+                    key, value, "base, smem, smem_padded or stream (star); naive, merged, notemp or smem (diffusion4)");
             c.variant = *v;
         } else if (key == "--cf") {
             auto v = parse_int<int>(value);
@@ -150,8 +149,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
     StencilConfig& c = o.config;
     if (size_given) {
         auto e = parse_extent(size_text, c.dims);
-        if (!e)
-            return bad("--size", size_text, c.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");
+        if (!e) return bad("--size", size_text, c.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");
         c.size = *e;
     } else {
         c.size = c.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };
@@ -164,8 +162,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
     return Status::success();
 }
 
-std::string run_options_help()
-{
+std::string run_options_help() {
     return R"(Configuration options (NAME VALUE or NAME=VALUE):
   --stencil star|diffusion4     star stencil (thesis) or fourth-order diffusion (default star)
   --rule thesis|jacobi|wave     star update rule (default jacobi)

@@ -19,7 +19,7 @@ struct RunOptions {
     InitialCondition initial = InitialCondition::Random;
     std::uint64_t seed = 1;
     int repeats = 10; // bench: timed runs
-    int warmup = 2;   // bench: untimed runs first
+    int warmup = 2; // bench: untimed runs first
     bool verify = false;
     std::int64_t bandwidth_bytes = std::int64_t(1) << 30;
     bool backend_given = false;
@@ -27,7 +27,8 @@ struct RunOptions {
 
 // Parses `args` (no program name, no subcommand). Options not known here go to `rest` when it is
 // given (the GUI adds its own), otherwise they are an error. The reason is one line naming the problem.
-Status parse_run_options(const std::vector<std::string>& args, RunOptions& out, std::vector<std::string>* rest = nullptr);
+Status parse_run_options(
+    const std::vector<std::string>& args, RunOptions& out, std::vector<std::string>* rest = nullptr);
 
 // The option list for --help.
 std::string run_options_help();

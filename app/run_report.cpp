@@ -11,8 +11,7 @@
 
 namespace ss {
 
-double RunReport::median_ms_per_step() const
-{
+double RunReport::median_ms_per_step() const {
     if (ms_per_step.empty()) return 0.0;
     std::vector<double> v = ms_per_step;
     std::sort(v.begin(), v.end());
@@ -20,24 +19,23 @@ double RunReport::median_ms_per_step() const
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-double RunReport::gcells_per_s() const
-{
+double RunReport::gcells_per_s() const {
     const double ms = median_ms_per_step();
     return ms > 0 ? double(updated_cells(options.config)) / (ms * 1e-3) / 1e9 : 0.0;
 }
 
-double RunReport::gbytes_per_s() const { return gcells_per_s() * ideal_bytes_per_cell(options.config); }
+double RunReport::gbytes_per_s() const {
+    return gcells_per_s() * ideal_bytes_per_cell(options.config);
+}
 
-std::string format_number(double v)
-{
+std::string format_number(double v) {
     if (std::isnan(v)) return "";
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.6g", v);
     return buf;
 }
 
-std::string timestamp_now()
-{
+std::string timestamp_now() {
     const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm tm {};
     gmtime_r(&t, &tm);
@@ -46,8 +44,7 @@ std::string timestamp_now()
     return buf;
 }
 
-std::string format_report(const RunReport& r)
-{
+std::string format_report(const RunReport& r) {
     const StencilConfig& c = r.options.config;
     const KernelResources& k = r.resources;
     char buf[512];
@@ -58,9 +55,11 @@ std::string format_report(const RunReport& r)
             c.heuristic_block ? "heuristic" : "manual", k.grid_blocks);
         out += buf;
         std::snprintf(buf, sizeof buf,
-            "kernel   %d registers/thread, %d B spilled (local), %d B shared/block, occupancy %.0f%% (limited by %s)%s\n",
+            "kernel   %d registers/thread, %d B spilled (local), %d B shared/block, occupancy %.0f%% (limited by "
+            "%s)%s\n",
             k.registers, k.local_bytes, k.static_smem + k.dynamic_smem, 100.0 * k.theoretical_occupancy,
-            k.occupancy_limiter.c_str(), k.compile_ms > 0 ? (", compiled in " + format_number(k.compile_ms) + " ms").c_str() : "");
+            k.occupancy_limiter.c_str(),
+            k.compile_ms > 0 ? (", compiled in " + format_number(k.compile_ms) + " ms").c_str() : "");
         out += buf;
     }
     const double ms = r.median_ms_per_step();
@@ -84,8 +83,7 @@ std::string format_report(const RunReport& r)
     return out;
 }
 
-CsvRow report_csv_header()
-{
+CsvRow report_csv_header() {
     return { "timestamp", "command", "device", "backend", "stencil", "rule", "dims", "nx", "ny", "nz", "radius",
         "variant", "cf", "block_x", "block_y", "block_z", "heuristic_block", "gpus", "precision", "steps", "timed_runs",
         "ms_per_step", "gcells_per_s", "gbytes_per_s", "ideal_bytes_per_cell", "copy_gbytes_per_s", "pct_of_roofline",
@@ -93,8 +91,7 @@ CsvRow report_csv_header()
         "rel_l2_error", "verified" };
 }
 
-CsvRow report_csv_row(const RunReport& r)
-{
+CsvRow report_csv_row(const RunReport& r) {
     const StencilConfig& c = r.options.config;
     const KernelResources& k = r.resources;
     const double pct = r.copy_gbytes_per_s > 0 ? 100.0 * r.gbytes_per_s() / r.copy_gbytes_per_s : std::nan("");

@@ -18,7 +18,7 @@ struct RunReport {
     std::string device;
     KernelResources resources;
     std::vector<double> ms_per_step; // one entry per timed run
-    double copy_gbytes_per_s = 0.0;  // 0 when not measured
+    double copy_gbytes_per_s = 0.0; // 0 when not measured
     bool verified = false;
     double rel_l2_error = std::numeric_limits<double>::quiet_NaN();
 

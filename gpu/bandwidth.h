@@ -11,7 +11,7 @@ struct BandwidthResult {
     double gbytes_per_s = 0.0; // read + write bytes per second / 1e9 (median of the repeats)
     double milliseconds = 0.0; // median time of one copy
     std::int64_t bytes_per_copy = 0; // bytes read (= bytes written)
-    std::string error;               // non-empty when the measurement could not run
+    std::string error; // non-empty when the measurement could not run
 };
 
 // Copies `bytes` `repeats` times after a warm-up with several launch shapes of a vectorised kernel

@@ -9,16 +9,14 @@ namespace ss {
 namespace {
 
 template <typename E, std::size_t N>
-std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& table, std::string_view s)
-{
+std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& table, std::string_view s) {
     for (const auto& [name, value] : table)
         if (name == s) return value;
     return std::nullopt;
 }
 
 template <typename E, std::size_t N>
-std::string_view name_of(const std::array<std::pair<std::string_view, E>, N>& table, E e)
-{
+std::string_view name_of(const std::array<std::pair<std::string_view, E>, N>& table, E e) {
     for (const auto& [name, value] : table)
         if (value == e) return name;
     return "?";
@@ -32,8 +30,7 @@ constexpr std::array kRules { std::pair { std::string_view("thesis"), UpdateRule
 constexpr std::array kVariants { std::pair { std::string_view("base"), Variant::Base },
     std::pair { std::string_view("smem"), Variant::Smem },
     std::pair { std::string_view("smem_padded"), Variant::SmemPadded },
-    std::pair { std::string_view("stream"), Variant::Stream },
-    std::pair { std::string_view("naive"), Variant::Naive },
+    std::pair { std::string_view("stream"), Variant::Stream }, std::pair { std::string_view("naive"), Variant::Naive },
     std::pair { std::string_view("merged"), Variant::Merged },
     std::pair { std::string_view("notemp"), Variant::NoTemp } };
 constexpr std::array kPrecisions { std::pair { std::string_view("fp32"), Precision::FP32 },
@@ -41,8 +38,7 @@ constexpr std::array kPrecisions { std::pair { std::string_view("fp32"), Precisi
 constexpr std::array kBackends { std::pair { std::string_view("cuda"), Backend::Cuda },
     std::pair { std::string_view("cpu"), Backend::Cpu } };
 
-std::optional<int> parse_positive(std::string_view s)
-{
+std::optional<int> parse_positive(std::string_view s) {
     int v = 0;
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size() || v <= 0) return std::nullopt;
@@ -50,8 +46,7 @@ std::optional<int> parse_positive(std::string_view s)
 }
 
 // Splits "AxBxC" into at most 3 positive integers.
-std::optional<std::array<int, 3>> parse_triple(std::string_view s, int& parts)
-{
+std::optional<std::array<int, 3>> parse_triple(std::string_view s, int& parts) {
     std::array<int, 3> out { 1, 1, 1 };
     parts = 0;
     while (true) {
@@ -69,47 +64,62 @@ std::optional<std::array<int, 3>> parse_triple(std::string_view s, int& parts)
 
 } // namespace
 
-std::string_view to_string(StencilKind v) { return name_of(kStencils, v); }
-std::string_view to_string(UpdateRule v) { return name_of(kRules, v); }
-std::string_view to_string(Variant v) { return name_of(kVariants, v); }
-std::string_view to_string(Precision v) { return name_of(kPrecisions, v); }
-std::string_view to_string(Backend v) { return name_of(kBackends, v); }
-std::optional<StencilKind> parse_stencil(std::string_view s) { return lookup(kStencils, s); }
-std::optional<UpdateRule> parse_rule(std::string_view s) { return lookup(kRules, s); }
-std::optional<Variant> parse_variant(std::string_view s) { return lookup(kVariants, s); }
-std::optional<Precision> parse_precision(std::string_view s) { return lookup(kPrecisions, s); }
-std::optional<Backend> parse_backend(std::string_view s) { return lookup(kBackends, s); }
+std::string_view to_string(StencilKind v) {
+    return name_of(kStencils, v);
+}
+std::string_view to_string(UpdateRule v) {
+    return name_of(kRules, v);
+}
+std::string_view to_string(Variant v) {
+    return name_of(kVariants, v);
+}
+std::string_view to_string(Precision v) {
+    return name_of(kPrecisions, v);
+}
+std::string_view to_string(Backend v) {
+    return name_of(kBackends, v);
+}
+std::optional<StencilKind> parse_stencil(std::string_view s) {
+    return lookup(kStencils, s);
+}
+std::optional<UpdateRule> parse_rule(std::string_view s) {
+    return lookup(kRules, s);
+}
+std::optional<Variant> parse_variant(std::string_view s) {
+    return lookup(kVariants, s);
+}
+std::optional<Precision> parse_precision(std::string_view s) {
+    return lookup(kPrecisions, s);
+}
+std::optional<Backend> parse_backend(std::string_view s) {
+    return lookup(kBackends, s);
+}
 
-std::optional<Extent> parse_extent(std::string_view s, int dims)
-{
+std::optional<Extent> parse_extent(std::string_view s, int dims) {
     int parts = 0;
     const auto v = parse_triple(s, parts);
     if (!v || parts != dims) return std::nullopt;
     return Extent { (*v)[0], (*v)[1], dims == 3 ? (*v)[2] : 1 };
 }
 
-std::optional<BlockDims> parse_block(std::string_view s)
-{
+std::optional<BlockDims> parse_block(std::string_view s) {
     int parts = 0;
     const auto v = parse_triple(s, parts);
     if (!v || parts < 2) return std::nullopt;
     return BlockDims { (*v)[0], (*v)[1], (*v)[2] };
 }
 
-std::string format_extent(const Extent& e, int dims)
-{
+std::string format_extent(const Extent& e, int dims) {
     std::string s = std::to_string(e.nx) + "x" + std::to_string(e.ny);
     if (dims == 3) s += "x" + std::to_string(e.nz);
     return s;
 }
 
-std::string format_block(const BlockDims& b)
-{
+std::string format_block(const BlockDims& b) {
     return std::to_string(b.x) + "x" + std::to_string(b.y) + "x" + std::to_string(b.z);
 }
 
-bool variant_applies(StencilKind k, Variant v)
-{
+bool variant_applies(StencilKind k, Variant v) {
     switch (v) {
     case Variant::Base:
     case Variant::SmemPadded:
@@ -125,11 +135,11 @@ bool variant_applies(StencilKind k, Variant v)
     return false;
 }
 
-std::string describe(const StencilConfig& c)
-{
+std::string describe(const StencilConfig& c) {
     std::string s(to_string(c.stencil));
     if (c.stencil == StencilKind::Star) s += " R" + std::to_string(c.radius) + " " + std::string(to_string(c.rule));
-    s += " " + std::to_string(c.dims) + "D " + format_extent(c.size, c.dims) + " " + std::string(to_string(c.precision));
+    s += " " + std::to_string(c.dims) + "D " + format_extent(c.size, c.dims) + " "
+        + std::string(to_string(c.precision));
     s += " " + std::string(to_string(c.variant));
     if (c.cf > 1) s += " CF" + std::to_string(c.cf);
     return s;

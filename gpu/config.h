@@ -72,9 +72,13 @@ std::optional<BlockDims> parse_block(std::string_view);
 std::string format_extent(const Extent&, int dims);
 std::string format_block(const BlockDims&);
 
-inline int element_size(Precision p) { return p == Precision::FP32 ? 4 : 8; }
+inline int element_size(Precision p) {
+    return p == Precision::FP32 ? 4 : 8;
+}
 // The slowest axis, along which multi-GPU strips and streaming run: y in 2D, z in 3D.
-inline int slow_extent(const StencilConfig& c) { return c.dims == 3 ? c.size.nz : c.size.ny; }
+inline int slow_extent(const StencilConfig& c) {
+    return c.dims == 3 ? c.size.nz : c.size.ny;
+}
 
 // Variants that make sense for a stencil kind, in display order.
 bool variant_applies(StencilKind, Variant);

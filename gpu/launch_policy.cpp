@@ -10,10 +10,11 @@
 namespace ss {
 namespace {
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    return (a + b - 1) / b;
+}
 
-std::string bytes_text(std::int64_t bytes)
-{
+std::string bytes_text(std::int64_t bytes) {
     const double mib = double(bytes) / (1024.0 * 1024.0);
     if (mib >= 1024.0) return std::to_string(int(mib / 1024.0 * 10.0 + 0.5) / 10.0).substr(0, 5) + " GiB";
     if (bytes >= 1024 * 1024) return std::to_string(int(mib + 0.5)) + " MiB";
@@ -22,8 +23,7 @@ std::string bytes_text(std::int64_t bytes)
 
 } // namespace
 
-BlockDims distribute_threads(const StencilConfig& c, int threads)
-{
+BlockDims distribute_threads(const StencilConfig& c, int threads) {
     threads = std::max(threads, 1);
     if (c.stencil == StencilKind::Star && c.variant == Variant::Stream) {
         if (c.dims == 2) return { std::min(threads, 256), 1, 1 };
@@ -44,8 +44,7 @@ BlockDims distribute_threads(const StencilConfig& c, int threads)
     return { 32, std::max(1, threads / 32), 1 };
 }
 
-std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b)
-{
+std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     const std::int64_t es = element_size(c.precision);
     const std::int64_t r = c.radius, wx = std::int64_t(b.x) * c.cf;
     if (c.stencil == StencilKind::Diffusion4) {
@@ -65,8 +64,7 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b)
     }
 }
 
-int stream_pipeline(const StencilConfig&)
-{
+int stream_pipeline(const StencilConfig&) {
     static const int pipe = [] {
         const char* env = std::getenv("STENCILSCOPE_STREAM_PIPE");
         const int v = env ? std::atoi(env) : 0;
@@ -75,18 +73,18 @@ int stream_pipeline(const StencilConfig&)
     return pipe;
 }
 
-int stream_max_halo(const StencilConfig& c) { return std::clamp(c.radius * c.cf / 2 + 2, 8, 64); }
+int stream_max_halo(const StencilConfig& c) {
+    return std::clamp(c.radius * c.cf / 2 + 2, 8, 64);
+}
 
-int stream_halo_per_thread(const StencilConfig& c, const BlockDims& b)
-{
+int stream_halo_per_thread(const StencilConfig& c, const BlockDims& b) {
     const std::int64_t w = std::int64_t(b.x) * c.cf, r = c.radius;
     const std::int64_t halo = c.dims == 3 ? 2 * r * w + 2 * r * b.y : 2 * r;
     const std::int64_t threads = std::int64_t(b.x) * (c.dims == 3 ? b.y : 1);
     return int((halo + threads - 1) / threads);
 }
 
-std::int64_t device_bytes_needed(const StencilConfig& c)
-{
+std::int64_t device_bytes_needed(const StencilConfig& c) {
     const std::int64_t es = element_size(c.precision);
     if (c.stencil == StencilKind::Diffusion4) {
         const std::int64_t layer = std::int64_t(c.size.nx + 2 * kDiffusionHalo) * (c.size.ny + 2 * kDiffusionHalo);
@@ -96,8 +94,7 @@ std::int64_t device_bytes_needed(const StencilConfig& c)
     return c.size.cells() * es * 2;
 }
 
-Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo* dev)
-{
+Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo* dev) {
     const int max_threads = dev ? dev->max_threads_per_block : 1024;
     if (b.x < 1 || b.y < 1 || b.z < 1) return Status::failure("block dims must be at least 1");
     if (b.threads() > max_threads)
@@ -119,7 +116,8 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
         if (c.dims == 2 && b.y != 1)
             return Status::failure("stream in 2D marches along y: the block must be Bx x 1, got " + format_block(b));
         if (c.dims == 3 && b.z != 1)
-            return Status::failure("stream in 3D marches along z: the block must be Bx x By x 1, got " + format_block(b));
+            return Status::failure(
+                "stream in 3D marches along z: the block must be Bx x By x 1, got " + format_block(b));
         if (const int need = stream_halo_per_thread(c, b); need > stream_max_halo(c))
             return Status::failure("stream with block " + format_block(b) + " needs " + std::to_string(need)
                 + " halo loads per thread (at most " + std::to_string(stream_max_halo(c)) + "): use a larger block");
@@ -137,8 +135,7 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
     return Status::success();
 }
 
-std::optional<BlockDims> heuristic_block(const StencilConfig& c, int suggested, const DeviceInfo* dev)
-{
+std::optional<BlockDims> heuristic_block(const StencilConfig& c, int suggested, const DeviceInfo* dev) {
     for (int t = std::max(suggested, 1); t >= 1; t /= 2) {
         const BlockDims b = distribute_threads(c, t);
         if (check_block(c, b, dev)) return b;
@@ -146,13 +143,13 @@ std::optional<BlockDims> heuristic_block(const StencilConfig& c, int suggested, 
     return std::nullopt;
 }
 
-Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_count)
-{
+Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_count) {
     const bool star = c.stencil == StencilKind::Star;
     if (c.dims != 2 && c.dims != 3) return Status::failure("dims must be 2 or 3, got " + std::to_string(c.dims));
     if (!variant_applies(c.stencil, c.variant))
         return Status::failure("variant " + std::string(to_string(c.variant)) + " does not apply to the "
-            + std::string(to_string(c.stencil)) + " stencil (" + (star ? "base, smem, smem_padded, stream" : "naive, merged, notemp, smem") + ")");
+            + std::string(to_string(c.stencil)) + " stencil ("
+            + (star ? "base, smem, smem_padded, stream" : "naive, merged, notemp, smem") + ")");
     if (star && (c.radius < 1 || c.radius > kMaxRadius))
         return Status::failure("radius must be 1..16, got " + std::to_string(c.radius));
     if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), c.cf) == std::end(kCoarseningFactors))
@@ -161,23 +158,26 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
     if (c.size.nx < 1 || c.size.ny < 1 || c.size.nz < 1) return Status::failure("domain sizes must be positive");
     if (c.dims == 2 && c.size.nz != 1) return Status::failure("a 2D domain has nz = 1");
     const int min_extent = star ? 2 * c.radius + 1 : 2 * kDiffusionHalo;
-    const bool too_small = c.size.nx < min_extent || c.size.ny < min_extent || (c.dims == 3 && star && c.size.nz < min_extent);
+    const bool too_small
+        = c.size.nx < min_extent || c.size.ny < min_extent || (c.dims == 3 && star && c.size.nz < min_extent);
     if (too_small)
         return Status::failure("domain " + format_extent(c.size, c.dims) + " is smaller than the "
-            + (star ? "R" + std::to_string(c.radius) + " stencil" : std::string("diffusion stencil")) + " needs (at least "
-            + std::to_string(min_extent) + " cells per axis)");
+            + (star ? "R" + std::to_string(c.radius) + " stencil" : std::string("diffusion stencil"))
+            + " needs (at least " + std::to_string(min_extent) + " cells per axis)");
     if (c.size.cells() > (std::int64_t(1) << 40)) return Status::failure("domain has more than 2^40 cells");
     if (c.gpus < 1) return Status::failure("GPU count must be at least 1");
     if (c.backend == Backend::Cpu) {
-        if (c.gpus != 1) return Status::failure("the CPU backend runs on one host, not on " + std::to_string(c.gpus) + " GPUs");
+        if (c.gpus != 1)
+            return Status::failure("the CPU backend runs on one host, not on " + std::to_string(c.gpus) + " GPUs");
         return Status::success();
     }
     if (device_count == 0 || !dev) return Status::failure("no CUDA device is available; use --backend cpu");
     if (c.device < 0 || c.device >= device_count)
-        return Status::failure("CUDA device " + std::to_string(c.device) + " does not exist (" + std::to_string(device_count)
-            + " present)");
+        return Status::failure("CUDA device " + std::to_string(c.device) + " does not exist ("
+            + std::to_string(device_count) + " present)");
     if (c.gpus > device_count)
-        return Status::failure(std::to_string(c.gpus) + " GPUs requested but " + std::to_string(device_count) + " present");
+        return Status::failure(
+            std::to_string(c.gpus) + " GPUs requested but " + std::to_string(device_count) + " present");
     if (c.gpus > 1) return Status::failure("multi-GPU strip partitioning is not available yet: use --gpus 1");
     if (c.heuristic_block) {
         if (!heuristic_block(c, dev->max_threads_per_block, dev)) {
@@ -195,8 +195,7 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
     return Status::success();
 }
 
-GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks)
-{
+GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
     GridDims g;
     g.x = unsigned(ceil_div(c.size.nx, std::int64_t(b.x) * c.cf));
     if (c.stencil == StencilKind::Diffusion4) {
@@ -205,8 +204,10 @@ GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks)
         return g;
     }
     if (c.variant == Variant::Stream) {
-        if (c.dims == 2) g.y = unsigned(std::max(chunks, 1));
-        else g.y = unsigned(ceil_div(c.size.ny, b.y)), g.z = unsigned(std::max(chunks, 1));
+        if (c.dims == 2)
+            g.y = unsigned(std::max(chunks, 1));
+        else
+            g.y = unsigned(ceil_div(c.size.ny, b.y)), g.z = unsigned(std::max(chunks, 1));
         return g;
     }
     g.y = unsigned(ceil_div(c.size.ny, b.y));

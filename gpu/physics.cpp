@@ -7,8 +7,7 @@
 
 namespace ss {
 
-std::vector<double> second_derivative_weights(int radius)
-{
+std::vector<double> second_derivative_weights(int radius) {
     // a_k = 2 (-1)^(k+1) (R!)^2 / (k^2 (R-k)! (R+k)!), a_0 = -2 sum a_k (Fornberg's closed form).
     std::vector<double> a(radius + 1, 0.0);
     double sum = 0.0;
@@ -22,8 +21,7 @@ std::vector<double> second_derivative_weights(int radius)
     return a;
 }
 
-StarWeights star_weights(UpdateRule rule, int dims, int radius)
-{
+StarWeights star_weights(UpdateRule rule, int dims, int radius) {
     StarWeights w;
     w.neighbour.assign(radius + 1, 0.0);
     if (rule == UpdateRule::Wave) {
@@ -43,8 +41,7 @@ StarWeights star_weights(UpdateRule rule, int dims, int radius)
     return w;
 }
 
-std::int64_t updated_cells(const StencilConfig& c)
-{
+std::int64_t updated_cells(const StencilConfig& c) {
     if (c.stencil == StencilKind::Diffusion4) return c.size.cells();
     const int r2 = 2 * c.radius;
     std::int64_t n = std::int64_t(std::max(0, c.size.nx - r2)) * std::max(0, c.size.ny - r2);
@@ -52,8 +49,7 @@ std::int64_t updated_cells(const StencilConfig& c)
     return n;
 }
 
-int ideal_bytes_per_cell(const StencilConfig& c)
-{
+int ideal_bytes_per_cell(const StencilConfig& c) {
     const int reads = (c.stencil == StencilKind::Star && c.rule == UpdateRule::Wave) ? 2 : 1;
     return (reads + 1) * element_size(c.precision);
 }
@@ -65,8 +61,7 @@ constexpr std::array kInitials { std::pair { std::string_view("gaussian"), Initi
     std::pair { std::string_view("hot-edges"), InitialCondition::HotEdges } };
 
 // splitmix64: small, seedable, identical on every platform.
-double uniform01(std::uint64_t& state)
-{
+double uniform01(std::uint64_t& state) {
     std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
@@ -75,22 +70,19 @@ double uniform01(std::uint64_t& state)
 }
 } // namespace
 
-std::string_view to_string(InitialCondition v)
-{
+std::string_view to_string(InitialCondition v) {
     for (const auto& [n, e] : kInitials)
         if (e == v) return n;
     return "?";
 }
 
-std::optional<InitialCondition> parse_initial(std::string_view s)
-{
+std::optional<InitialCondition> parse_initial(std::string_view s) {
     for (const auto& [n, e] : kInitials)
         if (n == s) return e;
     return std::nullopt;
 }
 
-std::vector<double> make_initial_field(const StencilConfig& c, InitialCondition ic, std::uint64_t seed)
-{
+std::vector<double> make_initial_field(const StencilConfig& c, InitialCondition ic, std::uint64_t seed) {
     const int nx = c.size.nx, ny = c.size.ny, nz = c.dims == 3 ? c.size.nz : 1;
     const bool layered = c.stencil == StencilKind::Diffusion4; // diffusion layers are independent 2D fields
     std::vector<double> f(std::size_t(nx) * ny * nz, 0.0);

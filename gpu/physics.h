@@ -20,8 +20,8 @@ inline constexpr int kDiffusionHalo = 2;
 // thesis/jacobi: every neighbour weighs 1/(2*D*R); wave: order-2R central second difference.
 struct StarWeights {
     std::vector<double> neighbour; // index d = 0..R (entry 0 unused)
-    double centre = 0.0;           // the coefficient of `in` at the centre in the update
-    double wave_c2 = 0.0;          // c^2 dt^2 / dx^2 for the wave rule
+    double centre = 0.0; // the coefficient of `in` at the centre in the update
+    double wave_c2 = 0.0; // c^2 dt^2 / dx^2 for the wave rule
 };
 StarWeights star_weights(UpdateRule, int dims, int radius);
 

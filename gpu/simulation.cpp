@@ -5,18 +5,15 @@
 #include "gpu/cuda/cuda_simulation.h"
 #include "gpu/launch_policy.h"
 
-
 namespace ss {
 namespace {
-const std::vector<DeviceInfo>& devices_once()
-{
+const std::vector<DeviceInfo>& devices_once() {
     static const std::vector<DeviceInfo> devices = query_devices();
     return devices;
 }
 } // namespace
 
-Status can_implement(const StencilConfig& c)
-{
+Status can_implement(const StencilConfig& c) {
     if (c.backend == Backend::Cpu) return check_config(c, nullptr, 0);
     const auto& devices = devices_once();
     if (devices.empty()) {
@@ -29,8 +26,7 @@ Status can_implement(const StencilConfig& c)
     return check_config(c, &dev, int(devices.size()));
 }
 
-std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::string* why)
-{
+std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::string* why) {
     if (Status s = can_implement(c); !s) {
         if (why) *why = s.reason;
         return nullptr;

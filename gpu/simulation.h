@@ -15,16 +15,16 @@ namespace ss {
 
 // What the compiled kernel costs, as the GPU reports it (zeros on the CPU backend).
 struct KernelResources {
-    BlockDims block {};   // the block dims in use (the heuristic's choice when heuristic)
-    int grid_blocks = 0;  // blocks launched per step (main kernel)
-    int registers = 0;    // per thread
-    int local_bytes = 0;  // spill (local memory) bytes per thread
-    int static_smem = 0;  // bytes per block
+    BlockDims block {}; // the block dims in use (the heuristic's choice when heuristic)
+    int grid_blocks = 0; // blocks launched per step (main kernel)
+    int registers = 0; // per thread
+    int local_bytes = 0; // spill (local memory) bytes per thread
+    int static_smem = 0; // bytes per block
     int dynamic_smem = 0; // bytes per block
     int max_blocks_per_sm = 0;
     double theoretical_occupancy = 0.0; // active warps / max warps per SM, 0..1
-    std::string occupancy_limiter;      // "registers", "shared memory", "threads", "blocks"
-    double compile_ms = 0.0;            // 0 when it came from the kernel cache
+    std::string occupancy_limiter; // "registers", "shared memory", "threads", "blocks"
+    double compile_ms = 0.0; // 0 when it came from the kernel cache
 };
 
 struct StepTiming {
@@ -34,9 +34,10 @@ struct StepTiming {
 
 enum class SliceAxis { XY, XZ, YZ };
 // Width and height of a plane as download_slice returns it (XY: nx x ny, XZ: nx x nz, YZ: ny x nz).
-inline std::pair<int, int> slice_size(const Extent& e, SliceAxis a)
-{
-    return a == SliceAxis::XY ? std::pair { e.nx, e.ny } : a == SliceAxis::XZ ? std::pair { e.nx, e.nz } : std::pair { e.ny, e.nz };
+inline std::pair<int, int> slice_size(const Extent& e, SliceAxis a) {
+    return a == SliceAxis::XY ? std::pair { e.nx, e.ny }
+        : a == SliceAxis::XZ  ? std::pair { e.nx, e.nz }
+                              : std::pair { e.ny, e.nz };
 }
 
 class Simulation {
@@ -50,15 +51,14 @@ public:
     virtual StepTiming step(int n) = 0;
     // Queue n steps without waiting (the GUI's path). Still ordered with later calls.
     virtual void step_async(int n) { step(n); }
-    virtual void synchronize() {}
+    virtual void synchronize() { }
     // Queue-depth control for a live view: a marker after the work queued so far, and a wait for one.
     // Waiting for the previous batch's marker instead of the latest keeps the GPU fed.
-    virtual std::uint64_t enqueue_marker()
-    {
+    virtual std::uint64_t enqueue_marker() {
         synchronize();
         return 0;
     }
-    virtual void wait_marker(std::uint64_t /*marker*/) {}
+    virtual void wait_marker(std::uint64_t /*marker*/) { }
     virtual std::vector<double> download() = 0;
     // One plane of the field as float, for display: index along the axis normal to the plane.
     virtual std::vector<float> download_slice(SliceAxis, int index) = 0;

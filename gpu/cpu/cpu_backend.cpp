@@ -14,8 +14,7 @@ namespace ss {
 namespace {
 
 // Runs body(begin, end) over [0, n) split across the host's cores.
-void parallel_for(int n, const std::function<void(int, int)>& body)
-{
+void parallel_for(int n, const std::function<void(int, int)>& body) {
     const int workers = std::clamp(int(std::thread::hardware_concurrency()), 1, 64);
     const int chunks = std::min(workers, std::max(n, 1));
     if (chunks <= 1) {
@@ -29,15 +28,13 @@ void parallel_for(int n, const std::function<void(int, int)>& body)
     for (auto& t : pool) t.join();
 }
 
-template <typename T>
-class CpuSimulation final : public Simulation {
+template <typename T> class CpuSimulation final : public Simulation {
 public:
     explicit CpuSimulation(const StencilConfig& c)
         : m_config(c)
         , m_weights(star_weights(c.rule, c.dims, c.radius))
         , m_current(c.size.cells(), T(0))
-        , m_other(c.size.cells(), T(0))
-    {
+        , m_other(c.size.cells(), T(0)) {
         m_resources.block = { 0, 0, 0 };
         if (c.stencil == StencilKind::Diffusion4) m_tmp.assign(c.size.cells(), T(0));
     }
@@ -46,19 +43,19 @@ public:
     const KernelResources& resources() const override { return m_resources; }
     long long iteration() const override { return m_iteration; }
 
-    void upload(const std::vector<double>& field) override
-    {
+    void upload(const std::vector<double>& field) override {
         std::transform(field.begin(), field.end(), m_current.begin(), [](double v) { return T(v); });
         m_other = m_current; // Dirichlet border in both buffers; the wave starts at rest (u(t-1) = u(t))
         m_iteration = 0;
     }
 
-    StepTiming step(int n) override
-    {
+    StepTiming step(int n) override {
         const auto start = std::chrono::steady_clock::now();
         for (int i = 0; i < n; ++i) {
-            if (m_config.stencil == StencilKind::Star) star_step();
-            else diffusion_step();
+            if (m_config.stencil == StencilKind::Star)
+                star_step();
+            else
+                diffusion_step();
             std::swap(m_current, m_other);
             ++m_iteration;
         }
@@ -70,8 +67,7 @@ public:
 
     std::vector<double> download() override { return { m_current.begin(), m_current.end() }; }
 
-    std::vector<float> download_slice(SliceAxis axis, int index) override
-    {
+    std::vector<float> download_slice(SliceAxis axis, int index) override {
         const int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
         std::vector<float> out;
         auto at = [&](int x, int y, int z) { return float(m_current[(std::size_t(z) * ny + y) * nx + x]); };
@@ -91,8 +87,7 @@ public:
         return out;
     }
 
-    void inject(int cx, int cy, int cz, int radius, double value) override
-    {
+    void inject(int cx, int cy, int cz, int radius, double value) override {
         const Extent e = m_config.size;
         const int lo = m_config.stencil == StencilKind::Star ? m_config.radius : 0; // keep the Dirichlet border
         for (int z = std::max(cz - radius, 0); z <= std::min(cz + radius, e.nz - 1); ++z)
@@ -105,8 +100,7 @@ public:
     }
 
 private:
-    void star_step()
-    {
+    void star_step() {
         const int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz, r = m_config.radius;
         const bool three = m_config.dims == 3, wave = m_config.rule == UpdateRule::Wave;
         const std::size_t sy = nx, sz = std::size_t(nx) * ny;
@@ -131,8 +125,7 @@ private:
     }
 
     // Fourth-order diffusion on independent periodic layers: out = in - alpha * lap(lap(in)).
-    void diffusion_step()
-    {
+    void diffusion_step() {
         const int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
         auto lap = [nx, ny](const T* f, int x, int y) {
             const int xm = (x + nx - 1) % nx, xp = (x + 1) % nx, ym = (y + ny - 1) % ny, yp = (y + 1) % ny;
@@ -166,14 +159,12 @@ private:
 
 } // namespace
 
-std::unique_ptr<Simulation> create_cpu_simulation(const StencilConfig& c)
-{
+std::unique_ptr<Simulation> create_cpu_simulation(const StencilConfig& c) {
     if (c.precision == Precision::FP64) return std::make_unique<CpuSimulation<double>>(c);
     return std::make_unique<CpuSimulation<float>>(c);
 }
 
-std::vector<double> cpu_reference(const StencilConfig& config, const std::vector<double>& initial, int steps)
-{
+std::vector<double> cpu_reference(const StencilConfig& config, const std::vector<double>& initial, int steps) {
     CpuSimulation<double> sim(config);
     sim.upload(initial);
     sim.step(steps);
@@ -183,8 +174,7 @@ std::vector<double> cpu_reference(const StencilConfig& config, const std::vector
 } // namespace ss
 
 namespace ss {
-double relative_l2_error(const std::vector<double>& a, const std::vector<double>& b)
-{
+double relative_l2_error(const std::vector<double>& a, const std::vector<double>& b) {
     if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
     long double diff = 0, norm = 0;
     for (std::size_t i = 0; i < a.size(); ++i) {

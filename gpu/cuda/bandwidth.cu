@@ -10,16 +10,15 @@
 namespace ss {
 namespace {
 
-__global__ void copy_kernel(const float4* __restrict__ in, float4* __restrict__ out, std::int64_t n)
-{
-    for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n; i += std::int64_t(gridDim.x) * blockDim.x)
+__global__ void copy_kernel(const float4* __restrict__ in, float4* __restrict__ out, std::int64_t n) {
+    for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::int64_t(gridDim.x) * blockDim.x)
         out[i] = in[i];
 }
 
 } // namespace
 
-BandwidthResult measure_copy_bandwidth(int device, std::int64_t bytes, int repeats)
-{
+BandwidthResult measure_copy_bandwidth(int device, std::int64_t bytes, int repeats) {
     BandwidthResult r;
     auto fail = [&r](cudaError_t e) {
         r.error = cudaGetErrorString(e);
@@ -51,8 +50,10 @@ BandwidthResult measure_copy_bandwidth(int device, std::int64_t bytes, int repea
         std::vector<float> times;
         for (int i = 0; i < repeats + 2; ++i) { // two warm-up copies
             cudaEventRecord(start);
-            if (shape.threads) copy_kernel<<<sms * shape.blocks_per_sm, shape.threads>>>(in, out, n);
-            else cudaMemcpyAsync(out, in, n * sizeof(float4), cudaMemcpyDeviceToDevice);
+            if (shape.threads)
+                copy_kernel<<<sms * shape.blocks_per_sm, shape.threads>>>(in, out, n);
+            else
+                cudaMemcpyAsync(out, in, n * sizeof(float4), cudaMemcpyDeviceToDevice);
             cudaEventRecord(stop);
             cudaEventSynchronize(stop);
             float ms = 0;

@@ -13,8 +13,7 @@ struct CudaError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-inline void cuda_check(cudaError_t e, const char* what)
-{
+inline void cuda_check(cudaError_t e, const char* what) {
     if (e != cudaSuccess) throw CudaError(std::string(what) + ": " + cudaGetErrorString(e));
 }
 

@@ -18,8 +18,7 @@ struct Layout {
     std::int64_t origin = 0, pitch_y = 0, pitch_z = 0, elements = 0;
 };
 
-Layout layout_of(const StencilConfig& c)
-{
+Layout layout_of(const StencilConfig& c) {
     if (c.stencil == StencilKind::Diffusion4) {
         const std::int64_t px = c.size.nx + 2 * kDiffusionHalo, py = c.size.ny + 2 * kDiffusionHalo;
         return { kDiffusionHalo * px + kDiffusionHalo, px, px * py, px * py * c.size.nz };
@@ -27,8 +26,7 @@ Layout layout_of(const StencilConfig& c)
     return { 0, c.size.nx, std::int64_t(c.size.nx) * c.size.ny, c.size.cells() };
 }
 
-std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int threads, std::int64_t smem)
-{
+std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int threads, std::int64_t smem) {
     const int warps = (threads + d.warp_size - 1) / d.warp_size;
     struct Limit {
         const char* name;
@@ -42,7 +40,9 @@ std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int t
         { "registers", regs_per_warp > 0 ? d.regs_per_sm / (regs_per_warp * warps) : d.max_blocks_per_sm },
         { "shared memory", smem_block > 1024 ? d.smem_per_sm / smem_block : d.max_blocks_per_sm },
     };
-    return std::min_element(std::begin(limits), std::end(limits), [](auto& x, auto& y) { return x.blocks < y.blocks; })->name;
+    return std::min_element(std::begin(limits), std::end(limits), [](auto& x, auto& y) {
+        return x.blocks < y.blocks;
+    })->name;
 }
 
 class CudaSimulation final : public Simulation {
@@ -51,8 +51,7 @@ public:
         : m_config(c)
         , m_device(dev)
         , m_layout(layout_of(c))
-        , m_es(element_size(c.precision))
-    {
+        , m_es(element_size(c.precision)) {
         cuda_check(cudaSetDevice(c.device), "cudaSetDevice");
         bool cached = false;
         m_module = compile_module(kernel_source(c), dev.cc_major, dev.cc_minor, &cached);
@@ -64,7 +63,8 @@ public:
         } else {
             m_halo = m_module->kernel("ss_halo");
             m_main = m_module->kernel(c.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
-            if (c.variant == Variant::Naive) m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
+            if (c.variant == Variant::Naive)
+                m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
             if (c.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
             if (c.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
         }
@@ -89,8 +89,8 @@ public:
         }
         if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
             throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
-                + " threads but the kernel uses " + std::to_string(attr.numRegs) + " registers/thread, which allows at most "
-                + std::to_string(attr.maxThreadsPerBlock));
+                + " threads but the kernel uses " + std::to_string(attr.numRegs)
+                + " registers/thread, which allows at most " + std::to_string(attr.maxThreadsPerBlock));
         m_smem = dynamic_smem_bytes(c, m_block);
         int blocks_per_sm = 0;
         cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, m_main, m_block.threads(), m_smem),
@@ -109,8 +109,7 @@ public:
         allocate();
     }
 
-    ~CudaSimulation() override
-    {
+    ~CudaSimulation() override {
         cudaSetDevice(m_config.device);
         if (m_stream) cudaStreamSynchronize(m_stream);
         for (void* p : { m_in, m_out, m_tmp, m_tmp2 })
@@ -126,31 +125,32 @@ public:
     const KernelResources& resources() const override { return m_res; }
     long long iteration() const override { return m_iteration; }
 
-    void upload(const std::vector<double>& field) override
-    {
-        if (std::int64_t(field.size()) != m_config.size.cells()) throw CudaError("upload: field size does not match the domain");
+    void upload(const std::vector<double>& field) override {
+        if (std::int64_t(field.size()) != m_config.size.cells())
+            throw CudaError("upload: field size does not match the domain");
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         std::vector<unsigned char> host = to_element_type(field);
         copy_cells(host.data(), static_cast<unsigned char*>(m_in), cudaMemcpyHostToDevice);
         if (m_config.stencil == StencilKind::Star) // Dirichlet border in both buffers; the wave starts at rest
-            cuda_check(cudaMemcpyAsync(m_out, m_in, m_layout.elements * m_es, cudaMemcpyDeviceToDevice, m_stream), "copy");
+            cuda_check(
+                cudaMemcpyAsync(m_out, m_in, m_layout.elements * m_es, cudaMemcpyDeviceToDevice, m_stream), "copy");
         cuda_check(cudaStreamSynchronize(m_stream), "upload");
         m_iteration = 0;
     }
 
-    void step_async(int n) override
-    {
+    void step_async(int n) override {
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         for (int i = 0; i < n; ++i) {
-            if (m_config.stencil == StencilKind::Star) star_step();
-            else diffusion_step();
+            if (m_config.stencil == StencilKind::Star)
+                star_step();
+            else
+                diffusion_step();
             std::swap(m_in, m_out);
             ++m_iteration;
         }
     }
 
-    StepTiming step(int n) override
-    {
+    StepTiming step(int n) override {
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         cuda_check(cudaEventRecord(m_start, m_stream), "cudaEventRecord");
         step_async(n);
@@ -161,8 +161,7 @@ public:
         return { double(ms), n };
     }
 
-    void poison_output() override
-    {
+    void poison_output() override {
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         cuda_check(cudaMemsetAsync(m_out, 0xFF, m_layout.elements * m_es, m_stream), "poison"); // all-ones bits: NaN
         cuda_check(cudaStreamSynchronize(m_stream), "poison");
@@ -170,30 +169,26 @@ public:
 
     void synchronize() override { cuda_check(cudaStreamSynchronize(m_stream), "synchronize"); }
 
-    std::uint64_t enqueue_marker() override
-    {
+    std::uint64_t enqueue_marker() override {
         cudaEvent_t& e = m_markers[m_next_marker % kMarkers];
         if (!e) cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
         cuda_check(cudaEventRecord(e, m_stream), "cudaEventRecord");
         return m_next_marker++;
     }
 
-    void wait_marker(std::uint64_t marker) override
-    {
+    void wait_marker(std::uint64_t marker) override {
         if (marker + kMarkers < m_next_marker) return; // long done: its event was reused
         cuda_check(cudaEventSynchronize(m_markers[marker % kMarkers]), "wait_marker");
     }
 
-    std::vector<double> download() override
-    {
+    std::vector<double> download() override {
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         std::vector<unsigned char> host(m_config.size.cells() * m_es);
         copy_cells(host.data(), static_cast<unsigned char*>(m_in), cudaMemcpyDeviceToHost);
         return to_double(host);
     }
 
-    std::vector<float> download_slice(SliceAxis axis, int index) override
-    {
+    std::vector<float> download_slice(SliceAxis axis, int index) override {
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         const Extent e = m_config.size;
         const auto* base = static_cast<const unsigned char*>(m_in) + m_layout.origin * m_es;
@@ -202,17 +197,21 @@ public:
         if (axis == SliceAxis::XY) {
             index = std::clamp(index, 0, e.nz - 1);
             host.resize(std::size_t(e.nx) * e.ny * es);
-            cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * pz, py, e.nx * es, e.ny, cudaMemcpyDeviceToHost, m_stream), "slice");
+            cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * pz, py, e.nx * es, e.ny,
+                           cudaMemcpyDeviceToHost, m_stream),
+                "slice");
         } else if (axis == SliceAxis::XZ) {
             index = std::clamp(index, 0, e.ny - 1);
             host.resize(std::size_t(e.nx) * e.nz * es);
-            cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * py, pz, e.nx * es, e.nz, cudaMemcpyDeviceToHost, m_stream), "slice");
+            cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * py, pz, e.nx * es, e.nz,
+                           cudaMemcpyDeviceToHost, m_stream),
+                "slice");
         } else {
             index = std::clamp(index, 0, e.nx - 1);
             host.resize(std::size_t(e.ny) * e.nz * es);
             for (int z = 0; z < e.nz; ++z)
-                cuda_check(cudaMemcpy2DAsync(host.data() + std::size_t(z) * e.ny * es, es, base + index * es + z * pz, py, es,
-                               e.ny, cudaMemcpyDeviceToHost, m_stream),
+                cuda_check(cudaMemcpy2DAsync(host.data() + std::size_t(z) * e.ny * es, es, base + index * es + z * pz,
+                               py, es, e.ny, cudaMemcpyDeviceToHost, m_stream),
                     "slice");
         }
         // on the simulation's stream: ordered after the queued steps
@@ -221,15 +220,15 @@ public:
         return { values.begin(), values.end() };
     }
 
-    bool slice_to_device(SliceAxis axis, int index, float* device_out) override
-    {
+    bool slice_to_device(SliceAxis axis, int index, float* device_out) override {
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         const Extent e = m_config.size;
         const auto [nu, nv] = slice_size(e, axis);
         long long origin = m_layout.origin, su = 1, sv = m_layout.pitch_y;
         if (axis == SliceAxis::XY) origin += std::clamp(index, 0, e.nz - 1) * m_layout.pitch_z;
         if (axis == SliceAxis::XZ) origin += std::clamp(index, 0, e.ny - 1) * m_layout.pitch_y, sv = m_layout.pitch_z;
-        if (axis == SliceAxis::YZ) origin += std::clamp(index, 0, e.nx - 1), su = m_layout.pitch_y, sv = m_layout.pitch_z;
+        if (axis == SliceAxis::YZ)
+            origin += std::clamp(index, 0, e.nx - 1), su = m_layout.pitch_y, sv = m_layout.pitch_z;
         int u = nu, v = nv;
         void* args[] = { &m_in, &device_out, &origin, &su, &sv, &u, &v };
         const dim3 block(32, 8), grid((nu + 31) / 32, (nv + 7) / 8);
@@ -237,13 +236,13 @@ public:
         return true; // queued: enqueue_marker() / synchronize() tell when it is done
     }
 
-    void inject(int x, int y, int z, int radius, double value) override
-    {
+    void inject(int x, int y, int z, int radius, double value) override {
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         radius = std::max(radius, 0);
         const bool layered = m_config.stencil == StencilKind::Diffusion4;
         const unsigned span = unsigned(2 * radius + 1);
-        const dim3 block(16, 16, 1), grid((span + 15) / 16, (span + 15) / 16, (m_config.dims == 3 && !layered) ? span : 1);
+        const dim3 block(16, 16, 1),
+            grid((span + 15) / 16, (span + 15) / 16, (m_config.dims == 3 && !layered) ? span : 1);
         int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
         void* args[] = { &m_in, &nx, &ny, &nz, &x, &y, &z, &radius, &value };
         cuda_check(cudaLaunchKernel(m_inject, grid, block, args, 0, m_stream), "inject");
@@ -251,8 +250,7 @@ public:
     }
 
 private:
-    void choose_block(const cudaFuncAttributes& attr)
-    {
+    void choose_block(const cudaFuncAttributes& attr) {
         if (!m_config.heuristic_block) {
             m_block = m_config.block;
             return;
@@ -269,8 +267,7 @@ private:
         if (Status s = check_block(m_config, m_block, &m_device); !s) throw CudaError(s.reason);
     }
 
-    void plan_grid(int blocks_per_sm)
-    {
+    void plan_grid(int blocks_per_sm) {
         const int r = m_config.radius, slow = slow_extent(m_config);
         m_lo = r;
         m_hi = slow - r;
@@ -287,8 +284,7 @@ private:
         m_grid = grid_dims(m_config, m_block, chunks);
     }
 
-    void allocate()
-    {
+    void allocate() {
         cuda_check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "cudaStreamCreate");
         cuda_check(cudaEventCreate(&m_start), "cudaEventCreate");
         cuda_check(cudaEventCreate(&m_stop), "cudaEventCreate");
@@ -303,26 +299,24 @@ private:
         if (m_config.variant == Variant::Naive || m_config.variant == Variant::Merged) alloc(&m_tmp2);
     }
 
-    void launch(const void* kernel, dim3 grid, void** args, std::size_t smem = 0)
-    {
+    void launch(const void* kernel, dim3 grid, void** args, std::size_t smem = 0) {
         cuda_check(cudaLaunchKernel(kernel, grid, dim3(m_block.x, m_block.y, m_block.z), args, smem, m_stream),
             "kernel launch");
     }
 
-    void star_step()
-    {
+    void star_step() {
         int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
         void* args[] = { &m_in, &m_out, &nx, &ny, &nz, &m_lo, &m_hi, &m_chunk };
         launch(m_main, dim3(m_grid.x, m_grid.y, m_grid.z), args, m_smem);
     }
 
-    void diffusion_step()
-    {
+    void diffusion_step() {
         int nx = m_config.size.nx, ny = m_config.size.ny;
         const int nz = m_config.size.nz;
         const int halo_cells = 4 * (nx + 4) + 4 * ny;
         void* halo_args[] = { &m_in, &nx, &ny };
-        cuda_check(cudaLaunchKernel(m_halo, dim3((halo_cells + 255) / 256, nz), dim3(256), halo_args, 0, m_stream), "halo");
+        cuda_check(
+            cudaLaunchKernel(m_halo, dim3((halo_cells + 255) / 256, nz), dim3(256), halo_args, 0, m_stream), "halo");
         const dim3 interior(m_grid.x, m_grid.y, m_grid.z);
         if (m_config.variant == Variant::Smem) {
             void* args[] = { &m_in, &m_out, &nx, &ny };
@@ -347,25 +341,28 @@ private:
     }
 
     // Copies the nx*ny*nz cells between a dense host array and the device layout.
-    void copy_cells(unsigned char* host, unsigned char* device, cudaMemcpyKind kind)
-    {
+    void copy_cells(unsigned char* host, unsigned char* device, cudaMemcpyKind kind) {
         const Extent e = m_config.size;
         const std::size_t es = m_es, row = e.nx * es, plane = row * e.ny;
         unsigned char* base = device + m_layout.origin * es;
         for (int z = 0; z < e.nz; ++z) {
             unsigned char* dev_plane = base + z * m_layout.pitch_z * es;
             if (kind == cudaMemcpyHostToDevice)
-                cuda_check(cudaMemcpy2DAsync(dev_plane, m_layout.pitch_y * es, host + z * plane, row, row, e.ny, kind, m_stream), "upload");
+                cuda_check(cudaMemcpy2DAsync(
+                               dev_plane, m_layout.pitch_y * es, host + z * plane, row, row, e.ny, kind, m_stream),
+                    "upload");
             else
-                cuda_check(cudaMemcpy2DAsync(host + z * plane, row, dev_plane, m_layout.pitch_y * es, row, e.ny, kind, m_stream), "download");
+                cuda_check(cudaMemcpy2DAsync(
+                               host + z * plane, row, dev_plane, m_layout.pitch_y * es, row, e.ny, kind, m_stream),
+                    "download");
         }
         cuda_check(cudaStreamSynchronize(m_stream), "copy");
     }
 
-    std::vector<unsigned char> to_element_type(const std::vector<double>& v) const
-    {
+    std::vector<unsigned char> to_element_type(const std::vector<double>& v) const {
         std::vector<unsigned char> out(v.size() * m_es);
-        if (m_es == 8) std::memcpy(out.data(), v.data(), out.size());
+        if (m_es == 8)
+            std::memcpy(out.data(), v.data(), out.size());
         else
             for (std::size_t i = 0; i < v.size(); ++i) {
                 const float f = float(v[i]);
@@ -374,10 +371,10 @@ private:
         return out;
     }
 
-    std::vector<double> to_double(const std::vector<unsigned char>& bytes) const
-    {
+    std::vector<double> to_double(const std::vector<unsigned char>& bytes) const {
         std::vector<double> out(bytes.size() / m_es);
-        if (m_es == 8) std::memcpy(out.data(), bytes.data(), bytes.size());
+        if (m_es == 8)
+            std::memcpy(out.data(), bytes.data(), bytes.size());
         else
             for (std::size_t i = 0; i < out.size(); ++i) {
                 float f;
@@ -417,8 +414,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const DeviceInfo& dev, std::string* why)
-{
+std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {
     try {
         return std::make_unique<CudaSimulation>(c, dev);
     } catch (const std::exception& e) {

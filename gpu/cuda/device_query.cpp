@@ -5,8 +5,7 @@
 
 namespace ss {
 
-std::string cuda_unavailable_reason()
-{
+std::string cuda_unavailable_reason() {
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) return "no CUDA device found";
@@ -15,8 +14,7 @@ std::string cuda_unavailable_reason()
     return "";
 }
 
-std::vector<DeviceInfo> query_devices()
-{
+std::vector<DeviceInfo> query_devices() {
     std::vector<DeviceInfo> out;
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess) {
@@ -52,8 +50,7 @@ std::vector<DeviceInfo> query_devices()
     return out;
 }
 
-std::int64_t device_free_memory(int device)
-{
+std::int64_t device_free_memory(int device) {
     int previous = 0;
     if (cudaGetDevice(&previous) != cudaSuccess || cudaSetDevice(device) != cudaSuccess) return 0;
     std::size_t free_bytes = 0, total = 0;

@@ -15,15 +15,13 @@
 namespace ss {
 namespace {
 
-void nvrtc_check(nvrtcResult r, const char* what)
-{
+void nvrtc_check(nvrtcResult r, const char* what) {
     if (r != NVRTC_SUCCESS) throw CudaError(std::string(what) + ": " + nvrtcGetErrorString(r));
 }
 
 // NVRTC can emit SASS (cubin) for architectures it knows; a newer GPU gets PTX for the newest one it
 // knows, which the driver then compiles.
-std::string arch_option(int major, int minor, bool& sass)
-{
+std::string arch_option(int major, int minor, bool& sass) {
     int n = 0;
     nvrtc_check(nvrtcGetNumSupportedArchs(&n), "nvrtcGetNumSupportedArchs");
     std::vector<int> archs(n);
@@ -38,11 +36,10 @@ std::string arch_option(int major, int minor, bool& sass)
 }
 
 // NVRTC -> cubin (or PTX for a GPU newer than NVRTC knows). Throws CudaError with the log.
-std::vector<char> compile_image(const std::string& source, int major, int minor)
-{
+std::vector<char> compile_image(const std::string& source, int major, int minor) {
     nvrtcProgram prog = nullptr;
-    nvrtc_check(nvrtcCreateProgram(&prog, source.c_str(), "stencilscope_kernel.cu", 0, nullptr, nullptr),
-        "nvrtcCreateProgram");
+    nvrtc_check(
+        nvrtcCreateProgram(&prog, source.c_str(), "stencilscope_kernel.cu", 0, nullptr, nullptr), "nvrtcCreateProgram");
     bool sass = false;
     const std::string arch = arch_option(major, minor, sass);
     const char* options[] = { arch.c_str(), "-std=c++17", "-lineinfo", "--restrict" };
@@ -70,13 +67,12 @@ std::vector<char> compile_image(const std::string& source, int major, int minor)
     return image;
 }
 
-std::shared_ptr<const CompiledModule> compile_now(const std::string& source, int major, int minor)
-{
+std::shared_ptr<const CompiledModule> compile_now(const std::string& source, int major, int minor) {
     const auto start = std::chrono::steady_clock::now();
     const std::vector<char> image = compile_image(source, major, minor);
     cudaLibrary_t library = nullptr;
-    cuda_check(cudaLibraryLoadData(&library, image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0),
-        "cudaLibraryLoadData");
+    cuda_check(
+        cudaLibraryLoadData(&library, image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0), "cudaLibraryLoadData");
     const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start;
     return std::make_shared<CompiledModule>(library, ms.count());
 }
@@ -86,28 +82,25 @@ struct Cache {
     std::map<std::string, std::shared_future<std::shared_ptr<const CompiledModule>>> modules;
 };
 
-Cache& cache()
-{
+Cache& cache() {
     static Cache* c = new Cache; // never destroyed: libraries must outlive static simulations at exit
     return *c;
 }
 
 } // namespace
 
-CompiledModule::~CompiledModule()
-{
+CompiledModule::~CompiledModule() {
     if (m_library) cudaLibraryUnload(m_library);
 }
 
-const void* CompiledModule::kernel(const char* name) const
-{
+const void* CompiledModule::kernel(const char* name) const {
     cudaKernel_t k = nullptr;
     cuda_check(cudaLibraryGetKernel(&k, m_library, name), name);
     return reinterpret_cast<const void*>(k);
 }
 
-std::shared_ptr<const CompiledModule> compile_module(const std::string& source, int major, int minor, bool* from_cache)
-{
+std::shared_ptr<const CompiledModule> compile_module(
+    const std::string& source, int major, int minor, bool* from_cache) {
     const std::string key = std::to_string(major) + "." + std::to_string(minor) + "\n" + source;
     std::promise<std::shared_ptr<const CompiledModule>> promise;
     std::shared_future<std::shared_ptr<const CompiledModule>> future;
@@ -140,8 +133,7 @@ std::shared_ptr<const CompiledModule> compile_module(const std::string& source, 
 } // namespace ss
 
 namespace ss {
-std::string nvrtc_compile_errors(const std::string& source, int major, int minor)
-{
+std::string nvrtc_compile_errors(const std::string& source, int major, int minor) {
     try {
         compile_image(source, major, minor);
         return "";

@@ -15,9 +15,7 @@ class CompiledModule {
 public:
     CompiledModule(cudaLibrary_t library, double compile_ms)
         : m_library(library)
-        , m_compile_ms(compile_ms)
-    {
-    }
+        , m_compile_ms(compile_ms) { }
     ~CompiledModule();
     CompiledModule(const CompiledModule&) = delete;
     CompiledModule& operator=(const CompiledModule&) = delete;
@@ -33,8 +31,8 @@ private:
 
 // Compiles (or finds in the cache) `source` for compute capability major.minor.
 // Throws CudaError with NVRTC's log on a compile error.
-std::shared_ptr<const CompiledModule> compile_module(const std::string& source, int cc_major, int cc_minor,
-    bool* from_cache = nullptr);
+std::shared_ptr<const CompiledModule> compile_module(
+    const std::string& source, int cc_major, int cc_minor, bool* from_cache = nullptr);
 
 // Compiles without loading (works with no GPU present): "" on success, else NVRTC's log.
 std::string nvrtc_compile_errors(const std::string& source, int cc_major, int cc_minor);

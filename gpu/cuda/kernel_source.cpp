@@ -14,23 +14,28 @@ extern const char* const kDiffusionKernelSource;
 
 namespace {
 
-std::string hex_literal(double v)
-{
+std::string hex_literal(double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "T(%a)", v);
     return buf;
 }
 
-std::string define(const char* name, long long value) { return "#define " + std::string(name) + " " + std::to_string(value) + "\n"; }
+std::string define(const char* name, long long value) {
+    return "#define " + std::string(name) + " " + std::to_string(value) + "\n";
+}
 
-int variant_index(Variant v)
-{
+int variant_index(Variant v) {
     switch (v) {
-    case Variant::Base: return 0;
-    case Variant::Smem: return 1;
-    case Variant::SmemPadded: return 2;
-    case Variant::Stream: return 3;
-    default: return -1;
+    case Variant::Base:
+        return 0;
+    case Variant::Smem:
+        return 1;
+    case Variant::SmemPadded:
+        return 2;
+    case Variant::Stream:
+        return 3;
+    default:
+        return -1;
     }
 }
 
@@ -45,8 +50,7 @@ extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long o
 
 } // namespace
 
-std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block)
-{
+std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) {
     std::string s = "// StencilScope generated kernel: " + describe(c) + "\n";
     s += c.precision == Precision::FP64 ? "typedef double T;\n" : "typedef float T;\n";
     // 32-bit indices while every offset fits; they save registers and address arithmetic.
@@ -57,7 +61,8 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block)
         return s + kSliceKernel + kDiffusionKernelSource;
     }
     const StarWeights w = star_weights(c.rule, c.dims, c.radius);
-    s += define("R", c.radius) + define("CF", c.cf) + define("DIMS", c.dims) + define("VARIANT", variant_index(c.variant));
+    s += define("R", c.radius) + define("CF", c.cf) + define("DIMS", c.dims)
+        + define("VARIANT", variant_index(c.variant));
     s += define("RULE_WAVE", c.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
     if (fixed_block && c.variant == Variant::Stream) {
@@ -68,7 +73,8 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block)
     }
     s += define("PIPE", stream_pipeline(c));
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
-    for (int d = 1; d <= c.radius; ++d) s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
+    for (int d = 1; d <= c.radius; ++d)
+        s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";
     return s + kSliceKernel + kStarKernelSource;
 }

@@ -7,14 +7,12 @@
 
 #define HALO 2
 
-__device__ __forceinline__ T lap(const T* f, idx_t i, int px)
-{
+__device__ __forceinline__ T lap(const T* f, idx_t i, int px) {
     return T(-4) * f[i] + f[i - 1] + f[i + 1] + f[i - px] + f[i + px];
 }
 
 // One thread per halo cell of a layer (grid.y = layer): copy from the opposite side of the domain.
-extern "C" __global__ void ss_halo(T* f, int nx, int ny)
-{
+extern "C" __global__ void ss_halo(T* f, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int t = threadIdx.x + blockIdx.x * blockDim.x;
     const int count = 4 * px + 4 * ny;
@@ -34,8 +32,7 @@ extern "C" __global__ void ss_halo(T* f, int nx, int ny)
 }
 
 // tmp = lap(in) over the interior and a 1-wide ring around it (what the second Laplacian reads).
-extern "C" __global__ void ss_lap_ring(const T* __restrict__ in, T* __restrict__ tmp, int nx, int ny)
-{
+extern "C" __global__ void ss_lap_ring(const T* __restrict__ in, T* __restrict__ tmp, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = 1 + threadIdx.x + blockIdx.x * blockDim.x, y = 1 + threadIdx.y + blockIdx.y * blockDim.y;
     if (x > nx + 2 || y > ny + 2) return;
@@ -43,11 +40,12 @@ extern "C" __global__ void ss_lap_ring(const T* __restrict__ in, T* __restrict__
     tmp[i] = lap(in, i, px);
 }
 
-__device__ __forceinline__ bool diff_interior(int x, int y, int nx, int ny) { return x < nx + HALO && y < ny + HALO; }
+__device__ __forceinline__ bool diff_interior(int x, int y, int nx, int ny) {
+    return x < nx + HALO && y < ny + HALO;
+}
 
 // naive, step 2: lap2 = lap(tmp) on the interior.
-extern "C" __global__ void ss_lap_interior(const T* __restrict__ tmp, T* __restrict__ lap2, int nx, int ny)
-{
+extern "C" __global__ void ss_lap_interior(const T* __restrict__ tmp, T* __restrict__ lap2, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = HALO + threadIdx.x + blockIdx.x * blockDim.x, y = HALO + threadIdx.y + blockIdx.y * blockDim.y;
     if (!diff_interior(x, y, nx, ny)) return;
@@ -56,9 +54,8 @@ extern "C" __global__ void ss_lap_interior(const T* __restrict__ tmp, T* __restr
 }
 
 // naive, step 3: the explicit Euler step.
-extern "C" __global__ void ss_euler(const T* __restrict__ in, const T* __restrict__ lap2, T* __restrict__ out, int nx,
-    int ny)
-{
+extern "C" __global__ void ss_euler(
+    const T* __restrict__ in, const T* __restrict__ lap2, T* __restrict__ out, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = HALO + threadIdx.x + blockIdx.x * blockDim.x, y = HALO + threadIdx.y + blockIdx.y * blockDim.y;
     if (!diff_interior(x, y, nx, ny)) return;
@@ -67,9 +64,8 @@ extern "C" __global__ void ss_euler(const T* __restrict__ in, const T* __restric
 }
 
 // merged: second Laplacian and Euler in one kernel, still storing lap2 in global memory.
-extern "C" __global__ void ss_lap_euler_store(const T* __restrict__ in, const T* __restrict__ tmp,
-    T* __restrict__ lap2, T* __restrict__ out, int nx, int ny)
-{
+extern "C" __global__ void ss_lap_euler_store(
+    const T* __restrict__ in, const T* __restrict__ tmp, T* __restrict__ lap2, T* __restrict__ out, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = HALO + threadIdx.x + blockIdx.x * blockDim.x, y = HALO + threadIdx.y + blockIdx.y * blockDim.y;
     if (!diff_interior(x, y, nx, ny)) return;
@@ -79,9 +75,8 @@ extern "C" __global__ void ss_lap_euler_store(const T* __restrict__ in, const T*
 }
 
 // notemp: the second Laplacian never leaves a register.
-extern "C" __global__ void ss_lap_euler(const T* __restrict__ in, const T* __restrict__ tmp, T* __restrict__ out,
-    int nx, int ny)
-{
+extern "C" __global__ void ss_lap_euler(
+    const T* __restrict__ in, const T* __restrict__ tmp, T* __restrict__ out, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = HALO + threadIdx.x + blockIdx.x * blockDim.x, y = HALO + threadIdx.y + blockIdx.y * blockDim.y;
     if (!diff_interior(x, y, nx, ny)) return;
@@ -90,8 +85,7 @@ extern "C" __global__ void ss_lap_euler(const T* __restrict__ in, const T* __res
 }
 
 // smem: the input tile (+2 halo) and the first Laplacian (+1 halo) in shared memory; no temporary array.
-extern "C" __global__ void ss_diffusion_smem(const T* __restrict__ in, T* __restrict__ out, int nx, int ny)
-{
+extern "C" __global__ void ss_diffusion_smem(const T* __restrict__ in, T* __restrict__ out, int nx, int ny) {
     extern __shared__ unsigned char smem_raw[];
     const int BX = blockDim.x, BY = blockDim.y;
     const int tx_w = BX + 4, ty_w = BY + 4, lx_w = BX + 2, ly_w = BY + 2;
@@ -118,8 +112,7 @@ extern "C" __global__ void ss_diffusion_smem(const T* __restrict__ in, T* __rest
 }
 
 // Overwrites a disc of cells in layer cz (the GUI's source injection); launched with grid.z = 1.
-extern "C" __global__ void ss_inject(T* f, int nx, int ny, int nz, int cx, int cy, int cz, int r, double value)
-{
+extern "C" __global__ void ss_inject(T* f, int nx, int ny, int nz, int cx, int cy, int cz, int r, double value) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int i = cx - r + int(threadIdx.x + blockIdx.x * blockDim.x);
     const int j = cy - r + int(threadIdx.y + blockIdx.y * blockDim.y);

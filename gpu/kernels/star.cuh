@@ -9,8 +9,7 @@
 
 #define SLOW_STRIDE(nx, ny) (DIMS == 3 ? idx_t(nx) * idx_t(ny) : idx_t(nx))
 
-__device__ __forceinline__ void finish(T* __restrict__ out, idx_t idx, T acc)
-{
+__device__ __forceinline__ void finish(T* __restrict__ out, idx_t idx, T acc) {
 #if RULE_WAVE
     out[idx] = acc - out[idx];
 #else
@@ -18,8 +17,7 @@ __device__ __forceinline__ void finish(T* __restrict__ out, idx_t idx, T acc)
 #endif
 }
 
-__device__ __forceinline__ bool interior(int i, int j, int k, int nx, int ny, int lo, int hi)
-{
+__device__ __forceinline__ bool interior(int i, int j, int k, int nx, int ny, int lo, int hi) {
 #if DIMS == 3
     return i >= R && i < nx - R && j >= R && j < ny - R && k >= lo && k < hi;
 #else
@@ -27,8 +25,7 @@ __device__ __forceinline__ bool interior(int i, int j, int k, int nx, int ny, in
 #endif
 }
 
-__device__ __forceinline__ T centre_term(T c)
-{
+__device__ __forceinline__ T centre_term(T c) {
 #if HAS_CENTRE
     return W_CENTRE * c;
 #else
@@ -37,9 +34,8 @@ __device__ __forceinline__ T centre_term(T c)
 }
 
 #if VARIANT == 0 // base (listings 3.1-3.4): every operand from global memory
-extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo,
-    int hi, int chunk)
-{
+extern "C" __global__ void ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     const int i0 = threadIdx.x + blockIdx.x * blockDim.x * CF;
     const int j = threadIdx.y + blockIdx.y * blockDim.y;
     const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * blockDim.z : 0;
@@ -64,9 +60,8 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
 #endif
 
 #if VARIANT == 1 // smem, the hybrid (listings 3.5-3.9): a block-sized tile, halo operands from global
-extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo,
-    int hi, int chunk)
-{
+extern "C" __global__ void ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     extern __shared__ unsigned char smem_raw[];
     T* tile = reinterpret_cast<T*>(smem_raw);
     const int W = blockDim.x * CF, BY = blockDim.y, BZ = DIMS == 3 ? blockDim.z : 1;
@@ -94,9 +89,11 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
 #pragma unroll
         for (int d = 1; d <= R; ++d) {
             T pair = (tx >= d ? tile[s - d] : in[idx - d]) + (tx + d < W ? tile[s + d] : in[idx + d]);
-            pair += (ty >= d ? tile[s - d * tsy] : in[idx - d * sy]) + (ty + d < BY ? tile[s + d * tsy] : in[idx + d * sy]);
+            pair += (ty >= d ? tile[s - d * tsy] : in[idx - d * sy])
+                + (ty + d < BY ? tile[s + d * tsy] : in[idx + d * sy]);
 #if DIMS == 3
-            pair += (tz >= d ? tile[s - d * tsz] : in[idx - d * sz]) + (tz + d < BZ ? tile[s + d * tsz] : in[idx + d * sz]);
+            pair += (tz >= d ? tile[s - d * tsz] : in[idx - d * sz])
+                + (tz + d < BZ ? tile[s + d * tsz] : in[idx + d * sz]);
 #endif
             acc += weight(d) * pair;
         }
@@ -106,9 +103,8 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
 #endif
 
 #if VARIANT == 2 // smem_padded (listings 3.10-3.14): tile + R-wide padding; every operand from shared memory
-extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo,
-    int hi, int chunk)
-{
+extern "C" __global__ void ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     extern __shared__ unsigned char smem_raw[];
     T* tile = reinterpret_cast<T*>(smem_raw);
     const int BX = blockDim.x, BY = blockDim.y, BZ = DIMS == 3 ? blockDim.z : 1;
@@ -166,8 +162,7 @@ extern "C" __global__ void ss_star(const T* __restrict__ in, T* __restrict__ out
 // Each block marches `chunk` planes from lo + blockIdx.(z|y) * chunk. The halo cells of a tile are
 // numbered once; thread t copies items t, t+T, ... (MAX_HALO and PIPE come from the preamble).
 
-__device__ __forceinline__ void copy_async(T* dst, const T* src)
-{
+__device__ __forceinline__ void copy_async(T* dst, const T* src) {
 #if __CUDA_ARCH__ >= 800
     const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"(sizeof(T)));
@@ -175,20 +170,17 @@ __device__ __forceinline__ void copy_async(T* dst, const T* src)
     *dst = *src;
 #endif
 }
-__device__ __forceinline__ void commit_copies()
-{
+__device__ __forceinline__ void commit_copies() {
 #if __CUDA_ARCH__ >= 800
     asm volatile("cp.async.commit_group;\n" ::);
 #endif
 }
-__device__ __forceinline__ void wait_copies_all()
-{
+__device__ __forceinline__ void wait_copies_all() {
 #if __CUDA_ARCH__ >= 800
     asm volatile("cp.async.wait_all;\n" ::);
 #endif
 }
-__device__ __forceinline__ void wait_copies_but_newest()
-{
+__device__ __forceinline__ void wait_copies_but_newest() {
 #if __CUDA_ARCH__ >= 800
     asm volatile("cp.async.wait_group %0;\n" ::"n"(PIPE - 1));
 #endif
@@ -197,15 +189,14 @@ __device__ __forceinline__ void wait_copies_but_newest()
 #ifdef SBX // specialised for its block: the halo map and index arithmetic fold at compile time
 #define STREAM_BX SBX
 #define STREAM_BY SBY
-#define STREAM_BOUNDS __launch_bounds__(SBX * SBY)
+#define STREAM_BOUNDS __launch_bounds__(SBX* SBY)
 #else
 #define STREAM_BX blockDim.x
 #define STREAM_BY blockDim.y
 #define STREAM_BOUNDS
 #endif
-extern "C" __global__ void STREAM_BOUNDS ss_star(const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz,
-    int lo, int hi, int chunk)
-{
+extern "C" __global__ void STREAM_BOUNDS ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     extern __shared__ unsigned char smem_raw[];
     const int BX = STREAM_BX, W = BX * CF, px = W + 2 * R;
 #if DIMS == 3
@@ -259,7 +250,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(const T* __restrict__ in, T* __
     };
 
     T q[CF][2 * R + 1]; // q[l][m]: value at slow coordinate (s - R + m) of this thread's column l
-    T ring[PIPE][CF];   // column values of planes s + R + 1 .. s + R + PIPE, in flight
+    T ring[PIPE][CF]; // column values of planes s + R + 1 .. s + R + PIPE, in flight
     bool col_ok[CF];
     idx_t col[CF];
 #pragma unroll
@@ -290,7 +281,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(const T* __restrict__ in, T* __
                 tile[trow * px + R + threadIdx.x + l * BX] = q[l][R];
             }
             wait_copies_but_newest(); // this plane's halo has landed
-            __syncthreads();          // ... for every thread; and plane s-1's tile is free again
+            __syncthreads(); // ... for every thread; and plane s-1's tile is free again
             fetch_halo(s + PIPE, buffer == 0 ? PIPE : buffer - 1);
             if (row_interior) {
 #pragma unroll
@@ -323,8 +314,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(const T* __restrict__ in, T* __
 #endif
 
 // Overwrites a disc (2D) or ball (3D) of interior cells: the GUI's source injection.
-extern "C" __global__ void ss_inject(T* f, int nx, int ny, int nz, int cx, int cy, int cz, int r, double value)
-{
+extern "C" __global__ void ss_inject(T* f, int nx, int ny, int nz, int cx, int cy, int cz, int r, double value) {
     const int i = cx - r + int(threadIdx.x + blockIdx.x * blockDim.x);
     const int j = cy - r + int(threadIdx.y + blockIdx.y * blockDim.y);
     const int k = DIMS == 3 ? cz - r + int(blockIdx.z) : 0;

@@ -8,8 +8,7 @@
 using namespace ss;
 
 namespace {
-StencilConfig small3d(Variant v = Variant::Smem)
-{
+StencilConfig small3d(Variant v = Variant::Smem) {
     StencilConfig c;
     c.dims = 3, c.radius = 2, c.variant = v;
     c.size = { 37, 29, 23 };
@@ -17,8 +16,7 @@ StencilConfig small3d(Variant v = Variant::Smem)
 }
 } // namespace
 
-TEST(CudaBackend, SlicesMatchTheDownloadedField)
-{
+TEST(CudaBackend, SlicesMatchTheDownloadedField) {
     SKIP_WITHOUT_GPU();
     for (StencilKind kind : { StencilKind::Star, StencilKind::Diffusion4 }) {
         StencilConfig c = small3d();
@@ -51,8 +49,7 @@ TEST(CudaBackend, SlicesMatchTheDownloadedField)
     }
 }
 
-TEST(CudaBackend, InjectWritesADiscInsideTheBorder)
-{
+TEST(CudaBackend, InjectWritesADiscInsideTheBorder) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
     c.size = { 64, 64, 1 };
@@ -68,8 +65,7 @@ TEST(CudaBackend, InjectWritesADiscInsideTheBorder)
     EXPECT_EQ(f[40 * 64 + 5], 0.0); // outside the disc
 }
 
-TEST(CudaBackend, ReportsKernelResourcesAndCachesCompilation)
-{
+TEST(CudaBackend, ReportsKernelResourcesAndCachesCompilation) {
     SKIP_WITHOUT_GPU();
     StencilConfig c = small3d(Variant::SmemPadded);
     c.size = { 96, 64, 48 }, c.radius = 3, c.cf = 3 - 1;
@@ -89,8 +85,7 @@ TEST(CudaBackend, ReportsKernelResourcesAndCachesCompilation)
     EXPECT_EQ(second->resources().compile_ms, 0.0); // came from the kernel cache
 }
 
-TEST(CudaBackend, RunsAreBitwiseReproducible)
-{
+TEST(CudaBackend, RunsAreBitwiseReproducible) {
     SKIP_WITHOUT_GPU();
     StencilConfig c = small3d(Variant::Stream);
     c.rule = UpdateRule::Wave;
@@ -106,8 +101,7 @@ TEST(CudaBackend, RunsAreBitwiseReproducible)
     EXPECT_EQ(results[0], results[1]);
 }
 
-TEST(CudaBackend, ValidationAgainstTheRealDevice)
-{
+TEST(CudaBackend, ValidationAgainstTheRealDevice) {
     SKIP_WITHOUT_GPU();
     const auto devices = query_devices();
     StencilConfig c;

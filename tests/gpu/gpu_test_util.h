@@ -16,17 +16,18 @@
 
 #define SKIP_WITHOUT_GPU()                                                                                             \
     do {                                                                                                               \
-        if (ss::query_devices().empty()) GTEST_SKIP() << "no CUDA device: " << ss::cuda_unavailable_reason();         \
+        if (ss::query_devices().empty()) GTEST_SKIP() << "no CUDA device: " << ss::cuda_unavailable_reason();          \
     } while (0)
 
 namespace ss::test {
 
-inline double tolerance(Precision p) { return p == Precision::FP32 ? 1e-5 : 1e-12; }
+inline double tolerance(Precision p) {
+    return p == Precision::FP32 ? 1e-5 : 1e-12;
+}
 
 // Compiles every configuration's kernels on all cores first (NVRTC is the slow part of the matrix).
 // Creating the simulations also compiles the stream kernels specialised for their chosen block.
-inline void warm_kernel_cache(const std::vector<StencilConfig>& configs)
-{
+inline void warm_kernel_cache(const std::vector<StencilConfig>& configs) {
     std::atomic<std::size_t> next { 0 };
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
@@ -40,8 +41,7 @@ inline void warm_kernel_cache(const std::vector<StencilConfig>& configs)
 }
 
 // The values the device really holds after upload (rounded to its precision).
-inline std::vector<double> rounded(const std::vector<double>& f, Precision p)
-{
+inline std::vector<double> rounded(const std::vector<double>& f, Precision p) {
     if (p == Precision::FP64) return f;
     std::vector<double> out(f.size());
     for (std::size_t i = 0; i < f.size(); ++i) out[i] = double(float(f[i]));
@@ -49,8 +49,7 @@ inline std::vector<double> rounded(const std::vector<double>& f, Precision p)
 }
 
 // Cells a star step updates (every cell for diffusion).
-inline std::vector<double> updated_only(const StencilConfig& c, const std::vector<double>& f)
-{
+inline std::vector<double> updated_only(const StencilConfig& c, const std::vector<double>& f) {
     if (c.stencil == StencilKind::Diffusion4) return f;
     std::vector<double> out;
     const int r = c.radius, nz = c.dims == 3 ? c.size.nz : 1;

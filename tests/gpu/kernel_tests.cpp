@@ -7,8 +7,7 @@ using namespace ss;
 
 namespace {
 
-std::vector<StencilConfig> star_matrix()
-{
+std::vector<StencilConfig> star_matrix() {
     std::vector<StencilConfig> out;
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream })
         for (int cf : { 1, 2, 4, 8 })
@@ -19,15 +18,15 @@ std::vector<StencilConfig> star_matrix()
                             StencilConfig c;
                             c.variant = v, c.cf = cf, c.radius = r, c.dims = dims, c.precision = p, c.rule = rule;
                             // odd sizes, multiples of neither the block nor CF; >= 2R+1
-                            c.size = dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 } : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
+                            c.size = dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
+                                               : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
                             out.push_back(c);
                         }
     return out;
 }
 
 // Returns "" or what went wrong.
-std::string check_against_reference(const StencilConfig& c, bool poison, int steps)
-{
+std::string check_against_reference(const StencilConfig& c, bool poison, int steps) {
     std::string why;
     auto sim = create_simulation(c, &why);
     if (!sim) return "create failed: " + why;
@@ -46,8 +45,7 @@ std::string check_against_reference(const StencilConfig& c, bool poison, int ste
 
 } // namespace
 
-TEST(StarKernels, MatchTheCpuReference)
-{
+TEST(StarKernels, MatchTheCpuReference) {
     SKIP_WITHOUT_GPU();
     const auto configs = star_matrix();
     test::warm_kernel_cache(configs);
@@ -72,8 +70,7 @@ TEST(StarKernels, MatchTheCpuReference)
     EXPECT_GT(checked, int(configs.size()) * 9 / 10);
 }
 
-TEST(DiffusionKernels, EveryRungOfTheLadderMatches)
-{
+TEST(DiffusionKernels, EveryRungOfTheLadderMatches) {
     SKIP_WITHOUT_GPU();
     for (Variant v : { Variant::Naive, Variant::Merged, Variant::NoTemp, Variant::Smem })
         for (Precision p : { Precision::FP32, Precision::FP64 })
@@ -87,8 +84,7 @@ TEST(DiffusionKernels, EveryRungOfTheLadderMatches)
             }
 }
 
-TEST(StarKernels, ManualBlocksIncludingSmallAndSkinnyOnes)
-{
+TEST(StarKernels, ManualBlocksIncludingSmallAndSkinnyOnes) {
     SKIP_WITHOUT_GPU();
     const BlockDims blocks3d[] = { { 8, 8, 8 }, { 64, 2, 2 }, { 16, 16, 4 }, { 1, 32, 32 } };
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded })

@@ -12,26 +12,25 @@
 using namespace ss;
 
 namespace {
-std::string read_file(const std::string& path)
-{
+std::string read_file(const std::string& path) {
     std::ifstream in(path);
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
 }
-std::string temp_path(const std::string& name) { return (std::filesystem::temp_directory_path() / name).string(); }
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / name).string();
+}
 } // namespace
 
-TEST(Csv, EscapesFieldsAsRfc4180)
-{
+TEST(Csv, EscapesFieldsAsRfc4180) {
     EXPECT_EQ(csv_escape("plain"), "plain");
     EXPECT_EQ(csv_escape("a,b"), "\"a,b\"");
     EXPECT_EQ(csv_escape("say \"hi\""), "\"say \"\"hi\"\"\"");
     EXPECT_EQ(csv_line({ "x", "1,2" }), "x,\"1,2\"\n");
 }
 
-TEST(Csv, AppendsUnderOneHeaderAndRefusesAnother)
-{
+TEST(Csv, AppendsUnderOneHeaderAndRefusesAnother) {
     const std::string path = temp_path("stencilscope_test_append.csv");
     std::filesystem::remove(path);
     ASSERT_TRUE(append_csv(path, { "a", "b" }, { { "1", "2" } }).ok);
@@ -43,21 +42,19 @@ TEST(Csv, AppendsUnderOneHeaderAndRefusesAnother)
     std::filesystem::remove(path);
 }
 
-TEST(Csv, RefusesMissingDirectory)
-{
+TEST(Csv, RefusesMissingDirectory) {
     const Status s = check_csv_path("/nonexistent-dir-stencilscope/x.csv");
     EXPECT_FALSE(s.ok);
     EXPECT_NE(s.reason.find("does not exist"), std::string::npos);
     EXPECT_FALSE(check_csv_path(std::filesystem::temp_directory_path().string()).ok); // a directory
 }
 
-TEST(RunOptions, ParsesTheContractOptions)
-{
+TEST(RunOptions, ParsesTheContractOptions) {
     RunOptions o;
-    const Status s = parse_run_options({ "--stencil", "star", "--rule=wave", "--dims", "3", "--size", "64x32x16",
-                                           "--radius", "8", "--variant", "smem_padded", "--cf", "4", "--block", "16x8x8",
-                                           "--precision", "fp64", "--steps", "12", "--backend", "cpu", "--device", "1",
-                                           "--gpus", "2", "--csv", "out.csv" },
+    const Status s = parse_run_options(
+        { "--stencil", "star", "--rule=wave", "--dims", "3", "--size", "64x32x16", "--radius", "8", "--variant",
+            "smem_padded", "--cf", "4", "--block", "16x8x8", "--precision", "fp64", "--steps", "12", "--backend", "cpu",
+            "--device", "1", "--gpus", "2", "--csv", "out.csv" },
         o);
     ASSERT_TRUE(s.ok) << s.reason;
     const StencilConfig& c = o.config;
@@ -76,12 +73,22 @@ TEST(RunOptions, ParsesTheContractOptions)
     EXPECT_EQ(o.csv, "out.csv");
 }
 
-TEST(RunOptions, RejectsBadValuesNamingTheOption)
-{
+TEST(RunOptions, RejectsBadValuesNamingTheOption) {
     const std::vector<std::vector<std::string>> bad = {
-        { "--variant", "turbo" }, { "--cf", "3" }, { "--radius", "0" }, { "--dims", "4" }, { "--size", "10x10x10" },
-        { "--block", "32xx8" }, { "--precision", "fp16" }, { "--backend", "opencl" }, { "--steps", "-1" },
-        { "--gpus", "0" }, { "--rule", "heat" }, { "--stencil", "box" }, { "--radius" }, { "--bogus", "1" },
+        { "--variant", "turbo" },
+        { "--cf", "3" },
+        { "--radius", "0" },
+        { "--dims", "4" },
+        { "--size", "10x10x10" },
+        { "--block", "32xx8" },
+        { "--precision", "fp16" },
+        { "--backend", "opencl" },
+        { "--steps", "-1" },
+        { "--gpus", "0" },
+        { "--rule", "heat" },
+        { "--stencil", "box" },
+        { "--radius" },
+        { "--bogus", "1" },
         { "--stencil", "diffusion4", "--variant", "smem_padded" },
     };
     for (const auto& args : bad) {
@@ -92,8 +99,7 @@ TEST(RunOptions, RejectsBadValuesNamingTheOption)
     }
 }
 
-TEST(RunOptions, LeavesUnknownOptionsToTheCaller)
-{
+TEST(RunOptions, LeavesUnknownOptionsToTheCaller) {
     RunOptions o;
     std::vector<std::string> rest;
     ASSERT_TRUE(parse_run_options({ "--frames", "3", "--radius", "2" }, o, &rest).ok);
@@ -101,8 +107,7 @@ TEST(RunOptions, LeavesUnknownOptionsToTheCaller)
     EXPECT_EQ(o.config.radius, 2);
 }
 
-TEST(RunReport, MedianAndRates)
-{
+TEST(RunReport, MedianAndRates) {
     RunReport r;
     r.options.config.size = { 1002, 1002, 1 };
     r.options.config.radius = 1;

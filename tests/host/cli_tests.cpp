@@ -15,16 +15,14 @@ struct Result {
     std::string out, err;
 };
 
-std::string slurp(const std::string& path)
-{
+std::string slurp(const std::string& path) {
     std::ifstream in(path);
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
 }
 
-Result cli(const std::string& args)
-{
+Result cli(const std::string& args) {
     const auto dir = std::filesystem::temp_directory_path();
     const std::string out = (dir / "ss_cli_out.txt").string(), err = (dir / "ss_cli_err.txt").string();
     const std::string cmd = std::string(STENCILSCOPE_CLI) + " " + args + " >" + out + " 2>" + err;
@@ -32,12 +30,13 @@ Result cli(const std::string& args)
     return { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
 }
 
-int lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
+int lines(const std::string& s) {
+    return int(std::count(s.begin(), s.end(), '\n'));
+}
 
 } // namespace
 
-TEST(Cli, BadInputExitsTwoWithOneLine)
-{
+TEST(Cli, BadInputExitsTwoWithOneLine) {
     const char* cases[] = {
         "run --variant turbo",
         "run --cf 3",
@@ -60,11 +59,11 @@ TEST(Cli, BadInputExitsTwoWithOneLine)
     }
 }
 
-TEST(Cli, CpuRunVerifiesAndWritesCsv)
-{
+TEST(Cli, CpuRunVerifiesAndWritesCsv) {
     const std::string csv = (std::filesystem::temp_directory_path() / "ss_cli_test.csv").string();
     std::filesystem::remove(csv);
-    const Result r = cli("run --backend cpu --dims 3 --size 23x19x17 --radius 3 --rule thesis --steps 3 --verify --csv " + csv);
+    const Result r
+        = cli("run --backend cpu --dims 3 --size 23x19x17 --radius 3 --rule thesis --steps 3 --verify --csv " + csv);
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
     const std::string text = slurp(csv);
@@ -74,8 +73,7 @@ TEST(Cli, CpuRunVerifiesAndWritesCsv)
     std::filesystem::remove(csv);
 }
 
-TEST(Cli, HelpListsEveryContractOption)
-{
+TEST(Cli, HelpListsEveryContractOption) {
     const Result r = cli("--help");
     EXPECT_EQ(r.code, 0);
     for (const char* opt : { "--stencil", "--rule", "--dims", "--size", "--radius", "--variant", "--cf", "--block",

@@ -11,8 +11,7 @@
 using namespace ss;
 
 namespace {
-StencilConfig cpu_star(int dims, int radius, UpdateRule rule, Extent size)
-{
+StencilConfig cpu_star(int dims, int radius, UpdateRule rule, Extent size) {
     StencilConfig c;
     c.backend = Backend::Cpu;
     c.dims = dims;
@@ -21,11 +20,12 @@ StencilConfig cpu_star(int dims, int radius, UpdateRule rule, Extent size)
     c.size = size;
     return c;
 }
-std::size_t at(const Extent& e, int x, int y, int z = 0) { return (std::size_t(z) * e.ny + y) * e.nx + x; }
+std::size_t at(const Extent& e, int x, int y, int z = 0) {
+    return (std::size_t(z) * e.ny + y) * e.nx + x;
+}
 } // namespace
 
-TEST(CpuBackend, ImpulseSpreadsAlongTheAxesOnly)
-{
+TEST(CpuBackend, ImpulseSpreadsAlongTheAxesOnly) {
     const StencilConfig c = cpu_star(2, 2, UpdateRule::Jacobi, { 11, 11, 1 });
     std::vector<double> f(121, 0.0);
     f[at(c.size, 5, 5)] = 1.0;
@@ -37,16 +37,14 @@ TEST(CpuBackend, ImpulseSpreadsAlongTheAxesOnly)
     EXPECT_DOUBLE_EQ(out[at(c.size, 5, 5)], 0.0); // jacobi has no centre term
 }
 
-TEST(CpuBackend, ThesisRuleOfAConstantIsZeroInside)
-{
+TEST(CpuBackend, ThesisRuleOfAConstantIsZeroInside) {
     const StencilConfig c = cpu_star(3, 1, UpdateRule::Thesis, { 6, 6, 6 });
     const auto out = cpu_reference(c, std::vector<double>(216, 3.0), 1);
     EXPECT_DOUBLE_EQ(out[at(c.size, 2, 3, 3)], 0.0); // mean of neighbours - centre
     EXPECT_DOUBLE_EQ(out[at(c.size, 0, 3, 3)], 3.0); // the border stays (Dirichlet)
 }
 
-TEST(CpuBackend, BorderStaysFixedOverManySteps)
-{
+TEST(CpuBackend, BorderStaysFixedOverManySteps) {
     StencilConfig c = cpu_star(2, 3, UpdateRule::Jacobi, { 20, 17, 1 });
     const auto f = make_initial_field(c, InitialCondition::Random, 3);
     const auto out = cpu_reference(c, f, 9);
@@ -57,8 +55,7 @@ TEST(CpuBackend, BorderStaysFixedOverManySteps)
             }
 }
 
-TEST(CpuBackend, WaveAtRestStaysBoundedAndMoves)
-{
+TEST(CpuBackend, WaveAtRestStaysBoundedAndMoves) {
     StencilConfig c = cpu_star(2, 4, UpdateRule::Wave, { 64, 64, 1 });
     const auto f = make_initial_field(c, InitialCondition::Gaussian, 0);
     const auto out = cpu_reference(c, f, 300);
@@ -68,8 +65,7 @@ TEST(CpuBackend, WaveAtRestStaysBoundedAndMoves)
     EXPECT_GT(relative_l2_error(out, f), 0.1); // and the pulse has travelled
 }
 
-TEST(CpuBackend, DiffusionConservesMassOnPeriodicLayers)
-{
+TEST(CpuBackend, DiffusionConservesMassOnPeriodicLayers) {
     StencilConfig c;
     c.backend = Backend::Cpu;
     c.stencil = StencilKind::Diffusion4;
@@ -87,8 +83,7 @@ TEST(CpuBackend, DiffusionConservesMassOnPeriodicLayers)
     EXPECT_GT(relative_l2_error(out, f), 1e-3);
 }
 
-TEST(CpuBackend, SinglePrecisionTracksTheReference)
-{
+TEST(CpuBackend, SinglePrecisionTracksTheReference) {
     StencilConfig c = cpu_star(3, 2, UpdateRule::Thesis, { 16, 15, 14 });
     c.precision = Precision::FP32;
     auto sim = create_cpu_simulation(c);
@@ -99,8 +94,7 @@ TEST(CpuBackend, SinglePrecisionTracksTheReference)
     EXPECT_EQ(sim->iteration(), 3);
 }
 
-TEST(CpuBackend, SlicesMatchTheField)
-{
+TEST(CpuBackend, SlicesMatchTheField) {
     StencilConfig c = cpu_star(3, 1, UpdateRule::Jacobi, { 5, 4, 3 });
     auto sim = create_cpu_simulation(c);
     const auto f = make_initial_field(c, InitialCondition::Random, 1);
@@ -116,8 +110,7 @@ TEST(CpuBackend, SlicesMatchTheField)
     EXPECT_EQ(yz[1 * 4 + 2], float(f[at(c.size, 4, 2, 1)]));
 }
 
-TEST(CpuBackend, PoisonedOutputIsFullyOverwritten)
-{
+TEST(CpuBackend, PoisonedOutputIsFullyOverwritten) {
     StencilConfig c = cpu_star(2, 2, UpdateRule::Jacobi, { 13, 11, 1 });
     auto sim = create_cpu_simulation(c);
     sim->upload(make_initial_field(c, InitialCondition::Random, 2));
@@ -129,8 +122,7 @@ TEST(CpuBackend, PoisonedOutputIsFullyOverwritten)
     EXPECT_TRUE(std::isnan(out[0])); // the border was poisoned and no step writes it
 }
 
-TEST(CpuBackend, InjectKeepsTheBorder)
-{
+TEST(CpuBackend, InjectKeepsTheBorder) {
     StencilConfig c = cpu_star(2, 2, UpdateRule::Jacobi, { 16, 16, 1 });
     auto sim = create_cpu_simulation(c);
     sim->upload(std::vector<double>(256, 0.0));
@@ -140,8 +132,7 @@ TEST(CpuBackend, InjectKeepsTheBorder)
     EXPECT_EQ(f[at(c.size, 1, 8)], 0.0); // inside the Dirichlet border
 }
 
-TEST(RelativeError, Basics)
-{
+TEST(RelativeError, Basics) {
     EXPECT_EQ(relative_l2_error({ 1, 2 }, { 1, 2 }), 0.0);
     EXPECT_NEAR(relative_l2_error({ 0, 2 }, { 0, 1 }), 1.0, 1e-15);
     EXPECT_TRUE(std::isinf(relative_l2_error({ 1 }, { 1, 2 })));

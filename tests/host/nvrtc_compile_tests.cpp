@@ -10,8 +10,7 @@
 
 using namespace ss;
 
-TEST(Nvrtc, EveryKernelFamilyCompiles)
-{
+TEST(Nvrtc, EveryKernelFamilyCompiles) {
     std::vector<StencilConfig> configs;
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream })
         for (int dims : { 2, 3 })
@@ -34,14 +33,14 @@ TEST(Nvrtc, EveryKernelFamilyCompiles)
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
         pool.emplace_back([&] {
-            for (std::size_t i; (i = next++) < configs.size();) errors[i] = nvrtc_compile_errors(kernel_source(configs[i]), 9, 0);
+            for (std::size_t i; (i = next++) < configs.size();)
+                errors[i] = nvrtc_compile_errors(kernel_source(configs[i]), 9, 0);
         });
     for (auto& t : pool) t.join();
     for (std::size_t i = 0; i < configs.size(); ++i) EXPECT_EQ(errors[i], "") << describe(configs[i]);
 }
 
-TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock)
-{
+TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock) {
     for (int dims : { 2, 3 })
         for (int r : { 1, 4, 16 }) {
             StencilConfig c;
@@ -53,8 +52,7 @@ TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock)
         }
 }
 
-TEST(Nvrtc, ReportsCompileErrors)
-{
+TEST(Nvrtc, ReportsCompileErrors) {
     const std::string log = nvrtc_compile_errors("extern \"C\" __global__ void k() { undeclared_name = 1; }", 9, 0);
     EXPECT_NE(log.find("undeclared_name"), std::string::npos) << log;
 }

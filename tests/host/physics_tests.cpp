@@ -7,8 +7,7 @@
 
 using namespace ss;
 
-TEST(Weights, SecondDerivativeMatchesKnownStencils)
-{
+TEST(Weights, SecondDerivativeMatchesKnownStencils) {
     const auto r1 = second_derivative_weights(1);
     EXPECT_DOUBLE_EQ(r1[0], -2.0);
     EXPECT_DOUBLE_EQ(r1[1], 1.0);
@@ -21,8 +20,7 @@ TEST(Weights, SecondDerivativeMatchesKnownStencils)
     EXPECT_NEAR(r4[4], -1.0 / 560.0, 1e-15);
 }
 
-TEST(Weights, SecondDerivativeIsExactOnQuadratics)
-{
+TEST(Weights, SecondDerivativeIsExactOnQuadratics) {
     for (int r = 1; r <= 16; ++r) {
         const auto a = second_derivative_weights(r);
         double constant = a[0], quadratic = 0.0;
@@ -32,16 +30,14 @@ TEST(Weights, SecondDerivativeIsExactOnQuadratics)
     }
 }
 
-TEST(Weights, ThesisRuleDividesByTwoDR)
-{
+TEST(Weights, ThesisRuleDividesByTwoDR) {
     const StarWeights w = star_weights(UpdateRule::Thesis, 3, 4);
     EXPECT_DOUBLE_EQ(w.neighbour[1], 1.0 / 24.0);
     EXPECT_DOUBLE_EQ(w.centre, -1.0);
     EXPECT_DOUBLE_EQ(star_weights(UpdateRule::Jacobi, 2, 3).centre, 0.0);
 }
 
-TEST(Weights, WaveCourantFactorIsStable)
-{
+TEST(Weights, WaveCourantFactorIsStable) {
     for (int dims : { 2, 3 })
         for (int r = 1; r <= 16; ++r) {
             const StarWeights w = star_weights(UpdateRule::Wave, dims, r);
@@ -53,8 +49,7 @@ TEST(Weights, WaveCourantFactorIsStable)
         }
 }
 
-TEST(Cells, UpdatedCellsExcludeTheDirichletBorder)
-{
+TEST(Cells, UpdatedCellsExcludeTheDirichletBorder) {
     StencilConfig c;
     c.dims = 3;
     c.size = { 10, 12, 14 };
@@ -64,8 +59,7 @@ TEST(Cells, UpdatedCellsExcludeTheDirichletBorder)
     EXPECT_EQ(updated_cells(c), 10 * 12 * 14);
 }
 
-TEST(Cells, IdealBytes)
-{
+TEST(Cells, IdealBytes) {
     StencilConfig c;
     EXPECT_EQ(ideal_bytes_per_cell(c), 8);
     c.rule = UpdateRule::Wave;
@@ -74,8 +68,7 @@ TEST(Cells, IdealBytes)
     EXPECT_EQ(ideal_bytes_per_cell(c), 24);
 }
 
-TEST(InitialConditions, ShapesAndDeterminism)
-{
+TEST(InitialConditions, ShapesAndDeterminism) {
     StencilConfig c;
     c.size = { 32, 16, 1 };
     const auto a = make_initial_field(c, InitialCondition::Random, 7);

@@ -7,8 +7,7 @@
 using namespace ss;
 
 namespace {
-StencilConfig star(int dims, int radius, Variant v, int cf = 1, Precision p = Precision::FP32)
-{
+StencilConfig star(int dims, int radius, Variant v, int cf = 1, Precision p = Precision::FP32) {
     StencilConfig c;
     c.dims = dims;
     c.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
@@ -20,14 +19,12 @@ StencilConfig star(int dims, int radius, Variant v, int cf = 1, Precision p = Pr
 }
 } // namespace
 
-TEST(Heuristic, TwoDimensionsKeepsBx32)
-{
+TEST(Heuristic, TwoDimensionsKeepsBx32) {
     EXPECT_EQ(distribute_threads(star(2, 4, Variant::Base), 1024), (BlockDims { 32, 32, 1 }));
     EXPECT_EQ(distribute_threads(star(2, 16, Variant::SmemPadded), 512), (BlockDims { 32, 16, 1 }));
 }
 
-TEST(Heuristic, ThreeDimensionsFollowsListing318)
-{
+TEST(Heuristic, ThreeDimensionsFollowsListing318) {
     // b0 = 32, b1 = min(max(2, R), 8) = 4, b2 = 1024 / (32 * 4) = 8, sorted descending
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Base), 1024), (BlockDims { 32, 8, 4 }));
     // R1: b1 = 2, b2 = 16
@@ -36,8 +33,7 @@ TEST(Heuristic, ThreeDimensionsFollowsListing318)
     EXPECT_EQ(distribute_threads(star(3, 8, Variant::SmemPadded), 1024), (BlockDims { 16, 8, 8 }));
 }
 
-TEST(Heuristic, RefusesWhenNoBlockMeetsSmemPaddedRule)
-{
+TEST(Heuristic, RefusesWhenNoBlockMeetsSmemPaddedRule) {
     const auto dev = test::h100();
     // R16 in 3D would need 16^3 threads; the thesis' heuristic has no valid answer
     EXPECT_FALSE(heuristic_block(star(3, 16, Variant::SmemPadded), 1024, &dev).has_value());
@@ -46,8 +42,7 @@ TEST(Heuristic, RefusesWhenNoBlockMeetsSmemPaddedRule)
     EXPECT_GE(b->z, 8);
 }
 
-TEST(Heuristic, HalvesThreadsUntilSharedMemoryFits)
-{
+TEST(Heuristic, HalvesThreadsUntilSharedMemoryFits) {
     const auto dev = test::h100();
     // 1024 threads -> 16x8x8 needs 331 KiB at CF 8; 512 threads -> 8x8x8 needs 184 KiB and fits
     StencilConfig c = star(3, 8, Variant::SmemPadded, 8, Precision::FP32);
@@ -58,8 +53,7 @@ TEST(Heuristic, HalvesThreadsUntilSharedMemoryFits)
     EXPECT_TRUE(check_block(c, *b, &dev).ok);
 }
 
-TEST(SharedMemory, FollowsListing319)
-{
+TEST(SharedMemory, FollowsListing319) {
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::Base), { 32, 8, 1 }), 0);
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Smem, 2), { 32, 8, 4 }), 64 * 8 * 4 * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::SmemPadded), { 32, 16, 1 }), (32 + 8) * (16 + 8) * 4);
@@ -67,8 +61,7 @@ TEST(SharedMemory, FollowsListing319)
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 5 * (64 + 8) * (8 + 8) * 4);
 }
 
-TEST(Grid, CoversOddDomainsWithCoarsening)
-{
+TEST(Grid, CoversOddDomainsWithCoarsening) {
     StencilConfig c = star(2, 1, Variant::Base, 2);
     c.size = { 67, 45, 1 };
     const GridDims g = grid_dims(c, { 32, 8, 1 });
@@ -80,8 +73,7 @@ TEST(Grid, CoversOddDomainsWithCoarsening)
     EXPECT_EQ(s.y, 3u); // streaming: chunks along y
 }
 
-TEST(Stream, HaloLoadsPerThreadBoundTheBlock)
-{
+TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
     const auto dev = test::h100();
     StencilConfig c = star(3, 16, Variant::Stream);
     // tile 32x8: 2*16*32 + 2*16*8 = 1280 halo cells over 256 threads

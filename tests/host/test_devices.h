@@ -7,8 +7,7 @@
 namespace ss::test {
 
 // The figures of an H100 SXM as the CUDA runtime reports them.
-inline DeviceInfo h100()
-{
+inline DeviceInfo h100() {
     DeviceInfo d;
     d.name = "NVIDIA H100 80GB HBM3 (described)";
     d.cc_major = 9;

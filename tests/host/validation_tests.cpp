@@ -8,8 +8,7 @@
 using namespace ss;
 
 namespace {
-StencilConfig valid()
-{
+StencilConfig valid() {
     StencilConfig c;
     c.dims = 2;
     c.size = { 512, 512, 1 };
@@ -17,8 +16,7 @@ StencilConfig valid()
     return c;
 }
 
-void expect_refused(const StencilConfig& c, const std::string& needle, int devices = 1)
-{
+void expect_refused(const StencilConfig& c, const std::string& needle, int devices = 1) {
     const DeviceInfo dev = test::h100();
     const Status s = check_config(c, devices ? &dev : nullptr, devices);
     EXPECT_FALSE(s.ok) << describe(c);
@@ -27,8 +25,7 @@ void expect_refused(const StencilConfig& c, const std::string& needle, int devic
 }
 } // namespace
 
-TEST(Validation, AcceptsValidConfigurations)
-{
+TEST(Validation, AcceptsValidConfigurations) {
     const DeviceInfo dev = test::h100();
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream })
         for (int dims : { 2, 3 }) {
@@ -40,16 +37,14 @@ TEST(Validation, AcceptsValidConfigurations)
         }
 }
 
-TEST(Validation, TooManyThreads)
-{
+TEST(Validation, TooManyThreads) {
     StencilConfig c = valid();
     c.heuristic_block = false;
     c.block = { 64, 32, 1 };
     expect_refused(c, "2048 threads");
 }
 
-TEST(Validation, TooMuchSharedMemory)
-{
+TEST(Validation, TooMuchSharedMemory) {
     StencilConfig c = valid();
     c.dims = 3;
     c.size = { 256, 256, 256 };
@@ -62,8 +57,7 @@ TEST(Validation, TooMuchSharedMemory)
     expect_refused(c, "KiB of shared memory");
 }
 
-TEST(Validation, SmemPaddedBlockBelowRadius3D)
-{
+TEST(Validation, SmemPaddedBlockBelowRadius3D) {
     StencilConfig c = valid();
     c.dims = 3;
     c.size = { 64, 64, 64 };
@@ -74,8 +68,7 @@ TEST(Validation, SmemPaddedBlockBelowRadius3D)
     expect_refused(c, "every block dim >= R");
 }
 
-TEST(Validation, SmemPaddedBlockBelowRadius2D)
-{
+TEST(Validation, SmemPaddedBlockBelowRadius2D) {
     StencilConfig c = valid();
     c.radius = 8;
     c.variant = Variant::SmemPadded;
@@ -87,8 +80,7 @@ TEST(Validation, SmemPaddedBlockBelowRadius2D)
     EXPECT_TRUE(check_config(c, &dev, 1).ok);
 }
 
-TEST(Validation, HeuristicWithoutValidBlock)
-{
+TEST(Validation, HeuristicWithoutValidBlock) {
     StencilConfig c = valid();
     c.dims = 3;
     c.size = { 64, 64, 64 };
@@ -97,46 +89,42 @@ TEST(Validation, HeuristicWithoutValidBlock)
     expect_refused(c, "heuristic finds no valid block");
 }
 
-TEST(Validation, DomainSmallerThanStencil)
-{
+TEST(Validation, DomainSmallerThanStencil) {
     StencilConfig c = valid();
     c.size = { 8, 512, 1 };
     expect_refused(c, "smaller than the R4 stencil");
 }
 
-TEST(Validation, DomainLargerThanFreeMemory)
-{
+TEST(Validation, DomainLargerThanFreeMemory) {
     StencilConfig c = valid();
     c.dims = 3;
     c.size = { 4096, 4096, 1024 }; // 2 x 64 GiB in fp32
     expect_refused(c, "of GPU memory but");
 }
 
-TEST(Validation, CoarseningFactorNotInSet)
-{
+TEST(Validation, CoarseningFactorNotInSet) {
     StencilConfig c = valid();
     c.cf = 3;
     expect_refused(c, "coarsening factor must be 1, 2, 4 or 8");
 }
 
-TEST(Validation, UnknownDevice)
-{
+TEST(Validation, UnknownDevice) {
     StencilConfig c = valid();
     c.device = 3;
     expect_refused(c, "device 3 does not exist");
 }
 
-TEST(Validation, NoDeviceAtAll) { expect_refused(valid(), "no CUDA device", 0); }
+TEST(Validation, NoDeviceAtAll) {
+    expect_refused(valid(), "no CUDA device", 0);
+}
 
-TEST(Validation, MoreGpusThanPresent)
-{
+TEST(Validation, MoreGpusThanPresent) {
     StencilConfig c = valid();
     c.gpus = 4;
     expect_refused(c, "4 GPUs requested but 1 present");
 }
 
-TEST(Validation, VariantOfAnotherStencil)
-{
+TEST(Validation, VariantOfAnotherStencil) {
     StencilConfig c = valid();
     c.variant = Variant::Naive;
     expect_refused(c, "does not apply");
@@ -145,8 +133,7 @@ TEST(Validation, VariantOfAnotherStencil)
     expect_refused(c, "does not apply");
 }
 
-TEST(Validation, DiffusionHasNoCoarsening)
-{
+TEST(Validation, DiffusionHasNoCoarsening) {
     StencilConfig c = valid();
     c.stencil = StencilKind::Diffusion4;
     c.variant = Variant::Smem;
@@ -154,8 +141,7 @@ TEST(Validation, DiffusionHasNoCoarsening)
     expect_refused(c, "CF must be 1");
 }
 
-TEST(Validation, StreamBlockShape)
-{
+TEST(Validation, StreamBlockShape) {
     StencilConfig c = valid();
     c.variant = Variant::Stream;
     c.heuristic_block = false;
@@ -163,15 +149,13 @@ TEST(Validation, StreamBlockShape)
     expect_refused(c, "must be Bx x 1");
 }
 
-TEST(Validation, RadiusOutOfRange)
-{
+TEST(Validation, RadiusOutOfRange) {
     StencilConfig c = valid();
     c.radius = 17;
     expect_refused(c, "radius must be 1..16");
 }
 
-TEST(Validation, CpuBackendNeedsNoDevice)
-{
+TEST(Validation, CpuBackendNeedsNoDevice) {
     StencilConfig c = valid();
     c.backend = Backend::Cpu;
     EXPECT_TRUE(check_config(c, nullptr, 0).ok);
