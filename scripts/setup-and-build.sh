@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Fresh Debian 12 with the CUDA toolkit in /usr/local/cuda: install the build and test dependencies
+# with apt-get, then configure and build everything (GUI included) into ./build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+    build-essential cmake ninja-build git libgtest-dev clang-format \
+    qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev libqt6svg6-dev libgl-dev \
+    xvfb xauth >/dev/null
+if [ ! -x /usr/local/cuda/bin/nvcc ]; then
+    echo "setup-and-build: the CUDA toolkit is expected in /usr/local/cuda (nvcc not found)" >&2
+    exit 1
+fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
+# Two cores: a few fat translation units, no template explosion (kernels are generated at run time).
+cmake --build build -j "$(nproc)"
