@@ -66,7 +66,9 @@ public:
     // `device_out`, a device pointer on this simulation's GPU, without touching host memory. Queued behind
     // the steps already queued; enqueue_marker()/wait_marker() or synchronize() tell when it has landed.
     // Returns false when the backend cannot (the CPU backend): use download_slice instead.
-    virtual bool slice_to_device(SliceAxis, int /*index*/, float* /*device_out*/) { return false; }
+    // `step` > 1 averages step x step cells per value (a live view needs no more texels than pixels):
+    // the plane is then ceil(width/step) x ceil(height/step).
+    virtual bool slice_to_device(SliceAxis, int /*index*/, float* /*device_out*/, int /*step*/ = 1) { return false; }
     // Overwrite a disc/ball of cells (the GUI's "inject a source").
     virtual void inject(int x, int y, int z, int radius_cells, double value) = 0;
     virtual long long iteration() const = 0;

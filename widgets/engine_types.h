@@ -32,6 +32,10 @@ struct RunSettings {
 // How the engine paces itself against the display. 0 steps per frame: run free, as fast as it can.
 struct Pacing {
     int steps_per_frame = 10;
+    // While running on the device path, frames carry at most this many texels per side (k x k cells
+    // averaged on the GPU): a live view needs no more, and big frames cost compute. 0: full resolution.
+    // A paused view always shows full resolution, so exports are at field resolution.
+    int display_max = 1536;
     bool free_running() const { return steps_per_frame <= 0; }
 };
 
@@ -47,7 +51,9 @@ struct SliceSelection {
 struct FieldFrame {
     std::uint64_t generation = 0;
     long long iteration = 0;
-    int width = 0, height = 0;
+    int width = 0, height = 0; // texels in this frame
+    int field_width = 0, field_height = 0; // cells of the plane (width x cells_per_texel, rounded up)
+    int cells_per_texel = 1;
     SliceSelection slice;
     ValueRange measured; // min/max of the values (sampled on the device path)
     std::shared_ptr<const std::vector<float>> host; // null on the device path

@@ -88,7 +88,10 @@ void EngineWorker::set_slice(const SliceSelection& slice) {
 
 void EngineWorker::set_playing(bool playing) {
     m_playing = playing;
-    if (!playing) report_stats(true);
+    if (!playing) {
+        report_stats(true);
+        m_dirty = true; // a paused view gets a full-resolution frame (exports are at field resolution)
+    }
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
@@ -211,8 +214,10 @@ void EngineWorker::produce_frame(int queue_next_steps) {
     if (m_sim->config().dims == 2) f.slice = { SliceAxis::XY, 0, false };
     f.slice.index = std::clamp(f.slice.index, 0, slice_extent(e, f.slice.axis) - 1);
     std::tie(f.width, f.height) = slice_size(e, f.slice.axis);
+    f.field_width = f.width, f.field_height = f.height;
     if (!produce_device_frame(f, queue_next_steps)) {
         if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+        f.width = f.field_width, f.height = f.field_height, f.cells_per_texel = 1; // host frames are full size
         auto values = std::make_shared<std::vector<float>>(f.slice.max_projection
                 ? max_projection(f.width, f.height)
                 : m_sim->download_slice(f.slice.axis, f.slice.index));
@@ -228,6 +233,11 @@ void EngineWorker::produce_frame(int queue_next_steps) {
 // GPU keeps computing while this thread waits for the copy alone and hands the frame over.
 bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     if (!m_device_frames || f.slice.max_projection || m_sim->config().backend != Backend::Cuda) return false;
+    const int longest = std::max(f.width, f.height);
+    const int limit = m_pacing.display_max;
+    const int step = m_playing && limit > 0 && longest > limit ? (longest + limit - 1) / limit : 1;
+    f.cells_per_texel = step;
+    f.width = (f.field_width + step - 1) / step, f.height = (f.field_height + step - 1) / step;
     const std::size_t floats = std::size_t(f.width) * f.height;
     if (!m_staging || m_staging->floats() < floats || m_staging->device() != m_sim->config().device) {
         m_staging.reset();
@@ -237,7 +247,7 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     }
     const int slot = m_next_slot;
     m_staging->wait_for_reader(slot); // the GUI's copy out of this slot has finished
-    if (!m_sim->slice_to_device(f.slice.axis, f.slice.index, m_staging->slot(slot))) return false;
+    if (!m_sim->slice_to_device(f.slice.axis, f.slice.index, m_staging->slot(slot), step)) return false;
     const std::uint64_t copied = m_sim->enqueue_marker();
     if (queue_next_steps > 0) queue_batch(queue_next_steps);
     m_sim->wait_marker(copied);

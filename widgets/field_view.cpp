@@ -75,12 +75,13 @@ QString FieldView::interop_blocker(const StencilConfig& config) const {
 }
 
 void FieldView::show_frame(const FieldFrame& f) {
-    const bool resized = f.width != m_frame.width || f.height != m_frame.height;
+    // the plane's cells, not the frame's texels: a decimated and a full frame of one plane keep the zoom
+    const bool resized = f.field_width != m_frame.field_width || f.field_height != m_frame.field_height;
     m_frame = f;
     const ValueRange range = m_policy.apply(f.measured);
     if (m_overlay && (range != m_state.range || resized)) m_overlay->update(); // the bar's labels
     m_state.range = range;
-    m_state.transform.set_field(f.width, f.height);
+    m_state.transform.set_field(f.field_width ? f.field_width : f.width, f.field_height ? f.field_height : f.height);
     if (resized) m_state.transform.reset();
     if (m_gl) {
         m_gl->set_frame(f); // presented() once it is uploaded, at the next paint

@@ -260,7 +260,7 @@ void MainWindow::inject_at(Cell p) {
         else
             y = p.x, z = p.y, x = s.index;
     }
-    const int radius = std::max(2, std::min(m_view->last_frame().width, m_view->last_frame().height) / 64);
+    const int radius = std::max(2, std::min(m_view->last_frame().field_width, m_view->last_frame().field_height) / 64);
     const bool wave = c.stencil == StencilKind::Star && c.rule == UpdateRule::Wave;
     const double value = wave ? 1.0 : std::max(1.0, double(m_view->display_range().hi));
     m_engine->inject(x, y, z, radius, value);

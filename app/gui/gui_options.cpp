@@ -110,6 +110,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         return Status::failure("--benchmark-seconds cannot be combined with --frames or screenshots");
     if (o.scripted() && o.frames == 0) o.frames = 1;
     if (o.benchmark() && !steps_given) o.window.pacing.steps_per_frame = 0; // measure the free-running engine
+    if (o.scripted()) o.window.pacing.display_max = 0; // screenshots at field resolution
     if (o.scripted() || o.benchmark()) o.window.restore_layout = false;
     o.window.settings = { c, o.run.initial, o.run.seed };
     return Status::success();

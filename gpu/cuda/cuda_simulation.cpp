@@ -220,7 +220,7 @@ public:
         return { values.begin(), values.end() };
     }
 
-    bool slice_to_device(SliceAxis axis, int index, float* device_out) override {
+    bool slice_to_device(SliceAxis axis, int index, float* device_out, int step) override {
         cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
         const Extent e = m_config.size;
         const auto [nu, nv] = slice_size(e, axis);
@@ -229,9 +229,10 @@ public:
         if (axis == SliceAxis::XZ) origin += std::clamp(index, 0, e.ny - 1) * m_layout.pitch_y, sv = m_layout.pitch_z;
         if (axis == SliceAxis::YZ)
             origin += std::clamp(index, 0, e.nx - 1), su = m_layout.pitch_y, sv = m_layout.pitch_z;
-        int u = nu, v = nv;
-        void* args[] = { &m_in, &device_out, &origin, &su, &sv, &u, &v };
-        const dim3 block(32, 8), grid((nu + 31) / 32, (nv + 7) / 8);
+        int u = nu, v = nv, k = std::max(step, 1);
+        void* args[] = { &m_in, &device_out, &origin, &su, &sv, &u, &v, &k };
+        const int ou = (nu + k - 1) / k, ov = (nv + k - 1) / k;
+        const dim3 block(32, 8), grid((ou + 31) / 32, (ov + 7) / 8);
         cuda_check(cudaLaunchKernel(m_slice, grid, block, args, 0, m_stream), "slice_to_device");
         return true; // queued: enqueue_marker() / synchronize() tell when it is done
     }

@@ -39,12 +39,20 @@ int variant_index(Variant v) {
     }
 }
 
-// Display path: gathers a strided plane into floats (any axis, any precision).
+// Display path: gathers a strided nu x nv plane into floats (any axis, any precision), averaging
+// k x k cells per output value; the output is ceil(nu/k) x ceil(nv/k).
 constexpr const char* kSliceKernel = R"(
-extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long origin, long long su, long long sv, int nu, int nv)
+extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long origin, long long su, long long sv,
+    int nu, int nv, int k)
 {
+    const int ou = (nu + k - 1) / k, ov = (nv + k - 1) / k;
     const int u = threadIdx.x + blockIdx.x * blockDim.x, v = threadIdx.y + blockIdx.y * blockDim.y;
-    if (u < nu && v < nv) out[(long long)v * nu + u] = float(f[origin + u * su + v * sv]);
+    if (u >= ou || v >= ov) return;
+    double sum = 0.0;
+    int n = 0;
+    for (int b = v * k; b < min(v * k + k, nv); ++b)
+        for (int a = u * k; a < min(u * k + k, nu); ++a, ++n) sum += double(f[origin + a * su + b * sv]);
+    out[(long long)v * ou + u] = float(sum / n);
 }
 )";
 

@@ -49,6 +49,33 @@ TEST(CudaBackend, SlicesMatchTheDownloadedField) {
     }
 }
 
+TEST(CudaBackend, DecimatedSlicesAverageTheirCells) {
+    SKIP_WITHOUT_GPU();
+    StencilConfig c;
+    c.size = { 37, 23, 1 };
+    std::string why;
+    auto sim = create_simulation(c, &why);
+    ASSERT_TRUE(sim) << why;
+    sim->upload(make_initial_field(c, InitialCondition::Random, 4));
+    const auto full = sim->download_slice(SliceAxis::XY, 0);
+    const int k = 4, ou = (37 + k - 1) / k, ov = (23 + k - 1) / k;
+    float* device = nullptr;
+    ASSERT_EQ(cudaMalloc(&device, ou * ov * sizeof(float)), cudaSuccess);
+    ASSERT_TRUE(sim->slice_to_device(SliceAxis::XY, 0, device, k));
+    sim->synchronize();
+    std::vector<float> got(ou * ov);
+    cudaMemcpy(got.data(), device, got.size() * sizeof(float), cudaMemcpyDeviceToHost);
+    cudaFree(device);
+    for (int v = 0; v < ov; ++v)
+        for (int u = 0; u < ou; ++u) {
+            double sum = 0;
+            int n = 0;
+            for (int y = v * k; y < std::min(v * k + k, 23); ++y)
+                for (int x = u * k; x < std::min(u * k + k, 37); ++x, ++n) sum += full[y * 37 + x];
+            EXPECT_NEAR(got[v * ou + u], sum / n, 1e-6) << u << "," << v; // edge blocks average fewer cells
+        }
+}
+
 TEST(CudaBackend, InjectWritesADiscInsideTheBorder) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
