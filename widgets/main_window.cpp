@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/main_window.h"
 
-#include <QTimer>
-
 #include "gpu/device.h"
 #include "widgets/control_panel.h"
 #include "widgets/engine_controller.h"
@@ -225,20 +223,8 @@ void MainWindow::on_frame(const FieldFrame& f) {
     m_iteration_label->setText(tr("iteration %1").arg(f.iteration));
 }
 
-// Frames are asked for at most kMaxFps times a second: a monitor shows no more (its refresh paces a
-// real display; Xvfb and offscreen have none), and every frame costs GPU time the stencil could use.
 void MainWindow::on_presented() {
-    constexpr double kMaxFps = 75.0;
-    const qint64 min_interval_ms = qint64(1000.0 / kMaxFps);
-    const qint64 since = m_frame_clock.isValid() ? m_frame_clock.elapsed() : min_interval_ms;
-    auto ask = [this] {
-        m_frame_clock.start();
-        m_engine->frame_consumed();
-    };
-    if (since >= min_interval_ms)
-        ask();
-    else
-        QTimer::singleShot(int(min_interval_ms - since), this, ask);
+    m_engine->frame_consumed();
     ++m_fps_frames;
     const qint64 ms = m_fps_clock.elapsed();
     if (ms >= 500) {

@@ -69,7 +69,6 @@ private:
     QLabel *m_device_label, *m_path_label, *m_fps_label, *m_steps_label, *m_gcells_label, *m_iteration_label,
         *m_hover_label;
     QElapsedTimer m_fps_clock;
-    QElapsedTimer m_frame_clock; // since the last frame was asked for
     int m_fps_frames = 0;
     double m_fps = 0.0;
     bool m_colormap_auto = true; // follow the update rule until the user picks a map
