@@ -35,7 +35,7 @@ struct Pacing {
     // While running on the device path, frames carry at most this many texels per side (k x k cells
     // averaged on the GPU): a live view needs no more, and big frames cost compute. 0: full resolution.
     // A paused view always shows full resolution, so exports are at field resolution.
-    int display_max = 1536;
+    int display_max = 1024;
     bool free_running() const { return steps_per_frame <= 0; }
 };
 
