@@ -31,6 +31,8 @@ struct DeviceInfo {
 std::vector<DeviceInfo> query_devices();
 // A one-line reason why no device is usable ("no CUDA driver", ...), or "" when at least one is.
 std::string cuda_unavailable_reason();
+// Host memory available to this process now (MemAvailable), or -1 when unknown.
+std::int64_t host_available_memory();
 // Free memory now (the value in DeviceInfo is from query time).
 std::int64_t device_free_memory(int device);
 

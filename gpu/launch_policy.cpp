@@ -4,6 +4,7 @@
 #include "gpu/physics.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -15,10 +16,15 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
 }
 
 std::string bytes_text(std::int64_t bytes) {
+    char buf[32];
     const double mib = double(bytes) / (1024.0 * 1024.0);
-    if (mib >= 1024.0) return std::to_string(int(mib / 1024.0 * 10.0 + 0.5) / 10.0).substr(0, 5) + " GiB";
-    if (bytes >= 1024 * 1024) return std::to_string(int(mib + 0.5)) + " MiB";
-    return std::to_string((bytes + 1023) / 1024) + " KiB";
+    if (mib >= 1024.0)
+        std::snprintf(buf, sizeof buf, "%.1f GiB", mib / 1024.0);
+    else if (bytes >= 1024 * 1024)
+        std::snprintf(buf, sizeof buf, "%.0f MiB", mib);
+    else
+        std::snprintf(buf, sizeof buf, "%lld KiB", (long long)((bytes + 1023) / 1024));
+    return buf;
 }
 
 } // namespace
@@ -143,7 +149,12 @@ std::optional<BlockDims> heuristic_block(const StencilConfig& c, int suggested, 
     return std::nullopt;
 }
 
-Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_count) {
+std::int64_t host_bytes_needed(const StencilConfig& c) {
+    const int buffers = c.stencil == StencilKind::Diffusion4 ? 3 : 2;
+    return c.size.cells() * (std::int64_t(element_size(c.precision)) * buffers + 8);
+}
+
+Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_count, std::int64_t host_available) {
     const bool star = c.stencil == StencilKind::Star;
     if (c.dims != 2 && c.dims != 3) return Status::failure("dims must be 2 or 3, got " + std::to_string(c.dims));
     if (!variant_applies(c.stencil, c.variant))
@@ -169,6 +180,9 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
     if (c.backend == Backend::Cpu) {
         if (c.gpus != 1)
             return Status::failure("the CPU backend runs on one host, not on " + std::to_string(c.gpus) + " GPUs");
+        if (host_available >= 0 && host_bytes_needed(c) > host_available)
+            return Status::failure("the domain needs " + bytes_text(host_bytes_needed(c))
+                + " of host memory on the CPU backend but " + bytes_text(host_available) + " is available");
         return Status::success();
     }
     if (device_count == 0 || !dev) return Status::failure("no CUDA device is available; use --backend cpu");

@@ -41,7 +41,12 @@ Status check_block(const StencilConfig&, const BlockDims&, const DeviceInfo* dev
 std::optional<BlockDims> heuristic_block(const StencilConfig&, int suggested_threads, const DeviceInfo* device);
 
 // Everything that can be checked without compiling or allocating (see simulation.h).
-Status check_config(const StencilConfig&, const DeviceInfo* device, int device_count);
+// `host_available` (bytes, -1 unknown) bounds what the CPU backend may allocate.
+Status check_config(const StencilConfig&, const DeviceInfo* device, int device_count, std::int64_t host_available = -1);
+
+// Host memory the CPU backend needs: its two buffers (and diffusion's temporary) plus the initial
+// field in double precision that the caller builds.
+std::int64_t host_bytes_needed(const StencilConfig&);
 
 struct GridDims {
     unsigned x = 1, y = 1, z = 1;

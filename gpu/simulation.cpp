@@ -14,7 +14,7 @@ const std::vector<DeviceInfo>& devices_once() {
 } // namespace
 
 Status can_implement(const StencilConfig& c) {
-    if (c.backend == Backend::Cpu) return check_config(c, nullptr, 0);
+    if (c.backend == Backend::Cpu) return check_config(c, nullptr, 0, host_available_memory());
     const auto& devices = devices_once();
     if (devices.empty()) {
         const std::string why = cuda_unavailable_reason();

@@ -3,6 +3,8 @@
 
 #include <cuda_runtime.h>
 
+#include <fstream>
+
 namespace ss {
 
 std::string cuda_unavailable_reason() {
@@ -48,6 +50,16 @@ std::vector<DeviceInfo> query_devices() {
         out.push_back(info);
     }
     return out;
+}
+
+std::int64_t host_available_memory() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::int64_t kib = 0;
+    std::string unit;
+    while (meminfo >> key >> kib >> unit)
+        if (key == "MemAvailable:") return kib * 1024;
+    return -1;
 }
 
 std::int64_t device_free_memory(int device) {

@@ -155,6 +155,18 @@ TEST(Validation, RadiusOutOfRange) {
     expect_refused(c, "radius must be 1..16");
 }
 
+TEST(Validation, CpuBackendRefusesMoreThanHostMemory) {
+    StencilConfig c = valid();
+    c.backend = Backend::Cpu;
+    c.dims = 3;
+    c.size = { 2048, 2048, 2048 }; // 8 G cells: 128 GiB with the fp64 initial field
+    const Status s = check_config(c, nullptr, 0, std::int64_t(24) << 30);
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.reason.find("of host memory"), std::string::npos) << s.reason;
+    c.size = { 64, 64, 64 };
+    EXPECT_TRUE(check_config(c, nullptr, 0, std::int64_t(24) << 30).ok);
+}
+
 TEST(Validation, CpuBackendNeedsNoDevice) {
     StencilConfig c = valid();
     c.backend = Backend::Cpu;
