@@ -106,20 +106,15 @@ public:
         m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
         plan_grid(blocks_per_sm);
         m_res.grid_blocks = int(std::int64_t(m_grid.x) * m_grid.y * m_grid.z);
-        allocate();
+        try {
+            allocate();
+        } catch (...) { // a throwing constructor runs no destructor: free what was allocated
+            release();
+            throw;
+        }
     }
 
-    ~CudaSimulation() override {
-        cudaSetDevice(m_config.device);
-        if (m_stream) cudaStreamSynchronize(m_stream);
-        for (void* p : { m_in, m_out, m_tmp, m_tmp2 })
-            if (p) cudaFree(p);
-        if (m_start) cudaEventDestroy(m_start);
-        if (m_stop) cudaEventDestroy(m_stop);
-        for (cudaEvent_t e : m_markers)
-            if (e) cudaEventDestroy(e);
-        if (m_stream) cudaStreamDestroy(m_stream);
-    }
+    ~CudaSimulation() override { release(); }
 
     const StencilConfig& config() const override { return m_config; }
     const KernelResources& resources() const override { return m_res; }
@@ -283,6 +278,23 @@ private:
             chunks = (m_hi - m_lo + m_chunk - 1) / m_chunk;
         }
         m_grid = grid_dims(m_config, m_block, chunks);
+    }
+
+    void release() {
+        cudaSetDevice(m_config.device);
+        if (m_stream) cudaStreamSynchronize(m_stream);
+        for (void* p : { m_in, m_out, m_tmp, m_tmp2 })
+            if (p) cudaFree(p);
+        m_in = m_out = m_tmp = m_tmp2 = nullptr;
+        for (cudaEvent_t e : { m_start, m_stop })
+            if (e) cudaEventDestroy(e);
+        m_start = m_stop = nullptr;
+        for (cudaEvent_t& e : m_markers) {
+            if (e) cudaEventDestroy(e);
+            e = nullptr;
+        }
+        if (m_stream) cudaStreamDestroy(m_stream);
+        m_stream = nullptr;
     }
 
     void allocate() {
