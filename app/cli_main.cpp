@@ -4,6 +4,7 @@
 #include "app/csv.h"
 #include "app/run_options.h"
 #include "app/run_report.h"
+#include "gpu/autotune.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
 #include "gpu/simulation.h"
@@ -26,6 +27,7 @@ Commands:
               (--verify also checks the result against the fp64 CPU reference)
   bench       --warmup untimed runs, then --repeats timed runs of --steps steps; median (CUDA events)
   bandwidth   the device-copy roofline (read + write bytes per second), measured in this process
+  autotune    time every block of the thesis' space (sec. 4.3.2) for one configuration; best first
   devices     list CUDA devices
   help        this text          (also --help; --version prints the version)
 
@@ -62,6 +64,43 @@ int list_devices() {
                   << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
                   << d.pci_bus_id << "\n";
     return 0;
+}
+
+int run_autotune(RunOptions o) {
+    if (o.config.backend == Backend::Cpu) return fail(2, "autotune tunes CUDA block dims: use --backend cuda");
+    o.config.heuristic_block = true;
+    if (Status s = can_implement(o.config); !s) return fail(2, s.reason);
+    if (!o.csv.empty())
+        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+    const std::vector<double> field = make_initial_field(o.config, o.initial, o.seed);
+    auto results = autotune(o.config, field, std::max(o.steps, 1), std::min(o.repeats, 5),
+        [](int done, int total, const AutotuneResult& r) {
+            std::fprintf(stderr, "\r%d/%d %s   ", done, total, format_block(r.block).c_str());
+            return true;
+        });
+    std::fprintf(stderr, "\n");
+    std::stable_sort(results.begin(), results.end(), [](auto& a, auto& b) { return a.gcells_per_s > b.gcells_per_s; });
+    std::cout << "config   " << describe(o.config) << "\n";
+    std::vector<CsvRow> rows;
+    for (const auto& r : results) {
+        if (r.error.empty())
+            std::printf(
+                "%-12s %9.2f GCells/s  %.4f ms/step\n", format_block(r.block).c_str(), r.gcells_per_s, r.ms_per_step);
+        else
+            std::printf("%-12s refused: %s\n", format_block(r.block).c_str(), r.error.c_str());
+        rows.push_back(
+            { timestamp_now(), std::string(to_string(o.config.stencil)), std::string(to_string(o.config.rule)),
+                std::to_string(o.config.dims), format_extent(o.config.size, o.config.dims),
+                std::to_string(o.config.radius), std::string(to_string(o.config.variant)), std::to_string(o.config.cf),
+                std::string(to_string(o.config.precision)), std::to_string(r.block.x), std::to_string(r.block.y),
+                std::to_string(r.block.z), format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error });
+    }
+    if (!o.csv.empty()) {
+        const CsvRow header { "timestamp", "stencil", "rule", "dims", "size", "radius", "variant", "cf", "precision",
+            "block_x", "block_y", "block_z", "ms_per_step", "gcells_per_s", "error" };
+        if (Status s = append_csv(o.csv, header, rows); !s) return fail(1, s.reason);
+    }
+    return results.empty() || !results.front().error.empty() ? 1 : 0;
 }
 
 int run_bandwidth(const RunOptions& o) {
@@ -215,8 +254,9 @@ int main(int argc, char** argv) {
         std::cout << "stencilscope-cli " << STENCILSCOPE_VERSION << "\n";
         return 0;
     }
-    if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices")
-        return fail(2, "unknown command '" + command + "' (run, bench, bandwidth, devices, help)");
+    if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
+        && command != "autotune")
+        return fail(2, "unknown command '" + command + "' (run, bench, autotune, bandwidth, devices, help)");
     args.erase(args.begin());
     if (std::find(args.begin(), args.end(), "--help") != args.end()) {
         std::cout << kUsage << ss::run_options_help() << kMoreHelp;
@@ -232,6 +272,10 @@ int main(int argc, char** argv) {
     try {
         if (command == "devices") return list_devices();
         if (command == "bandwidth") return run_bandwidth(runs.front());
+        if (command == "autotune") {
+            if (runs.size() != 1) return fail(2, "autotune takes one configuration, not lists");
+            return run_autotune(runs.front());
+        }
         FieldCache cache;
         int worst = 0;
         for (const auto& options : runs)

@@ -50,6 +50,8 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
         "run --stencil diffusion4 --variant smem --cf 2 --backend cpu",
         "frobnicate",
         "run --steps",
+        "autotune --backend cpu",
+        "autotune --radius 2,3",
     };
     for (const char* args : cases) {
         const Result r = cli(args);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "gpu/autotune.h"
 #include "gpu/launch_policy.h"
 #include "test_devices.h"
 
@@ -83,4 +84,17 @@ TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
     EXPECT_FALSE(s.ok);
     EXPECT_NE(s.reason.find("halo loads per thread"), std::string::npos) << s.reason;
     EXPECT_EQ(stream_halo_per_thread(star(2, 16, Variant::Stream), { 256, 1, 1 }), 1);
+}
+
+TEST(Autotune, SpaceFollowsTheThesisRules) {
+    const auto dev = test::h100();
+    // powers of two, Bx >= By >= Bz, 32..1024 threads: 27 pairs in 2D, 56 triples in 3D
+    EXPECT_EQ(autotune_space(star(2, 1, Variant::Base), &dev).size(), 27u);
+    EXPECT_EQ(autotune_space(star(3, 1, Variant::Base), &dev).size(), 56u);
+    for (const BlockDims& b : autotune_space(star(3, 4, Variant::SmemPadded), &dev)) {
+        EXPECT_GE(b.z, 4); // the variant's own rule removes Bz < R
+        EXPECT_GE(b.x, b.y);
+        EXPECT_GE(b.y, b.z);
+    }
+    for (const BlockDims& b : autotune_space(star(2, 4, Variant::Stream), &dev)) EXPECT_EQ(b.y, 1);
 }

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/autotune.h"
+
+#include "gpu/launch_policy.h"
+#include "gpu/physics.h"
+#include "gpu/simulation.h"
+
+#include <algorithm>
+
+namespace ss {
+
+std::vector<BlockDims> autotune_space(const StencilConfig& c, const DeviceInfo* device) {
+    std::vector<BlockDims> out;
+    const bool three = c.dims == 3 && c.stencil == StencilKind::Star;
+    for (int bx = 1; bx <= 1024; bx *= 2)
+        for (int by = 1; by <= bx; by *= 2)
+            for (int bz = 1; bz <= (three ? by : 1); bz *= 2) {
+                const BlockDims b { bx, by, bz };
+                if (b.threads() < 32 || b.threads() > 1024) continue;
+                if (check_block(c, b, device)) out.push_back(b);
+            }
+    return out;
+}
+
+std::vector<AutotuneResult> autotune(const StencilConfig& config, const std::vector<double>& field, int steps,
+    int repeats, const std::function<bool(int, int, const AutotuneResult&)>& progress) {
+    const auto devices = query_devices();
+    const DeviceInfo* device
+        = config.backend == Backend::Cuda && config.device < int(devices.size()) ? &devices[config.device] : nullptr;
+    const std::vector<BlockDims> space = autotune_space(config, device);
+    std::vector<AutotuneResult> results;
+    for (const BlockDims& b : space) {
+        StencilConfig c = config;
+        c.heuristic_block = false;
+        c.block = b;
+        AutotuneResult r;
+        r.block = b;
+        std::string why;
+        if (auto sim = create_simulation(c, &why)) {
+            try {
+                sim->upload(field);
+                sim->step(std::max(steps, 1)); // warm-up
+                std::vector<double> ms;
+                for (int i = 0; i < std::max(repeats, 1); ++i) ms.push_back(sim->step(std::max(steps, 1)).milliseconds);
+                std::sort(ms.begin(), ms.end());
+                r.ms_per_step = ms[ms.size() / 2] / std::max(steps, 1);
+                r.gcells_per_s = r.ms_per_step > 0 ? double(updated_cells(c)) / (r.ms_per_step * 1e-3) / 1e9 : 0.0;
+            } catch (const std::exception& e) {
+                r.error = e.what();
+            }
+        } else {
+            r.error = why;
+        }
+        results.push_back(r);
+        if (progress && !progress(int(results.size()), int(space.size()), r)) break;
+    }
+    return results;
+}
+
+} // namespace ss

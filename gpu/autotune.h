@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Block-dimension autotuning over the thesis' space (sec. 4.3.2): Bx, By, Bz powers of two,
+// Bx >= By >= Bz, 32 <= Bx*By*Bz <= 1024, minus what the variant's launch rules refuse.
+#pragma once
+
+#include "gpu/config.h"
+#include "gpu/device.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+// The candidates for `config` (its block fields are ignored), in a fixed order.
+std::vector<BlockDims> autotune_space(const StencilConfig& config, const DeviceInfo* device);
+
+struct AutotuneResult {
+    BlockDims block;
+    double ms_per_step = 0.0; // median over the timed runs
+    double gcells_per_s = 0.0;
+    std::string error; // non-empty: the candidate could not run (it is skipped, not fatal)
+};
+
+// Times every candidate: `steps` steps per run, `repeats` timed runs after one warm-up, from `field`.
+// `progress(done, total, last)` is called after each candidate; returning false cancels.
+std::vector<AutotuneResult> autotune(const StencilConfig& config, const std::vector<double>& field, int steps,
+    int repeats, const std::function<bool(int, int, const AutotuneResult&)>& progress = {});
+
+} // namespace ss
