@@ -68,6 +68,7 @@ int list_devices() {
 
 int run_autotune(RunOptions o) {
     if (o.config.backend == Backend::Cpu) return fail(2, "autotune tunes CUDA block dims: use --backend cuda");
+    if (query_devices().empty()) return fail(2, "autotune needs a CUDA device (" + cuda_unavailable_reason() + ")");
     o.config.heuristic_block = true;
     if (Status s = can_implement(o.config); !s) return fail(2, s.reason);
     if (!o.csv.empty())
