@@ -6,26 +6,90 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <functional>
 #include <limits>
+#include <mutex>
 #include <thread>
 
 namespace ss {
 namespace {
 
-// Runs body(begin, end) over [0, n) split across the host's cores.
-void parallel_for(int n, const std::function<void(int, int)>& body) {
-    const int workers = std::clamp(int(std::thread::hardware_concurrency()), 1, 64);
-    const int chunks = std::min(workers, std::max(n, 1));
-    if (chunks <= 1) {
-        body(0, n);
-        return;
+// A pool of workers that lives for the process: starting threads every step capped small fields at
+// ~10k steps/s. One parallel section runs at a time (a mutex serialises callers from several threads).
+class WorkerPool {
+public:
+    static WorkerPool& instance() {
+        static WorkerPool pool;
+        return pool;
     }
-    std::vector<std::thread> pool;
-    for (int i = 1; i < chunks; ++i)
-        pool.emplace_back(body, int(std::int64_t(n) * i / chunks), int(std::int64_t(n) * (i + 1) / chunks));
-    body(0, int(std::int64_t(n) / chunks));
-    for (auto& t : pool) t.join();
+
+    // Runs body(begin, end) over [0, n) split across the host's cores; returns when all are done.
+    void run(int n, const std::function<void(int, int)>& body) {
+        const int chunks = std::min(int(m_workers.size()) + 1, std::max(n, 1));
+        if (chunks <= 1) {
+            body(0, n);
+            return;
+        }
+        std::lock_guard section(m_section);
+        {
+            std::lock_guard lock(m_mutex);
+            m_body = &body;
+            m_n = n;
+            m_chunks = chunks;
+            m_pending = chunks - 1;
+            ++m_generation;
+        }
+        m_wake.notify_all();
+        body(0, int(std::int64_t(n) / chunks));
+        std::unique_lock lock(m_mutex);
+        m_done.wait(lock, [this] { return m_pending == 0; });
+        m_body = nullptr;
+    }
+
+    ~WorkerPool() {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        for (auto& t : m_workers) t.join();
+    }
+
+private:
+    WorkerPool() {
+        const int count = std::clamp(int(std::thread::hardware_concurrency()), 1, 64) - 1;
+        for (int i = 0; i < count; ++i) m_workers.emplace_back([this, i] { work(i + 1); });
+    }
+
+    void work(int index) {
+        std::uint64_t seen = 0;
+        while (true) {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [&] { return m_stop || m_generation != seen; });
+            if (m_stop) return;
+            seen = m_generation;
+            if (index >= m_chunks) continue; // this section needs fewer workers
+            const auto* body = m_body;
+            const int n = m_n, chunks = m_chunks;
+            lock.unlock();
+            (*body)(int(std::int64_t(n) * index / chunks), int(std::int64_t(n) * (index + 1) / chunks));
+            lock.lock();
+            if (--m_pending == 0) m_done.notify_one();
+        }
+    }
+
+    std::vector<std::thread> m_workers;
+    std::mutex m_section, m_mutex;
+    std::condition_variable m_wake, m_done;
+    const std::function<void(int, int)>* m_body = nullptr;
+    int m_n = 0, m_chunks = 0, m_pending = 0;
+    std::uint64_t m_generation = 0;
+    bool m_stop = false;
+};
+
+void parallel_for(int n, const std::function<void(int, int)>& body) {
+    WorkerPool::instance().run(n, body);
 }
 
 template <typename T> class CpuSimulation final : public Simulation {
