@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/profiler/metrics.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace ss {
+
+const std::vector<MetricInfo>& kernel_metrics() {
+    static const std::vector<MetricInfo> metrics = {
+        { "gpu__time_duration.sum", "ns", "Duration", "Time the kernel ran on the GPU." },
+        { "dram__bytes_read.sum", "byte", "DRAM read", "Bytes read from device memory (HBM)." },
+        { "dram__bytes_write.sum", "byte", "DRAM write",
+            "Bytes written to device memory. The thesis found DRAM write throughput tracks 2D performance." },
+        { "dram__throughput.avg.pct_of_peak_sustained_elapsed", "%", "DRAM throughput",
+            "Device-memory traffic as a share of its peak: near 100 % the kernel is bandwidth bound." },
+        { "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum", "byte", "Local loads",
+            "Bytes loaded from local memory: registers spilled by the compiler (the thesis' 3D bottleneck)." },
+        { "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum", "byte", "Local stores",
+            "Bytes stored to local memory: register spills. Fewer registers per thread or a smaller radius/CF avoids "
+            "them." },
+        { "lts__t_sector_hit_rate.pct", "%", "L2 hit rate",
+            "Share of L2 sector requests served without going to DRAM." },
+        { "l1tex__t_sector_hit_rate.pct", "%", "L1 hit rate",
+            "Share of L1 sector requests that hit: neighbour reuse in L1." },
+        { "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", "wavefront", "Shared-memory wavefronts",
+            "Shared-memory accesses issued; bank conflicts show as more wavefronts per request." },
+        { "sm__warps_active.avg.pct_of_peak_sustained_active", "%", "Achieved occupancy",
+            "Active warps per SM as a share of the maximum, averaged while the SM was busy." },
+    };
+    return metrics;
+}
+
+const std::vector<StallReason>& stall_reasons() {
+    static const std::vector<StallReason> reasons = {
+        { "long_scoreboard", "Long scoreboard",
+            "Waiting for a global- or local-memory load (L1TEX): memory latency not hidden by other warps." },
+        { "short_scoreboard", "Short scoreboard", "Waiting for shared memory or a special-function result (MIO)." },
+        { "mio_throttle", "MIO throttle",
+            "The memory-input/output queue is full: too many shared-memory or special instructions." },
+        { "lg_throttle", "LG throttle",
+            "The local/global memory queue is full: many small loads/stores (spills, uncoalesced access)." },
+        { "barrier", "Barrier", "Waiting at __syncthreads for the other warps of the block (shared-memory kernels)." },
+        { "membar", "Memory barrier", "Waiting for a memory fence to complete." },
+        { "math_pipe_throttle", "Math pipe throttle",
+            "The arithmetic pipe is busy: the kernel is compute bound there." },
+        { "wait", "Wait", "A fixed-latency dependency between instructions." },
+        { "not_selected", "Not selected", "Ready but another warp was issued: plenty of parallelism." },
+        { "selected", "Selected", "Issued an instruction (not a stall)." },
+        { "dispatch_stall", "Dispatch stall", "The dispatcher could not issue the selected instruction." },
+        { "drain", "Drain", "Waiting for memory stores to drain at the end of the kernel." },
+        { "imc_miss", "IMC miss", "Waiting for a constant-cache miss." },
+        { "branch_resolving", "Branch resolving", "Waiting for a branch target to be computed." },
+        { "no_instruction", "No instruction", "Waiting for instructions (instruction-cache miss)." },
+        { "sleeping", "Sleeping", "The warp is sleeping (nanosleep or yield)." },
+        { "tex_throttle", "TEX throttle", "The texture queue is full." },
+        { "misc", "Misc", "Other reasons." },
+    };
+    return reasons;
+}
+
+std::string stall_metric_name(std::string_view reason) {
+    return "smsp__average_warps_issue_stalled_" + std::string(reason) + "_per_issue_active.ratio";
+}
+
+std::string counters_unavailable_reason(int cupti_result, std::string_view cupti_name) {
+    if (cupti_name == "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES")
+        return "GPU performance counters are restricted to administrators on this machine. Run StencilScope as "
+               "root, or allow them for everyone: add 'options nvidia NVreg_RestrictProfilingToAdminUsers=0' to "
+               "/etc/modprobe.d/ and reboot. Timing-based figures stay available.";
+    if (cupti_name == "CUPTI_ERROR_NOT_SUPPORTED" || cupti_name == "CUPTI_ERROR_LEGACY_PROFILER_NOT_SUPPORTED")
+        return "This GPU does not support the CUPTI profiling API that StencilScope uses (Volta or newer is needed). "
+               "Timing-based figures stay available.";
+    if (cupti_name == "CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED")
+        return "Another profiler (Nsight Compute or Nsight Systems) holds the GPU's counters. Close it, or turn off "
+               "StencilScope's metrics while it runs.";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " (%d)", cupti_result);
+    return "GPU counters could not be read: " + std::string(cupti_name) + buf
+        + ". Timing-based figures stay available.";
+}
+
+std::string_view to_string(Limiter l) {
+    switch (l) {
+    case Limiter::DramBandwidth:
+        return "DRAM bandwidth";
+    case Limiter::LocalMemorySpills:
+        return "local-memory spills";
+    case Limiter::SharedMemory:
+        return "shared memory";
+    case Limiter::LatencyOccupancy:
+        return "latency/occupancy";
+    case Limiter::Compute:
+        return "compute";
+    case Limiter::Unknown:
+        break;
+    }
+    return "unknown";
+}
+
+namespace {
+double value(const KernelMetrics& m, std::string_view name, double fallback = 0.0) {
+    const auto it = m.find(name);
+    return it == m.end() ? fallback : it->second;
+}
+} // namespace
+
+Verdict diagnose(const KernelMetrics& m, const VerdictInputs& in) {
+    char buf[256];
+    const double ns = value(m, "gpu__time_duration.sum");
+    const double read = value(m, "dram__bytes_read.sum"), write = value(m, "dram__bytes_write.sum");
+    const double local = value(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")
+        + value(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum");
+    if (ns <= 0.0) return { Limiter::Unknown, "no duration measured" };
+    const double dram_rate = (read + write) / (ns * 1e-9);
+    const double dram_pct = in.dram_peak_bytes_per_s > 0 ? 100.0 * dram_rate / in.dram_peak_bytes_per_s : 0.0;
+    const double occupancy = value(m, "sm__warps_active.avg.pct_of_peak_sustained_active", -1.0);
+    // The dominant stall reason (not counting "selected", which is issuing).
+    std::string_view top;
+    double top_ratio = 0.0, total = 0.0;
+    for (const auto& r : stall_reasons()) {
+        if (r.reason == "selected") continue;
+        const double v = value(m, stall_metric_name(r.reason));
+        total += v;
+        if (v > top_ratio) top_ratio = v, top = r.label;
+    }
+    const double top_share = total > 0 ? 100.0 * top_ratio / total : 0.0;
+
+    if (local > 0.1 * (read + write) && local > 0) {
+        std::snprintf(buf, sizeof buf,
+            "local-memory spills: %.2f GB of local traffic, %.0f%% of the DRAM traffic; registers spilled", local / 1e9,
+            100.0 * local / std::max(read + write, 1.0));
+        return { Limiter::LocalMemorySpills, buf };
+    }
+    if (dram_pct >= 70.0) {
+        std::snprintf(buf, sizeof buf, "DRAM bandwidth: %.0f GB/s, %.0f%% of the measured peak; %.2fx the ideal bytes",
+            dram_rate / 1e9, dram_pct, in.ideal_bytes > 0 ? (read + write) / in.ideal_bytes : 0.0);
+        return { Limiter::DramBandwidth, buf };
+    }
+    const double mio = value(m, stall_metric_name("mio_throttle")) + value(m, stall_metric_name("short_scoreboard"))
+        + value(m, stall_metric_name("barrier"));
+    if (total > 0 && mio / total >= 0.4) {
+        std::snprintf(buf, sizeof buf,
+            "shared memory: MIO throttle, short scoreboard and barrier make %.0f%% of the stalls; DRAM at %.0f%% of "
+            "peak",
+            100.0 * mio / total, dram_pct);
+        return { Limiter::SharedMemory, buf };
+    }
+    const double long_sb = value(m, stall_metric_name("long_scoreboard"));
+    if (total > 0 && long_sb / total >= 0.4) {
+        std::snprintf(buf, sizeof buf,
+            "latency/occupancy: %.0f%% of the stalls wait on memory (long scoreboard) at %.0f%% achieved occupancy; "
+            "DRAM at %.0f%% of peak",
+            100.0 * long_sb / total, occupancy, dram_pct);
+        return { Limiter::LatencyOccupancy, buf };
+    }
+    std::snprintf(buf, sizeof buf, "compute: DRAM at %.0f%% of peak, the top stall is %s (%.0f%%)", dram_pct,
+        top.empty() ? "none" : std::string(top).c_str(), top_share);
+    return { Limiter::Compute, buf };
+}
+
+} // namespace ss

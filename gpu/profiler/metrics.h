@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// What the hardware-metrics view collects and says: Nsight Compute metric names with units and
+// one-line explanations (tooltips, CSV column docs), warp-stall reasons, the plain-language reason
+// when counters are unavailable, and the verdict naming the likely limiter. No CUPTI here: the
+// collector (Range Profiler) fills a KernelMetrics by these names.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ss {
+
+struct MetricInfo {
+    std::string_view name; // the Nsight Compute / CUPTI metric name
+    std::string_view unit; // "byte", "ns", "%", "ratio", "byte/second"
+    std::string_view label; // short, for a chart axis
+    std::string_view explanation;
+};
+
+// The per-kernel metrics of the summary and time series, in display order.
+const std::vector<MetricInfo>& kernel_metrics();
+
+// Warp-stall reasons: metric smsp__average_warps_issue_stalled_<reason>_per_issue_active.ratio.
+struct StallReason {
+    std::string_view reason; // e.g. "long_scoreboard"
+    std::string_view label; // e.g. "Long scoreboard"
+    std::string_view explanation;
+};
+const std::vector<StallReason>& stall_reasons();
+std::string stall_metric_name(std::string_view reason);
+
+// Values of one profiled launch, by metric name.
+using KernelMetrics = std::map<std::string, double, std::less<>>;
+
+// Why counters cannot be read, in plain words with what to do; `cupti_result` is CUPTI's enum value
+// and name (e.g. 35, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES").
+std::string counters_unavailable_reason(int cupti_result, std::string_view cupti_name);
+
+enum class Limiter { DramBandwidth, LocalMemorySpills, SharedMemory, LatencyOccupancy, Compute, Unknown };
+std::string_view to_string(Limiter);
+
+struct Verdict {
+    Limiter limiter = Limiter::Unknown;
+    std::string sentence; // names the limiter with the numbers that support it
+};
+
+struct VerdictInputs {
+    double dram_peak_bytes_per_s = 0.0; // the measured copy roofline (read + write)
+    double ideal_bytes = 0.0; // ideal DRAM bytes of the launch (cells x ideal bytes per cell)
+};
+
+// The teacher's one-liner: which resource limits this kernel, from its metrics.
+Verdict diagnose(const KernelMetrics&, const VerdictInputs&);
+
+} // namespace ss
