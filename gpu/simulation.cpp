@@ -31,7 +31,14 @@ std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::strin
         if (why) *why = s.reason;
         return nullptr;
     }
-    if (c.backend == Backend::Cpu) return create_cpu_simulation(c);
+    if (c.backend == Backend::Cpu) {
+        try {
+            return create_cpu_simulation(c);
+        } catch (const std::exception& e) { // memory can shrink between the check and the allocation
+            if (why) *why = std::string("cannot allocate the CPU backend's buffers: ") + e.what();
+            return nullptr;
+        }
+    }
     return create_cuda_simulation(c, devices_once()[c.device], why);
 }
 
