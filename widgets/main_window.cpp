@@ -21,6 +21,8 @@
 #include <QStatusBar>
 #include <QToolBar>
 
+#include <algorithm>
+
 static void init_resources() {
     Q_INIT_RESOURCE(stencilscope);
 }
@@ -64,6 +66,16 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     metrics_dock->setObjectName(QStringLiteral("metrics_dock"));
     metrics_dock->setWidget(m_metrics);
     addDockWidget(Qt::BottomDockWidgetArea, metrics_dock);
+    m_lesson_label = new QLabel;
+    m_lesson_label->setObjectName(QStringLiteral("lesson_text"));
+    m_lesson_label->setWordWrap(true);
+    m_lesson_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_lesson_label->setMargin(6);
+    m_lesson_dock = new QDockWidget(tr("Lesson"), this);
+    m_lesson_dock->setObjectName(QStringLiteral("lesson_dock"));
+    m_lesson_dock->setWidget(m_lesson_label);
+    addDockWidget(Qt::BottomDockWidgetArea, m_lesson_dock);
+    m_lesson_dock->hide();
 
     build_status_bar();
     build_menus();
@@ -77,6 +89,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     connect(m_controls, &ControlPanel::reset_requested, m_engine, &EngineController::reset_field);
     connect(m_controls, &ControlPanel::colormap_changed, this, [this](ColormapKind k) {
         m_colormap_auto = false;
+        m_colormap = k;
         m_view->set_colormap(k);
     });
     connect(m_controls, &ControlPanel::range_changed, m_view, &FieldView::set_range_policy);
@@ -102,6 +115,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     // Initial state: the panel shows it, the engine gets it.
     m_colormap_auto = !options.colormap_given;
     const ColormapKind map = options.colormap_given ? options.colormap : colormap_for(options.settings.config);
+    m_colormap = map;
     m_view->set_colormap(map);
     m_controls->set_colormap(map);
     m_view->set_range_policy(options.range);
@@ -128,6 +142,9 @@ void MainWindow::build_menus() {
     field->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction* window = exports->addAction(tr("&Window image…"), this, [this] { export_dialog(true); });
     window->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    file->addSeparator();
+    file->addAction(tr("&Open setup…"), QKeySequence::Open, this, [this] { setup_dialog(false); });
+    file->addAction(tr("&Save setup…"), QKeySequence::Save, this, [this] { setup_dialog(true); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -159,6 +176,8 @@ void MainWindow::build_menus() {
     tools->addAction(zoom);
     tools->addAction(field);
 
+    build_lessons_menu();
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About StencilScope"), this, [this] {
         QMessageBox::about(this, tr("About StencilScope"),
@@ -189,8 +208,9 @@ void MainWindow::build_status_bar() {
 void MainWindow::apply_settings(const RunSettings& s) {
     const RunSettings& before = m_engine->requested();
     if (m_colormap_auto && (s.config.rule != before.config.rule || s.config.stencil != before.config.stencil)) {
-        m_view->set_colormap(colormap_for(s.config));
-        m_controls->set_colormap(colormap_for(s.config));
+        m_colormap = colormap_for(s.config);
+        m_view->set_colormap(m_colormap);
+        m_controls->set_colormap(m_colormap);
     }
     m_engine->configure(s);
 }
@@ -304,6 +324,105 @@ void MainWindow::export_dialog(bool whole_window) {
         QMessageBox::warning(this, tr("Export failed"), why);
     else
         statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+}
+
+SetupState MainWindow::current_setup() const {
+    SetupState s;
+    s.settings = m_engine->requested();
+    s.steps_per_frame = m_engine->pacing().steps_per_frame;
+    s.colormap = m_colormap;
+    if (s.settings.config.dims == 3) { // a 2D run has one plane: nothing to store
+        SliceSelection slice = m_engine->slice();
+        slice.index = std::clamp(slice.index, 0, plane_count(s.settings.config, slice.axis) - 1);
+        s.slice = slice;
+    }
+    return s;
+}
+
+bool MainWindow::apply_setup(const SetupState& s, QString* why) {
+    // Checked before any knob moves, so a setup the device cannot run leaves the window as it was.
+    if (const Status st = can_implement(s.settings.config); !st) {
+        if (why) *why = QString::fromStdString(st.reason);
+        return false;
+    }
+    const StencilConfig& c = s.settings.config;
+    m_colormap_auto = !s.colormap;
+    m_colormap = s.colormap ? *s.colormap : colormap_for(c);
+    m_view->set_colormap(m_colormap);
+    m_controls->set_colormap(m_colormap);
+    SliceSelection slice;
+    if (s.slice)
+        slice = *s.slice;
+    else
+        slice.index = plane_count(c, slice.axis) / 2;
+    Pacing pacing = m_engine->pacing();
+    pacing.steps_per_frame = s.steps_per_frame;
+    m_controls->set_settings(s.settings);
+    m_controls->set_slice(slice);
+    m_controls->set_pacing(pacing);
+    m_engine->set_pacing(pacing);
+    m_engine->set_slice(slice);
+    m_engine->configure(s.settings);
+    update_interop();
+    if (!s.explanation.isEmpty()) {
+        m_lesson_dock->setWindowTitle(s.title.isEmpty() ? tr("Lesson") : tr("Lesson: %1").arg(s.title));
+        m_lesson_label->setText(s.explanation);
+        m_lesson_dock->show();
+    }
+    return true;
+}
+
+QString MainWindow::lesson_text() const {
+    return m_lesson_dock->isHidden() ? QString() : m_lesson_label->text();
+}
+
+bool MainWindow::save_setup(const QString& path, QString* why) const {
+    return write_setup_file(path, current_setup(), why);
+}
+
+bool MainWindow::open_setup(const QString& path, QString* why) {
+    SetupState s;
+    return read_setup_file(path, m_engine->requested(), s, why) && apply_setup(s, why);
+}
+
+void MainWindow::setup_dialog(bool save) {
+    QSettings settings;
+    const QString key = QStringLiteral("setup/last_directory");
+    const QString dir
+        = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
+    const QString filter = tr("StencilScope setups (*.json)");
+    const QString path = save
+        ? QFileDialog::getSaveFileName(this, tr("Save setup"), dir + QStringLiteral("/stencilscope-setup.json"), filter)
+        : QFileDialog::getOpenFileName(this, tr("Open setup"), dir, filter);
+    if (path.isEmpty()) return;
+    settings.setValue(key, QFileInfo(path).absolutePath());
+    QString why;
+    if (save ? save_setup(path, &why) : open_setup(path, &why))
+        statusBar()->showMessage(save ? tr("Saved %1").arg(path) : tr("Opened %1").arg(path), 5000);
+    else
+        QMessageBox::warning(this, save ? tr("Save setup failed") : tr("Open setup failed"), why);
+}
+
+void MainWindow::build_lessons_menu() {
+    QMenu* lessons = menuBar()->addMenu(tr("&Lessons"));
+    lessons->setObjectName(QStringLiteral("lessons_menu"));
+    for (const QString& path : lesson_paths()) {
+        SetupState preset;
+        QString why;
+        if (!read_setup_file(path, m_controls->settings(), preset, &why)) {
+            qWarning("lesson %s: %s", qPrintable(path), qPrintable(why));
+            continue;
+        }
+        lessons->addAction(preset.title.isEmpty() ? QFileInfo(path).baseName() : preset.title, this, [this, path] {
+            // Re-read so the lesson runs on the window's current backend and device.
+            SetupState s;
+            QString reason;
+            if (read_setup_file(path, m_engine->requested(), s, &reason) && apply_setup(s, &reason))
+                statusBar()->showMessage(tr("Lesson: %1").arg(s.title), 5000);
+            else
+                QMessageBox::warning(this, tr("Lesson unavailable"), reason);
+        });
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

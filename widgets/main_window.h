@@ -6,10 +6,12 @@
 #include "widgets/colormap.h"
 #include "widgets/engine_types.h"
 #include "widgets/field_view.h"
+#include "widgets/setup_file.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>
 
+class QDockWidget;
 class QLabel;
 
 namespace ss::gui {
@@ -47,6 +49,15 @@ public:
     bool export_field(const QString& path, QString* why);
     bool export_window(const QString& path, QString* why);
 
+    // The configuration the window runs now, as a setup file stores it.
+    SetupState current_setup() const;
+    // Applies a setup, or returns false with a one-line reason and changes nothing (the previous
+    // configuration keeps running). Lessons show their explanation.
+    bool apply_setup(const SetupState&, QString* why);
+    bool save_setup(const QString& path, QString* why) const;
+    bool open_setup(const QString& path, QString* why);
+    QString lesson_text() const;
+
 protected:
     void closeEvent(QCloseEvent*) override;
 
@@ -61,6 +72,8 @@ private:
     void inject_at(Cell plane_cell);
     void update_interop();
     void export_dialog(bool whole_window);
+    void setup_dialog(bool save);
+    void build_lessons_menu();
 
     EngineController* m_engine = nullptr;
     FieldView* m_view = nullptr;
@@ -68,6 +81,9 @@ private:
     MetricsPanel* m_metrics = nullptr;
     QLabel *m_device_label, *m_path_label, *m_fps_label, *m_steps_label, *m_gcells_label, *m_iteration_label,
         *m_hover_label;
+    QLabel* m_lesson_label = nullptr;
+    QDockWidget* m_lesson_dock = nullptr;
+    ColormapKind m_colormap = ColormapKind::Viridis;
     QElapsedTimer m_fps_clock;
     int m_fps_frames = 0;
     double m_fps = 0.0;

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// Setup files and lessons: a save/load round trip keeps every setting, every embedded lesson parses and
+// runs on the CPU backend, and bad files are refused with a reason while the settings stay as they were.
+#include "gpu/simulation.h"
+#include "widgets/engine_controller.h"
+#include "widgets/main_window.h"
+#include "widgets/setup_file.h"
+
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ss;
+using namespace ss::gui;
+
+namespace {
+
+SetupState unusual() {
+    SetupState s;
+    StencilConfig& c = s.settings.config;
+    c.stencil = StencilKind::Star;
+    c.rule = UpdateRule::Wave;
+    c.dims = 3;
+    c.size = { 40, 30, 20 };
+    c.radius = 3;
+    c.variant = Variant::SmemPadded;
+    c.cf = 2;
+    c.heuristic_block = false;
+    c.block = { 16, 8, 2 };
+    c.precision = Precision::FP64;
+    c.backend = Backend::Cpu;
+    c.device = 0;
+    c.gpus = 1;
+    s.settings.initial = InitialCondition::HotEdges;
+    s.settings.seed = 12345;
+    s.steps_per_frame = 7;
+    s.colormap = ColormapKind::Grayscale;
+    s.slice = SliceSelection { SliceAxis::XZ, 5, true };
+    return s;
+}
+
+bool same(const SetupState& a, const SetupState& b) {
+    return a.settings == b.settings && a.steps_per_frame == b.steps_per_frame && a.colormap == b.colormap
+        && a.slice == b.slice && a.title == b.title && a.explanation == b.explanation;
+}
+
+RunSettings cpu_current() {
+    RunSettings r;
+    r.config.backend = Backend::Cpu;
+    return r;
+}
+
+WindowOptions cpu_window() {
+    WindowOptions o;
+    o.settings.config.backend = Backend::Cpu;
+    o.settings.config.size = { 64, 64, 1 };
+    o.restore_layout = false;
+    o.renderer = FieldView::Renderer::Raster;
+    return o;
+}
+
+} // namespace
+
+class TestSetupFile : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void round_trip_keeps_every_setting() {
+        const SetupState before = unusual();
+        SetupState after;
+        QString why;
+        QVERIFY2(setup_from_json(setup_to_json(before), cpu_current(), after, &why), qPrintable(why));
+        QVERIFY(same(before, after));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("setup.json"));
+        QVERIFY2(write_setup_file(path, before, &why), qPrintable(why));
+        SetupState from_file;
+        QVERIFY2(read_setup_file(path, cpu_current(), from_file, &why), qPrintable(why));
+        QVERIFY(same(before, from_file));
+
+        // The defaults round-trip too (heuristic block, 2D, no slice or colour map given).
+        SetupState plain;
+        plain.settings.config.backend = Backend::Cpu;
+        SetupState plain_after;
+        QVERIFY2(setup_from_json(setup_to_json(plain), cpu_current(), plain_after, &why), qPrintable(why));
+        QVERIFY(same(plain, plain_after));
+    }
+
+    void uses_the_cli_option_names() {
+        const QByteArray json = setup_to_json(unusual());
+        for (const char* key : { "\"stencil\": \"star\"", "\"size\": \"40x30x20\"", "\"block\": \"16x8x2\"",
+                 "\"variant\": \"smem_padded\"", "\"init\": \"hot-edges\"", "\"backend\": \"cpu\"" })
+            QVERIFY2(json.contains(key), key);
+    }
+
+    void every_lesson_parses_and_runs_on_the_cpu_backend() {
+        const QStringList paths = lesson_paths();
+        QVERIFY(paths.size() >= 6);
+        for (const QString& path : paths) {
+            SetupState s;
+            QString why;
+            QVERIFY2(read_setup_file(path, cpu_current(), s, &why), qPrintable(path + QStringLiteral(": ") + why));
+            QVERIFY2(!s.title.isEmpty(), qPrintable(path));
+            QVERIFY2(!s.explanation.isEmpty(), qPrintable(path));
+            s.settings.config.backend = Backend::Cpu;
+            const Status st = can_implement(s.settings.config);
+            QVERIFY2(st.ok, qPrintable(path + QStringLiteral(": ") + QString::fromStdString(st.reason)));
+        }
+    }
+
+    void bad_setups_are_refused_with_a_reason_data() {
+        QTest::addColumn<QByteArray>("json");
+        QTest::newRow("malformed") << QByteArray("{\"stencil\": \"star\",");
+        QTest::newRow("not json") << QByteArray("radius = 3");
+        QTest::newRow("not an object") << QByteArray("[1, 2]");
+        QTest::newRow("wrong type") << QByteArray("{\"radius\": \"three\"}");
+        QTest::newRow("fractional") << QByteArray("{\"radius\": 2.5}");
+        QTest::newRow("wrong gui type") << QByteArray("{\"steps-per-frame\": \"many\"}");
+        QTest::newRow("unknown variant") << QByteArray("{\"variant\": \"turbo\"}");
+        QTest::newRow("variant of another stencil")
+            << QByteArray("{\"stencil\": \"diffusion4\", \"variant\": \"base\"}");
+        QTest::newRow("unknown key") << QByteArray("{\"radious\": 3}");
+        QTest::newRow("size for other dims") << QByteArray("{\"dims\": 3, \"size\": \"64x64\"}");
+        QTest::newRow("radius out of range") << QByteArray("{\"radius\": 99}");
+        QTest::newRow("negative seed") << QByteArray("{\"seed\": -1}");
+        QTest::newRow("unknown colormap") << QByteArray("{\"colormap\": \"rainbow\"}");
+        QTest::newRow("slice outside") << QByteArray("{\"dims\": 3, \"size\": \"8x8x8\", \"slice-index\": 8}");
+    }
+
+    void bad_setups_are_refused_with_a_reason() {
+        QFETCH(QByteArray, json);
+        const SetupState before = unusual();
+        SetupState out = before;
+        QString why;
+        QVERIFY(!setup_from_json(json, cpu_current(), out, &why));
+        QVERIFY(!why.isEmpty());
+        QVERIFY(!why.contains(QLatin1Char('\n')));
+        QVERIFY(same(out, before));
+    }
+
+    void an_oversized_file_is_refused_unread() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QByteArray big = "{\"explanation\": \"" + QByteArray(kMaxSetupBytes, 'x') + "\"}";
+        QVERIFY(f.write(big) == big.size());
+        f.close();
+        const SetupState before = unusual();
+        SetupState out = before;
+        QString why;
+        QVERIFY(!read_setup_file(path, cpu_current(), out, &why));
+        QVERIFY(why.contains(QStringLiteral("larger")));
+        QVERIFY(same(out, before));
+        QVERIFY(!read_setup_file(dir.filePath(QStringLiteral("missing.json")), cpu_current(), out, &why));
+        QVERIFY(!why.isEmpty());
+        QVERIFY(same(out, before));
+    }
+
+    void the_window_keeps_running_when_a_setup_is_refused() {
+        MainWindow w(cpu_window());
+        w.show();
+        QTRY_VERIFY(w.engine().has_simulation());
+        const RunSettings running = w.engine().requested();
+        QTemporaryDir dir;
+        auto write = [&](const char* name, const QByteArray& text) {
+            QFile f(dir.filePath(QLatin1String(name)));
+            if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", name);
+            f.write(text);
+            return f.fileName();
+        };
+        QString why;
+        QVERIFY(!w.open_setup(write("broken.json", "{\"radius\": "), &why));
+        QVERIFY(!why.isEmpty());
+        // Parses, but the engine cannot run it: the border of a radius-6 star leaves nothing of 8x8.
+        why.clear();
+        QVERIFY(!w.open_setup(write("impossible.json", "{\"size\": \"8x8\", \"radius\": 6}"), &why));
+        QVERIFY(!why.isEmpty());
+        QCOMPARE(w.engine().requested(), running);
+        QCOMPARE(w.current_setup().settings, running);
+
+        // A good one applies; saving it back gives the same setup.
+        QVERIFY2(w.open_setup(write("good.json",
+                                  "{\"size\": \"48x32\", \"radius\": 2, \"init\": \"square\", "
+                                  "\"steps-per-frame\": 3, \"colormap\": \"grayscale\"}"),
+                     &why),
+            qPrintable(why));
+        QTRY_COMPARE(w.engine().active().settings.config.size.nx, 48);
+        QCOMPARE(w.engine().active().settings.config.radius, 2);
+        QCOMPARE(w.engine().active().settings.config.backend, Backend::Cpu);
+        QCOMPARE(w.engine().pacing().steps_per_frame, 3);
+        const QString saved = dir.filePath(QStringLiteral("saved.json"));
+        QVERIFY2(w.save_setup(saved, &why), qPrintable(why));
+        SetupState reread;
+        QVERIFY2(read_setup_file(saved, cpu_current(), reread, &why), qPrintable(why));
+        QVERIFY(same(reread, w.current_setup()));
+        QCOMPARE(reread.colormap, std::optional(ColormapKind::Grayscale));
+    }
+
+    void a_lesson_applies_and_explains_itself() {
+        MainWindow w(cpu_window());
+        w.show();
+        QTRY_VERIFY(w.engine().has_simulation());
+        QVERIFY(w.lesson_text().isEmpty());
+        QString wave_lesson;
+        for (const QString& path : lesson_paths())
+            if (path.contains(QStringLiteral("wave"))) wave_lesson = path;
+        QVERIFY(!wave_lesson.isEmpty());
+        QString why;
+        QVERIFY2(w.open_setup(wave_lesson, &why), qPrintable(why));
+        QVERIFY(!w.lesson_text().isEmpty());
+        QTRY_COMPARE(w.engine().active().settings.config.rule, UpdateRule::Wave);
+        QCOMPARE(w.engine().active().settings.config.radius, 4);
+        QCOMPARE(w.engine().active().settings.config.backend, Backend::Cpu);
+        QCOMPARE(w.current_setup().colormap, std::optional(ColormapKind::Coolwarm));
+    }
+};
+
+QTEST_MAIN(TestSetupFile)
+#include "tst_setup_file.moc"

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/setup_file.h"
+
+#include "app/run_options.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QSaveFile>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+// The resources live in this static library: register them before the first lookup.
+static void init_resources() {
+    Q_INIT_RESOURCE(stencilscope);
+}
+
+namespace ss::gui {
+namespace {
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+// Run keys, and whether the JSON value is a string (else an integer).
+struct RunKey {
+    const char* name;
+    bool text;
+};
+constexpr RunKey kRunKeys[] = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true },
+    { "radius", false }, { "variant", true }, { "cf", false }, { "block", true }, { "precision", true },
+    { "backend", true }, { "device", false }, { "gpus", false }, { "init", true }, { "seed", false } };
+
+const char* const kGuiKeys[]
+    = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title", "explanation", "version" };
+
+bool fail(QString* why, const QString& reason) {
+    if (why) *why = reason;
+    return false;
+}
+
+// An integer that JSON doubles hold exactly.
+bool integral(const QJsonValue& v, qint64& out) {
+    if (!v.isDouble()) return false;
+    const double d = v.toDouble();
+    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0) return false;
+    out = qint64(d);
+    return true;
+}
+
+QString slice_name(SliceAxis a) {
+    return a == SliceAxis::XY ? QStringLiteral("xy") : a == SliceAxis::XZ ? QStringLiteral("xz") : QStringLiteral("yz");
+}
+
+} // namespace
+
+QByteArray setup_to_json(const SetupState& s) {
+    const StencilConfig& c = s.settings.config;
+    QJsonObject o;
+    if (!s.title.isEmpty()) o.insert(QStringLiteral("title"), s.title);
+    if (!s.explanation.isEmpty()) o.insert(QStringLiteral("explanation"), s.explanation);
+    o.insert(QStringLiteral("stencil"), qs(to_string(c.stencil)));
+    o.insert(QStringLiteral("rule"), qs(to_string(c.rule)));
+    o.insert(QStringLiteral("dims"), c.dims);
+    o.insert(QStringLiteral("size"), qs(format_extent(c.size, c.dims)));
+    o.insert(QStringLiteral("radius"), c.radius);
+    o.insert(QStringLiteral("variant"), qs(to_string(c.variant)));
+    o.insert(QStringLiteral("cf"), c.cf);
+    o.insert(QStringLiteral("block"), c.heuristic_block ? QStringLiteral("heuristic") : qs(format_block(c.block)));
+    o.insert(QStringLiteral("precision"), qs(to_string(c.precision)));
+    o.insert(QStringLiteral("backend"), qs(to_string(c.backend)));
+    o.insert(QStringLiteral("device"), c.device);
+    o.insert(QStringLiteral("gpus"), c.gpus);
+    o.insert(QStringLiteral("init"), qs(to_string(s.settings.initial)));
+    o.insert(QStringLiteral("seed"), double(s.settings.seed));
+    o.insert(QStringLiteral("steps-per-frame"), s.steps_per_frame);
+    if (s.colormap) o.insert(QStringLiteral("colormap"), qs(to_string(*s.colormap)));
+    if (s.slice) {
+        o.insert(QStringLiteral("slice"), slice_name(s.slice->axis));
+        o.insert(QStringLiteral("slice-index"), s.slice->index);
+        o.insert(QStringLiteral("max-projection"), s.slice->max_projection);
+    }
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupState& out, QString* why) {
+    if (json.size() > kMaxSetupBytes)
+        return fail(why, QStringLiteral("the setup is larger than %1 bytes").arg(kMaxSetupBytes));
+    QJsonParseError error {};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError)
+        return fail(why, QStringLiteral("not valid JSON: %1 at offset %2").arg(error.errorString()).arg(error.offset));
+    if (!doc.isObject()) return fail(why, QStringLiteral("not a setup: the JSON is not an object"));
+    const QJsonObject o = doc.object();
+
+    // Unknown keys are refused: a misspelt key would otherwise be silently ignored.
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        bool known = false;
+        for (const RunKey& k : kRunKeys) known = known || it.key() == QLatin1String(k.name);
+        for (const char* k : kGuiKeys) known = known || it.key() == QLatin1String(k);
+        if (!known) return fail(why, QStringLiteral("unknown key \"%1\"").arg(it.key()));
+    }
+
+    // Run keys -> the CLI's argument list -> parse_run_options.
+    std::vector<std::string> args;
+    for (const RunKey& k : kRunKeys) {
+        const QString key = QLatin1String(k.name);
+        if (!o.contains(key)) continue;
+        const QJsonValue v = o.value(key);
+        std::string value;
+        qint64 n = 0;
+        if (k.text) {
+            if (!v.isString()) return fail(why, QStringLiteral("\"%1\" must be a string").arg(key));
+            value = v.toString().toStdString();
+        } else {
+            if (!integral(v, n)) return fail(why, QStringLiteral("\"%1\" must be an integer").arg(key));
+            value = std::to_string(n);
+        }
+        args.push_back("--" + std::string(k.name) + "=" + value);
+    }
+    RunOptions run;
+    run.initial = InitialCondition::Gaussian; // the window's default
+    run.config.backend = current.config.backend;
+    run.config.device = current.config.device;
+    run.config.gpus = current.config.gpus;
+    if (const Status s = parse_run_options(args, run); !s) return fail(why, QString::fromStdString(s.reason));
+
+    SetupState next;
+    next.settings.config = run.config;
+    next.settings.initial = run.initial;
+    next.settings.seed = run.seed;
+    const StencilConfig& c = next.settings.config;
+
+    auto text_of = [&](const char* key, QString& value) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined()) return true;
+        if (!v.isString()) return fail(why, QStringLiteral("\"%1\" must be a string").arg(QLatin1String(key)));
+        value = v.toString();
+        return true;
+    };
+    if (!text_of("title", next.title) || !text_of("explanation", next.explanation)) return false;
+    if (o.contains(QStringLiteral("version"))) {
+        qint64 version = 0;
+        if (!integral(o.value(QStringLiteral("version")), version) || version != 1)
+            return fail(why, QStringLiteral("\"version\" must be 1"));
+    }
+    if (o.contains(QStringLiteral("steps-per-frame"))) {
+        qint64 n = 0;
+        if (!integral(o.value(QStringLiteral("steps-per-frame")), n) || n < 0 || n > 100000)
+            return fail(why, QStringLiteral("\"steps-per-frame\" must be an integer 0..100000"));
+        next.steps_per_frame = int(n);
+    }
+    QString map;
+    if (!text_of("colormap", map)) return false;
+    if (!map.isNull()) {
+        const auto kind = parse_colormap(map.toStdString());
+        if (!kind)
+            return fail(why,
+                QStringLiteral("invalid \"colormap\" \"%1\": expected viridis, inferno, coolwarm or grayscale")
+                    .arg(map));
+        next.colormap = *kind;
+    }
+    QString axis;
+    if (!text_of("slice", axis)) return false;
+    const bool has_slice
+        = !axis.isNull() || o.contains(QStringLiteral("slice-index")) || o.contains(QStringLiteral("max-projection"));
+    if (has_slice) {
+        SliceSelection slice;
+        if (axis == QLatin1String("xz"))
+            slice.axis = SliceAxis::XZ;
+        else if (axis == QLatin1String("yz"))
+            slice.axis = SliceAxis::YZ;
+        else if (!axis.isNull() && axis != QLatin1String("xy"))
+            return fail(why, QStringLiteral("invalid \"slice\" \"%1\": expected xy, xz or yz").arg(axis));
+        const int planes = c.dims == 2    ? 1
+            : slice.axis == SliceAxis::XY ? c.size.nz
+            : slice.axis == SliceAxis::XZ ? c.size.ny
+                                          : c.size.nx;
+        if (o.contains(QStringLiteral("slice-index"))) {
+            qint64 n = 0;
+            if (!integral(o.value(QStringLiteral("slice-index")), n) || n < 0 || n >= planes)
+                return fail(why, QStringLiteral("\"slice-index\" must be an integer 0..%1").arg(planes - 1));
+            slice.index = int(n);
+        } else {
+            slice.index = planes / 2;
+        }
+        const QJsonValue projection = o.value(QStringLiteral("max-projection"));
+        if (!projection.isUndefined()) {
+            if (!projection.isBool()) return fail(why, QStringLiteral("\"max-projection\" must be true or false"));
+            slice.max_projection = projection.toBool();
+        }
+        next.slice = slice;
+    }
+    out = std::move(next);
+    return true;
+}
+
+bool read_setup_file(const QString& path, const RunSettings& current, SetupState& out, QString* why) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(why, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    if (file.size() > kMaxSetupBytes)
+        return fail(why, QStringLiteral("%1 is larger than %2 bytes").arg(path).arg(kMaxSetupBytes));
+    const QByteArray data = file.read(kMaxSetupBytes + 1); // sequential files report no size
+    return setup_from_json(data, current, out, why);
+}
+
+bool write_setup_file(const QString& path, const SetupState& s, QString* why) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(setup_to_json(s)) < 0 || !file.commit())
+        return fail(why, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    return true;
+}
+
+QStringList lesson_paths() {
+    init_resources();
+    QStringList paths;
+    const QDir dir(QStringLiteral(":/presets"));
+    for (const QString& name : dir.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name))
+        paths << dir.filePath(name);
+    return paths;
+}
+
+} // namespace ss::gui
