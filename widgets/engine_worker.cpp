@@ -217,7 +217,6 @@ void EngineWorker::produce_frame(int queue_next_steps) {
     f.field_width = f.width, f.field_height = f.height;
     if (!produce_device_frame(f, queue_next_steps)) {
         if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
-        f.width = f.field_width, f.height = f.field_height, f.cells_per_texel = 1; // host frames are full size
         auto values = std::make_shared<std::vector<float>>(f.slice.max_projection
                 ? max_projection(f.width, f.height)
                 : m_sim->download_slice(f.slice.axis, f.slice.index));
@@ -236,9 +235,9 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     const int longest = std::max(f.width, f.height);
     const int limit = m_pacing.display_max;
     const int step = m_playing && limit > 0 && longest > limit ? (longest + limit - 1) / limit : 1;
-    f.cells_per_texel = step;
-    f.width = (f.field_width + step - 1) / step, f.height = (f.field_height + step - 1) / step;
-    const std::size_t floats = std::size_t(f.width) * f.height;
+    // f keeps the full plane until the copy is queued: a failure falls back to the host path as is.
+    const int width = (f.field_width + step - 1) / step, height = (f.field_height + step - 1) / step;
+    const std::size_t floats = std::size_t(width) * height;
     if (!m_staging || m_staging->floats() < floats || m_staging->device() != m_sim->config().device) {
         m_staging.reset();
         std::string why;
@@ -251,7 +250,8 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     const std::uint64_t copied = m_sim->enqueue_marker();
     if (queue_next_steps > 0) queue_batch(queue_next_steps);
     m_sim->wait_marker(copied);
-    const auto [lo, hi] = m_staging->sample_range(slot, f.width, f.height);
+    f.width = width, f.height = height, f.cells_per_texel = step;
+    const auto [lo, hi] = m_staging->sample_range(slot, width, height);
     f.measured = { lo, hi };
     f.device = m_staging;
     f.device_slot = slot;
