@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Hardware counters for one sampled launch, through CUPTI's Range Profiler (kernel replay). The GUI's
+// engine thread and `stencilscope-cli profile` both use it; neither ever profiles the display kernel:
+// only the work passed to profile() is inside the profiled window.
+#pragma once
+
+#include "gpu/profiler/metrics.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+// The metrics of one profiled piece of work (usually one simulation step = one kernel launch).
+struct ProfiledLaunch {
+    KernelMetrics metrics; // by Nsight Compute metric name (kernel_metrics() and stall_metric_name())
+    int kernels = 0; // kernel launches the work made (ranges); .sum metrics add up over them
+    int passes = 0; // replay passes CUPTI needed for the metric set
+    double wall_ms = 0.0; // host time the profiled work took, replays included
+};
+
+// Every metric name the collector asks for, in one configuration (one ConfigAddMetrics call).
+std::vector<std::string> profiled_metric_names();
+
+class MetricsCollector {
+public:
+    virtual ~MetricsCollector() = default;
+    // Runs `work` (which must launch kernels on `device` and may synchronise) inside a profiled window
+    // with kernel replay: each kernel runs `passes` times with its memory restored, so the work's effect
+    // on the field is the same as unprofiled. Returns false with `why` in plain words on failure.
+    virtual bool profile(const std::function<void()>& work, ProfiledLaunch* out, std::string* why) = 0;
+    virtual int device() const = 0;
+};
+
+// nullptr with `why` (plain words, what to do: see counters_unavailable_reason) when counters cannot be
+// read: no CUDA device, no CUPTI, insufficient privileges, another profiler attached.
+// Creates or uses the device's primary context; call from the thread that will call profile().
+std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::string* why);
+
+} // namespace ss
