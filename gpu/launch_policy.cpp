@@ -63,8 +63,9 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
         return wx * b.y * (c.dims == 3 ? b.z : 1) * es;
     case Variant::SmemPadded:
         return (wx + 2 * r) * (b.y + 2 * r) * (c.dims == 3 ? b.z + 2 * r : 1) * es;
-    case Variant::Stream: // a ring of PIPE + 1 planes (star.cuh)
-        return (stream_pipeline(c) + 1) * (wx + 2 * r) * (c.dims == 3 ? b.y + 2 * r : 1) * es;
+    case Variant::Stream: // a ring of PIPE + 1 planes (star.cuh); in 3D each thread owns CF rows of the tile
+        if (c.dims == 3) return (stream_pipeline(c) + 1) * (b.x + 2 * r) * (std::int64_t(b.y) * c.cf + 2 * r) * es;
+        return (stream_pipeline(c) + 1) * (wx + 2 * r) * es;
     default:
         return 0;
     }
@@ -79,13 +80,22 @@ int stream_pipeline(const StencilConfig&) {
     return pipe;
 }
 
+int stream_min_blocks_per_sm() {
+    static const int blocks = [] {
+        const char* env = std::getenv("STENCILSCOPE_STREAM_MIN_BLOCKS");
+        const int v = env ? std::atoi(env) : 0;
+        return v >= 1 && v <= 32 ? v : 1;
+    }();
+    return blocks;
+}
+
 int stream_max_halo(const StencilConfig& c) {
     return std::clamp(c.radius * c.cf / 2 + 2, 8, 64);
 }
 
 int stream_halo_per_thread(const StencilConfig& c, const BlockDims& b) {
-    const std::int64_t w = std::int64_t(b.x) * c.cf, r = c.radius;
-    const std::int64_t halo = c.dims == 3 ? 2 * r * w + 2 * r * b.y : 2 * r;
+    const std::int64_t r = c.radius;
+    const std::int64_t halo = c.dims == 3 ? 2 * r * b.x + 2 * r * b.y * c.cf : 2 * r;
     const std::int64_t threads = std::int64_t(b.x) * (c.dims == 3 ? b.y : 1);
     return int((halo + threads - 1) / threads);
 }
@@ -211,7 +221,8 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
 
 GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
     GridDims g;
-    g.x = unsigned(ceil_div(c.size.nx, std::int64_t(b.x) * c.cf));
+    const bool coarsened_in_y = c.stencil == StencilKind::Star && c.variant == Variant::Stream && c.dims == 3;
+    g.x = unsigned(ceil_div(c.size.nx, std::int64_t(b.x) * (coarsened_in_y ? 1 : c.cf)));
     if (c.stencil == StencilKind::Diffusion4) {
         g.y = unsigned(ceil_div(c.size.ny, b.y));
         g.z = unsigned(c.dims == 3 ? c.size.nz : 1);
@@ -221,7 +232,7 @@ GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
         if (c.dims == 2)
             g.y = unsigned(std::max(chunks, 1));
         else
-            g.y = unsigned(ceil_div(c.size.ny, b.y)), g.z = unsigned(std::max(chunks, 1));
+            g.y = unsigned(ceil_div(c.size.ny, std::int64_t(b.y) * c.cf)), g.z = unsigned(std::max(chunks, 1));
         return g;
     }
     g.y = unsigned(ceil_div(c.size.ny, b.y));

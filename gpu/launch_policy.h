@@ -16,6 +16,9 @@ inline constexpr int kMaxRadius = 16;
 // Planes the stream kernel fetches ahead (PIPE in gpu/kernels/star.cuh): 4, measured on the H100
 // (docs/PERFORMANCE.md). STENCILSCOPE_STREAM_PIPE=N (1..16) overrides it for tuning sweeps.
 int stream_pipeline(const StencilConfig&);
+// __launch_bounds__ minimum blocks per SM for the stream kernel (caps its registers); a tuning knob:
+// STENCILSCOPE_STREAM_MIN_BLOCKS, default 1.
+int stream_min_blocks_per_sm();
 
 // Thesis listing 3.18: distribute `threads` over the block dims. In 2D Bx = 32; in 3D keep Bx = 32
 // (halved for smem_padded until threads/(Bx*R*R) > 0), By = min(max(2, R), 8), Bz = rest, sorted

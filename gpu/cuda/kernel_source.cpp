@@ -76,6 +76,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) 
     if (fixed_block && c.variant == Variant::Stream) {
         s += define("SBX", fixed_block->x) + define("SBY", c.dims == 3 ? fixed_block->y : 1);
         s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
+        s += define("SMINB", stream_min_blocks_per_sm());
     } else {
         s += define("MAX_HALO", stream_max_halo(c));
     }

@@ -189,39 +189,125 @@ __device__ __forceinline__ void wait_copies_but_newest() {
 #ifdef SBX // specialised for its block: the halo map and index arithmetic fold at compile time
 #define STREAM_BX SBX
 #define STREAM_BY SBY
-#define STREAM_BOUNDS __launch_bounds__(SBX* SBY)
+#define STREAM_BOUNDS __launch_bounds__(SBX* SBY, SMINB)
 #else
 #define STREAM_BX blockDim.x
 #define STREAM_BY blockDim.y
 #define STREAM_BOUNDS
 #endif
+
+#if DIMS == 2
+// 2D: a block of BX threads covers W = BX * CF cells of a row (x-coarsening as in the thesis) and marches
+// along y. The row with its x halo lives in shared memory.
 extern "C" __global__ void STREAM_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     extern __shared__ unsigned char smem_raw[];
     const int BX = STREAM_BX, W = BX * CF, px = W + 2 * R;
-#if DIMS == 3
-    const int BY = STREAM_BY, ty = threadIdx.y, rows = BY + 2 * R;
-    const int y0 = blockIdx.y * BY, j = y0 + ty;
-    const int s_begin = lo + blockIdx.z * chunk;
-    const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
-    const bool row_ok = j < ny, row_interior = j >= R && j < ny - R;
-    const int trow = ty + R;
-#else
-    const int BY = 1, ty = 0, rows = 1, y0 = 0, j = 0;
     const int s_begin = lo + blockIdx.y * chunk;
     const idx_t ss = nx;
-    const bool row_ok = true, row_interior = true;
-    const int trow = 0;
-#endif
     const int x0 = blockIdx.x * W;
     const int s_end = min(s_begin + chunk, hi);
     if (s_begin >= s_end) return;
+    T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 rows of px
+    const int tile_size = px;
+
+    // Halo map: the left and right R cells of the row.
+    const int t = threadIdx.x;
+    int h_src[MAX_HALO], h_dst[MAX_HALO];
+#pragma unroll
+    for (int k = 0; k < MAX_HALO; ++k) {
+        const int item = t + k * BX;
+        const int c = (item < R ? 0 : W + R) + item % R;
+        const int gx = x0 - R + c;
+        const bool ok = item < 2 * R && gx >= 0 && gx < nx;
+        h_src[k] = ok ? gx : -1;
+        h_dst[k] = ok ? c : -1;
+    }
+    auto fetch_halo = [&](int plane, int buffer) {
+        if (plane < s_end) {
+#pragma unroll
+            for (int k = 0; k < MAX_HALO; ++k)
+                if (h_src[k] >= 0) copy_async(tiles + buffer * tile_size + h_dst[k], in + h_src[k] + idx_t(plane) * ss);
+        }
+        commit_copies(); // an empty group past the end keeps the group count uniform
+    };
+
+    T q[CF][2 * R + 1]; // q[l][m]: value at row (s - R + m) of this thread's column l
+    T ring[PIPE][CF]; // column values of rows s + R + 1 .. s + R + PIPE, in flight
+    bool col_ok[CF];
+    idx_t col[CF];
+#pragma unroll
+    for (int l = 0; l < CF; ++l) {
+        const int i = x0 + threadIdx.x + l * BX;
+        col_ok[l] = i < nx;
+        col[l] = i;
+#pragma unroll
+        for (int m = 0; m < 2 * R; ++m) q[l][m] = col_ok[l] ? in[col[l] + (s_begin - R + m) * ss] : T(0);
+#pragma unroll
+        for (int p = 0; p < PIPE; ++p)
+            ring[p][l] = col_ok[l] && s_begin + p < s_end ? in[col[l] + (s_begin + R + p) * ss] : T(0);
+    }
+#pragma unroll
+    for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
+
+    int buffer = 0; // tile of row s: (s - s_begin) mod (PIPE + 1)
+    for (int s0 = s_begin; s0 < s_end; s0 += PIPE) {
+#pragma unroll
+        for (int p = 0; p < PIPE; ++p) { // unrolled so that ring[p] is a fixed register
+            const int s = s0 + p;
+            if (s >= s_end) break; // uniform across the block
+            T* tile = tiles + buffer * tile_size;
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                q[l][2 * R] = ring[p][l];
+                ring[p][l] = col_ok[l] && s + PIPE < s_end ? in[col[l] + (s + R + PIPE) * ss] : T(0);
+                tile[R + threadIdx.x + l * BX] = q[l][R];
+            }
+            wait_copies_but_newest(); // this row's halo has landed
+            __syncthreads(); // ... for every thread; and row s-1's tile is free again
+            fetch_halo(s + PIPE, buffer == 0 ? PIPE : buffer - 1);
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                const int i = x0 + threadIdx.x + l * BX;
+                if (i < R || i >= nx - R) continue;
+                const int c = R + threadIdx.x + l * BX;
+                T acc = centre_term(q[l][R]);
+#pragma unroll
+                for (int d = 1; d <= R; ++d) acc += weight(d) * (tile[c - d] + tile[c + d] + q[l][R - d] + q[l][R + d]);
+                finish(out, col[l] + idx_t(s) * ss, acc);
+            }
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+#pragma unroll
+                for (int m = 0; m < 2 * R; ++m) q[l][m] = q[l][m + 1];
+            buffer = buffer == PIPE ? 0 : buffer + 1;
+        }
+    }
+    wait_copies_all();
+}
+#else
+// 3D: a block of BX x BY threads covers a tile of BX columns x H = BY * CF rows of the xy plane and marches
+// along z. Each thread owns CF consecutive rows of one column (coarsening in y): the y neighbours of its
+// CF cells overlap, so it reads 2R + CF tile values for them instead of 2R * CF, and the tile's halo is
+// small next to its BX x H interior. Shared-memory bandwidth is what bounds large radii (4R reads per cell
+// without this); the z neighbours stay in registers.
+extern "C" __global__ void STREAM_BOUNDS ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    extern __shared__ unsigned char smem_raw[];
+    const int BX = STREAM_BX, BY = STREAM_BY, H = BY * CF;
+    const int px = BX + 2 * R, rows = H + 2 * R;
+    const int x0 = blockIdx.x * BX, y0 = blockIdx.y * H;
+    const int s_begin = lo + blockIdx.z * chunk;
+    const int s_end = min(s_begin + chunk, hi);
+    if (s_begin >= s_end) return;
+    const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
+    const int i = x0 + threadIdx.x, row0 = threadIdx.y * CF; // the thread's column and first tile row
     T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px
     const int tile_size = rows * px;
 
-    // Halo map: top and bottom strips (3D), then left and right columns of the tile's rows.
-    const int t = threadIdx.x + ty * BX, nthreads = BX * BY;
-    const int strip = (DIMS == 3 ? R * W : 0), side = R * BY;
+    // Halo map: top and bottom strips (R x BX), then left and right columns (H x R).
+    const int t = threadIdx.x + threadIdx.y * BX, nthreads = BX * BY;
+    const int strip = R * BX, side = R * H;
     const int halo_count = 2 * strip + 2 * side;
     int h_src[MAX_HALO], h_dst[MAX_HALO];
 #pragma unroll
@@ -230,12 +316,12 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         int row = 0, c = 0;
         if (item < 2 * strip) {
             const int a = item % strip;
-            row = (item < strip ? 0 : BY + R) + a / W, c = R + a % W;
+            row = (item < strip ? 0 : H + R) + a / BX, c = R + a % BX;
         } else {
             const int b = item - 2 * strip, a = b % side;
-            row = (DIMS == 3 ? R : 0) + a / R, c = (b < side ? 0 : W + R) + a % R;
+            row = R + a / R, c = (b < side ? 0 : BX + R) + a % R;
         }
-        const int gx = x0 - R + c, gy = DIMS == 3 ? y0 - R + row : 0;
+        const int gx = x0 - R + c, gy = y0 - R + row;
         const bool ok = item < halo_count && gx >= 0 && gx < nx && gy >= 0 && gy < ny;
         h_src[k] = ok ? gx + gy * nx : -1;
         h_dst[k] = ok ? row * px + c : -1;
@@ -249,20 +335,21 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         commit_copies(); // an empty group past the end keeps the group count uniform
     };
 
-    T q[CF][2 * R + 1]; // q[l][m]: value at slow coordinate (s - R + m) of this thread's column l
-    T ring[PIPE][CF]; // column values of planes s + R + 1 .. s + R + PIPE, in flight
-    bool col_ok[CF];
+    T q[CF][2 * R + 1]; // q[l][m]: value at plane (s - R + m) of this thread's cell in row row0 + l
+    T ring[PIPE][CF]; // values of planes s + R + 1 .. s + R + PIPE, in flight
+    bool cell_ok[CF], cell_interior[CF];
     idx_t col[CF];
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
-        const int i = x0 + threadIdx.x + l * BX;
-        col_ok[l] = row_ok && i < nx;
-        col[l] = i + idx_t(j) * nx * (DIMS == 3);
+        const int j = y0 + row0 + l;
+        cell_ok[l] = i < nx && j < ny;
+        cell_interior[l] = i >= R && i < nx - R && j >= R && j < ny - R;
+        col[l] = i + idx_t(j) * nx;
 #pragma unroll
-        for (int m = 0; m < 2 * R; ++m) q[l][m] = col_ok[l] ? in[col[l] + (s_begin - R + m) * ss] : T(0);
+        for (int m = 0; m < 2 * R; ++m) q[l][m] = cell_ok[l] ? in[col[l] + (s_begin - R + m) * ss] : T(0);
 #pragma unroll
         for (int p = 0; p < PIPE; ++p)
-            ring[p][l] = col_ok[l] && s_begin + p < s_end ? in[col[l] + (s_begin + R + p) * ss] : T(0);
+            ring[p][l] = cell_ok[l] && s_begin + p < s_end ? in[col[l] + (s_begin + R + p) * ss] : T(0);
     }
 #pragma unroll
     for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
@@ -274,34 +361,37 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             const int s = s0 + p;
             if (s >= s_end) break; // uniform across the block
             T* tile = tiles + buffer * tile_size;
+            const int c0 = (R + row0) * px + R + threadIdx.x; // the thread's first cell in the tile
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
                 q[l][2 * R] = ring[p][l];
-                ring[p][l] = col_ok[l] && s + PIPE < s_end ? in[col[l] + (s + R + PIPE) * ss] : T(0);
-                tile[trow * px + R + threadIdx.x + l * BX] = q[l][R];
+                ring[p][l] = cell_ok[l] && s + PIPE < s_end ? in[col[l] + (s + R + PIPE) * ss] : T(0);
+                tile[c0 + l * px] = q[l][R];
             }
             wait_copies_but_newest(); // this plane's halo has landed
             __syncthreads(); // ... for every thread; and plane s-1's tile is free again
             fetch_halo(s + PIPE, buffer == 0 ? PIPE : buffer - 1);
-            if (row_interior) {
+            T acc[CF];
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                acc[l] = centre_term(q[l][R]);
+#pragma unroll
+                for (int d = 1; d <= R; ++d)
+                    acc[l] += weight(d) * (tile[c0 + l * px - d] + tile[c0 + l * px + d] + q[l][R - d] + q[l][R + d]);
+            }
+            // y neighbours: tile rows row0 - R .. row0 + CF - 1 + R, each read once for all CF cells
+#pragma unroll
+            for (int m = -R; m < CF + R; ++m) {
+                const T v = m >= 0 && m < CF ? q[m >= 0 && m < CF ? m : 0][R] : tile[c0 + m * px];
 #pragma unroll
                 for (int l = 0; l < CF; ++l) {
-                    const int i = x0 + threadIdx.x + l * BX;
-                    if (i < R || i >= nx - R) continue;
-                    const int c = trow * px + R + threadIdx.x + l * BX;
-                    T acc = centre_term(q[l][R]);
-#pragma unroll
-                    for (int d = 1; d <= R; ++d) {
-                        T pair = tile[c - d] + tile[c + d];
-#if DIMS == 3
-                        pair += tile[c - d * px] + tile[c + d * px];
-#endif
-                        pair += q[l][R - d] + q[l][R + d];
-                        acc += weight(d) * pair;
-                    }
-                    finish(out, col[l] + idx_t(s) * ss, acc);
+                    const int d = m > l ? m - l : l - m;
+                    if (d >= 1 && d <= R) acc[l] += weight(d) * v;
                 }
             }
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+                if (cell_interior[l]) finish(out, col[l] + idx_t(s) * ss, acc[l]);
 #pragma unroll
             for (int l = 0; l < CF; ++l)
 #pragma unroll
@@ -311,6 +401,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     }
     wait_copies_all();
 }
+#endif
 #endif
 
 // Overwrites a disc (2D) or ball (3D) of interior cells: the GUI's source injection.

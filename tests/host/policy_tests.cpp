@@ -59,7 +59,9 @@ TEST(SharedMemory, FollowsListing319) {
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Smem, 2), { 32, 8, 4 }), 64 * 8 * 4 * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::SmemPadded), { 32, 16, 1 }), (32 + 8) * (16 + 8) * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(3, 2, Variant::SmemPadded, 1, Precision::FP64), { 32, 4, 4 }), 36 * 8 * 8 * 8);
-    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 5 * (64 + 8) * (8 + 8) * 4);
+    // 3D stream: each thread owns CF rows, so the 32x8 block with CF 2 tiles 32 x 16 cells
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 5 * (32 + 8) * (16 + 8) * 4);
+    EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::Stream, 2), { 64, 1, 1 }), 5 * (128 + 8) * 4);
 }
 
 TEST(Grid, CoversOddDomainsWithCoarsening) {
@@ -72,6 +74,11 @@ TEST(Grid, CoversOddDomainsWithCoarsening) {
     c.variant = Variant::Stream;
     const GridDims s = grid_dims(c, { 64, 1, 1 }, 3);
     EXPECT_EQ(s.y, 3u); // streaming: chunks along y
+    c.dims = 3, c.size = { 67, 45, 30 }, c.cf = 4;
+    const GridDims t = grid_dims(c, { 32, 4, 1 }, 2);
+    EXPECT_EQ(t.x, 3u); // 3D stream coarsens in y: 67 / 32 columns
+    EXPECT_EQ(t.y, 3u); // 45 / (4 threads * CF 4 rows)
+    EXPECT_EQ(t.z, 2u); // chunks along z
 }
 
 TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
