@@ -32,7 +32,8 @@ constexpr std::array kVariants { std::pair { std::string_view("base"), Variant::
     std::pair { std::string_view("smem_padded"), Variant::SmemPadded },
     std::pair { std::string_view("stream"), Variant::Stream }, std::pair { std::string_view("naive"), Variant::Naive },
     std::pair { std::string_view("merged"), Variant::Merged },
-    std::pair { std::string_view("notemp"), Variant::NoTemp } };
+    std::pair { std::string_view("notemp"), Variant::NoTemp },
+    std::pair { std::string_view("uncoalesced"), Variant::Uncoalesced } };
 constexpr std::array kPrecisions { std::pair { std::string_view("fp32"), Precision::FP32 },
     std::pair { std::string_view("fp64"), Precision::FP64 } };
 constexpr std::array kBackends { std::pair { std::string_view("cuda"), Backend::Cuda },
@@ -124,6 +125,7 @@ bool variant_applies(StencilKind k, Variant v) {
     case Variant::Base:
     case Variant::SmemPadded:
     case Variant::Stream:
+    case Variant::Uncoalesced:
         return k == StencilKind::Star;
     case Variant::Smem:
         return true;

@@ -14,7 +14,8 @@ enum class StencilKind { Star, Diffusion4 };
 enum class UpdateRule { Thesis, Jacobi, Wave };
 // Star variants follow thesis table 3.2 plus 2.5D streaming; the diffusion variants are the
 // optimisation ladder of the fourth-order diffusion study (sec. 5). Uncoalesced is a teaching variant.
-enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp };
+// Uncoalesced: base with thread x mapped to the slow axis, the course's first lesson (a teaching variant).
+enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp, Uncoalesced };
 enum class Precision { FP32, FP64 };
 enum class Backend { Cuda, Cpu };
 

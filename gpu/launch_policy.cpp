@@ -170,7 +170,9 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
     if (!variant_applies(c.stencil, c.variant))
         return Status::failure("variant " + std::string(to_string(c.variant)) + " does not apply to the "
             + std::string(to_string(c.stencil)) + " stencil ("
-            + (star ? "base, smem, smem_padded, stream" : "naive, merged, notemp, smem") + ")");
+            + (star ? "base, smem, smem_padded, stream, uncoalesced" : "naive, merged, notemp, smem") + ")");
+    if (c.variant == Variant::Uncoalesced && c.cf != 1)
+        return Status::failure("uncoalesced is a teaching variant without coarsening: use --cf 1");
     if (star && (c.radius < 1 || c.radius > kMaxRadius))
         return Status::failure("radius must be 1..16, got " + std::to_string(c.radius));
     if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), c.cf) == std::end(kCoarseningFactors))
@@ -233,6 +235,13 @@ GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
             g.y = unsigned(std::max(chunks, 1));
         else
             g.y = unsigned(ceil_div(c.size.ny, std::int64_t(b.y) * c.cf)), g.z = unsigned(std::max(chunks, 1));
+        return g;
+    }
+    if (c.variant == Variant::Uncoalesced) { // thread x walks the slow axis, the last block dim walks x
+        const Extent& e = c.size;
+        g.x = unsigned(ceil_div(c.dims == 3 ? e.nz : e.ny, b.x));
+        g.y = unsigned(ceil_div(c.dims == 3 ? e.ny : e.nx, b.y));
+        g.z = unsigned(c.dims == 3 ? ceil_div(e.nx, b.z) : 1);
         return g;
     }
     g.y = unsigned(ceil_div(c.size.ny, b.y));

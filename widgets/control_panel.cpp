@@ -230,8 +230,8 @@ void ControlPanel::fill_variants(StencilKind kind, Variant selected) {
     const bool was = m_updating;
     m_updating = true;
     m_variant->clear();
-    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Naive,
-             Variant::Merged, Variant::NoTemp })
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced,
+             Variant::Naive, Variant::Merged, Variant::NoTemp })
         if (variant_applies(kind, v)) m_variant->addItem(qs(to_string(v)), int(v));
     select_data(m_variant, selected);
     m_updating = was;

@@ -34,6 +34,8 @@ int variant_index(Variant v) {
         return 2;
     case Variant::Stream:
         return 3;
+    case Variant::Uncoalesced:
+        return 4;
     default:
         return -1;
     }

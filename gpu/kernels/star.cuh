@@ -59,6 +59,36 @@ extern "C" __global__ void ss_star(
 }
 #endif
 
+#if VARIANT == 4 // uncoalesced (teaching): base with the thread mapping turned around. Thread x walks the slow
+// axis (y in 2D, z in 3D) and the last block dim walks x, so a warp's 32 loads hit 32 different rows or
+// planes: one sector fetched per 4 useful bytes instead of one per 32. Coarsening does not apply (CF = 1).
+extern "C" __global__ void ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+#if DIMS == 3
+    const int k = threadIdx.x + blockIdx.x * blockDim.x;
+    const int j = threadIdx.y + blockIdx.y * blockDim.y;
+    const int i = threadIdx.z + blockIdx.z * blockDim.z;
+#else
+    const int j = threadIdx.x + blockIdx.x * blockDim.x;
+    const int i = threadIdx.y + blockIdx.y * blockDim.y;
+    const int k = 0;
+#endif
+    if (!interior(i, j, k, nx, ny, lo, hi)) return;
+    const idx_t sy = nx, sz = idx_t(nx) * ny;
+    const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
+    T acc = centre_term(in[idx]);
+#pragma unroll
+    for (int d = 1; d <= R; ++d) {
+        T pair = in[idx - d] + in[idx + d] + in[idx - d * sy] + in[idx + d * sy];
+#if DIMS == 3
+        pair += in[idx - d * sz] + in[idx + d * sz];
+#endif
+        acc += weight(d) * pair;
+    }
+    finish(out, idx, acc);
+}
+#endif
+
 #if VARIANT == 1 // smem, the hybrid (listings 3.5-3.9): a block-sized tile, halo operands from global
 extern "C" __global__ void ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {

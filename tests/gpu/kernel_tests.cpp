@@ -9,7 +9,7 @@ namespace {
 
 std::vector<StencilConfig> star_matrix() {
     std::vector<StencilConfig> out;
-    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream })
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
         for (int cf : { 1, 2, 4, 8 })
             for (int r : { 1, 2, 3, 4, 8, 16 })
                 for (int dims : { 2, 3 })

@@ -12,7 +12,7 @@ using namespace ss;
 
 TEST(Nvrtc, EveryKernelFamilyCompiles) {
     std::vector<StencilConfig> configs;
-    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream })
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
         for (int dims : { 2, 3 })
             for (Precision p : { Precision::FP32, Precision::FP64 })
                 for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Jacobi, UpdateRule::Wave })

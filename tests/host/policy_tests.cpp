@@ -81,6 +81,15 @@ TEST(Grid, CoversOddDomainsWithCoarsening) {
     EXPECT_EQ(t.z, 2u); // chunks along z
 }
 
+TEST(Grid, UncoalescedWalksTheSlowAxisWithThreadX) {
+    StencilConfig c = star(3, 1, Variant::Uncoalesced);
+    c.size = { 67, 45, 30 };
+    const GridDims g = grid_dims(c, { 32, 4, 2 });
+    EXPECT_EQ(g.x, 1u); // 30 planes / 32
+    EXPECT_EQ(g.y, 12u); // 45 rows / 4
+    EXPECT_EQ(g.z, 34u); // 67 columns / 2
+}
+
 TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
     const auto dev = test::h100();
     StencilConfig c = star(3, 16, Variant::Stream);

@@ -141,6 +141,15 @@ TEST(Validation, DiffusionHasNoCoarsening) {
     expect_refused(c, "CF must be 1");
 }
 
+TEST(Validation, UncoalescedHasNoCoarsening) {
+    StencilConfig c = valid();
+    c.variant = Variant::Uncoalesced;
+    const DeviceInfo dev = test::h100();
+    EXPECT_TRUE(check_config(c, &dev, 1).ok) << check_config(c, &dev, 1).reason;
+    c.cf = 2;
+    expect_refused(c, "without coarsening");
+}
+
 TEST(Validation, StreamBlockShape) {
     StencilConfig c = valid();
     c.variant = Variant::Stream;
