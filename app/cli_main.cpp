@@ -2,11 +2,14 @@
 // stencilscope-cli: headless runs, benchmarks and the copy roofline. Qt-free.
 // Exit codes: 0 success, 1 a run failed (CUDA error, verification failed), 2 bad input.
 #include "app/csv.h"
+#include "app/profile_report.h"
 #include "app/run_options.h"
 #include "app/run_report.h"
 #include "gpu/autotune.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
+#include "gpu/physics.h"
+#include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
 
 #include <algorithm>
@@ -27,6 +30,8 @@ Commands:
               (--verify also checks the result against the fp64 CPU reference)
   bench       --warmup untimed runs, then --repeats timed runs of --steps steps; median (CUDA events)
   bandwidth   the device-copy roofline (read + write bytes per second), measured in this process
+  profile     hardware counters (CUPTI) of --launches sampled launches, each after --steps
+              unprofiled steps: DRAM bytes, spills, caches, occupancy, stalls and a verdict
   autotune    time every block of the thesis' space (sec. 4.3.2) for one configuration; best first
   devices     list CUDA devices
   help        this text          (also --help; --version prints the version)
@@ -39,6 +44,8 @@ Command options:
   --repeats N    (bench, bandwidth) timed runs (default 10)
   --warmup N     (bench) untimed runs first (default 2)
   --bytes B      (bandwidth) bytes to copy (default 1073741824)
+  --launches K   (profile) launches to profile, one step each (default 3); --steps N unprofiled
+                 steps run before each (default 8). Exit 1 when counters are unavailable.
   Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block and --precision
   and run every combination in one process (refused ones are reported and skipped).
 
@@ -121,6 +128,57 @@ int run_bandwidth(const RunOptions& o) {
             std::to_string(o.repeats), format_number(r.milliseconds), format_number(r.gbytes_per_s) };
         if (Status s = append_csv(o.csv, header, { row }); !s) return fail(1, s.reason);
     }
+    return 0;
+}
+
+int run_profile(const RunOptions& o) {
+    const StencilConfig& c = o.config;
+    if (c.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
+    if (c.gpus > 1) return fail(2, "profile reads one GPU's counters: use --gpus 1");
+    if (!o.csv.empty())
+        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+    const auto devices = query_devices();
+    if (devices.empty()) return fail(1, "GPU counters are unavailable: " + cuda_unavailable_reason());
+    if (c.device >= int(devices.size())) return fail(2, "CUDA device " + std::to_string(c.device) + " does not exist");
+    if (Status s = can_implement(c); !s) return fail(2, s.reason);
+    std::string why;
+    auto sim = create_simulation(c, &why);
+    if (!sim) return fail(1, "cannot create the simulation: " + why);
+    // The verdict compares with the copy roofline, measured before the profiler is attached.
+    const BandwidthResult bw = measure_copy_bandwidth(c.device, std::int64_t(1) << 29, 5);
+    auto collector = create_metrics_collector(c.device, &why);
+    if (!collector) return fail(1, why);
+
+    ProfileReport report;
+    report.options = o;
+    report.device = devices[c.device].name;
+    report.resources = sim->resources();
+    report.dropped = collector->dropped_metrics();
+    report.verdict = { bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0, ideal_launch_bytes(c) };
+    const KernelResources& k = report.resources;
+    std::printf("config   %s\ndevice   %s\n", describe(c).c_str(), report.device.c_str());
+    std::printf("kernel   block %s, %d blocks, %d registers/thread, %d B spilled (local), %d B shared/block\n",
+        format_block(k.block).c_str(), k.grid_blocks, k.registers, k.local_bytes, k.static_smem + k.dynamic_smem);
+    std::printf("roofline %.1f GB/s device copy%s\n", bw.gbytes_per_s, bw.error.empty() ? "" : " (not measured)");
+    std::printf(
+        "metrics  %zu collected in %d replay passes", collector->collected_metrics().size(), collector->passes());
+    for (std::size_t i = 0; i < report.dropped.size(); ++i)
+        std::printf("%s%s", i ? ", " : "; not supported here: ", report.dropped[i].c_str());
+    std::printf("\n\n");
+
+    sim->upload(make_initial_field(c, o.initial, o.seed));
+    std::vector<CsvRow> rows;
+    for (int launch = 1; launch <= o.launches; ++launch) {
+        if (o.steps > 0) sim->step(o.steps);
+        report.launch = launch;
+        report.iteration = sim->iteration() + 1;
+        if (!collector->profile([&sim] { sim->step(1); }, &report.profiled, &why)) return fail(1, why);
+        std::cout << format_profile(report);
+        std::cout.flush();
+        rows.push_back(profile_csv_row(report));
+    }
+    if (!o.csv.empty())
+        if (Status s = append_csv(o.csv, profile_csv_header(), rows); !s) return fail(1, s.reason);
     return 0;
 }
 
@@ -256,8 +314,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
-        && command != "autotune")
-        return fail(2, "unknown command '" + command + "' (run, bench, autotune, bandwidth, devices, help)");
+        && command != "autotune" && command != "profile")
+        return fail(2, "unknown command '" + command + "' (run, bench, profile, autotune, bandwidth, devices, help)");
     args.erase(args.begin());
     if (std::find(args.begin(), args.end(), "--help") != args.end()) {
         std::cout << kUsage << ss::run_options_help() << kMoreHelp;
@@ -273,6 +331,10 @@ int main(int argc, char** argv) {
     try {
         if (command == "devices") return list_devices();
         if (command == "bandwidth") return run_bandwidth(runs.front());
+        if (command == "profile") {
+            if (runs.size() != 1) return fail(2, "profile takes one configuration, not lists");
+            return run_profile(runs.front());
+        }
         if (command == "autotune") {
             if (runs.size() != 1) return fail(2, "autotune takes one configuration, not lists");
             return run_autotune(runs.front());

@@ -42,7 +42,8 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
             const bool known = key == "--stencil" || key == "--rule" || key == "--dims" || key == "--size"
                 || key == "--radius" || key == "--variant" || key == "--cf" || key == "--block" || key == "--precision"
                 || key == "--steps" || key == "--backend" || key == "--device" || key == "--gpus" || key == "--csv"
-                || key == "--init" || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes";
+                || key == "--init" || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes"
+                || key == "--launches";
             if (!known) {
                 if (rest) {
                     rest->push_back(args[i]);
@@ -136,6 +137,10 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
             auto v = parse_int<int>(value);
             if (!v || *v < 0 || *v > 1000) return bad(key, value, "an integer 0..1000");
             o.warmup = *v;
+        } else if (key == "--launches") {
+            auto v = parse_int<int>(value);
+            if (!v || *v < 1 || *v > 1000) return bad(key, value, "an integer 1..1000");
+            o.launches = *v;
         } else if (key == "--bytes") {
             auto v = parse_int<std::int64_t>(value);
             if (!v || *v < (1 << 20)) return bad(key, value, "a byte count of at least 1048576");

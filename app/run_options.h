@@ -20,6 +20,7 @@ struct RunOptions {
     std::uint64_t seed = 1;
     int repeats = 10; // bench: timed runs
     int warmup = 2; // bench: untimed runs first
+    int launches = 3; // profile: launches profiled
     bool verify = false;
     std::int64_t bandwidth_bytes = std::int64_t(1) << 30;
     bool backend_given = false;

@@ -10,6 +10,11 @@
 #include <ctime>
 
 namespace ss {
+namespace {
+void append(CsvRow& row, const CsvRow& more) {
+    row.insert(row.end(), more.begin(), more.end());
+}
+} // namespace
 
 double RunReport::median_ms_per_step() const {
     if (ms_per_step.empty()) return 0.0;
@@ -83,29 +88,54 @@ std::string format_report(const RunReport& r) {
     return out;
 }
 
+CsvRow config_csv_header() {
+    return { "backend", "stencil", "rule", "dims", "nx", "ny", "nz", "radius", "variant", "cf", "block_x", "block_y",
+        "block_z", "heuristic_block", "gpus", "precision" };
+}
+
+CsvRow config_csv_values(const StencilConfig& c, const KernelResources& k) {
+    return { std::string(to_string(c.backend)), std::string(to_string(c.stencil)), std::string(to_string(c.rule)),
+        std::to_string(c.dims), std::to_string(c.size.nx), std::to_string(c.size.ny), std::to_string(c.size.nz),
+        std::to_string(c.radius), std::string(to_string(c.variant)), std::to_string(c.cf), std::to_string(k.block.x),
+        std::to_string(k.block.y), std::to_string(k.block.z), c.heuristic_block ? "1" : "0", std::to_string(c.gpus),
+        std::string(to_string(c.precision)) };
+}
+
+CsvRow resources_csv_header() {
+    return { "registers", "local_bytes", "smem_bytes", "theoretical_occupancy", "occupancy_limiter" };
+}
+
+CsvRow resources_csv_values(const KernelResources& k) {
+    return { std::to_string(k.registers), std::to_string(k.local_bytes), std::to_string(k.static_smem + k.dynamic_smem),
+        format_number(k.theoretical_occupancy), k.occupancy_limiter };
+}
+
 CsvRow report_csv_header() {
-    return { "timestamp", "command", "device", "backend", "stencil", "rule", "dims", "nx", "ny", "nz", "radius",
-        "variant", "cf", "block_x", "block_y", "block_z", "heuristic_block", "gpus", "precision", "steps", "timed_runs",
-        "ms_per_step", "gcells_per_s", "gbytes_per_s", "ideal_bytes_per_cell", "copy_gbytes_per_s", "pct_of_roofline",
-        "registers", "local_bytes", "smem_bytes", "theoretical_occupancy", "occupancy_limiter", "compile_ms",
-        "rel_l2_error", "verified" };
+    CsvRow h { "timestamp", "command", "device" };
+    append(h, config_csv_header());
+    append(h,
+        { "steps", "timed_runs", "ms_per_step", "gcells_per_s", "gbytes_per_s", "ideal_bytes_per_cell",
+            "copy_gbytes_per_s", "pct_of_roofline" });
+    append(h, resources_csv_header());
+    append(h, { "compile_ms", "rel_l2_error", "verified" });
+    return h;
 }
 
 CsvRow report_csv_row(const RunReport& r) {
     const StencilConfig& c = r.options.config;
     const KernelResources& k = r.resources;
     const double pct = r.copy_gbytes_per_s > 0 ? 100.0 * r.gbytes_per_s() / r.copy_gbytes_per_s : std::nan("");
-    return { timestamp_now(), r.command, r.device, std::string(to_string(c.backend)), std::string(to_string(c.stencil)),
-        std::string(to_string(c.rule)), std::to_string(c.dims), std::to_string(c.size.nx), std::to_string(c.size.ny),
-        std::to_string(c.size.nz), std::to_string(c.radius), std::string(to_string(c.variant)), std::to_string(c.cf),
-        std::to_string(k.block.x), std::to_string(k.block.y), std::to_string(k.block.z), c.heuristic_block ? "1" : "0",
-        std::to_string(c.gpus), std::string(to_string(c.precision)), std::to_string(r.options.steps),
-        std::to_string(r.ms_per_step.size()), format_number(r.median_ms_per_step()), format_number(r.gcells_per_s()),
-        format_number(r.gbytes_per_s()), std::to_string(ideal_bytes_per_cell(c)),
-        r.copy_gbytes_per_s > 0 ? format_number(r.copy_gbytes_per_s) : "", format_number(pct),
-        std::to_string(k.registers), std::to_string(k.local_bytes), std::to_string(k.static_smem + k.dynamic_smem),
-        format_number(k.theoretical_occupancy), k.occupancy_limiter, format_number(k.compile_ms),
-        format_number(r.rel_l2_error), r.verified ? (r.passed() ? "pass" : "fail") : "" };
+    CsvRow row { timestamp_now(), r.command, r.device };
+    append(row, config_csv_values(c, k));
+    append(row,
+        { std::to_string(r.options.steps), std::to_string(r.ms_per_step.size()), format_number(r.median_ms_per_step()),
+            format_number(r.gcells_per_s()), format_number(r.gbytes_per_s()), std::to_string(ideal_bytes_per_cell(c)),
+            r.copy_gbytes_per_s > 0 ? format_number(r.copy_gbytes_per_s) : "", format_number(pct) });
+    append(row, resources_csv_values(k));
+    append(row,
+        { format_number(k.compile_ms), format_number(r.rel_l2_error),
+            r.verified ? (r.passed() ? "pass" : "fail") : "" });
+    return row;
 }
 
 } // namespace ss

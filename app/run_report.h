@@ -32,6 +32,12 @@ struct RunReport {
 std::string format_report(const RunReport&);
 CsvRow report_csv_header();
 CsvRow report_csv_row(const RunReport&);
+// The column groups other tables (profile) share with the run/bench table, in its order:
+// backend .. precision (block dims as in use), and registers .. occupancy_limiter.
+CsvRow config_csv_header();
+CsvRow config_csv_values(const StencilConfig&, const KernelResources&);
+CsvRow resources_csv_header();
+CsvRow resources_csv_values(const KernelResources&);
 
 std::string timestamp_now(); // ISO 8601, UTC
 std::string format_number(double);

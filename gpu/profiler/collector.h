@@ -18,7 +18,7 @@ struct ProfiledLaunch {
     KernelMetrics metrics; // by Nsight Compute metric name (kernel_metrics() and stall_metric_name())
     int kernels = 0; // kernel launches the work made (ranges); .sum metrics add up over them
     int passes = 0; // replay passes CUPTI needed for the metric set
-    double wall_ms = 0.0; // host time the profiled work took, replays included
+    double wall_ms = 0.0; // host time of the whole profile() call: the work with its replays, decoding
 };
 
 // Every metric name the collector asks for, in one configuration (one ConfigAddMetrics call).
@@ -32,6 +32,11 @@ public:
     // on the field is the same as unprofiled. Returns false with `why` in plain words on failure.
     virtual bool profile(const std::function<void()>& work, ProfiledLaunch* out, std::string* why) = 0;
     virtual int device() const = 0;
+    // The metrics each profile() reports (profiled_metric_names() less those the chip does not support),
+    // the ones dropped, and the replay passes the configuration needs. Defaults suit a fake collector.
+    virtual std::vector<std::string> collected_metrics() const { return profiled_metric_names(); }
+    virtual std::vector<std::string> dropped_metrics() const { return {}; }
+    virtual int passes() const { return 0; }
 };
 
 // nullptr with `why` (plain words, what to do: see counters_unavailable_reason) when counters cannot be

@@ -31,6 +31,25 @@ const std::vector<MetricInfo>& kernel_metrics() {
     return metrics;
 }
 
+const std::vector<MetricInfo>& supporting_metrics() {
+    static const std::vector<MetricInfo> metrics = {
+        { "sm__throughput.avg.pct_of_peak_sustained_elapsed", "%", "SM throughput",
+            "The busiest SM pipeline's activity as a share of its peak: near 100 % the kernel is compute bound." },
+        { "dram__bytes_read.sum.per_second", "byte/second", "DRAM read rate",
+            "Bytes read from device memory per second." },
+        { "dram__bytes_write.sum.per_second", "byte/second", "DRAM write rate",
+            "Bytes written to device memory per second." },
+        { "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum.per_second", "byte/second", "Local load rate",
+            "Local-memory (spill) bytes loaded per second." },
+        { "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum.per_second", "byte/second", "Local store rate",
+            "Local-memory (spill) bytes stored per second." },
+        { "sm__maximum_warps_per_active_cycle_pct", "%", "Theoretical occupancy",
+            "The most warps per SM the launch allows (registers, shared memory, block size), as a share of the "
+            "maximum." },
+    };
+    return metrics;
+}
+
 const std::vector<StallReason>& stall_reasons() {
     static const std::vector<StallReason> reasons = {
         { "long_scoreboard", "Long scoreboard",
@@ -61,6 +80,34 @@ const std::vector<StallReason>& stall_reasons() {
 
 std::string stall_metric_name(std::string_view reason) {
     return "smsp__average_warps_issue_stalled_" + std::string(reason) + "_per_issue_active.ratio";
+}
+
+KernelMetrics aggregate_ranges(const std::vector<KernelMetrics>& ranges) {
+    constexpr std::string_view kDuration = "gpu__time_duration.sum", kSum = ".sum";
+    bool timed = false;
+    for (const auto& r : ranges) {
+        const auto it = r.find(kDuration);
+        timed = timed || (it != r.end() && it->second > 0.0);
+    }
+    struct Accumulator {
+        double total = 0.0, weight = 0.0;
+        bool adds = false;
+    };
+    std::map<std::string, Accumulator, std::less<>> acc;
+    for (const auto& r : ranges) {
+        const auto d = r.find(kDuration);
+        const double weight = timed ? (d == r.end() ? 0.0 : d->second) : 1.0;
+        for (const auto& [name, v] : r) {
+            Accumulator& a = acc[name];
+            a.adds = name.size() >= kSum.size() && name.compare(name.size() - kSum.size(), kSum.size(), kSum) == 0;
+            a.total += a.adds ? v : v * weight;
+            a.weight += weight;
+        }
+    }
+    KernelMetrics out;
+    for (const auto& [name, a] : acc)
+        if (a.adds || a.weight > 0.0) out[name] = a.adds ? a.total : a.total / a.weight;
+    return out;
 }
 
 std::string counters_unavailable_reason(int cupti_result, std::string_view cupti_name) {

@@ -22,6 +22,10 @@ struct MetricInfo {
 // The per-kernel metrics of the summary and time series, in display order.
 const std::vector<MetricInfo>& kernel_metrics();
 
+// Metrics the collector reads besides kernel_metrics() and the stall ratios: rates, SM throughput and
+// theoretical occupancy for the CLI summary and the CSV. Not charted.
+const std::vector<MetricInfo>& supporting_metrics();
+
 // Warp-stall reasons: metric smsp__average_warps_issue_stalled_<reason>_per_issue_active.ratio.
 struct StallReason {
     std::string_view reason; // e.g. "long_scoreboard"
@@ -33,6 +37,12 @@ std::string stall_metric_name(std::string_view reason);
 
 // Values of one profiled launch, by metric name.
 using KernelMetrics = std::map<std::string, double, std::less<>>;
+
+// One profiled piece of work from its per-kernel ranges: ".sum" metrics add up; every other metric
+// (ratios, percentages, rates) is averaged weighted by each range's gpu__time_duration.sum, so a rate
+// becomes total amount / total time. A plain mean when no range has a duration; a metric missing
+// from some ranges is averaged over those that have it.
+KernelMetrics aggregate_ranges(const std::vector<KernelMetrics>& ranges);
 
 // Why counters cannot be read, in plain words with what to do; `cupti_result` is CUPTI's enum value
 // and name (e.g. 35, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES").

@@ -82,3 +82,21 @@ TEST(Cli, HelpListsEveryContractOption) {
              "--precision", "--steps", "--backend", "--device", "--gpus", "--csv", "bench", "bandwidth" })
         EXPECT_NE(r.out.find(opt), std::string::npos) << opt;
 }
+
+TEST(Cli, ProfileRefusesBadInputAndNamesWhyCountersAreMissing) {
+    for (const char* args : { "profile --backend cpu", "profile --launches 0", "profile --gpus 2",
+             "profile --radius 1,2", "profile --csv /nonexistent-dir-stencilscope/p.csv" }) {
+        const Result r = cli(args);
+        EXPECT_EQ(r.code, 2) << args;
+        EXPECT_EQ(lines(r.err), 1) << args << "\nstderr: " << r.err;
+    }
+    const Result help = cli("--help");
+    EXPECT_NE(help.out.find("profile"), std::string::npos);
+    EXPECT_NE(help.out.find("--launches"), std::string::npos);
+    const Result none = cli("devices");
+    if (none.out.rfind("no CUDA device", 0) != 0) GTEST_SKIP() << "a CUDA device is present";
+    const Result r = cli("profile --size 64x64 --launches 1");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_EQ(r.out, "");
+}

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+#include "app/profile_report.h"
+
+#include "app/run_report.h"
+#include "gpu/physics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace ss {
+namespace {
+
+constexpr std::string_view kDuration = "gpu__time_duration.sum";
+
+// Counter values keep 15 significant digits: byte counts of a large field would lose their last
+// digits with format_number's 6.
+std::string format_metric(double v) {
+    if (std::isnan(v)) return "";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return buf;
+}
+
+std::string bytes_text(double bytes) {
+    char buf[64];
+    if (bytes >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.3f GB", bytes / 1e9);
+    else if (bytes >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.2f MB", bytes / 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+    return buf;
+}
+
+std::string pct_text(double pct) {
+    if (std::isnan(pct)) return "n/a";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", pct);
+    return buf;
+}
+
+} // namespace
+
+double ideal_launch_bytes(const StencilConfig& c) {
+    return double(updated_cells(c)) * ideal_bytes_per_cell(c);
+}
+
+double ProfileReport::metric(std::string_view name) const {
+    const auto it = profiled.metrics.find(name);
+    return it == profiled.metrics.end() ? std::nan("") : it->second;
+}
+
+double ProfileReport::duration_ms() const {
+    const double ns = metric(kDuration);
+    return std::isnan(ns) ? 0.0 : ns * 1e-6;
+}
+
+double ProfileReport::gcells_per_s() const {
+    const double ms = duration_ms();
+    return ms > 0 ? double(updated_cells(options.config)) / (ms * 1e-3) / 1e9 : 0.0;
+}
+
+std::string format_profile(const ProfileReport& r) {
+    const StencilConfig& c = r.options.config;
+    const double cells = double(updated_cells(c));
+    const int es = element_size(c.precision);
+    const double read = r.metric("dram__bytes_read.sum"), write = r.metric("dram__bytes_write.sum");
+    const double ms = r.duration_ms();
+    char buf[512];
+    std::string out;
+    std::snprintf(buf, sizeof buf, "launch %d (step %lld): %d kernel%s, %d replay passes, profiled in %.0f ms\n",
+        r.launch, r.iteration, r.profiled.kernels, r.profiled.kernels == 1 ? "" : "s", r.profiled.passes,
+        r.profiled.wall_ms);
+    out += buf;
+    std::snprintf(buf, sizeof buf, "  duration   %.4f ms, %.2f GCells/s\n", ms, r.gcells_per_s());
+    out += buf;
+    std::snprintf(buf, sizeof buf,
+        "  DRAM       read %s (%.2f B/cell, ideal %d), write %s (%.2f B/cell, ideal %d): %.2fx the ideal bytes\n",
+        bytes_text(read).c_str(), read / cells, ideal_bytes_per_cell(c) - es, bytes_text(write).c_str(), write / cells,
+        es, (read + write) / std::max(ideal_launch_bytes(c), 1.0));
+    out += buf;
+    if (ms > 0) {
+        const double rate = (read + write) / (ms * 1e-3);
+        std::snprintf(buf, sizeof buf,
+            "             %.0f GB/s, %s of the %.0f GB/s copy roofline; DRAM throughput %s\n", rate / 1e9,
+            pct_text(
+                r.verdict.dram_peak_bytes_per_s > 0 ? 100.0 * rate / r.verdict.dram_peak_bytes_per_s : std::nan(""))
+                .c_str(),
+            r.verdict.dram_peak_bytes_per_s / 1e9,
+            pct_text(r.metric("dram__throughput.avg.pct_of_peak_sustained_elapsed")).c_str());
+        out += buf;
+    }
+    std::snprintf(buf, sizeof buf, "  local      loads %s, stores %s (%d B spilled/thread, %d registers/thread)\n",
+        bytes_text(r.metric("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")).c_str(),
+        bytes_text(r.metric("l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum")).c_str(), r.resources.local_bytes,
+        r.resources.registers);
+    out += buf;
+    std::snprintf(buf, sizeof buf, "  caches     L1 hit %s, L2 hit %s; shared-memory wavefronts %s\n",
+        pct_text(r.metric("l1tex__t_sector_hit_rate.pct")).c_str(),
+        pct_text(r.metric("lts__t_sector_hit_rate.pct")).c_str(),
+        format_metric(r.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum")).c_str());
+    out += buf;
+    std::snprintf(buf, sizeof buf,
+        "  occupancy  achieved %s, theoretical %s (occupancy API, limited by %s)%s%s; SM throughput %s\n",
+        pct_text(r.metric("sm__warps_active.avg.pct_of_peak_sustained_active")).c_str(),
+        pct_text(100.0 * r.resources.theoretical_occupancy).c_str(), r.resources.occupancy_limiter.c_str(),
+        std::isnan(r.metric("sm__maximum_warps_per_active_cycle_pct")) ? "" : ", counters say ",
+        std::isnan(r.metric("sm__maximum_warps_per_active_cycle_pct"))
+            ? ""
+            : pct_text(r.metric("sm__maximum_warps_per_active_cycle_pct")).c_str(),
+        pct_text(r.metric("sm__throughput.avg.pct_of_peak_sustained_elapsed")).c_str());
+    out += buf;
+    std::vector<std::pair<double, std::string_view>> stalls;
+    for (const auto& s : stall_reasons()) {
+        const double v = r.metric(stall_metric_name(s.reason));
+        if (s.reason != "selected" && !std::isnan(v)) stalls.emplace_back(v, s.label);
+    }
+    std::sort(stalls.begin(), stalls.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    out += "  stalls     ";
+    for (std::size_t i = 0; i < std::min<std::size_t>(5, stalls.size()); ++i) {
+        std::snprintf(buf, sizeof buf, "%s%.*s %.2f", i ? ", " : "", int(stalls[i].second.size()),
+            stalls[i].second.data(), stalls[i].first);
+        out += buf;
+    }
+    out += stalls.empty() ? "not collected\n" : " (cycles stalled per issued instruction)\n";
+    const Verdict v = diagnose(r.profiled.metrics, r.verdict);
+    out += "  verdict    " + v.sentence + "\n";
+    return out;
+}
+
+CsvRow profile_csv_header() {
+    CsvRow h { "timestamp", "device" };
+    const CsvRow config = config_csv_header(), resources = resources_csv_header();
+    h.insert(h.end(), config.begin(), config.end());
+    h.insert(h.end(), resources.begin(), resources.end());
+    for (const char* column : { "launch", "iteration", "kernels", "passes", "profile_wall_ms", "duration_ms",
+             "gcells_per_s", "dram_bytes_per_cell", "ideal_bytes_per_cell", "limiter" })
+        h.emplace_back(column);
+    for (const auto& name : profiled_metric_names()) h.push_back(name);
+    return h;
+}
+
+CsvRow profile_csv_row(const ProfileReport& r) {
+    const StencilConfig& c = r.options.config;
+    CsvRow row { timestamp_now(), r.device };
+    const CsvRow config = config_csv_values(c, r.resources), resources = resources_csv_values(r.resources);
+    row.insert(row.end(), config.begin(), config.end());
+    row.insert(row.end(), resources.begin(), resources.end());
+    const double dram = r.metric("dram__bytes_read.sum") + r.metric("dram__bytes_write.sum");
+    row.insert(row.end(),
+        { std::to_string(r.launch), std::to_string(r.iteration), std::to_string(r.profiled.kernels),
+            std::to_string(r.profiled.passes), format_number(r.profiled.wall_ms), format_number(r.duration_ms()),
+            format_number(r.gcells_per_s()), format_number(dram / double(updated_cells(c))),
+            std::to_string(ideal_bytes_per_cell(c)),
+            std::string(to_string(diagnose(r.profiled.metrics, r.verdict).limiter)) });
+    for (const auto& name : profiled_metric_names()) row.push_back(format_metric(r.metric(name)));
+    return row;
+}
+
+} // namespace ss

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: MIT
+// The MetricsCollector on CUPTI's Range Profiler (the CUDA 13 API of cupti_range_profiler.h with the
+// Profiler Host API); the only file that includes CUPTI headers.
+// - Creation, once: the chip's name and counter availability; the metric list, with the metrics this chip
+//   does not know dropped (and remembered); one config image with all of them added in ONE
+//   ConfigAddMetrics call (a call per metric costs a replay pass each); its pass count.
+// - profile(): the range profiler is enabled on the device's primary context with one range per kernel
+//   (auto range) and kernel replay, the work runs, the counter data is decoded, every range evaluated and
+//   the ranges aggregated; then it is disabled again, so launches outside profile() (the live view's)
+//   run without profiler overhead.
+#include "gpu/profiler/collector.h"
+
+#include "gpu/device.h"
+
+#include <cuda.h> // CUcontext only: the driver is reached through the runtime (no link to libcuda)
+#include <cudaTypedefs.h>
+#include <cuda_runtime.h>
+#include <cupti_profiler_host.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_result.h>
+#include <cupti_target.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+
+namespace ss {
+
+std::vector<std::string> profiled_metric_names() {
+    std::vector<std::string> names;
+    for (const auto& m : kernel_metrics()) names.emplace_back(m.name);
+    for (const auto& r : stall_reasons()) names.push_back(stall_metric_name(r.reason));
+    for (const auto& m : supporting_metrics()) names.emplace_back(m.name);
+    return names;
+}
+
+namespace {
+
+// Kernel launches one profile() call may make; more are reported, not silently dropped.
+constexpr std::size_t kMaxRanges = 64;
+
+// CUPTI parameter structs: zeroed, with their size set (CUPTI reads the size to know the ABI).
+template <typename Params> Params params(std::size_t struct_size) {
+    Params p {};
+    p.structSize = struct_size;
+    return p;
+}
+
+std::string cupti_name(CUptiResult r) {
+    const char* name = nullptr;
+    if (cuptiGetResultString(r, &name) != CUPTI_SUCCESS || !name) return "CUPTI_ERROR_UNKNOWN";
+    return name;
+}
+
+// False with the plain-words reason (counters_unavailable_reason) and the failing call appended.
+bool cupti_ok(CUptiResult r, const char* call, std::string* why) {
+    if (r == CUPTI_SUCCESS) return true;
+    if (why) *why = counters_unavailable_reason(int(r), cupti_name(r)) + " [" + call + "]";
+    return false;
+}
+
+bool cuda_ok(cudaError_t e, const char* what, std::string* why) {
+    if (e == cudaSuccess) return true;
+    if (why) *why = std::string("GPU counters could not be read: ") + what + ": " + cudaGetErrorString(e);
+    return false;
+}
+
+// cuptiProfilerInitialize is process-wide; it is never undone, so collectors can come and go.
+bool initialize_profiler_once(std::string* why) {
+    static std::once_flag once;
+    static CUptiResult result = CUPTI_SUCCESS;
+    std::call_once(once, [] {
+        auto p = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
+        result = cuptiProfilerInitialize(&p);
+    });
+    return cupti_ok(result, "cuptiProfilerInitialize", why);
+}
+
+// The calling thread's current context (the runtime's primary context after cudaSetDevice + cudaFree(0)).
+bool current_context(CUcontext* ctx, std::string* why) {
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult found {};
+    if (!cuda_ok(cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found),
+            "cudaGetDriverEntryPointByVersion", why))
+        return false;
+    if (!fn || found != cudaDriverEntryPointSuccess
+        || reinterpret_cast<PFN_cuCtxGetCurrent_v4000>(fn)(ctx) != CUDA_SUCCESS || !*ctx) {
+        if (why) *why = "GPU counters could not be read: no current CUDA context";
+        return false;
+    }
+    return true;
+}
+
+bool device_supported(int device, std::string* why) {
+    auto p = params<CUpti_Profiler_DeviceSupported_Params>(CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
+    p.cuDevice = CUdevice(device);
+    p.api = CUPTI_PROFILER_RANGE_PROFILING;
+    if (!cupti_ok(cuptiProfilerDeviceSupported(&p), "cuptiProfilerDeviceSupported", why)) return false;
+    if (p.isSupported == CUPTI_PROFILER_CONFIGURATION_SUPPORTED) return true;
+    const char* cause = p.architecture != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? nullptr
+        : p.vGpu != CUPTI_PROFILER_CONFIGURATION_SUPPORTED
+        ? "this virtual GPU does not allow profiling (the host's administrator can enable it)"
+        : p.confidentialCompute != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "confidential-computing mode is on"
+        : p.sli != CUPTI_PROFILER_CONFIGURATION_SUPPORTED                 ? "SLI is enabled"
+        : p.cmp != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "crypto-mining processors cannot be profiled"
+        : p.wsl != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "this WSL version does not allow profiling"
+                                                          : "the driver says profiling is unsupported";
+    if (why)
+        *why = cause ? "GPU counters are unavailable on this device: " + std::string(cause)
+                + ". Timing-based figures stay available."
+                     : counters_unavailable_reason(int(CUPTI_ERROR_NOT_SUPPORTED), "CUPTI_ERROR_NOT_SUPPORTED");
+    return false;
+}
+
+class HostObject {
+public:
+    HostObject() = default;
+    HostObject(const HostObject&) = delete;
+    HostObject& operator=(const HostObject&) = delete;
+    ~HostObject() { reset(); }
+    bool init(const std::string& chip, const std::vector<std::uint8_t>& availability, std::string* why) {
+        reset();
+        auto p = params<CUpti_Profiler_Host_Initialize_Params>(CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
+        p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
+        p.pChipName = chip.c_str();
+        p.pCounterAvailabilityImage = availability.data();
+        if (!cupti_ok(cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize", why)) return false;
+        m_object = p.pHostObject;
+        return true;
+    }
+    void reset() {
+        if (!m_object) return;
+        auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
+        p.pHostObject = m_object;
+        cuptiProfilerHostDeinitialize(&p);
+        m_object = nullptr;
+    }
+    CUpti_Profiler_Host_Object* get() const { return m_object; }
+
+    bool knows(const std::string& metric) const {
+        auto p = params<CUpti_Profiler_Host_GetMetricProperties_Params>(
+            CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
+        p.pHostObject = m_object;
+        p.pMetricName = metric.c_str();
+        return cuptiProfilerHostGetMetricProperties(&p) == CUPTI_SUCCESS;
+    }
+    CUptiResult add_metrics(const std::vector<const char*>& names) const {
+        auto p = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
+            CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
+        p.pHostObject = m_object;
+        p.ppMetricNames = const_cast<const char**>(names.data());
+        p.numMetrics = names.size();
+        return cuptiProfilerHostConfigAddMetrics(&p);
+    }
+
+private:
+    CUpti_Profiler_Host_Object* m_object = nullptr;
+};
+
+std::vector<const char*> c_names(const std::vector<std::string>& names) {
+    std::vector<const char*> out;
+    for (const auto& n : names) out.push_back(n.c_str());
+    return out;
+}
+
+class CuptiCollector final : public MetricsCollector {
+public:
+    explicit CuptiCollector(int device)
+        : m_device(device) {
+        // Temporary switch for measuring the two session strategies on the GPU machine.
+        const char* keep = std::getenv("STENCILSCOPE_CUPTI_KEEP_ENABLED");
+        m_keep_enabled = keep && *keep == '1';
+    }
+    ~CuptiCollector() override { disable(); }
+
+    int device() const override { return m_device; }
+    std::vector<std::string> dropped_metrics() const override { return m_dropped; }
+    std::vector<std::string> collected_metrics() const override { return m_metrics; }
+    int passes() const override { return m_passes; }
+
+    bool init(std::string* why) {
+        if (!cuda_ok(cudaSetDevice(m_device), "cudaSetDevice", why) || !cuda_ok(cudaFree(nullptr), "cudaFree", why)
+            || !current_context(&m_context, why) || !initialize_profiler_once(why) || !device_supported(m_device, why))
+            return false;
+        auto chip = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
+        chip.deviceIndex = std::size_t(m_device);
+        if (!cupti_ok(cuptiDeviceGetChipName(&chip), "cuptiDeviceGetChipName", why)) return false;
+        m_chip = chip.pChipName;
+        auto avail = params<CUpti_Profiler_GetCounterAvailability_Params>(
+            CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
+        avail.ctx = m_context;
+        if (!cupti_ok(cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
+            return false;
+        m_availability.assign(avail.counterAvailabilityImageSize, 0);
+        avail.pCounterAvailabilityImage = m_availability.data();
+        if (!cupti_ok(cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
+            return false;
+        return choose_metrics(why) && build_config_image(why);
+    }
+
+    bool profile(const std::function<void()>& work, ProfiledLaunch* out, std::string* why) override {
+        const auto t0 = std::chrono::steady_clock::now();
+        if (!cuda_ok(cudaSetDevice(m_device), "cudaSetDevice", why) || !start_session(why)) {
+            disable();
+            return false;
+        }
+        std::string work_error;
+        try {
+            work();
+        } catch (const std::exception& e) {
+            work_error = e.what();
+        }
+        const cudaError_t synced = cudaDeviceSynchronize();
+        auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
+        stop.pRangeProfilerObject = m_object;
+        const CUptiResult stopped = cuptiRangeProfilerStop(&stop);
+        auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
+        decode.pRangeProfilerObject = m_object;
+        const CUptiResult decoded = stopped == CUPTI_SUCCESS ? cuptiRangeProfilerDecodeData(&decode) : stopped;
+        if (!m_keep_enabled) disable();
+        if (!work_error.empty()) {
+            if (why) *why = "the profiled work failed: " + work_error;
+            return false;
+        }
+        if (!cuda_ok(synced, "the profiled work", why) || !cupti_ok(stopped, "cuptiRangeProfilerStop", why)
+            || !cupti_ok(decoded, "cuptiRangeProfilerDecodeData", why))
+            return false;
+        if (!stop.isAllPassSubmitted) {
+            if (why) *why = "GPU counters could not be read: kernel replay did not complete every pass";
+            return false;
+        }
+        if (decode.numOfRangeDropped > 0) {
+            if (why)
+                *why = "the profiled work launched more than " + std::to_string(kMaxRanges)
+                    + " kernels; profile fewer steps at a time";
+            return false;
+        }
+        std::vector<KernelMetrics> ranges;
+        if (!evaluate_ranges(&ranges, why)) return false;
+        if (ranges.empty()) {
+            if (why) *why = "the profiled work launched no kernel on CUDA device " + std::to_string(m_device);
+            return false;
+        }
+        out->metrics = aggregate_ranges(ranges);
+        out->kernels = int(ranges.size());
+        out->passes = m_passes;
+        out->wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        return true;
+    }
+
+private:
+    // Metrics the chip does not know are dropped; the rest must go into one config together. Should
+    // that still fail, each metric is tried alone on a fresh host object (a failed add may leave the
+    // object unusable) and only those that pass are kept.
+    bool choose_metrics(std::string* why) {
+        if (!m_host.init(m_chip, m_availability, why)) return false;
+        for (const auto& name : profiled_metric_names()) (m_host.knows(name) ? m_metrics : m_dropped).push_back(name);
+        if (m_host.add_metrics(c_names(m_metrics)) == CUPTI_SUCCESS) return !m_metrics.empty() || no_metrics(why);
+        std::vector<std::string> usable;
+        for (const auto& name : m_metrics) {
+            HostObject probe;
+            if (probe.init(m_chip, m_availability, why) && probe.add_metrics({ name.c_str() }) == CUPTI_SUCCESS)
+                usable.push_back(name);
+            else
+                m_dropped.push_back(name);
+        }
+        m_metrics = usable;
+        if (m_metrics.empty()) return no_metrics(why);
+        return m_host.init(m_chip, m_availability, why)
+            && cupti_ok(m_host.add_metrics(c_names(m_metrics)), "cuptiProfilerHostConfigAddMetrics", why);
+    }
+
+    bool no_metrics(std::string* why) const {
+        if (why) *why = "GPU counters are unavailable: chip " + m_chip + " supports none of StencilScope's metrics";
+        return false;
+    }
+
+    bool build_config_image(std::string* why) {
+        auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
+            CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
+        size.pHostObject = m_host.get();
+        if (!cupti_ok(cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize", why))
+            return false;
+        m_config_image.assign(size.configImageSize, 0);
+        auto image
+            = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
+        image.pHostObject = m_host.get();
+        image.configImageSize = m_config_image.size();
+        image.pConfigImage = m_config_image.data();
+        if (!cupti_ok(cuptiProfilerHostGetConfigImage(&image), "cuptiProfilerHostGetConfigImage", why)) return false;
+        auto passes
+            = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
+        passes.configImageSize = m_config_image.size();
+        passes.pConfigImage = m_config_image.data();
+        if (!cupti_ok(cuptiProfilerHostGetNumOfPasses(&passes), "cuptiProfilerHostGetNumOfPasses", why)) return false;
+        m_passes = int(passes.numOfPasses);
+        return true;
+    }
+
+    // Enable (unless still enabled), a fresh counter-data image for this call's ranges, config, start.
+    bool start_session(std::string* why) {
+        const std::vector<const char*> names = c_names(m_metrics);
+        if (!m_object) {
+            auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+            enable.ctx = m_context;
+            if (!cupti_ok(cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable", why)) return false;
+            m_object = enable.pRangeProfilerObject;
+            if (m_counter_data.empty()) {
+                auto size = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(
+                    CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
+                size.pRangeProfilerObject = m_object;
+                size.pMetricNames = const_cast<const char**>(names.data());
+                size.numMetrics = names.size();
+                size.maxNumOfRanges = kMaxRanges;
+                size.maxNumRangeTreeNodes = kMaxRanges;
+                if (!cupti_ok(cuptiRangeProfilerGetCounterDataSize(&size), "cuptiRangeProfilerGetCounterDataSize", why))
+                    return false;
+                m_counter_data.assign(size.counterDataSize, 0);
+            }
+        }
+        auto init = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
+            CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
+        init.pRangeProfilerObject = m_object;
+        init.counterDataSize = m_counter_data.size();
+        init.pCounterData = m_counter_data.data();
+        if (!cupti_ok(cuptiRangeProfilerCounterDataImageInitialize(&init),
+                "cuptiRangeProfilerCounterDataImageInitialize", why))
+            return false;
+        auto config = params<CUpti_RangeProfiler_SetConfig_Params>(CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
+        config.pRangeProfilerObject = m_object;
+        config.configSize = m_config_image.size();
+        config.pConfig = m_config_image.data();
+        config.counterDataImageSize = m_counter_data.size();
+        config.pCounterDataImage = m_counter_data.data();
+        config.range = CUPTI_AutoRange;
+        config.replayMode = CUPTI_KernelReplay;
+        config.maxRangesPerPass = kMaxRanges;
+        config.numNestingLevels = 1; // auto range: one level
+        config.minNestingLevel = 1;
+        config.passIndex = 0;
+        config.targetNestingLevel = 1;
+        if (!cupti_ok(cuptiRangeProfilerSetConfig(&config), "cuptiRangeProfilerSetConfig", why)) return false;
+        auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
+        start.pRangeProfilerObject = m_object;
+        return cupti_ok(cuptiRangeProfilerStart(&start), "cuptiRangeProfilerStart", why);
+    }
+
+    void disable() {
+        if (!m_object) return;
+        auto p = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+        p.pRangeProfilerObject = m_object;
+        cuptiRangeProfilerDisable(&p);
+        m_object = nullptr;
+    }
+
+    bool evaluate_ranges(std::vector<KernelMetrics>* ranges, std::string* why) {
+        auto info = params<CUpti_RangeProfiler_GetCounterDataInfo_Params>(
+            CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
+        info.pCounterDataImage = m_counter_data.data();
+        info.counterDataImageSize = m_counter_data.size();
+        if (!cupti_ok(cuptiRangeProfilerGetCounterDataInfo(&info), "cuptiRangeProfilerGetCounterDataInfo", why))
+            return false;
+        const std::vector<const char*> names = c_names(m_metrics);
+        std::vector<double> values(names.size());
+        for (std::size_t r = 0; r < info.numTotalRanges; ++r) {
+            auto eval = params<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
+                CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
+            eval.pHostObject = m_host.get();
+            eval.pCounterDataImage = m_counter_data.data();
+            eval.counterDataImageSize = m_counter_data.size();
+            eval.rangeIndex = r;
+            eval.ppMetricNames = const_cast<const char**>(names.data());
+            eval.numMetrics = names.size();
+            eval.pMetricValues = values.data();
+            if (!cupti_ok(cuptiProfilerHostEvaluateToGpuValues(&eval), "cuptiProfilerHostEvaluateToGpuValues", why))
+                return false;
+            KernelMetrics m;
+            for (std::size_t i = 0; i < names.size(); ++i) m[m_metrics[i]] = values[i];
+            ranges->push_back(std::move(m));
+        }
+        return true;
+    }
+
+    int m_device;
+    bool m_keep_enabled = false;
+    CUcontext m_context = nullptr;
+    std::string m_chip;
+    std::vector<std::uint8_t> m_availability;
+    HostObject m_host;
+    std::vector<std::string> m_metrics, m_dropped;
+    std::vector<std::uint8_t> m_config_image, m_counter_data;
+    int m_passes = 0;
+    CUpti_RangeProfiler_Object* m_object = nullptr;
+};
+
+} // namespace
+
+std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::string* why) {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        (void)cudaGetLastError();
+        if (why) *why = "GPU counters need a CUDA device: " + cuda_unavailable_reason();
+        return nullptr;
+    }
+    if (device < 0 || device >= count) {
+        if (why) *why = "GPU counters: CUDA device " + std::to_string(device) + " does not exist";
+        return nullptr;
+    }
+    auto collector = std::make_unique<CuptiCollector>(device);
+    if (!collector->init(why)) return nullptr;
+    return collector;
+}
+
+} // namespace ss
