@@ -101,15 +101,9 @@ std::string format_profile(const ProfileReport& r) {
         pct_text(r.metric("lts__t_sector_hit_rate.pct")).c_str(),
         format_metric(r.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum")).c_str());
     out += buf;
-    std::snprintf(buf, sizeof buf,
-        "  occupancy  achieved %s, theoretical %s (occupancy API, limited by %s)%s%s; SM throughput %s\n",
+    std::snprintf(buf, sizeof buf, "  occupancy  achieved %s, theoretical %s (occupancy API, limited by %s)\n",
         pct_text(r.metric("sm__warps_active.avg.pct_of_peak_sustained_active")).c_str(),
-        pct_text(100.0 * r.resources.theoretical_occupancy).c_str(), r.resources.occupancy_limiter.c_str(),
-        std::isnan(r.metric("sm__maximum_warps_per_active_cycle_pct")) ? "" : ", counters say ",
-        std::isnan(r.metric("sm__maximum_warps_per_active_cycle_pct"))
-            ? ""
-            : pct_text(r.metric("sm__maximum_warps_per_active_cycle_pct")).c_str(),
-        pct_text(r.metric("sm__throughput.avg.pct_of_peak_sustained_elapsed")).c_str());
+        pct_text(100.0 * r.resources.theoretical_occupancy).c_str(), r.resources.occupancy_limiter.c_str());
     out += buf;
     std::vector<std::pair<double, std::string_view>> stalls;
     for (const auto& s : stall_reasons()) {

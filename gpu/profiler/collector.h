@@ -24,6 +24,10 @@ struct ProfiledLaunch {
 // Every metric name the collector asks for, in one configuration (one ConfigAddMetrics call).
 std::vector<std::string> profiled_metric_names();
 
+// Replay passes the profiled metric set needs on `chip` (CUPTI's chip name, e.g. "GH100"), from CUPTI's
+// host API alone: no GPU needed. -1 with `why` when the host API cannot tell (unknown chip, no libnvperf).
+int profiled_metric_passes(const std::string& chip, std::string* why);
+
 class MetricsCollector {
 public:
     virtual ~MetricsCollector() = default;

@@ -4,10 +4,11 @@
 // - Creation, once: the chip's name and counter availability; the metric list, with the metrics this chip
 //   does not know dropped (and remembered); one config image with all of them added in ONE
 //   ConfigAddMetrics call (a call per metric costs a replay pass each); its pass count.
-// - profile(): the range profiler is enabled on the device's primary context with one range per kernel
-//   (auto range) and kernel replay, the work runs, the counter data is decoded, every range evaluated and
-//   the ranges aggregated; then it is disabled again, so launches outside profile() (the live view's)
-//   run without profiler overhead.
+// - profile(): a fresh counter-data image and the config are set on the device's range profiler with one
+//   range per kernel (auto range) and kernel replay, the profiler starts, the work runs, it stops, the
+//   data is decoded, every range evaluated and the ranges aggregated.
+// The range profiler stays enabled on the device's primary context for the rest of the process, shared
+// by all collectors: enabling it again after a disable crashed CUPTI 13.0 on the H100 (2026-11-22).
 #include "gpu/profiler/collector.h"
 
 #include "gpu/device.h"
@@ -23,8 +24,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <map>
 #include <mutex>
 
 namespace ss {
@@ -115,6 +118,18 @@ bool device_supported(int device, std::string* why) {
     return false;
 }
 
+// The device's range-profiler object, enabled on first use and never disabled (see the file comment).
+CUpti_RangeProfiler_Object* shared_range_profiler(int device, CUcontext ctx, std::string* why) {
+    static std::mutex mutex;
+    static std::map<int, CUpti_RangeProfiler_Object*> objects;
+    const std::lock_guard lock(mutex);
+    if (const auto it = objects.find(device); it != objects.end()) return it->second;
+    auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+    enable.ctx = ctx;
+    if (!cupti_ok(cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable", why)) return nullptr;
+    return objects[device] = enable.pRangeProfilerObject;
+}
+
 class HostObject {
 public:
     HostObject() = default;
@@ -166,15 +181,39 @@ std::vector<const char*> c_names(const std::vector<std::string>& names) {
     return out;
 }
 
+// The config image of the metrics added to `host`, and the replay passes it needs.
+bool config_image(const HostObject& host, std::vector<std::uint8_t>* image, int* passes, std::string* why) {
+    auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
+        CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
+    size.pHostObject = host.get();
+    if (!cupti_ok(cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize", why)) return false;
+    image->assign(size.configImageSize, 0);
+    auto get = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
+    get.pHostObject = host.get();
+    get.configImageSize = image->size();
+    get.pConfigImage = image->data();
+    if (!cupti_ok(cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage", why)) return false;
+    auto count
+        = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
+    count.configImageSize = image->size();
+    count.pConfigImage = image->data();
+    if (!cupti_ok(cuptiProfilerHostGetNumOfPasses(&count), "cuptiProfilerHostGetNumOfPasses", why)) return false;
+    *passes = int(count.numOfPasses);
+    return true;
+}
+
 class CuptiCollector final : public MetricsCollector {
 public:
     explicit CuptiCollector(int device)
         : m_device(device) {
-        // Temporary switch for measuring the two session strategies on the GPU machine.
-        const char* keep = std::getenv("STENCILSCOPE_CUPTI_KEEP_ENABLED");
-        m_keep_enabled = keep && *keep == '1';
+        // Temporary switches for the GPU machine: a per-call session, phase timings.
+        const char* session = std::getenv("STENCILSCOPE_CUPTI_SESSION");
+        m_per_call = session && std::string(session) == "call";
+        m_trace = std::getenv("STENCILSCOPE_CUPTI_TRACE") != nullptr;
     }
-    ~CuptiCollector() override { disable(); }
+    ~CuptiCollector() override {
+        if (m_per_call) disable();
+    }
 
     int device() const override { return m_device; }
     std::vector<std::string> dropped_metrics() const override { return m_dropped; }
@@ -202,11 +241,13 @@ public:
     }
 
     bool profile(const std::function<void()>& work, ProfiledLaunch* out, std::string* why) override {
-        const auto t0 = std::chrono::steady_clock::now();
+        using clock = std::chrono::steady_clock;
+        const auto t0 = clock::now();
         if (!cuda_ok(cudaSetDevice(m_device), "cudaSetDevice", why) || !start_session(why)) {
-            disable();
+            if (m_per_call) disable();
             return false;
         }
+        const auto t1 = clock::now();
         std::string work_error;
         try {
             work();
@@ -214,13 +255,15 @@ public:
             work_error = e.what();
         }
         const cudaError_t synced = cudaDeviceSynchronize();
+        const auto t2 = clock::now();
         auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
         stop.pRangeProfilerObject = m_object;
         const CUptiResult stopped = cuptiRangeProfilerStop(&stop);
         auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
         decode.pRangeProfilerObject = m_object;
         const CUptiResult decoded = stopped == CUPTI_SUCCESS ? cuptiRangeProfilerDecodeData(&decode) : stopped;
-        if (!m_keep_enabled) disable();
+        if (m_per_call) disable();
+        const auto t3 = clock::now();
         if (!work_error.empty()) {
             if (why) *why = "the profiled work failed: " + work_error;
             return false;
@@ -240,6 +283,11 @@ public:
         }
         std::vector<KernelMetrics> ranges;
         if (!evaluate_ranges(&ranges, why)) return false;
+        if (m_trace) {
+            auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+            std::fprintf(stderr, "[cupti] setup %.1f ms, work %.1f ms, stop+decode %.1f ms, evaluate %.1f ms\n",
+                ms(t0, t1), ms(t1, t2), ms(t2, t3), ms(t3, clock::now()));
+        }
         if (ranges.empty()) {
             if (why) *why = "the profiled work launched no kernel on CUDA device " + std::to_string(m_device);
             return false;
@@ -278,36 +326,22 @@ private:
         return false;
     }
 
-    bool build_config_image(std::string* why) {
-        auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
-            CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
-        size.pHostObject = m_host.get();
-        if (!cupti_ok(cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize", why))
-            return false;
-        m_config_image.assign(size.configImageSize, 0);
-        auto image
-            = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
-        image.pHostObject = m_host.get();
-        image.configImageSize = m_config_image.size();
-        image.pConfigImage = m_config_image.data();
-        if (!cupti_ok(cuptiProfilerHostGetConfigImage(&image), "cuptiProfilerHostGetConfigImage", why)) return false;
-        auto passes
-            = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
-        passes.configImageSize = m_config_image.size();
-        passes.pConfigImage = m_config_image.data();
-        if (!cupti_ok(cuptiProfilerHostGetNumOfPasses(&passes), "cuptiProfilerHostGetNumOfPasses", why)) return false;
-        m_passes = int(passes.numOfPasses);
-        return true;
-    }
+    bool build_config_image(std::string* why) { return config_image(m_host, &m_config_image, &m_passes, why); }
 
-    // Enable (unless still enabled), a fresh counter-data image for this call's ranges, config, start.
+    // The device's range profiler, a fresh counter-data image for this call's ranges, config, start.
     bool start_session(std::string* why) {
         const std::vector<const char*> names = c_names(m_metrics);
-        if (!m_object) {
+        if (m_per_call) {
             auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
             enable.ctx = m_context;
             if (!cupti_ok(cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable", why)) return false;
             m_object = enable.pRangeProfilerObject;
+            m_counter_data.clear();
+        } else if (!m_object) {
+            m_object = shared_range_profiler(m_device, m_context, why);
+            if (!m_object) return false;
+        }
+        {
             if (m_counter_data.empty()) {
                 auto size = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(
                     CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
@@ -385,7 +419,7 @@ private:
     }
 
     int m_device;
-    bool m_keep_enabled = false;
+    bool m_per_call = false, m_trace = false;
     CUcontext m_context = nullptr;
     std::string m_chip;
     std::vector<std::uint8_t> m_availability;
@@ -397,6 +431,18 @@ private:
 };
 
 } // namespace
+
+int profiled_metric_passes(const std::string& chip, std::string* why) {
+    HostObject host;
+    std::vector<std::string> known;
+    if (!host.init(chip, {}, why)) return -1;
+    for (const auto& name : profiled_metric_names())
+        if (host.knows(name)) known.push_back(name);
+    if (!cupti_ok(host.add_metrics(c_names(known)), "cuptiProfilerHostConfigAddMetrics", why)) return -1;
+    std::vector<std::uint8_t> image;
+    int passes = 0;
+    return config_image(host, &image, &passes, why) ? passes : -1;
+}
 
 std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::string* why) {
     int count = 0;

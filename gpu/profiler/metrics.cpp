@@ -33,8 +33,6 @@ const std::vector<MetricInfo>& kernel_metrics() {
 
 const std::vector<MetricInfo>& supporting_metrics() {
     static const std::vector<MetricInfo> metrics = {
-        { "sm__throughput.avg.pct_of_peak_sustained_elapsed", "%", "SM throughput",
-            "The busiest SM pipeline's activity as a share of its peak: near 100 % the kernel is compute bound." },
         { "dram__bytes_read.sum.per_second", "byte/second", "DRAM read rate",
             "Bytes read from device memory per second." },
         { "dram__bytes_write.sum.per_second", "byte/second", "DRAM write rate",
@@ -43,9 +41,6 @@ const std::vector<MetricInfo>& supporting_metrics() {
             "Local-memory (spill) bytes loaded per second." },
         { "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum.per_second", "byte/second", "Local store rate",
             "Local-memory (spill) bytes stored per second." },
-        { "sm__maximum_warps_per_active_cycle_pct", "%", "Theoretical occupancy",
-            "The most warps per SM the launch allows (registers, shared memory, block size), as a share of the "
-            "maximum." },
     };
     return metrics;
 }

@@ -22,8 +22,10 @@ struct MetricInfo {
 // The per-kernel metrics of the summary and time series, in display order.
 const std::vector<MetricInfo>& kernel_metrics();
 
-// Metrics the collector reads besides kernel_metrics() and the stall ratios: rates, SM throughput and
-// theoretical occupancy for the CLI summary and the CSV. Not charted.
+// Metrics the collector reads besides kernel_metrics() and the stall ratios: DRAM and local-memory rates
+// for the CLI summary and the CSV. Not charted. Every metric costs replay passes: on the H100 the whole
+// set takes 6; sm__throughput.avg.pct_of_peak_sustained_elapsed alone would add 8, so it is left out,
+// and theoretical occupancy comes from the occupancy API (KernelResources), not from counters.
 const std::vector<MetricInfo>& supporting_metrics();
 
 // Warp-stall reasons: metric smsp__average_warps_issue_stalled_<reason>_per_issue_active.ratio.

@@ -45,6 +45,27 @@ double metric(const ProfiledLaunch& p, const std::string& name) {
 
 } // namespace
 
+// The live view keeps stepping between profiles. Prints (does not assert) the unprofiled step time
+// before the collector exists and after it has profiled once, for docs/PERFORMANCE.md.
+TEST(Collector, ProfilesInTheMiddleOfARunningSimulation) {
+    SKIP_WITHOUT_GPU();
+    StencilConfig c;
+    c.size = { 4096, 4096, 1 }, c.radius = 4;
+    auto sim = make(c);
+    ASSERT_NE(sim, nullptr);
+    sim->step(10);
+    const double before = sim->step(50).milliseconds / 50;
+    ASSERT_NE(collector(), nullptr);
+    const long long iteration = sim->iteration();
+    const ProfiledLaunch p = profile_one_step(*sim);
+    EXPECT_EQ(sim->iteration(), iteration + 1);
+    EXPECT_EQ(p.kernels, 1);
+    const double after = sim->step(50).milliseconds / 50;
+    std::printf("unprofiled step: %.4f ms before the collector, %.4f ms after; profile(): %d passes, %.1f ms\n", before,
+        after, p.passes, p.wall_ms);
+    std::fflush(stdout);
+}
+
 TEST(Collector, ReportsItsMetricsAndPasses) {
     SKIP_WITHOUT_GPU();
     MetricsCollector* c = collector();
@@ -53,6 +74,7 @@ TEST(Collector, ReportsItsMetricsAndPasses) {
     std::printf("%zu metrics in %d passes; dropped:", c->collected_metrics().size(), c->passes());
     for (const auto& d : c->dropped_metrics()) std::printf(" %s", d.c_str());
     std::printf("\n");
+    std::fflush(stdout);
     for (const auto& m : kernel_metrics()) {
         const auto collected = c->collected_metrics();
         EXPECT_NE(std::find(collected.begin(), collected.end(), std::string(m.name)), collected.end()) << m.name;
@@ -74,6 +96,7 @@ TEST(Collector, CopyLikeStencilMovesItsFieldOnceEachWay) {
     const double read = metric(p, "dram__bytes_read.sum"), write = metric(p, "dram__bytes_write.sum");
     std::printf("read %.4f x, write %.4f x the field; %d kernel(s), %d passes, %.1f ms wall\n", read / ideal,
         write / ideal, p.kernels, p.passes, p.wall_ms);
+    std::fflush(stdout);
     EXPECT_EQ(p.kernels, 1);
     EXPECT_NEAR(read / ideal, 1.0, 0.10);
     EXPECT_NEAR(write / ideal, 1.0, 0.10);
@@ -83,6 +106,7 @@ TEST(Collector, CopyLikeStencilMovesItsFieldOnceEachWay) {
     const ProfiledLaunch again = profile_one_step(*sim);
     EXPECT_NEAR(metric(again, "dram__bytes_read.sum") / read, 1.0, 0.05);
     std::printf("second profile: %.1f ms wall\n", again.wall_ms);
+    std::fflush(stdout);
 }
 
 // Kernels that spill registers (the thesis' 3D bottleneck): local-memory traffic must show. The first
@@ -109,6 +133,7 @@ TEST(Collector, SpillingKernelShowsLocalMemoryTraffic) {
                      st = metric(p, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum");
         std::printf("%s: %d B local/thread, local loads %.3g B, stores %.3g B\n", describe(c).c_str(),
             sim->resources().local_bytes, ld, st);
+        std::fflush(stdout);
         EXPECT_GT(ld + st, 0.0);
         EXPECT_GT(st, 0.0);
         return;

@@ -107,6 +107,16 @@ TEST(ProfileReportText, NamesTheNumbersAndTheVerdict) {
     EXPECT_NE(text.find("verdict"), std::string::npos) << text;
 }
 
+// The GUI refreshes the metrics at >= 2 Hz: every replay pass re-runs the kernel with its memory
+// restored, so a metric that costs passes costs refresh rate. CUPTI's host API counts them without a GPU.
+TEST(ProfiledMetrics, FitInSixReplayPassesOnTheH100) {
+    std::string why;
+    const int passes = profiled_metric_passes("GH100", &why);
+    if (passes < 0) GTEST_SKIP() << "CUPTI's host API cannot tell here: " << why;
+    EXPECT_GE(passes, 1);
+    EXPECT_LE(passes, 6);
+}
+
 TEST(Collector, WithoutAGpuThereIsNoneAndAReason) {
     if (!query_devices().empty()) GTEST_SKIP() << "a CUDA device is present: the GPU tests cover the collector";
     std::string why;
