@@ -45,7 +45,10 @@ public:
 
 // nullptr with `why` (plain words, what to do: see counters_unavailable_reason) when counters cannot be
 // read: no CUDA device, no CUPTI, insufficient privileges, another profiler attached.
-// Creates or uses the device's primary context; call from the thread that will call profile().
+// Creates or uses the device's primary context; call from the thread that will call profile(). From the
+// first collector on, CUPTI's range profiler stays enabled on that context for the rest of the process
+// (enabling costs ~0.25 s once; unprofiled launches ran 1 % slower at most on the H100), shared by later
+// collectors: keep one collector per device at a time. Creation takes ~0.3 s.
 std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::string* why);
 
 } // namespace ss

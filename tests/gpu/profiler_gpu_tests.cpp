@@ -7,6 +7,7 @@
 #include "gpu/profiler/collector.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <tuple>
 
@@ -55,14 +56,17 @@ TEST(Collector, ProfilesInTheMiddleOfARunningSimulation) {
     ASSERT_NE(sim, nullptr);
     sim->step(10);
     const double before = sim->step(50).milliseconds / 50;
+    const auto t0 = std::chrono::steady_clock::now();
     ASSERT_NE(collector(), nullptr);
+    const double create_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     const long long iteration = sim->iteration();
     const ProfiledLaunch p = profile_one_step(*sim);
     EXPECT_EQ(sim->iteration(), iteration + 1);
     EXPECT_EQ(p.kernels, 1);
     const double after = sim->step(50).milliseconds / 50;
-    std::printf("unprofiled step: %.4f ms before the collector, %.4f ms after; profile(): %d passes, %.1f ms\n", before,
-        after, p.passes, p.wall_ms);
+    std::printf("unprofiled step: %.4f ms before the collector, %.4f ms after; collector created in %.0f ms; "
+                "profile(): %d passes, %.1f ms\n",
+        before, after, create_ms, p.passes, p.wall_ms);
     std::fflush(stdout);
 }
 
