@@ -137,7 +137,7 @@ CsvRow profile_csv_header() {
 
 CsvRow profile_csv_row(const ProfileReport& r) {
     const StencilConfig& c = r.options.config;
-    CsvRow row { timestamp_now(), r.device };
+    CsvRow row { r.timestamp.empty() ? timestamp_now() : r.timestamp, r.device };
     const CsvRow config = config_csv_values(c, r.resources), resources = resources_csv_values(r.resources);
     row.insert(row.end(), config.begin(), config.end());
     row.insert(row.end(), resources.begin(), resources.end());

@@ -17,6 +17,7 @@ struct ProfileReport {
     RunOptions options;
     std::string device;
     KernelResources resources;
+    std::string timestamp; // ISO 8601 UTC of the launch; empty: when the row is written
     int launch = 0; // 1-based index of the profiled launch
     long long iteration = 0; // the step the profiled launch computed (1 = the first)
     ProfiledLaunch profiled;
