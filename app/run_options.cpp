@@ -175,7 +175,7 @@ std::string run_options_help() {
   --size NXxNY[xNZ]             domain size (default 1024x1024 or 256x256x256)
   --radius R                    star radius 1..16 (default 1)
   --variant V                   star: base|smem|smem_padded|stream|uncoalesced; diffusion4: naive|merged|notemp|smem
-  --cf 1|2|4|8                  block-level coarsening factor in x (default 1)
+  --cf 1|2|4|8                  coarsening factor: cells per thread in x (3D stream: in y) (default 1)
   --block heuristic|BXxBY[xBZ]  thread-block dims (default heuristic: thesis listing 3.18)
   --precision fp32|fp64         (default fp32)
   --steps N                     stencil iterations per run (default 8)

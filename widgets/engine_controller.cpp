@@ -15,6 +15,7 @@ EngineController::EngineController(QObject* parent)
     qRegisterMetaType<EngineReady>();
     qRegisterMetaType<EngineFailure>();
     qRegisterMetaType<EngineStats>();
+    qRegisterMetaType<MetricsSample>();
     m_thread->setObjectName(QStringLiteral("engine"));
     auto* worker = new EngineWorker(m_latest);
     worker->moveToThread(m_thread);
@@ -25,6 +26,9 @@ EngineController::EngineController(QObject* parent)
     connect(worker, &EngineWorker::failed, this, &EngineController::on_failed);
     connect(worker, &EngineWorker::frame, this, &EngineController::on_frame);
     connect(worker, &EngineWorker::stats, this, &EngineController::on_stats);
+    connect(worker, &EngineWorker::metrics, this, [this](const MetricsSample& s) {
+        if (s.generation == m_generation) emit metrics(s);
+    });
     m_thread->start();
 }
 
@@ -81,6 +85,11 @@ void EngineController::inject(int x, int y, int z, int radius_cells, double valu
 
 void EngineController::set_device_frames(bool on) {
     post([on](EngineWorker& w) { w.set_device_frames(on); });
+}
+
+void EngineController::set_metrics(bool on, int interval_ms) {
+    m_metrics_on = on;
+    post([on, interval_ms](EngineWorker& w) { w.set_metrics(on, interval_ms); });
 }
 
 void EngineController::frame_consumed() {

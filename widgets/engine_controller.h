@@ -34,6 +34,9 @@ public:
     // x, y, z in cells of the current simulation.
     void inject(int x, int y, int z, int radius_cells, double value);
     void set_device_frames(bool);
+    // Hardware counters: profile one step every `interval_ms` while playing.
+    void set_metrics(bool on, int interval_ms = 250);
+    bool metrics_on() const { return m_metrics_on; }
     // The view has shown the last frame: the engine may produce the next one.
     void frame_consumed();
 
@@ -51,6 +54,7 @@ signals:
     void failed(const ss::gui::EngineFailure&);
     void frame(const ss::gui::FieldFrame&);
     void stats(const ss::gui::EngineStats&);
+    void metrics(const ss::gui::MetricsSample&);
     void playing_changed(bool);
 
 private:
@@ -68,6 +72,7 @@ private:
     EngineReady m_active;
     bool m_has_simulation = false;
     bool m_playing = false;
+    bool m_metrics_on = false;
     Pacing m_pacing;
     SliceSelection m_slice;
 };

@@ -5,6 +5,7 @@
 
 #include "gpu/config.h"
 #include "gpu/physics.h"
+#include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
 #include "widgets/value_range.h"
 
@@ -86,8 +87,30 @@ struct EngineStats {
     double gbytes_per_second = 0.0; // the ideal bytes a step must move, per second
 };
 
+// One profiled launch with what the panel derives from it. `unavailable` non-empty: no counters, and why.
+struct MetricsSample {
+    std::uint64_t generation = 0;
+    long long iteration = 0;
+    double seconds = 0.0; // since the engine thread started: the time axis of the charts
+    std::string timestamp; // UTC, ISO 8601
+    RunSettings settings;
+    KernelResources resources;
+    std::string device_name;
+    ProfiledLaunch launch;
+    double duration_ms = 0.0; // gpu__time_duration of the profiled step
+    double gcells_per_second = 0.0; // from that duration
+    double dram_read_gbs = 0.0, dram_write_gbs = 0.0; // GB/s over the kernel's duration
+    double dram_peak_gbs = 0.0; // the measured copy roofline (read + write)
+    double local_load_gbs = 0.0, local_store_gbs = 0.0;
+    double dram_bytes_per_cell = 0.0, ideal_bytes_per_cell = 0.0;
+    Verdict verdict;
+    std::string unavailable;
+    bool ok() const { return unavailable.empty(); }
+};
+
 } // namespace ss::gui
 
+Q_DECLARE_METATYPE(ss::gui::MetricsSample)
 Q_DECLARE_METATYPE(ss::gui::FieldFrame)
 Q_DECLARE_METATYPE(ss::gui::EngineReady)
 Q_DECLARE_METATYPE(ss::gui::EngineFailure)

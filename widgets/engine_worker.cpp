@@ -70,6 +70,8 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
     emit ready({ generation, settings, m_sim->resources(), device_name(settings.config), carry });
+    if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
+    report_metrics_unavailable();
     schedule();
 }
 
@@ -139,6 +141,38 @@ void EngineWorker::frame_consumed() {
     schedule();
 }
 
+void EngineWorker::set_metrics(bool on, int interval_ms) {
+    m_metrics_interval_ms = interval_ms;
+    m_sampler.set_enabled(on, interval_ms);
+    if (on) report_metrics_unavailable();
+    schedule();
+}
+
+void EngineWorker::report_metrics_unavailable() {
+    if (!m_sim || !m_sampler.enabled()) return;
+    const std::string why = MetricsSampler::precheck(m_sim->config());
+    if (why.empty()) return;
+    MetricsSample s;
+    s.generation = m_generation;
+    s.settings = m_settings;
+    s.unavailable = why;
+    emit metrics(s);
+}
+
+// Drains the queue first, so that only this step's kernels are inside the profiled window: never a
+// display copy or a batch still in flight.
+void EngineWorker::profile_step() {
+    if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+    m_previous_batch.reset();
+    MetricsSample s;
+    m_sampler.sample(*m_sim, m_generation, m_iteration_base, s);
+    s.settings = m_settings;
+    s.device_name = device_name(m_settings.config);
+    m_have_batch_clock = false; // the replays are not part of the next batch period
+    m_dirty = true;
+    emit metrics(s);
+}
+
 void EngineWorker::shutdown() {
     m_sim.reset();
     m_staging.reset();
@@ -163,6 +197,7 @@ void EngineWorker::tick() {
         if (m_dirty && m_frame_wanted && (free || m_steps_left == 0)) produce_frame(m_playing && free ? m_batch : 0);
         if (m_playing && !free && m_steps_left == 0 && m_frame_wanted) m_steps_left = m_pacing.steps_per_frame;
         const bool compute = (m_playing && free) || m_steps_left > 0;
+        if (compute && m_playing && m_sampler.due(*m_sim)) profile_step();
         if (compute) {
             const int n = free ? m_batch : std::min(m_steps_left, m_batch);
             run_batch(n);

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "widgets/engine_types.h"
+#include "widgets/metrics_sampler.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -34,6 +35,8 @@ public:
     void inject(std::uint64_t generation, int x, int y, int z, int radius_cells, double value);
     void set_device_frames(bool); // write frames into device staging (the GUI can map them into GL)
     void frame_consumed();
+    // Profile one step every `interval_ms` while playing (hardware counters; see MetricsSampler).
+    void set_metrics(bool on, int interval_ms);
     void shutdown(); // releases the simulation on this thread
 
 signals:
@@ -41,6 +44,7 @@ signals:
     void failed(const ss::gui::EngineFailure&);
     void frame(const ss::gui::FieldFrame&);
     void stats(const ss::gui::EngineStats&);
+    void metrics(const ss::gui::MetricsSample&);
 
 private:
     bool superseded() const { return m_latest->load() > m_generation; }
@@ -52,6 +56,8 @@ private:
     bool produce_device_frame(FieldFrame&, int queue_next_steps);
     std::vector<float> max_projection(int& width, int& height);
     void report_stats(bool force);
+    void profile_step();
+    void report_metrics_unavailable();
     void fail(const std::string& why);
 
     std::shared_ptr<const std::atomic<std::uint64_t>> m_latest;
@@ -70,6 +76,9 @@ private:
     std::chrono::steady_clock::time_point m_batch_clock;
     bool m_have_batch_clock = false;
     long long m_iteration_base = 0; // iterations done by earlier simulations whose field carried over
+
+    MetricsSampler m_sampler;
+    int m_metrics_interval_ms = 250;
 
     bool m_device_frames = false;
     std::shared_ptr<DeviceSliceBuffers> m_staging;

@@ -101,6 +101,8 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     });
     connect(m_engine, &EngineController::frame, this, &MainWindow::on_frame);
     connect(m_engine, &EngineController::stats, this, &MainWindow::on_stats);
+    connect(m_engine, &EngineController::metrics, m_metrics, &MetricsPanel::show_sample);
+    connect(m_metrics, &MetricsPanel::counters_toggled, this, &MainWindow::set_counters);
     connect(m_view, &FieldView::presented, this, &MainWindow::on_presented);
     connect(m_view, &FieldView::inject_requested, this, &MainWindow::inject_at);
     connect(m_view, &FieldView::interop_changed, this, &MainWindow::update_interop);
@@ -129,6 +131,11 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     m_engine->set_slice(slice);
     m_engine->set_playing(options.playing);
     m_controls->set_playing(options.playing);
+    const bool counters = options.metrics_given
+        ? options.metrics
+        : QSettings().value(QStringLiteral("metrics/counters"), options.metrics).toBool();
+    m_metrics->set_counters_enabled(counters);
+    m_engine->set_metrics(counters);
     if (m_controls->reason().isEmpty()) m_engine->configure(options.settings);
     m_fps_clock.start();
 }
@@ -142,6 +149,7 @@ void MainWindow::build_menus() {
     field->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction* window = exports->addAction(tr("&Window image…"), this, [this] { export_dialog(true); });
     window->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    exports->addAction(tr("Metric &charts (PNG)…"), this, &MainWindow::export_charts_dialog);
     file->addSeparator();
     file->addAction(tr("&Open setup…"), QKeySequence::Open, this, [this] { setup_dialog(false); });
     file->addAction(tr("&Save setup…"), QKeySequence::Save, this, [this] { setup_dialog(true); });
@@ -156,6 +164,15 @@ void MainWindow::build_menus() {
     step->setShortcut(QKeySequence(tr("Ctrl+Right")));
     QAction* reset = sim->addAction(tr("&Reset field"), m_engine, &EngineController::reset_field);
     reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+    sim->addSeparator();
+    QAction* pin = sim->addAction(tr("Pin &baseline"), this, [this] {
+        if (!pin_baseline())
+            statusBar()->showMessage(tr("No profiled launch yet: turn hardware counters on and play."), 5000);
+    });
+    pin->setShortcut(QKeySequence(tr("Ctrl+B")));
+    pin->setToolTip(
+        tr("Compare every readout and the stall chart with the current kernel, as Nsight Compute's baselines do"));
+    sim->addAction(tr("&Clear baseline"), this, &MainWindow::clear_baseline);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* zoom = view->addAction(tr("Reset &zoom"), m_view, &FieldView::reset_view);
@@ -217,6 +234,7 @@ void MainWindow::apply_settings(const RunSettings& s) {
 
 void MainWindow::on_ready(const EngineReady& r) {
     m_controls->show_engine_ready(r);
+    m_metrics->new_configuration();
     m_device_label->setText(QString::fromStdString(r.device_name));
     m_device_label->setToolTip(QString::fromStdString(describe(r.settings.config)));
     update_interop();
@@ -264,6 +282,42 @@ void MainWindow::on_stats(const EngineStats& s) {
         m_fps = 0.0;
         m_fps_label->setText(tr("paused"));
     }
+}
+
+void MainWindow::set_counters(bool on) {
+    QSettings().setValue(QStringLiteral("metrics/counters"), on);
+    m_metrics->set_counters_enabled(on);
+    m_engine->set_metrics(on);
+}
+
+bool MainWindow::pin_baseline() {
+    const MetricsSample* latest = m_metrics->latest();
+    if (!latest) return false;
+    m_metrics->set_baseline(*latest);
+    statusBar()->showMessage(tr("Baseline: %1").arg(QString::fromStdString(describe(latest->settings.config))), 5000);
+    return true;
+}
+
+void MainWindow::clear_baseline() {
+    m_metrics->set_baseline(std::nullopt);
+}
+
+void MainWindow::export_charts_dialog() {
+    QSettings settings;
+    const QString key = QStringLiteral("export/last_directory");
+    const QString dir
+        = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export metric charts"), dir + QStringLiteral("/stencilscope-metrics.png"), tr("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    settings.setValue(key, QFileInfo(path).absolutePath());
+    QString stem = path;
+    if (stem.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) stem.chop(4);
+    QString why;
+    if (!m_metrics->save_charts(stem, &why))
+        QMessageBox::warning(this, tr("Export failed"), why);
+    else
+        statusBar()->showMessage(tr("Saved %1-dram.png, -local.png and -stalls.png").arg(stem), 5000);
 }
 
 // A click on the plane becomes a source in the volume: a hot spot for heat, a pulse for the wave.

@@ -31,6 +31,8 @@ struct WindowOptions {
     FieldView::Renderer renderer = FieldView::Renderer::Auto;
     bool playing = true;
     bool restore_layout = true; // scripted runs want a predictable window
+    bool metrics = true; // hardware counters on (they need a CUDA GPU; the panel says why not)
+    bool metrics_given = false; // otherwise the last choice (QSettings)
 };
 
 class MainWindow : public QMainWindow {
@@ -57,6 +59,10 @@ public:
     bool save_setup(const QString& path, QString* why) const;
     bool open_setup(const QString& path, QString* why);
     QString lesson_text() const;
+    MetricsPanel& metrics() { return *m_metrics; }
+    // Pins the latest profiled launch as the baseline (false when there is none yet) / clears it.
+    bool pin_baseline();
+    void clear_baseline();
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -69,6 +75,8 @@ private:
     void on_frame(const FieldFrame&);
     void on_stats(const EngineStats&);
     void on_presented();
+    void set_counters(bool on);
+    void export_charts_dialog();
     void inject_at(Cell plane_cell);
     void update_interop();
     void export_dialog(bool whole_window);

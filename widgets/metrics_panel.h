@@ -1,25 +1,60 @@
 // SPDX-License-Identifier: MIT
-// Throughput of the running kernel. The hardware-metrics work will extend this panel; until then it
-// shows what the engine's own timing gives: time per step, GCells/s and GB/s.
+// The metrics area: the engine's own timing figures, and — when hardware counters can be read — the
+// verdict, a per-kernel summary, DRAM and local-memory throughput over time and the warp-stall chart.
+// It keeps every profiled launch of the session for File > Export metrics.
 #pragma once
 
 #include "widgets/engine_types.h"
 
 #include <QWidget>
 
+#include <optional>
+#include <vector>
+
+class QCheckBox;
 class QLabel;
+class QFormLayout;
 
 namespace ss::gui {
+
+class TimeSeriesChart;
+class StallChart;
 
 class MetricsPanel : public QWidget {
     Q_OBJECT
 public:
     explicit MetricsPanel(QWidget* parent = nullptr);
     void show_stats(const EngineStats&);
+    void show_sample(const MetricsSample&);
+    void set_counters_enabled(bool); // reflects the toggle without emitting
+    void new_configuration(); // the kernel changed: the summary and stall chart wait for its first sample
     void clear();
 
+    // Pin the last sample as the baseline (nullopt clears it): readouts then show deltas against it.
+    void set_baseline(const std::optional<MetricsSample>&);
+    const std::optional<MetricsSample>& baseline() const { return m_baseline; }
+    const std::vector<MetricsSample>& history() const { return m_history; }
+    const MetricsSample* latest() const { return m_history.empty() ? nullptr : &m_history.back(); }
+    // Writes the three charts as PNG files <stem>-dram.png, <stem>-local.png, <stem>-stalls.png.
+    bool save_charts(const QString& stem, QString* error);
+
+signals:
+    void counters_toggled(bool on);
+
 private:
+    QLabel* summary_row(QFormLayout*, const QString& caption, const QString& tooltip, const char* name);
+    void show_summary(const MetricsSample&);
+    void show_stalls(const MetricsSample&);
+
     QLabel *m_time, *m_cells, *m_bytes, *m_steps;
+    QCheckBox* m_counters;
+    QLabel *m_verdict, *m_note;
+    QLabel *m_duration, *m_profiled_rate, *m_bytes_per_cell, *m_l1, *m_l2, *m_smem, *m_occupancy, *m_registers,
+        *m_spills, *m_passes;
+    TimeSeriesChart *m_dram, *m_local;
+    StallChart* m_stalls;
+    std::vector<MetricsSample> m_history;
+    std::optional<MetricsSample> m_baseline;
 };
 
 } // namespace ss::gui

@@ -99,6 +99,10 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
                 w.slice.axis = SliceAxis::YZ;
             else
                 return bad(key, value, "xy, xz or yz");
+        } else if (key == "--metrics") {
+            if (value != "on" && value != "off") return bad(key, value, "on or off");
+            w.metrics = value == "on";
+            w.metrics_given = true;
         } else if (key == "--slice-index") {
             if (!parse_number(value, w.slice.index) || w.slice.index < 0) return bad(key, value, "an integer >= 0");
             w.slice_given = true;
@@ -111,7 +115,12 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     if (o.scripted() && o.frames == 0) o.frames = 1;
     if (o.benchmark() && !steps_given) o.window.pacing.steps_per_frame = 0; // measure the free-running engine
     if (o.scripted()) o.window.pacing.display_max = 0; // screenshots at field resolution
-    if (o.scripted() || o.benchmark()) o.window.restore_layout = false;
+    if (o.scripted() || o.benchmark()) {
+        o.window.restore_layout = false;
+        // reproducible: counters on for pictures, off for the compute benchmark unless asked
+        if (!o.window.metrics_given) o.window.metrics = !o.benchmark();
+        o.window.metrics_given = true;
+    }
     o.window.settings = { c, o.run.initial, o.run.seed };
     return Status::success();
 }
@@ -127,6 +136,8 @@ Display options:
   --max-projection              3D: show the maximum along the axis instead of one plane
   --paused                      start paused
   --raster                      draw without OpenGL (no interop)
+  --metrics on|off              hardware counters (CUPTI) in the metrics panel (default: last choice;
+                                on for --frames, off for --benchmark-seconds)
 
 Scripted runs and benchmarks:
   --frames N                    run N displayed frames, write the pictures, exit

@@ -3,6 +3,7 @@
 
 #include "gpu/physics.h"
 #include "widgets/engine_controller.h"
+#include "widgets/metrics_panel.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -10,6 +11,7 @@
 #include <QFileInfo>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <ostream>
@@ -97,6 +99,7 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
         return 1;
     }
     const int frames0 = w.field_view().frames_presented();
+    const std::size_t samples0 = w.metrics().history().size();
     const long long iteration0 = w.field_view().last_frame().iteration;
     QElapsedTimer clock;
     clock.start();
@@ -115,6 +118,16 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
     std::snprintf(line, sizeof line, "displayed FPS: %.1f\nsteps/s: %.1f\nGCells/s: %.3f\n", frames / seconds,
         steps / seconds, double(updated_cells(c)) * steps / seconds / 1e9);
     out << line;
+    if (o.window.metrics) {
+        const auto& history = w.metrics().history();
+        const std::size_t samples = history.size() - std::min(samples0, history.size());
+        std::snprintf(line, sizeof line, "metrics: %zu profiled launches, %.1f per second", samples, samples / seconds);
+        out << line;
+        if (!history.empty())
+            out << ", " << history.back().launch.passes << " replay passes, " << history.back().launch.wall_ms
+                << " ms per profile; verdict: " << history.back().verdict.sentence;
+        out << "\n";
+    }
     return 0;
 }
 

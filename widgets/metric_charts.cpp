@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/metric_charts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCursor>
+#include <QHorizontalBarSeries>
+#include <QLegend>
+#include <QLineSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace ss::gui {
+namespace {
+
+QChart* make_chart(const QString& title) {
+    auto* chart = new QChart;
+    chart->setTitle(title);
+    chart->setAnimationOptions(QChart::NoAnimation); // redrawn several times a second
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+} // namespace
+
+TimeSeriesChart::TimeSeriesChart(
+    const QString& title, const QString& unit, const QStringList& series_names, QWidget* parent)
+    : QChartView(make_chart(title), parent) {
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(170);
+    QChart* c = chart();
+    m_x = new QValueAxis;
+    m_x->setTitleText(tr("time (s)"));
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_y = new QValueAxis;
+    m_y->setTitleText(unit);
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    for (const QString& name : series_names) {
+        auto* s = new QLineSeries;
+        s->setName(name);
+        c->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        m_series.push_back(s);
+    }
+    clear();
+}
+
+void TimeSeriesChart::append(double t, const std::vector<double>& values) {
+    for (std::size_t i = 0; i < m_series.size() && i < values.size(); ++i) {
+        QLineSeries* s = m_series[i];
+        s->append(t, values[i]);
+        int old = 0;
+        while (old < s->count() && s->at(old).x() < t - m_window_s) ++old;
+        if (old > 1) s->removePoints(0, old - 1); // keep one point left of the window for the line
+    }
+    rescale(t);
+}
+
+void TimeSeriesChart::set_series_label(int index, const QString& label) {
+    if (index >= 0 && index < int(m_series.size())) m_series[index]->setName(label);
+}
+
+void TimeSeriesChart::rescale(double t) {
+    m_x->setRange(std::max(0.0, t - m_window_s), std::max(t, m_window_s));
+    double top = m_ceiling;
+    if (top <= 0.0)
+        for (QLineSeries* s : m_series)
+            for (const QPointF& p : s->points()) top = std::max(top, p.y());
+    m_y->setRange(0.0, top > 0.0 ? top * 1.1 : 1.0);
+}
+
+void TimeSeriesChart::clear() {
+    for (QLineSeries* s : m_series) s->clear();
+    m_x->setRange(0.0, m_window_s);
+    m_y->setRange(0.0, m_ceiling > 0.0 ? m_ceiling * 1.1 : 1.0);
+}
+
+int TimeSeriesChart::points() const {
+    return m_series.empty() ? 0 : int(m_series.front()->count());
+}
+
+StallChart::StallChart(QWidget* parent)
+    : QChartView(make_chart(tr("Warp stall reasons (warps stalled per issued instruction)")), parent) {
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(240);
+    m_series = new QHorizontalBarSeries;
+    m_current = new QBarSet(tr("current kernel"));
+    m_baseline = new QBarSet(tr("baseline"), this);
+    m_series->append(m_current);
+    chart()->addSeries(m_series);
+    m_axis = new QBarCategoryAxis;
+    m_values = new QValueAxis;
+    m_values->setLabelFormat(QStringLiteral("%.2f"));
+    chart()->addAxis(m_axis, Qt::AlignLeft);
+    chart()->addAxis(m_values, Qt::AlignBottom);
+    m_series->attachAxis(m_axis);
+    m_series->attachAxis(m_values);
+    connect(m_series, &QHorizontalBarSeries::hovered, this, [this](bool on, int index, QBarSet*) {
+        if (!on || index < 0 || index >= int(m_bars.size())) return QToolTip::hideText();
+        const Bar& b = m_bars[std::size_t(index)];
+        QString text = QStringLiteral("<b>%1</b>: %2<br>%3").arg(b.label).arg(b.value, 0, 'f', 3).arg(b.explanation);
+        if (b.baseline >= 0.0) text += tr("<br>baseline: %1").arg(b.baseline, 0, 'f', 3);
+        QToolTip::showText(QCursor::pos(), text, this);
+    });
+}
+
+void StallChart::show_bars(std::vector<Bar> bars, int top) {
+    std::sort(bars.begin(), bars.end(),
+        [](const Bar& a, const Bar& b) { return std::max(a.value, a.baseline) > std::max(b.value, b.baseline); });
+    if (int(bars.size()) > top) bars.resize(std::size_t(top));
+    std::reverse(bars.begin(), bars.end()); // a horizontal bar chart draws its first category at the bottom
+    const bool with_baseline = std::any_of(bars.begin(), bars.end(), [](const Bar& b) { return b.baseline >= 0.0; });
+    m_current->remove(0, m_current->count());
+    m_baseline->remove(0, m_baseline->count());
+    QStringList labels;
+    double largest = 0.0;
+    for (const Bar& b : bars) {
+        labels << b.label;
+        m_current->append(b.value);
+        m_baseline->append(std::max(b.baseline, 0.0));
+        largest = std::max({ largest, b.value, b.baseline });
+    }
+    const bool has_baseline_set = m_series->barSets().contains(m_baseline);
+    if (with_baseline && !has_baseline_set) {
+        m_series->append(m_baseline);
+    } else if (!with_baseline && has_baseline_set) {
+        m_series->take(m_baseline);
+        m_baseline->setParent(this); // take() hands ownership back
+    }
+    m_axis->clear();
+    m_axis->append(labels);
+    m_values->setRange(0.0, largest > 0.0 ? largest * 1.1 : 1.0);
+    m_bars = std::move(bars);
+}
+
+void StallChart::clear() {
+    show_bars({});
+}
+
+QStringList StallChart::categories() const {
+    return m_axis->categories();
+}
+
+} // namespace ss::gui

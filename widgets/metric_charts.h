@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// The hardware-metrics charts: rolling time series (DRAM, local memory) and the warp-stall bar chart.
+// Plain Qt Charts views fed by the panel a few times a second; each can save itself as PNG.
+#pragma once
+
+#include <QChartView>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+class QLineSeries;
+class QValueAxis;
+class QHorizontalBarSeries;
+class QBarSet;
+class QBarCategoryAxis;
+
+namespace ss::gui {
+
+class TimeSeriesChart : public QChartView {
+    Q_OBJECT
+public:
+    TimeSeriesChart(
+        const QString& title, const QString& unit, const QStringList& series_names, QWidget* parent = nullptr);
+    // One point per series at time `t` (seconds); points older than the window scroll out.
+    void append(double t, const std::vector<double>& values);
+    // A fixed top of the y axis (e.g. the measured peak); 0: fit the visible data.
+    void set_ceiling(double value) { m_ceiling = value; }
+    void set_series_label(int index, const QString& label);
+    void clear();
+    int points() const;
+
+private:
+    void rescale(double t);
+
+    std::vector<QLineSeries*> m_series;
+    QValueAxis *m_x = nullptr, *m_y = nullptr;
+    double m_window_s = 60.0;
+    double m_ceiling = 0.0;
+};
+
+// Stall reasons, largest on top; hovering a bar shows what the reason means. A second bar set shows a
+// pinned baseline next to the current kernel.
+class StallChart : public QChartView {
+    Q_OBJECT
+public:
+    struct Bar {
+        QString label, explanation;
+        double value = 0.0; // warps stalled per issued instruction
+        double baseline = -1.0; // < 0: no baseline
+    };
+    explicit StallChart(QWidget* parent = nullptr);
+    void show_bars(std::vector<Bar> bars, int top = 10);
+    void clear();
+    QStringList categories() const;
+
+private:
+    QHorizontalBarSeries* m_series = nullptr;
+    QBarSet *m_current = nullptr, *m_baseline = nullptr;
+    QBarCategoryAxis* m_axis = nullptr;
+    QValueAxis* m_values = nullptr;
+    std::vector<Bar> m_bars; // in chart order, for the hover text
+};
+
+} // namespace ss::gui

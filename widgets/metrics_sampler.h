@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// The engine thread's hardware-metrics side: decides when a launch is due for profiling, profiles one
+// simulation step through the CUPTI collector (never the display kernel) and turns the counters into a
+// MetricsSample with the derived figures the panel shows. Lives on the engine thread; not a QObject.
+#pragma once
+
+#include "widgets/engine_types.h"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace ss {
+class MetricsCollector;
+}
+
+namespace ss::gui {
+
+class MetricsSampler {
+public:
+    MetricsSampler();
+    ~MetricsSampler();
+
+    void set_enabled(bool on, int interval_ms);
+    bool enabled() const { return m_enabled; }
+    // A profile is due: metrics on, the interval has passed, and the simulation runs on a CUDA device.
+    bool due(const Simulation&) const;
+    // Profiles one step of `sim` (the caller has drained the queue). Fills `out`; on failure `out` carries
+    // the reason in `unavailable` and further profiling stays off until set_enabled is called again.
+    void sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out);
+    // Why counters cannot be read for this configuration before trying (CPU backend), else empty.
+    static std::string precheck(const StencilConfig&);
+
+private:
+    double device_peak_bytes_per_s(int device);
+
+    bool m_enabled = false;
+    bool m_broken = false; // the collector failed: wait for the user to switch metrics on again
+    std::chrono::milliseconds m_interval { 250 };
+    std::chrono::steady_clock::time_point m_last {};
+    std::chrono::steady_clock::time_point m_epoch = std::chrono::steady_clock::now();
+    std::unique_ptr<MetricsCollector> m_collector;
+    std::map<int, double> m_peak; // measured copy roofline per device, bytes/s
+};
+
+} // namespace ss::gui
