@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/main_window.h"
 
+#include "app/profile_report.h"
 #include "gpu/device.h"
 #include "widgets/control_panel.h"
 #include "widgets/engine_controller.h"
@@ -10,6 +11,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -22,6 +24,7 @@
 #include <QToolBar>
 
 #include <algorithm>
+#include <cstdio>
 
 static void init_resources() {
     Q_INIT_RESOURCE(stencilscope);
@@ -149,6 +152,8 @@ void MainWindow::build_menus() {
     field->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction* window = exports->addAction(tr("&Window image…"), this, [this] { export_dialog(true); });
     window->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    QAction* metrics_csv = exports->addAction(tr("&Metrics (CSV)…"), this, &MainWindow::export_metrics_dialog);
+    metrics_csv->setShortcut(QKeySequence(tr("Ctrl+Shift+M")));
     exports->addAction(tr("Metric &charts (PNG)…"), this, &MainWindow::export_charts_dialog);
     file->addSeparator();
     file->addAction(tr("&Open setup…"), QKeySequence::Open, this, [this] { setup_dialog(false); });
@@ -300,6 +305,60 @@ bool MainWindow::pin_baseline() {
 
 void MainWindow::clear_baseline() {
     m_metrics->set_baseline(std::nullopt);
+}
+
+bool MainWindow::export_metrics(const QString& path, QString* why) {
+    const std::vector<MetricsSample>& history = m_metrics->history();
+    if (history.empty()) {
+        if (why) *why = tr("no launch has been profiled yet: turn hardware counters on and play");
+        return false;
+    }
+    std::vector<CsvRow> rows;
+    int launch = 0;
+    for (const MetricsSample& s : history) {
+        ProfileReport r;
+        r.options.config = s.settings.config;
+        r.options.initial = s.settings.initial;
+        r.options.seed = s.settings.seed;
+        r.device = s.device_name;
+        r.resources = s.resources;
+        r.timestamp = s.timestamp;
+        r.launch = ++launch;
+        r.iteration = s.iteration;
+        r.profiled = s.launch;
+        r.verdict = { s.dram_peak_gbs * 1e9, ideal_launch_bytes(s.settings.config) };
+        rows.push_back(profile_csv_row(r));
+    }
+    // A fresh file replaces the old one only once it is complete.
+    const std::string target = QFile::encodeName(path).toStdString(), part = target + ".part";
+    std::remove(part.c_str());
+    if (Status s = append_csv(part, profile_csv_header(), rows); !s) {
+        if (why) *why = QString::fromStdString(s.reason);
+        return false;
+    }
+    if (std::rename(part.c_str(), target.c_str()) != 0) {
+        std::remove(part.c_str());
+        if (why) *why = tr("could not write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::export_metrics_dialog() {
+    QSettings settings;
+    const QString key = QStringLiteral("export/last_directory");
+    const QString dir
+        = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export metrics"), dir + QStringLiteral("/stencilscope-metrics.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty()) return;
+    settings.setValue(key, QFileInfo(path).absolutePath());
+    QString why;
+    if (!export_metrics(path, &why))
+        QMessageBox::warning(this, tr("Export failed"), why);
+    else
+        statusBar()->showMessage(
+            tr("Saved %1 profiled launches to %2").arg(m_metrics->history().size()).arg(path), 5000);
 }
 
 void MainWindow::export_charts_dialog() {

@@ -50,6 +50,8 @@ public:
     // Write the field (at field resolution, with its colour bar) or the whole window as PNG.
     bool export_field(const QString& path, QString* why);
     bool export_window(const QString& path, QString* why);
+    // Every profiled launch of the session as CSV, in `stencilscope-cli profile --csv`'s columns.
+    bool export_metrics(const QString& path, QString* why);
 
     // The configuration the window runs now, as a setup file stores it.
     SetupState current_setup() const;
@@ -77,6 +79,7 @@ private:
     void on_presented();
     void set_counters(bool on);
     void export_charts_dialog();
+    void export_metrics_dialog();
     void inject_at(Cell plane_cell);
     void update_interop();
     void export_dialog(bool whole_window);

@@ -65,6 +65,7 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_epoch).count();
     m_last = std::chrono::steady_clock::now();
     std::string why;
+    const double peak = device_peak_bytes_per_s(c.device); // measured before the profiler attaches
     if (m_collector && m_collector->device() != c.device) m_collector.reset();
     if (!m_collector) m_collector = create_metrics_collector(c.device, &why);
     if (!m_collector || !m_collector->profile([&] { sim.step(1); }, &out.launch, &why)) {
@@ -88,7 +89,6 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
     out.ideal_bytes_per_cell = ideal_bytes_per_cell(c);
     if (cells > 0)
         out.dram_bytes_per_cell = (metric(m, "dram__bytes_read.sum") + metric(m, "dram__bytes_write.sum")) / cells;
-    const double peak = device_peak_bytes_per_s(c.device);
     out.dram_peak_gbs = peak / 1e9;
     out.verdict = diagnose(m, { peak, cells * out.ideal_bytes_per_cell });
 }

@@ -2,11 +2,13 @@
 // The metrics panel without a GPU: synthetic profiled launches reach the summary, the charts and the
 // verdict; the stall chart sorts and explains; baselines show deltas; the CPU backend says why there
 // are no counters; chart exports write PNGs and refuse unwritable paths.
+#include "widgets/engine_controller.h"
 #include "widgets/main_window.h"
 #include "widgets/metric_charts.h"
 #include "widgets/metrics_panel.h"
 
 #include <QCheckBox>
+#include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
@@ -85,7 +87,7 @@ private slots:
         MetricsSample faster = synthetic(2.0, 1.0, 4.0);
         faster.gcells_per_second = 33.4;
         panel.show_sample(faster);
-        QVERIFY(child<QLabel>(panel, "sum_gcells")->text().contains(QLatin1String("2.00×")));
+        QVERIFY(child<QLabel>(panel, "sum_gcells")->text().contains(QStringLiteral("2.00×")));
         // the barrier bar (4.0 now) outranks long scoreboard (1.0 now, 3.0 in the baseline)
         QCOMPARE(child<StallChart>(panel, "chart_stalls")->categories().last(), QStringLiteral("Barrier"));
         panel.set_baseline(std::nullopt);
@@ -122,6 +124,27 @@ private slots:
         child<QCheckBox>(w, "counters_toggle")->setChecked(false);
         QVERIFY(w.engine().metrics_on() == false);
         QVERIFY(note->text().contains(QLatin1String("off")));
+
+        // File > Export metrics: nothing profiled is refused; a profiled launch becomes one CSV row in
+        // the columns of `stencilscope-cli profile --csv`
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("m.csv"));
+        QString why;
+        QVERIFY(!w.export_metrics(csv, &why));
+        QVERIFY(why.contains(QLatin1String("profiled")));
+        w.metrics().show_sample(synthetic(1.0, 3.0, 1.0));
+        w.metrics().show_sample(synthetic(2.0, 3.0, 1.0));
+        QVERIFY2(w.export_metrics(csv, &why), qPrintable(why));
+        QVERIFY2(w.export_metrics(csv, &why), qPrintable(why)); // replaces, never appends twice
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        QVERIFY(lines[0].startsWith("timestamp,device,"));
+        QVERIFY(lines[0].contains("dram__bytes_read.sum"));
+        QVERIFY(lines[1].contains("test GPU"));
+        QVERIFY(!w.export_metrics(QStringLiteral("/nonexistent-dir/m.csv"), &why));
+        QVERIFY(!why.isEmpty());
     }
 };
 
