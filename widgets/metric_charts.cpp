@@ -21,6 +21,10 @@ QChart* make_chart(const QString& title) {
     chart->setAnimationOptions(QChart::NoAnimation); // redrawn several times a second
     chart->setMargins(QMargins(2, 2, 2, 2));
     chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont small = chart->legend()->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    chart->legend()->setFont(small);
+    chart->setTitleFont(small);
     return chart;
 }
 
@@ -95,6 +99,9 @@ StallChart::StallChart(QWidget* parent)
     m_series->append(m_current);
     chart()->addSeries(m_series);
     m_axis = new QBarCategoryAxis;
+    QFont labels = m_axis->labelsFont();
+    labels.setPointSizeF(labels.pointSizeF() * 0.8);
+    m_axis->setLabelsFont(labels); // the reasons' names must fit next to the bars
     m_values = new QValueAxis;
     m_values->setLabelFormat(QStringLiteral("%.2f"));
     chart()->addAxis(m_axis, Qt::AlignLeft);
@@ -135,6 +142,7 @@ void StallChart::show_bars(std::vector<Bar> bars, int top) {
     }
     m_axis->clear();
     m_axis->append(labels);
+    chart()->legend()->setVisible(with_baseline); // one bar set needs no legend
     m_values->setRange(0.0, largest > 0.0 ? largest * 1.1 : 1.0);
     m_bars = std::move(bars);
 }

@@ -15,6 +15,7 @@ std::vector<StencilConfig> star_matrix() {
                 for (int dims : { 2, 3 })
                     for (Precision p : { Precision::FP32, Precision::FP64 })
                         for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Jacobi, UpdateRule::Wave }) {
+                            if (v == Variant::Uncoalesced && cf != 1) continue; // a teaching variant, CF 1 only
                             StencilConfig c;
                             c.variant = v, c.cf = cf, c.radius = r, c.dims = dims, c.precision = p, c.rule = rule;
                             // odd sizes, multiples of neither the block nor CF; >= 2R+1
