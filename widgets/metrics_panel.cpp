@@ -132,7 +132,7 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     m_stalls->setObjectName(QStringLiteral("chart_stalls"));
     row->addWidget(m_dram, 2);
     row->addWidget(m_local, 2);
-    row->addWidget(m_stalls, 3);
+    row->addWidget(m_stalls, 4);
     outer->addLayout(row, 1);
     clear();
 }
@@ -184,14 +184,15 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
     m_verdict->setText(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.verdict.sentence).toHtmlEscaped()));
     const double peak = s.dram_peak_gbs;
     m_dram->set_ceiling(peak);
-    const auto share = [peak](double v) {
-        return peak > 0 ? QStringLiteral(" (%1 %)").arg(100.0 * v / peak, 0, 'f', 0) : QString();
-    };
-    m_dram->set_series_label(0, tr("read %1 GB/s%2").arg(s.dram_read_gbs, 0, 'f', 0).arg(share(s.dram_read_gbs)));
-    m_dram->set_series_label(1, tr("write %1 GB/s%2").arg(s.dram_write_gbs, 0, 'f', 0).arg(share(s.dram_write_gbs)));
+    if (peak > 0)
+        m_dram->chart()->setTitle(tr("DRAM: %1 % of the %2 GB/s peak")
+                                      .arg(100.0 * (s.dram_read_gbs + s.dram_write_gbs) / peak, 0, 'f', 0)
+                                      .arg(peak, 0, 'f', 0));
+    m_dram->set_series_label(0, tr("read %1").arg(s.dram_read_gbs, 0, 'f', 0));
+    m_dram->set_series_label(1, tr("write %1").arg(s.dram_write_gbs, 0, 'f', 0));
     m_dram->append(s.seconds, { s.dram_read_gbs, s.dram_write_gbs });
-    m_local->set_series_label(0, tr("load %1 GB/s").arg(s.local_load_gbs, 0, 'f', 1));
-    m_local->set_series_label(1, tr("store %1 GB/s").arg(s.local_store_gbs, 0, 'f', 1));
+    m_local->set_series_label(0, tr("load %1").arg(s.local_load_gbs, 0, 'f', 0));
+    m_local->set_series_label(1, tr("store %1").arg(s.local_store_gbs, 0, 'f', 0));
     m_local->append(s.seconds, { s.local_load_gbs, s.local_store_gbs });
     show_summary(s);
     show_stalls(s);
