@@ -34,6 +34,11 @@ double RunReport::gbytes_per_s() const {
     return gcells_per_s() * ideal_bytes_per_cell(options.config);
 }
 
+double RunReport::pct_of_roofline() const {
+    if (copy_gbytes_per_s <= 0) return std::nan("");
+    return 100.0 * gbytes_per_s() / (copy_gbytes_per_s * std::max(options.config.gpus, 1));
+}
+
 MultiGpuStats RunReport::median_strip_stats() const {
     if (strip_stats.empty()) return {};
     auto median = [](std::vector<double> v) {
@@ -132,8 +137,9 @@ std::string format_report(const RunReport& r) {
     out += buf;
     out += format_strips(r);
     if (r.copy_gbytes_per_s > 0) {
-        std::snprintf(buf, sizeof buf, "roofline %.1f GB/s device copy: %.1f%% reached\n", r.copy_gbytes_per_s,
-            100.0 * r.gbytes_per_s() / r.copy_gbytes_per_s);
+        const int gpus = std::max(c.gpus, 1);
+        std::snprintf(buf, sizeof buf, "roofline %.1f GB/s device copy%s: %.1f%% reached\n", r.copy_gbytes_per_s,
+            gpus > 1 ? (" x " + std::to_string(gpus) + " GPUs").c_str() : "", r.pct_of_roofline());
         out += buf;
     }
     if (r.verified) {
@@ -184,7 +190,7 @@ CsvRow report_csv_header() {
 CsvRow report_csv_row(const RunReport& r) {
     const StencilConfig& c = r.options.config;
     const KernelResources& k = r.resources;
-    const double pct = r.copy_gbytes_per_s > 0 ? 100.0 * r.gbytes_per_s() / r.copy_gbytes_per_s : std::nan("");
+    const double pct = r.pct_of_roofline();
     const MultiGpuStats m = r.median_strip_stats();
     const bool split = m.strips.size() > 1;
     CsvRow row { timestamp_now(), r.command, r.device };

@@ -26,6 +26,8 @@ struct RunReport {
     double median_ms_per_step() const;
     double gcells_per_s() const;
     double gbytes_per_s() const; // ideal bytes per cell x cells per second
+    // 100 x gbytes_per_s against the copy roofline of all GPUs used (one GPU's, measured, x gpus); NaN unmeasured.
+    double pct_of_roofline() const;
     // Per strip, the median over the timed runs of its compute and exchange times.
     MultiGpuStats median_strip_stats() const;
     double tolerance() const { return options.config.precision == Precision::FP32 ? 1e-5 : 1e-12; }

@@ -154,3 +154,13 @@ TEST(RunReport, StripColumnsUseTheMedianRun) {
     EXPECT_EQ(row.back(), "4");
     EXPECT_NE(format_report(r).find("strips   2 on GPU 0"), std::string::npos) << format_report(r);
 }
+
+TEST(RunReport, RooflineCountsEveryGpu) {
+    RunReport r;
+    r.options.config.size = { 1002, 1002, 1 };
+    r.ms_per_step = { 1.0 };
+    r.copy_gbytes_per_s = r.gbytes_per_s(); // one GPU's roofline reached exactly
+    EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 100.0);
+    r.options.config.gpus = 2; // the same rate on two GPUs is half of their combined roofline
+    EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 50.0);
+}
