@@ -19,14 +19,15 @@ constexpr int kSteps = 5;
 // so they have no interior at all.
 StencilConfig base_config(Variant v, int dims, UpdateRule rule, Precision p) {
     StencilConfig c;
-    c.variant = v, c.dims = dims, c.rule = rule, c.precision = p, c.radius = 3, c.cf = 2;
+    c.variant = v, c.dims = dims, c.rule = rule, c.precision = p, c.radius = 3;
+    c.cf = v == Variant::Uncoalesced ? 1 : 2; // the teaching variant has no coarsening
     c.size = dims == 2 ? Extent { 2 * 3 + 67, 2 * 3 + 29, 1 } : Extent { 2 * 3 + 13, 2 * 3 + 11, 2 * 3 + 9 };
     return c;
 }
 
 std::vector<StencilConfig> star_matrix() {
     std::vector<StencilConfig> out;
-    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream })
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
         for (int dims : { 2, 3 })
             for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Jacobi, UpdateRule::Wave })
                 for (Precision p : { Precision::FP32, Precision::FP64 }) out.push_back(base_config(v, dims, rule, p));
