@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -46,14 +47,25 @@ Command options:
   --bytes B      (bandwidth) bytes to copy (default 1073741824)
   --launches K   (profile) launches to profile, one step each (default 3); --steps N unprofiled
                  steps run before each (default 8). Exit 1 when counters are unavailable.
-  Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block and --precision
-  and run every combination in one process (refused ones are reported and skipped).
+  Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block, --precision,
+  --gpus, --overlap and --halo and run every combination in one process (refused ones are reported
+  and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.
 
 Throughput counts updated cells (the Dirichlet border of width R is fixed); GB/s assumes the ideal
 traffic of 2 x element size per cell (3 x for the wave rule). bench also measures the copy roofline
-in the same process and reports the percentage reached. CSV columns are documented in docs/CSV.md.
+in the same process and reports the percentage reached. Split over GPUs (--gpus N), run and bench
+also print each strip's rows, compute time and GCells/s, and the ghost-row exchange (path, bytes,
+time, GB/s), sampled on the last step of every timed run. CSV columns are documented in docs/CSV.md.
 Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr).
 )";
+
+// Testing hook (docs/USER_GUIDE.md): STENCILSCOPE_STRIPS_PER_GPU=N cuts each GPU's share into N strips,
+// so that one GPU runs, and times, the multi-GPU code paths.
+int strips_per_gpu_hook() {
+    const char* env = std::getenv("STENCILSCOPE_STRIPS_PER_GPU");
+    const int n = env ? std::atoi(env) : 1;
+    return std::clamp(n, 1, 64);
+}
 
 int fail(int code, const std::string& message) {
     std::cerr << "stencilscope-cli: " << message << "\n";
@@ -241,6 +253,7 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
         if (command == "run") {
             sim->upload(initial);
             report.ms_per_step.push_back(o.steps ? sim->step(o.steps).milliseconds / o.steps : 0.0);
+            if (o.steps && strip_count(o.config) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
             if (o.verify) {
                 // The reference starts from the values the GPU really holds (rounded to its precision).
                 sim->upload(initial);
@@ -253,7 +266,9 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
             sim->upload(initial);
             for (int i = 0; i < o.warmup + o.repeats; ++i) {
                 const StepTiming t = sim->step(std::max(o.steps, 1));
-                if (i >= o.warmup) report.ms_per_step.push_back(t.milliseconds / t.steps);
+                if (i < o.warmup) continue;
+                report.ms_per_step.push_back(t.milliseconds / t.steps);
+                if (strip_count(o.config) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
             }
         }
     } catch (const std::exception& e) {
@@ -268,11 +283,13 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     return 0;
 }
 
-// bench/run accept comma lists for --rule, --radius, --variant, --cf, --block and --precision and
+// bench/run accept comma lists for --rule, --radius, --variant, --cf, --block, --precision, --gpus,
+// --overlap and --halo and
 // run their product in one process: e.g. --radius 1,2,4,8,16 --variant base,stream.
 std::vector<std::vector<std::string>> expand_lists(const std::vector<std::string>& args) {
     std::vector<std::vector<std::string>> out { {} };
-    static const std::string listable[] = { "--rule", "--radius", "--variant", "--cf", "--block", "--precision" };
+    static const std::string listable[]
+        = { "--rule", "--radius", "--variant", "--cf", "--block", "--precision", "--gpus", "--overlap", "--halo" };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool is_list = std::find(std::begin(listable), std::end(listable), a) != std::end(listable)
@@ -326,6 +343,7 @@ int main(int argc, char** argv) {
     for (const auto& combination : expand_lists(args)) {
         ss::RunOptions options;
         if (ss::Status s = ss::parse_run_options(combination, options); !s) return fail(2, s.reason);
+        if (command == "run" || command == "bench") options.config.strips_per_device = strips_per_gpu_hook();
         runs.push_back(options);
     }
     try {

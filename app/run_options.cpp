@@ -43,7 +43,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
                 || key == "--radius" || key == "--variant" || key == "--cf" || key == "--block" || key == "--precision"
                 || key == "--steps" || key == "--backend" || key == "--device" || key == "--gpus" || key == "--csv"
                 || key == "--init" || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes"
-                || key == "--launches";
+                || key == "--launches" || key == "--overlap" || key == "--halo";
             if (!known) {
                 if (rest) {
                     rest->push_back(args[i]);
@@ -118,6 +118,13 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
             auto v = parse_int<int>(value);
             if (!v || *v < 1 || *v > 64) return bad(key, value, "an integer 1..64");
             c.gpus = *v;
+        } else if (key == "--overlap") {
+            if (value != "on" && value != "off") return bad(key, value, "on or off");
+            c.overlap = value == "on";
+        } else if (key == "--halo") {
+            auto v = parse_halo(value);
+            if (!v) return bad(key, value, "auto or staged");
+            c.halo = *v;
         } else if (key == "--csv") {
             if (value.empty()) return bad(key, value, "a file path");
             o.csv = value;
@@ -181,7 +188,11 @@ std::string run_options_help() {
   --steps N                     stencil iterations per run (default 8)
   --backend cuda|cpu            (default cuda when a device is present, else cpu)
   --device N                    CUDA device index (default 0)
-  --gpus N                      GPUs to split the domain over (default 1)
+  --gpus N                      GPUs to split the domain over, devices --device .. --device+N-1 (default 1):
+                                strips along y (2D) or z (3D) with ghost rows of depth R
+  --overlap on|off              multi-GPU: exchange ghost rows while the interior computes (default on)
+  --halo auto|staged            multi-GPU: peer-to-peer where possible, else through pinned host memory
+                                (auto); staged always goes through the host (default auto)
   --init gaussian|random|square|hot-edges   initial field (default random)
   --seed N                      seed of the random field (default 1)
   --csv FILE                    append one row per run (header written when FILE is new)

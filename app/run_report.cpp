@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/run_report.h"
 
+#include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 
 #include <algorithm>
@@ -32,6 +33,65 @@ double RunReport::gcells_per_s() const {
 double RunReport::gbytes_per_s() const {
     return gcells_per_s() * ideal_bytes_per_cell(options.config);
 }
+
+double RunReport::pct_of_roofline() const {
+    if (copy_gbytes_per_s <= 0) return std::nan("");
+    return 100.0 * gbytes_per_s() / (copy_gbytes_per_s * std::max(options.config.gpus, 1));
+}
+
+MultiGpuStats RunReport::median_strip_stats() const {
+    if (strip_stats.empty()) return {};
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        const std::size_t n = v.size();
+        return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    };
+    MultiGpuStats out = strip_stats.back();
+    for (std::size_t i = 0; i < out.strips.size(); ++i) {
+        std::vector<double> compute, exchange;
+        for (const MultiGpuStats& run : strip_stats)
+            if (i < run.strips.size())
+                compute.push_back(run.strips[i].compute_ms), exchange.push_back(run.strips[i].exchange_ms);
+        out.strips[i].compute_ms = median(compute);
+        out.strips[i].exchange_ms = median(exchange);
+    }
+    return out;
+}
+
+namespace {
+std::string device_range(const MultiGpuStats& m) {
+    const int first = m.strips.front().device, last = m.strips.back().device;
+    return first == last ? "GPU " + std::to_string(first)
+                         : "GPUs " + std::to_string(first) + ".." + std::to_string(last);
+}
+
+std::string format_strips(const RunReport& r) {
+    const MultiGpuStats m = r.median_strip_stats();
+    if (m.strips.size() < 2) return "";
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "strips   %zu on %s, ghost depth %d, halo %s, overlap %s\n", m.strips.size(),
+        device_range(m).c_str(), m.ghost_depth, m.path_summary().c_str(), m.overlap ? "on" : "off");
+    std::string out = buf;
+    for (std::size_t i = 0; i < m.strips.size(); ++i) {
+        const StripStats& s = m.strips[i];
+        std::snprintf(buf, sizeof buf,
+            "  strip %zu GPU %d rows %d..%d: %.4f ms compute (%.1f GCells/s), exchange %.4f ms for %s\n", i, s.device,
+            s.first_row, s.end_row - 1, s.compute_ms, s.gcells_per_s(), s.exchange_ms,
+            bytes_text(s.halo_bytes).c_str());
+        out += buf;
+    }
+    std::snprintf(buf, sizeof buf,
+        "halo     %s per step, slowest exchange %.4f ms: %.1f GB/s (sampled: last step of each run)\n",
+        bytes_text(m.halo_bytes()).c_str(), m.max_exchange_ms(), m.halo_gbytes_per_s());
+    return out + buf;
+}
+
+double slowest_compute_ms(const MultiGpuStats& m) {
+    double most = 0.0;
+    for (const StripStats& s : m.strips) most = std::max(most, s.compute_ms);
+    return most;
+}
+} // namespace
 
 std::string format_number(double v) {
     if (std::isnan(v)) return "";
@@ -75,9 +135,11 @@ std::string format_report(const RunReport& r) {
     std::snprintf(buf, sizeof buf, "rate     %.2f GCells/s, %.1f GB/s at the ideal %d B/cell\n", r.gcells_per_s(),
         r.gbytes_per_s(), ideal_bytes_per_cell(c));
     out += buf;
+    out += format_strips(r);
     if (r.copy_gbytes_per_s > 0) {
-        std::snprintf(buf, sizeof buf, "roofline %.1f GB/s device copy: %.1f%% reached\n", r.copy_gbytes_per_s,
-            100.0 * r.gbytes_per_s() / r.copy_gbytes_per_s);
+        const int gpus = std::max(c.gpus, 1);
+        std::snprintf(buf, sizeof buf, "roofline %.1f GB/s device copy%s: %.1f%% reached\n", r.copy_gbytes_per_s,
+            gpus > 1 ? (" x " + std::to_string(gpus) + " GPUs").c_str() : "", r.pct_of_roofline());
         out += buf;
     }
     if (r.verified) {
@@ -118,13 +180,19 @@ CsvRow report_csv_header() {
             "copy_gbytes_per_s", "pct_of_roofline" });
     append(h, resources_csv_header());
     append(h, { "compile_ms", "rel_l2_error", "verified" });
+    // multi-GPU columns, added at the end so that older files keep their prefix
+    append(h,
+        { "overlap", "halo_path", "halo_bytes_per_step", "exchange_ms_per_step", "halo_gbytes_per_s",
+            "slowest_gpu_ms_per_step" });
     return h;
 }
 
 CsvRow report_csv_row(const RunReport& r) {
     const StencilConfig& c = r.options.config;
     const KernelResources& k = r.resources;
-    const double pct = r.copy_gbytes_per_s > 0 ? 100.0 * r.gbytes_per_s() / r.copy_gbytes_per_s : std::nan("");
+    const double pct = r.pct_of_roofline();
+    const MultiGpuStats m = r.median_strip_stats();
+    const bool split = m.strips.size() > 1;
     CsvRow row { timestamp_now(), r.command, r.device };
     append(row, config_csv_values(c, k));
     append(row,
@@ -135,6 +203,10 @@ CsvRow report_csv_row(const RunReport& r) {
     append(row,
         { format_number(k.compile_ms), format_number(r.rel_l2_error),
             r.verified ? (r.passed() ? "pass" : "fail") : "" });
+    append(row,
+        { split ? (c.overlap ? "on" : "off") : "", split ? m.path_summary() : "",
+            split ? std::to_string(m.halo_bytes()) : "", split ? format_number(m.max_exchange_ms()) : "",
+            split ? format_number(m.halo_gbytes_per_s()) : "", split ? format_number(slowest_compute_ms(m)) : "" });
     return row;
 }
 

@@ -19,12 +19,17 @@ struct RunReport {
     KernelResources resources;
     std::vector<double> ms_per_step; // one entry per timed run
     double copy_gbytes_per_s = 0.0; // 0 when not measured
+    std::vector<MultiGpuStats> strip_stats; // one per timed run: its sampled step (multi-GPU runs)
     bool verified = false;
     double rel_l2_error = std::numeric_limits<double>::quiet_NaN();
 
     double median_ms_per_step() const;
     double gcells_per_s() const;
     double gbytes_per_s() const; // ideal bytes per cell x cells per second
+    // 100 x gbytes_per_s against the copy roofline of all GPUs used (one GPU's, measured, x gpus); NaN unmeasured.
+    double pct_of_roofline() const;
+    // Per strip, the median over the timed runs of its compute and exchange times.
+    MultiGpuStats median_strip_stats() const;
     double tolerance() const { return options.config.precision == Precision::FP32 ? 1e-5 : 1e-12; }
     bool passed() const { return verified && rel_l2_error < tolerance(); }
 };

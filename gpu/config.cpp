@@ -38,6 +38,8 @@ constexpr std::array kPrecisions { std::pair { std::string_view("fp32"), Precisi
     std::pair { std::string_view("fp64"), Precision::FP64 } };
 constexpr std::array kBackends { std::pair { std::string_view("cuda"), Backend::Cuda },
     std::pair { std::string_view("cpu"), Backend::Cpu } };
+constexpr std::array kHaloModes { std::pair { std::string_view("auto"), HaloMode::Auto },
+    std::pair { std::string_view("staged"), HaloMode::Staged } };
 
 std::optional<int> parse_positive(std::string_view s) {
     int v = 0;
@@ -80,6 +82,9 @@ std::string_view to_string(Precision v) {
 std::string_view to_string(Backend v) {
     return name_of(kBackends, v);
 }
+std::string_view to_string(HaloMode v) {
+    return name_of(kHaloModes, v);
+}
 std::optional<StencilKind> parse_stencil(std::string_view s) {
     return lookup(kStencils, s);
 }
@@ -94,6 +99,10 @@ std::optional<Precision> parse_precision(std::string_view s) {
 }
 std::optional<Backend> parse_backend(std::string_view s) {
     return lookup(kBackends, s);
+}
+
+std::optional<HaloMode> parse_halo(std::string_view s) {
+    return lookup(kHaloModes, s);
 }
 
 std::optional<Extent> parse_extent(std::string_view s, int dims) {
@@ -144,6 +153,12 @@ std::string describe(const StencilConfig& c) {
         + std::string(to_string(c.precision));
     s += " " + std::string(to_string(c.variant));
     if (c.cf > 1) s += " CF" + std::to_string(c.cf);
+    if (strip_count(c) > 1) {
+        s += " " + std::to_string(c.gpus) + (c.gpus == 1 ? " GPU" : " GPUs");
+        if (c.strips_per_device > 1) s += " x" + std::to_string(c.strips_per_device) + " strips";
+        if (!c.overlap) s += " overlap off";
+        if (c.halo == HaloMode::Staged) s += " staged";
+    }
     return s;
 }
 

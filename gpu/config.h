@@ -18,6 +18,10 @@ enum class UpdateRule { Thesis, Jacobi, Wave };
 enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp, Uncoalesced };
 enum class Precision { FP32, FP64 };
 enum class Backend { Cuda, Cpu };
+// How multi-GPU strips exchange ghost rows: Auto takes peer-to-peer copies where the devices allow it
+// (a plain device copy between strips on one device) and pinned host memory otherwise; Staged always
+// goes through the host, so that the fallback can be seen and tested on any machine.
+enum class HaloMode { Auto, Staged };
 
 struct Extent {
     int nx = 1, ny = 1, nz = 1;
@@ -44,7 +48,12 @@ struct StencilConfig {
     Precision precision = Precision::FP32;
     Backend backend = Backend::Cuda;
     int device = 0;
-    int gpus = 1;
+    int gpus = 1; // strips along the slow axis, on devices device .. device + gpus - 1 (gpu/multi_gpu.h)
+    bool overlap = true; // multi-GPU: exchange ghost rows while the interior computes
+    HaloMode halo = HaloMode::Auto;
+    // Testing hook, not a user option: > 1 cuts each GPU's share into this many strips, each with its own
+    // streams and host thread, so that one device runs every multi-GPU code path.
+    int strips_per_device = 1;
     bool operator==(const StencilConfig&) const = default;
 };
 
@@ -62,11 +71,13 @@ std::string_view to_string(UpdateRule);
 std::string_view to_string(Variant);
 std::string_view to_string(Precision);
 std::string_view to_string(Backend);
+std::string_view to_string(HaloMode);
 std::optional<StencilKind> parse_stencil(std::string_view);
 std::optional<UpdateRule> parse_rule(std::string_view);
 std::optional<Variant> parse_variant(std::string_view);
 std::optional<Precision> parse_precision(std::string_view);
 std::optional<Backend> parse_backend(std::string_view);
+std::optional<HaloMode> parse_halo(std::string_view);
 // "NXxNY" or "NXxNYxNZ"; the number of parts must equal dims.
 std::optional<Extent> parse_extent(std::string_view, int dims);
 std::optional<BlockDims> parse_block(std::string_view);
@@ -81,9 +92,14 @@ inline int slow_extent(const StencilConfig& c) {
     return c.dims == 3 ? c.size.nz : c.size.ny;
 }
 
+// Strips the domain is cut into: one per GPU, times the testing hook.
+inline int strip_count(const StencilConfig& c) {
+    return c.gpus * c.strips_per_device;
+}
+
 // Variants that make sense for a stencil kind, in display order.
 bool variant_applies(StencilKind, Variant);
-// A short label: "star R4 jacobi 2D fp32 smem_padded CF2".
+// A short label: "star R4 jacobi 2D fp32 smem_padded CF2" (+ " 2 GPUs overlap off staged" when split).
 std::string describe(const StencilConfig&);
 
 } // namespace ss

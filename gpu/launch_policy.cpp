@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/launch_policy.h"
 
+#include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 
 #include <algorithm>
@@ -15,6 +16,8 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return (a + b - 1) / b;
 }
 
+} // namespace
+
 std::string bytes_text(std::int64_t bytes) {
     char buf[32];
     const double mib = double(bytes) / (1024.0 * 1024.0);
@@ -26,8 +29,6 @@ std::string bytes_text(std::int64_t bytes) {
         std::snprintf(buf, sizeof buf, "%lld KiB", (long long)((bytes + 1023) / 1024));
     return buf;
 }
-
-} // namespace
 
 BlockDims distribute_threads(const StencilConfig& c, int threads) {
     threads = std::max(threads, 1);
@@ -192,6 +193,7 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
     if (c.backend == Backend::Cpu) {
         if (c.gpus != 1)
             return Status::failure("the CPU backend runs on one host, not on " + std::to_string(c.gpus) + " GPUs");
+        if (Status s = check_strips(c); !s) return s;
         if (host_available >= 0 && host_bytes_needed(c) > host_available)
             return Status::failure("the domain needs " + bytes_text(host_bytes_needed(c))
                 + " of host memory on the CPU backend but " + bytes_text(host_available) + " is available");
@@ -204,7 +206,11 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
     if (c.gpus > device_count)
         return Status::failure(
             std::to_string(c.gpus) + " GPUs requested but " + std::to_string(device_count) + " present");
-    if (c.gpus > 1) return Status::failure("multi-GPU strip partitioning is not available yet: use --gpus 1");
+    if (c.device + c.gpus > device_count)
+        return Status::failure(std::to_string(c.gpus) + " GPUs from device " + std::to_string(c.device)
+            + " need devices " + std::to_string(c.device) + ".." + std::to_string(c.device + c.gpus - 1) + " but "
+            + std::to_string(device_count) + " are present");
+    if (Status s = check_strips(c); !s) return s;
     if (c.heuristic_block) {
         if (!heuristic_block(c, dev->max_threads_per_block, dev)) {
             // name the rule that the thesis heuristic cannot meet
@@ -214,10 +220,12 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
     } else if (Status s = check_block(c, c.block, dev); !s) {
         return s;
     }
-    const std::int64_t need = device_bytes_needed(c);
+    // Split over several GPUs, each device is assumed to be like `dev` (can_implement checks each one).
+    const std::vector<std::int64_t> per_gpu = device_bytes_per_gpu(c);
+    const std::int64_t need = *std::max_element(per_gpu.begin(), per_gpu.end());
     if (need > dev->free_memory)
-        return Status::failure("the domain needs " + bytes_text(need) + " of GPU memory but " + dev->name + " has "
-            + bytes_text(dev->free_memory) + " free");
+        return Status::failure(std::string(per_gpu.size() > 1 ? "each GPU's strips need " : "the domain needs ")
+            + bytes_text(need) + " of GPU memory but " + dev->name + " has " + bytes_text(dev->free_memory) + " free");
     return Status::success();
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace ss {
 
@@ -50,6 +51,9 @@ Status check_config(const StencilConfig&, const DeviceInfo* device, int device_c
 // Host memory the CPU backend needs: its two buffers (and diffusion's temporary) plus the initial
 // field in double precision that the caller builds.
 std::int64_t host_bytes_needed(const StencilConfig&);
+
+// "512 KiB", "3 MiB", "4.0 GiB": memory sizes in refusals.
+std::string bytes_text(std::int64_t bytes);
 
 struct GridDims {
     unsigned x = 1, y = 1, z = 1;

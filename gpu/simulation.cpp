@@ -3,7 +3,9 @@
 
 #include "gpu/cpu/cpu_backend.h"
 #include "gpu/cuda/cuda_simulation.h"
+#include "gpu/cuda/multi_gpu_simulation.h"
 #include "gpu/launch_policy.h"
+#include "gpu/physics.h"
 
 namespace ss {
 namespace {
@@ -11,7 +13,31 @@ const std::vector<DeviceInfo>& devices_once() {
     static const std::vector<DeviceInfo> devices = query_devices();
     return devices;
 }
+
+bool same_field(const StencilConfig& a, const StencilConfig& b) {
+    return a.stencil == b.stencil && a.rule == b.rule && a.dims == b.dims && a.size == b.size && a.radius == b.radius
+        && a.precision == b.precision;
+}
 } // namespace
+
+MultiGpuStats Simulation::multi_gpu_stats() const {
+    const StencilConfig& c = config();
+    MultiGpuStats stats;
+    StripStats whole;
+    whole.device = c.device;
+    whole.end_row = split_extent(c);
+    whole.updated_cells = updated_cells(c);
+    stats.strips.push_back(whole);
+    return stats;
+}
+
+FieldState Simulation::save_state() {
+    return { download(), {}, iteration() };
+}
+
+void Simulation::restore_state(const FieldState& state) {
+    upload(state.current); // backends that keep more override this
+}
 
 Status can_implement(const StencilConfig& c) {
     if (c.backend == Backend::Cpu) return check_config(c, nullptr, 0, host_available_memory());
@@ -23,7 +49,17 @@ Status can_implement(const StencilConfig& c) {
     if (c.device < 0 || c.device >= int(devices.size())) return check_config(c, &devices.front(), int(devices.size()));
     DeviceInfo dev = devices[c.device];
     dev.free_memory = device_free_memory(c.device);
-    return check_config(c, &dev, int(devices.size()));
+    if (Status s = check_config(c, &dev, int(devices.size())); !s) return s;
+    // check_config assumed every GPU is like the first; each one's free memory decides.
+    const std::vector<std::int64_t> need = device_bytes_per_gpu(c);
+    for (std::size_t i = 1; i < need.size(); ++i) {
+        const int d = c.device + int(i);
+        const std::int64_t free = device_free_memory(d);
+        if (need[i] > free)
+            return Status::failure("GPU " + std::to_string(d) + "'s strips need " + bytes_text(need[i])
+                + " of GPU memory but " + devices[d].name + " has " + bytes_text(free) + " free");
+    }
+    return Status::success();
 }
 
 std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::string* why) {
@@ -39,7 +75,40 @@ std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::strin
             return nullptr;
         }
     }
+    if (strip_count(c) > 1) return create_multi_gpu_simulation(c, devices_once(), why);
     return create_cuda_simulation(c, devices_once()[c.device], why);
+}
+
+Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next) {
+    if (!sim) return Status::failure("there is no simulation to repartition");
+    const StencilConfig previous = sim->config();
+    if (!same_field(previous, next))
+        return Status::failure("repartition keeps the field: stencil, rule, dims, size, radius and precision must "
+                               "stay the same");
+    if (Status s = can_implement(next); !s) return s; // refused before anything is released
+    FieldState state;
+    try {
+        state = sim->save_state();
+    } catch (const std::exception& e) {
+        return Status::failure(std::string("cannot save the field: ") + e.what());
+    }
+    sim.reset(); // free the old buffers before the new ones are allocated
+    std::string why;
+    for (const StencilConfig* c : { &next, &previous }) {
+        sim = create_simulation(*c, &why);
+        if (!sim) continue;
+        try {
+            sim->restore_state(state);
+        } catch (const std::exception& e) {
+            why = e.what();
+            sim.reset();
+            continue;
+        }
+        if (c == &next) return Status::success();
+        return Status::failure("cannot move to " + describe(next) + " (" + why + "); kept " + describe(previous));
+    }
+    return Status::failure(
+        "cannot move to " + describe(next) + " and cannot restore " + describe(previous) + ": " + why);
 }
 
 } // namespace ss

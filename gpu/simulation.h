@@ -5,9 +5,11 @@
 
 #include "gpu/config.h"
 #include "gpu/device.h"
+#include "gpu/multi_gpu.h"
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -30,6 +32,13 @@ struct KernelResources {
 struct StepTiming {
     double milliseconds = 0.0; // wall time of `steps` steps on the device (CUDA events) or host
     int steps = 0;
+};
+
+// Everything a run needs to go on elsewhere (save_state / restore_state): the current field, the
+// previous one where the rule reads it (the wave's u(t-1); empty otherwise), and the step count.
+struct FieldState {
+    std::vector<double> current, previous;
+    long long iteration = 0;
 };
 
 enum class SliceAxis { XY, XZ, YZ };
@@ -75,6 +84,13 @@ public:
     // Tests: fill the buffer the next step writes with NaN, so a cell a kernel fails to write shows.
     // The star's Dirichlet border lives in that buffer too: compare only updated cells afterwards.
     virtual void poison_output() = 0;
+    // The strips (gpu/multi_gpu.h): rows, devices, halo paths and the times of the last sampled step.
+    // A single GPU or the CPU reports one strip over the whole domain, untimed.
+    virtual MultiGpuStats multi_gpu_stats() const;
+    // The whole state, so that a run can move to another configuration of the same field (repartition).
+    virtual FieldState save_state();
+    // The inverse (synchronises). An empty `previous` starts the wave at rest, as upload does.
+    virtual void restore_state(const FieldState&);
 };
 
 // Checks everything that can be known before compiling or allocating, against the devices present
@@ -84,5 +100,13 @@ Status can_implement(const StencilConfig&);
 
 // can_implement, then allocation and kernel compilation; nullptr with `why` set on failure.
 std::unique_ptr<Simulation> create_simulation(const StencilConfig&, std::string* why);
+
+// Moves a running simulation to `next` (another GPU count, overlap, halo mode, variant, block...) keeping
+// its field, the wave's previous field and the step count: what the GUI does when the GPU count
+// changes. The old simulation is released first, so that both never need memory at once. On failure
+// `sim` is a new simulation of the old configuration with the state restored (null only when even
+// that fails) and the reason is returned. `next` must describe the same field: stencil, rule, dims,
+// size, radius and precision.
+Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next);
 
 } // namespace ss

@@ -131,6 +131,21 @@ public:
 
     std::vector<double> download() override { return { m_current.begin(), m_current.end() }; }
 
+    FieldState save_state() override {
+        FieldState s { download(), {}, m_iteration };
+        if (m_config.stencil == StencilKind::Star && m_config.rule == UpdateRule::Wave)
+            s.previous.assign(m_other.begin(), m_other.end());
+        return s;
+    }
+
+    void restore_state(const FieldState& state) override {
+        upload(state.current);
+        if (state.previous.size() == m_other.size())
+            std::transform(
+                state.previous.begin(), state.previous.end(), m_other.begin(), [](double v) { return T(v); });
+        m_iteration = state.iteration;
+    }
+
     std::vector<float> download_slice(SliceAxis axis, int index) override {
         const int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
         std::vector<float> out;

@@ -4,7 +4,7 @@
 #include "gpu/cuda/cuda_check.h"
 #include "gpu/cuda/kernel_compiler.h"
 #include "gpu/cuda/kernel_source.h"
-#include "gpu/launch_policy.h"
+#include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 
 #include <algorithm>
@@ -12,19 +12,6 @@
 
 namespace ss {
 namespace {
-
-// Where cell (0,0,0) lives and how rows and planes are strided; the diffusion layers carry a halo.
-struct Layout {
-    std::int64_t origin = 0, pitch_y = 0, pitch_z = 0, elements = 0;
-};
-
-Layout layout_of(const StencilConfig& c) {
-    if (c.stencil == StencilKind::Diffusion4) {
-        const std::int64_t px = c.size.nx + 2 * kDiffusionHalo, py = c.size.ny + 2 * kDiffusionHalo;
-        return { kDiffusionHalo * px + kDiffusionHalo, px, px * py, px * py * c.size.nz };
-    }
-    return { 0, c.size.nx, std::int64_t(c.size.nx) * c.size.ny, c.size.cells() };
-}
 
 std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int threads, std::int64_t smem) {
     const int warps = (threads + d.warp_size - 1) / d.warp_size;
@@ -45,391 +32,442 @@ std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int t
     })->name;
 }
 
-class CudaSimulation final : public Simulation {
-public:
-    CudaSimulation(const StencilConfig& c, const DeviceInfo& dev)
-        : m_config(c)
-        , m_device(dev)
-        , m_layout(layout_of(c))
-        , m_es(element_size(c.precision)) {
-        cuda_check(cudaSetDevice(c.device), "cudaSetDevice");
-        bool cached = false;
-        m_module = compile_module(kernel_source(c), dev.cc_major, dev.cc_minor, &cached);
-        m_res.compile_ms = cached ? 0.0 : m_module->compile_ms();
+} // namespace
+
+CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, const StencilConfig& kernels)
+    : m_config(c)
+    , m_device(dev)
+    , m_es(element_size(c.precision)) {
+    if (c.stencil == StencilKind::Diffusion4) { // each layer carries its periodic halo
+        m_pitch_y = c.size.nx + 2 * kDiffusionHalo;
+        m_pitch_z = m_pitch_y * (c.size.ny + 2 * kDiffusionHalo);
+        m_origin = kDiffusionHalo * m_pitch_y + kDiffusionHalo;
+        m_elements = m_pitch_z * c.size.nz;
+    } else {
+        m_pitch_y = c.size.nx;
+        m_pitch_z = std::int64_t(c.size.nx) * c.size.ny;
+        m_elements = c.size.cells();
+    }
+    cuda_check(cudaSetDevice(c.device), "cudaSetDevice");
+    bool cached = false;
+    m_module = compile_module(kernel_source(kernels), dev.cc_major, dev.cc_minor, &cached);
+    m_res.compile_ms = cached ? 0.0 : m_module->compile_ms();
+    m_inject = m_module->kernel("ss_inject");
+    m_slice = m_module->kernel("ss_slice_to_float");
+    if (c.stencil == StencilKind::Star) {
+        m_main = m_module->kernel("ss_star");
+    } else {
+        m_halo = m_module->kernel("ss_halo");
+        m_main = m_module->kernel(c.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
+        if (c.variant == Variant::Naive)
+            m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
+        if (c.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
+        if (c.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
+    }
+    cudaFuncAttributes attr {};
+    cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+    // Opt in to the device's maximum dynamic shared memory (thesis listing 3.17, per device).
+    const int max_dynamic = int(dev.smem_per_block_optin - attr.sharedSizeBytes);
+    cuda_check(
+        cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic), "cudaFuncSetAttribute");
+    choose_block(attr);
+    if (c.stencil == StencilKind::Star && c.variant == Variant::Stream) {
+        // Recompile for the chosen block: the generic kernel only answered the occupancy question.
+        m_module = compile_module(kernel_source(kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
+        m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+        m_main = m_module->kernel("ss_star");
         m_inject = m_module->kernel("ss_inject");
         m_slice = m_module->kernel("ss_slice_to_float");
-        if (c.stencil == StencilKind::Star) {
-            m_main = m_module->kernel("ss_star");
-        } else {
-            m_halo = m_module->kernel("ss_halo");
-            m_main = m_module->kernel(c.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
-            if (c.variant == Variant::Naive)
-                m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
-            if (c.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
-            if (c.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
-        }
-        cudaFuncAttributes attr {};
         cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
-        // Opt in to the device's maximum dynamic shared memory (thesis listing 3.17, per device).
-        const int max_dynamic = int(dev.smem_per_block_optin - attr.sharedSizeBytes);
-        cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic),
+        cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                       int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
             "cudaFuncSetAttribute");
-        choose_block(attr);
-        if (c.stencil == StencilKind::Star && c.variant == Variant::Stream) {
-            // Recompile for the chosen block: the generic kernel only answered the occupancy question.
-            m_module = compile_module(kernel_source(c, &m_block), dev.cc_major, dev.cc_minor, &cached);
-            m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
-            m_main = m_module->kernel("ss_star");
-            m_inject = m_module->kernel("ss_inject");
-            m_slice = m_module->kernel("ss_slice_to_float");
-            cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
-            cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
-                "cudaFuncSetAttribute");
-        }
-        if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
-            throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
-                + " threads but the kernel uses " + std::to_string(attr.numRegs)
-                + " registers/thread, which allows at most " + std::to_string(attr.maxThreadsPerBlock));
-        m_smem = dynamic_smem_bytes(c, m_block);
-        int blocks_per_sm = 0;
-        cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, m_main, m_block.threads(), m_smem),
-            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-        const int warps = (m_block.threads() + dev.warp_size - 1) / dev.warp_size;
-        m_res.block = m_block;
-        m_res.registers = attr.numRegs;
-        m_res.local_bytes = int(attr.localSizeBytes);
-        m_res.static_smem = int(attr.sharedSizeBytes);
-        m_res.dynamic_smem = int(m_smem);
-        m_res.max_blocks_per_sm = blocks_per_sm;
-        m_res.theoretical_occupancy = double(blocks_per_sm * warps) / double(dev.max_threads_per_sm / dev.warp_size);
-        m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
-        plan_grid(blocks_per_sm);
-        m_res.grid_blocks = int(std::int64_t(m_grid.x) * m_grid.y * m_grid.z);
-        try {
-            allocate();
-        } catch (...) { // a throwing constructor runs no destructor: free what was allocated
-            release();
-            throw;
-        }
     }
-
-    ~CudaSimulation() override { release(); }
-
-    const StencilConfig& config() const override { return m_config; }
-    const KernelResources& resources() const override { return m_res; }
-    long long iteration() const override { return m_iteration; }
-
-    void upload(const std::vector<double>& field) override {
-        if (std::int64_t(field.size()) != m_config.size.cells())
-            throw CudaError("upload: field size does not match the domain");
-        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-        std::vector<unsigned char> host = to_element_type(field);
-        copy_cells(host.data(), static_cast<unsigned char*>(m_in), cudaMemcpyHostToDevice);
-        if (m_config.stencil == StencilKind::Star) // Dirichlet border in both buffers; the wave starts at rest
-            cuda_check(
-                cudaMemcpyAsync(m_out, m_in, m_layout.elements * m_es, cudaMemcpyDeviceToDevice, m_stream), "copy");
-        cuda_check(cudaStreamSynchronize(m_stream), "upload");
-        m_iteration = 0;
+    if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
+        throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
+            + " threads but the kernel uses " + std::to_string(attr.numRegs)
+            + " registers/thread, which allows at most " + std::to_string(attr.maxThreadsPerBlock));
+    m_smem = dynamic_smem_bytes(c, m_block);
+    int blocks_per_sm = 0;
+    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, m_main, m_block.threads(), m_smem),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    const int warps = (m_block.threads() + dev.warp_size - 1) / dev.warp_size;
+    m_res.block = m_block;
+    m_res.registers = attr.numRegs;
+    m_res.local_bytes = int(attr.localSizeBytes);
+    m_res.static_smem = int(attr.sharedSizeBytes);
+    m_res.dynamic_smem = int(m_smem);
+    m_res.max_blocks_per_sm = blocks_per_sm;
+    m_res.theoretical_occupancy = double(blocks_per_sm * warps) / double(dev.max_threads_per_sm / dev.warp_size);
+    m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
+    plan_grid(blocks_per_sm);
+    m_res.grid_blocks = int(std::int64_t(m_grid.x) * m_grid.y * m_grid.z);
+    try {
+        allocate();
+    } catch (...) { // a throwing constructor runs no destructor: free what was allocated
+        release();
+        throw;
     }
+}
 
-    void step_async(int n) override {
-        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-        for (int i = 0; i < n; ++i) {
-            if (m_config.stencil == StencilKind::Star)
-                star_step();
-            else
-                diffusion_step();
-            std::swap(m_in, m_out);
-            ++m_iteration;
-        }
+CudaSimulation::~CudaSimulation() {
+    release();
+}
+
+void CudaSimulation::upload(const std::vector<double>& field) {
+    if (std::int64_t(field.size()) != m_config.size.cells())
+        throw CudaError("upload: field size does not match the domain");
+    upload_rows(field.data(), nullptr);
+    m_iteration = 0;
+}
+
+void CudaSimulation::upload_rows(const double* current, const double* previous) {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    const std::size_t cells = std::size_t(m_config.size.cells());
+    copy_rows(to_element_type(current, cells).data(), static_cast<unsigned char*>(m_in), 0, split_rows(),
+        cudaMemcpyHostToDevice);
+    if (previous)
+        copy_rows(to_element_type(previous, cells).data(), static_cast<unsigned char*>(m_out), 0, split_rows(),
+            cudaMemcpyHostToDevice);
+    else if (m_config.stencil == StencilKind::Star) // Dirichlet border in both buffers; the wave starts at rest
+        cuda_check(cudaMemcpyAsync(m_out, m_in, m_elements * m_es, cudaMemcpyDeviceToDevice, m_stream), "copy");
+    cuda_check(cudaStreamSynchronize(m_stream), "upload");
+}
+
+void CudaSimulation::launch_step() {
+    if (m_config.stencil == StencilKind::Star)
+        launch_star_rows(m_config.radius, slow_extent(m_config) - m_config.radius, m_stream);
+    else
+        diffusion_step();
+}
+
+void CudaSimulation::finish_step() {
+    std::swap(m_in, m_out);
+    ++m_iteration;
+}
+
+void CudaSimulation::step_async(int n) {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    for (int i = 0; i < n; ++i) {
+        launch_step();
+        finish_step();
     }
+}
 
-    StepTiming step(int n) override {
-        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-        cuda_check(cudaEventRecord(m_start, m_stream), "cudaEventRecord");
-        step_async(n);
-        cuda_check(cudaEventRecord(m_stop, m_stream), "cudaEventRecord");
-        cuda_check(cudaEventSynchronize(m_stop), "stencil steps");
-        float ms = 0.0f;
-        cuda_check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
-        return { double(ms), n };
+StepTiming CudaSimulation::step(int n) {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(cudaEventRecord(m_start, m_stream), "cudaEventRecord");
+    step_async(n);
+    cuda_check(cudaEventRecord(m_stop, m_stream), "cudaEventRecord");
+    cuda_check(cudaEventSynchronize(m_stop), "stencil steps");
+    float ms = 0.0f;
+    cuda_check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
+    return { double(ms), n };
+}
+
+void CudaSimulation::poison_output() {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(cudaMemsetAsync(m_out, 0xFF, m_elements * m_es, m_stream), "poison"); // all-ones bits: NaN
+    cuda_check(cudaStreamSynchronize(m_stream), "poison");
+}
+
+void CudaSimulation::synchronize() {
+    cuda_check(cudaStreamSynchronize(m_stream), "synchronize");
+}
+
+std::uint64_t CudaSimulation::enqueue_marker() {
+    cudaEvent_t& e = m_markers[m_next_marker % kMarkers];
+    if (!e) cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
+    cuda_check(cudaEventRecord(e, m_stream), "cudaEventRecord");
+    return m_next_marker++;
+}
+
+void CudaSimulation::wait_marker(std::uint64_t marker) {
+    if (marker + kMarkers < m_next_marker) return; // long done: its event was reused
+    cuda_check(cudaEventSynchronize(m_markers[marker % kMarkers]), "wait_marker");
+}
+
+std::vector<double> CudaSimulation::download() {
+    std::vector<double> out(std::size_t(m_config.size.cells()));
+    download_rows(0, split_rows(), out.data());
+    return out;
+}
+
+void CudaSimulation::download_rows(int first, int rows, double* out, bool previous) {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    std::vector<unsigned char> host(std::size_t(rows * row_cells()) * m_es);
+    copy_rows(host.data(), static_cast<unsigned char*>(previous ? m_out : m_in), first, rows, cudaMemcpyDeviceToHost);
+    to_double(host, out);
+}
+
+FieldState CudaSimulation::save_state() {
+    FieldState s { download(), {}, m_iteration };
+    if (m_config.stencil == StencilKind::Star && m_config.rule == UpdateRule::Wave) {
+        s.previous.resize(s.current.size());
+        download_rows(0, split_rows(), s.previous.data(), true);
     }
+    return s;
+}
 
-    void poison_output() override {
-        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-        cuda_check(cudaMemsetAsync(m_out, 0xFF, m_layout.elements * m_es, m_stream), "poison"); // all-ones bits: NaN
-        cuda_check(cudaStreamSynchronize(m_stream), "poison");
-    }
+void CudaSimulation::restore_state(const FieldState& state) {
+    const std::size_t cells = std::size_t(m_config.size.cells());
+    if (state.current.size() != cells || (!state.previous.empty() && state.previous.size() != cells))
+        throw CudaError("restore_state: field size does not match the domain");
+    upload_rows(state.current.data(), state.previous.empty() ? nullptr : state.previous.data());
+    m_iteration = state.iteration;
+}
 
-    void synchronize() override { cuda_check(cudaStreamSynchronize(m_stream), "synchronize"); }
-
-    std::uint64_t enqueue_marker() override {
-        cudaEvent_t& e = m_markers[m_next_marker % kMarkers];
-        if (!e) cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
-        cuda_check(cudaEventRecord(e, m_stream), "cudaEventRecord");
-        return m_next_marker++;
-    }
-
-    void wait_marker(std::uint64_t marker) override {
-        if (marker + kMarkers < m_next_marker) return; // long done: its event was reused
-        cuda_check(cudaEventSynchronize(m_markers[marker % kMarkers]), "wait_marker");
-    }
-
-    std::vector<double> download() override {
-        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-        std::vector<unsigned char> host(m_config.size.cells() * m_es);
-        copy_cells(host.data(), static_cast<unsigned char*>(m_in), cudaMemcpyDeviceToHost);
-        return to_double(host);
-    }
-
-    std::vector<float> download_slice(SliceAxis axis, int index) override {
-        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-        const Extent e = m_config.size;
-        const auto* base = static_cast<const unsigned char*>(m_in) + m_layout.origin * m_es;
-        const std::size_t es = m_es, py = m_layout.pitch_y * es, pz = m_layout.pitch_z * es;
-        std::vector<unsigned char> host;
-        if (axis == SliceAxis::XY) {
-            index = std::clamp(index, 0, e.nz - 1);
-            host.resize(std::size_t(e.nx) * e.ny * es);
-            cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * pz, py, e.nx * es, e.ny,
-                           cudaMemcpyDeviceToHost, m_stream),
+std::vector<float> CudaSimulation::download_slice(SliceAxis axis, int index) {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    const Extent e = m_config.size;
+    const auto* base = static_cast<const unsigned char*>(m_in) + m_origin * m_es;
+    const std::size_t es = m_es, py = m_pitch_y * es, pz = m_pitch_z * es;
+    std::vector<unsigned char> host;
+    if (axis == SliceAxis::XY) {
+        index = std::clamp(index, 0, e.nz - 1);
+        host.resize(std::size_t(e.nx) * e.ny * es);
+        cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * pz, py, e.nx * es, e.ny,
+                       cudaMemcpyDeviceToHost, m_stream),
+            "slice");
+    } else if (axis == SliceAxis::XZ) {
+        index = std::clamp(index, 0, e.ny - 1);
+        host.resize(std::size_t(e.nx) * e.nz * es);
+        cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * py, pz, e.nx * es, e.nz,
+                       cudaMemcpyDeviceToHost, m_stream),
+            "slice");
+    } else {
+        index = std::clamp(index, 0, e.nx - 1);
+        host.resize(std::size_t(e.ny) * e.nz * es);
+        for (int z = 0; z < e.nz; ++z)
+            cuda_check(cudaMemcpy2DAsync(host.data() + std::size_t(z) * e.ny * es, es, base + index * es + z * pz, py,
+                           es, e.ny, cudaMemcpyDeviceToHost, m_stream),
                 "slice");
-        } else if (axis == SliceAxis::XZ) {
-            index = std::clamp(index, 0, e.ny - 1);
-            host.resize(std::size_t(e.nx) * e.nz * es);
-            cuda_check(cudaMemcpy2DAsync(host.data(), e.nx * es, base + index * py, pz, e.nx * es, e.nz,
-                           cudaMemcpyDeviceToHost, m_stream),
-                "slice");
-        } else {
-            index = std::clamp(index, 0, e.nx - 1);
-            host.resize(std::size_t(e.ny) * e.nz * es);
-            for (int z = 0; z < e.nz; ++z)
-                cuda_check(cudaMemcpy2DAsync(host.data() + std::size_t(z) * e.ny * es, es, base + index * es + z * pz,
-                               py, es, e.ny, cudaMemcpyDeviceToHost, m_stream),
-                    "slice");
-        }
-        // on the simulation's stream: ordered after the queued steps
-        cuda_check(cudaStreamSynchronize(m_stream), "slice");
-        const std::vector<double> values = to_double(host);
-        return { values.begin(), values.end() };
     }
+    // on the simulation's stream: ordered after the queued steps
+    cuda_check(cudaStreamSynchronize(m_stream), "slice");
+    std::vector<double> values(host.size() / m_es);
+    to_double(host, values.data());
+    return { values.begin(), values.end() };
+}
 
-    bool slice_to_device(SliceAxis axis, int index, float* device_out, int step) override {
-        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-        const Extent e = m_config.size;
-        const auto [nu, nv] = slice_size(e, axis);
-        long long origin = m_layout.origin, su = 1, sv = m_layout.pitch_y;
-        if (axis == SliceAxis::XY) origin += std::clamp(index, 0, e.nz - 1) * m_layout.pitch_z;
-        if (axis == SliceAxis::XZ) origin += std::clamp(index, 0, e.ny - 1) * m_layout.pitch_y, sv = m_layout.pitch_z;
-        if (axis == SliceAxis::YZ)
-            origin += std::clamp(index, 0, e.nx - 1), su = m_layout.pitch_y, sv = m_layout.pitch_z;
-        int u = nu, v = nv, k = std::max(step, 1);
-        void* args[] = { &m_in, &device_out, &origin, &su, &sv, &u, &v, &k };
-        const int ou = (nu + k - 1) / k, ov = (nv + k - 1) / k;
-        const dim3 block(32, 8), grid((ou + 31) / 32, (ov + 7) / 8);
-        cuda_check(cudaLaunchKernel(m_slice, grid, block, args, 0, m_stream), "slice_to_device");
-        return true; // queued: enqueue_marker() / synchronize() tell when it is done
+bool CudaSimulation::slice_to_device(SliceAxis axis, int index, float* device_out, int step) {
+    slice_rows_to_device(axis, index, 0, slice_size(m_config.size, axis).second, device_out, step);
+    return true; // queued: enqueue_marker() / synchronize() tell when it is done
+}
+
+void CudaSimulation::slice_rows_to_device(SliceAxis axis, int index, int v_first, int v_rows, float* out, int step) {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    const Extent e = m_config.size;
+    const int nu = slice_size(e, axis).first;
+    long long origin = m_origin, su = 1, sv = m_pitch_y;
+    if (axis == SliceAxis::XY) origin += std::clamp(index, 0, e.nz - 1) * m_pitch_z;
+    if (axis == SliceAxis::XZ) origin += std::clamp(index, 0, e.ny - 1) * m_pitch_y, sv = m_pitch_z;
+    if (axis == SliceAxis::YZ) origin += std::clamp(index, 0, e.nx - 1), su = m_pitch_y, sv = m_pitch_z;
+    origin += v_first * sv;
+    int u = nu, v = v_rows, k = std::max(step, 1);
+    void* args[] = { &m_in, &out, &origin, &su, &sv, &u, &v, &k };
+    const int ou = (nu + k - 1) / k, ov = (v_rows + k - 1) / k;
+    const dim3 block(32, 8), grid((ou + 31) / 32, (ov + 7) / 8);
+    cuda_check(cudaLaunchKernel(m_slice, grid, block, args, 0, m_stream), "slice_to_device");
+}
+
+void CudaSimulation::inject(int x, int y, int z, int radius, double value) {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    radius = std::max(radius, 0);
+    const bool layered = m_config.stencil == StencilKind::Diffusion4;
+    const unsigned span = unsigned(2 * radius + 1);
+    const dim3 block(16, 16, 1), grid((span + 15) / 16, (span + 15) / 16, (m_config.dims == 3 && !layered) ? span : 1);
+    int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
+    void* args[] = { &m_in, &nx, &ny, &nz, &x, &y, &z, &radius, &value };
+    cuda_check(cudaLaunchKernel(m_inject, grid, block, args, 0, m_stream), "inject");
+    cuda_check(cudaStreamSynchronize(m_stream), "inject");
+}
+
+std::size_t CudaSimulation::row_bytes() const {
+    return std::size_t(row_cells()) * m_es; // the star has no padding: a host row is a device row
+}
+
+int CudaSimulation::split_rows() const {
+    return m_config.stencil == StencilKind::Diffusion4 ? m_config.size.nz : slow_extent(m_config);
+}
+
+void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
+    if (!m_config.heuristic_block) {
+        m_block = m_config.block;
+        return;
     }
+    // Thesis listing 3.20: the occupancy API with shared memory as a function of the block size.
+    const StencilConfig c = m_config;
+    auto smem_of = [c](int threads) { return std::size_t(dynamic_smem_bytes(c, distribute_threads(c, threads))); };
+    int min_grid = 0, threads = 0;
+    cuda_check(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&min_grid, &threads, m_main, smem_of),
+        "cudaOccupancyMaxPotentialBlockSizeVariableSMem");
+    const auto b = heuristic_block(m_config, std::min(threads, attr.maxThreadsPerBlock), &m_device);
+    if (!b) throw CudaError("the heuristic finds no valid block for " + describe(m_config));
+    m_block = *b;
+    if (Status s = check_block(m_config, m_block, &m_device); !s) throw CudaError(s.reason);
+}
 
-    void inject(int x, int y, int z, int radius, double value) override {
-        cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-        radius = std::max(radius, 0);
-        const bool layered = m_config.stencil == StencilKind::Diffusion4;
-        const unsigned span = unsigned(2 * radius + 1);
-        const dim3 block(16, 16, 1),
-            grid((span + 15) / 16, (span + 15) / 16, (m_config.dims == 3 && !layered) ? span : 1);
-        int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
-        void* args[] = { &m_in, &nx, &ny, &nz, &x, &y, &z, &radius, &value };
-        cuda_check(cudaLaunchKernel(m_inject, grid, block, args, 0, m_stream), "inject");
-        cuda_check(cudaStreamSynchronize(m_stream), "inject");
+void CudaSimulation::plan_grid(int blocks_per_sm) {
+    m_blocks_per_sm = std::max(blocks_per_sm, 1);
+    if (m_config.stencil == StencilKind::Star) {
+        int chunk = 1;
+        m_grid = star_grid(m_config, slow_extent(m_config) - 2 * m_config.radius, &chunk);
+    } else {
+        m_grid = grid_dims(m_config, m_block, 1);
     }
+}
 
-private:
-    void choose_block(const cudaFuncAttributes& attr) {
-        if (!m_config.heuristic_block) {
-            m_block = m_config.block;
-            return;
-        }
-        // Thesis listing 3.20: the occupancy API with shared memory as a function of the block size.
-        const StencilConfig c = m_config;
-        auto smem_of = [c](int threads) { return std::size_t(dynamic_smem_bytes(c, distribute_threads(c, threads))); };
-        int min_grid = 0, threads = 0;
-        cuda_check(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&min_grid, &threads, m_main, smem_of),
-            "cudaOccupancyMaxPotentialBlockSizeVariableSMem");
-        const auto b = heuristic_block(m_config, std::min(threads, attr.maxThreadsPerBlock), &m_device);
-        if (!b) throw CudaError("the heuristic finds no valid block for " + describe(m_config));
-        m_block = *b;
-        if (Status s = check_block(m_config, m_block, &m_device); !s) throw CudaError(s.reason);
+GridDims CudaSimulation::star_grid(const StencilConfig& window, int updated, int* chunk) const {
+    int chunks = 1;
+    *chunk = 1;
+    if (window.variant == Variant::Stream) {
+        // Enough marching blocks to fill the GPU twice over; each chunk re-reads 2R planes to warm up.
+        const GridDims tiles = grid_dims(window, m_block, 1);
+        const std::int64_t per_plane = std::int64_t(tiles.x) * (window.dims == 3 ? tiles.y : 1);
+        const std::int64_t target = std::int64_t(m_device.sm_count) * m_blocks_per_sm * 2;
+        chunks = int(std::clamp<std::int64_t>((target + per_plane - 1) / per_plane, 1, 65535));
+        *chunk = std::max((updated + chunks - 1) / chunks, std::min(updated, 8 * window.radius));
+        chunks = (updated + *chunk - 1) / *chunk;
     }
+    return grid_dims(window, m_block, chunks);
+}
 
-    void plan_grid(int blocks_per_sm) {
-        const int r = m_config.radius, slow = slow_extent(m_config);
-        m_lo = r;
-        m_hi = slow - r;
-        int chunks = 1;
-        if (m_config.stencil == StencilKind::Star && m_config.variant == Variant::Stream) {
-            // Enough marching blocks to fill the GPU twice over; each chunk re-reads 2R planes to warm up.
-            const GridDims tiles = grid_dims(m_config, m_block, 1);
-            const std::int64_t per_plane = std::int64_t(tiles.x) * (m_config.dims == 3 ? tiles.y : 1);
-            const std::int64_t target = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1) * 2;
-            chunks = int(std::clamp<std::int64_t>((target + per_plane - 1) / per_plane, 1, 65535));
-            m_chunk = std::max((m_hi - m_lo + chunks - 1) / chunks, std::min(m_hi - m_lo, 8 * r));
-            chunks = (m_hi - m_lo + m_chunk - 1) / m_chunk;
-        }
-        m_grid = grid_dims(m_config, m_block, chunks);
+void CudaSimulation::release() {
+    cudaSetDevice(m_config.device);
+    if (m_stream) cudaStreamSynchronize(m_stream);
+    for (void* p : { m_buffers[0], m_buffers[1], m_tmp, m_tmp2 })
+        if (p) cudaFree(p);
+    m_buffers[0] = m_buffers[1] = m_in = m_out = m_tmp = m_tmp2 = nullptr;
+    for (cudaEvent_t e : { m_start, m_stop })
+        if (e) cudaEventDestroy(e);
+    m_start = m_stop = nullptr;
+    for (cudaEvent_t& e : m_markers) {
+        if (e) cudaEventDestroy(e);
+        e = nullptr;
     }
+    if (m_stream) cudaStreamDestroy(m_stream);
+    m_stream = nullptr;
+}
 
-    void release() {
-        cudaSetDevice(m_config.device);
-        if (m_stream) cudaStreamSynchronize(m_stream);
-        for (void* p : { m_in, m_out, m_tmp, m_tmp2 })
-            if (p) cudaFree(p);
-        m_in = m_out = m_tmp = m_tmp2 = nullptr;
-        for (cudaEvent_t e : { m_start, m_stop })
-            if (e) cudaEventDestroy(e);
-        m_start = m_stop = nullptr;
-        for (cudaEvent_t& e : m_markers) {
-            if (e) cudaEventDestroy(e);
-            e = nullptr;
-        }
-        if (m_stream) cudaStreamDestroy(m_stream);
-        m_stream = nullptr;
+void CudaSimulation::allocate() {
+    cuda_check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    cuda_check(cudaEventCreate(&m_start), "cudaEventCreate");
+    cuda_check(cudaEventCreate(&m_stop), "cudaEventCreate");
+    const std::size_t bytes = m_elements * m_es;
+    auto alloc = [bytes](void** p) {
+        cuda_check(cudaMalloc(p, bytes), "cudaMalloc");
+        cuda_check(cudaMemset(*p, 0, bytes), "cudaMemset");
+    };
+    alloc(&m_buffers[0]);
+    alloc(&m_buffers[1]);
+    m_in = m_buffers[0];
+    m_out = m_buffers[1];
+    if (m_config.stencil == StencilKind::Diffusion4 && m_config.variant != Variant::Smem) alloc(&m_tmp);
+    if (m_config.variant == Variant::Naive || m_config.variant == Variant::Merged) alloc(&m_tmp2);
+}
+
+void CudaSimulation::launch(const void* kernel, dim3 grid, void** args, std::size_t smem, cudaStream_t stream) {
+    cuda_check(
+        cudaLaunchKernel(kernel, grid, dim3(m_block.x, m_block.y, m_block.z), args, smem, stream), "kernel launch");
+}
+
+void CudaSimulation::launch_star_rows(int lo, int hi, cudaStream_t stream) {
+    // The kernel sees a window of the buffers: rows [lo - R, hi + R), of which it updates the middle
+    // hi - lo. Every cell computes the same expression from the same operands wherever the window
+    // starts, so any cut of the rows gives bitwise the same field as one launch over all of them.
+    const int r = m_config.radius;
+    const std::size_t offset = std::size_t(lo - r) * row_bytes();
+    void* in = static_cast<unsigned char*>(m_in) + offset;
+    void* out = static_cast<unsigned char*>(m_out) + offset;
+    StencilConfig window = m_config;
+    (m_config.dims == 3 ? window.size.nz : window.size.ny) = hi - lo + 2 * r;
+    int nx = window.size.nx, ny = window.size.ny, nz = window.size.nz, wlo = r, whi = r + hi - lo, chunk = 1;
+    const GridDims g = star_grid(window, hi - lo, &chunk);
+    void* args[] = { &in, &out, &nx, &ny, &nz, &wlo, &whi, &chunk };
+    launch(m_main, dim3(g.x, g.y, g.z), args, m_smem, stream);
+}
+
+void CudaSimulation::diffusion_step() {
+    int nx = m_config.size.nx, ny = m_config.size.ny;
+    const int nz = m_config.size.nz;
+    const int halo_cells = 4 * (nx + 4) + 4 * ny;
+    void* halo_args[] = { &m_in, &nx, &ny };
+    cuda_check(cudaLaunchKernel(m_halo, dim3((halo_cells + 255) / 256, nz), dim3(256), halo_args, 0, m_stream), "halo");
+    const dim3 interior(m_grid.x, m_grid.y, m_grid.z);
+    if (m_config.variant == Variant::Smem) {
+        void* args[] = { &m_in, &m_out, &nx, &ny };
+        launch(m_main, interior, args, m_smem, m_stream);
+        return;
     }
-
-    void allocate() {
-        cuda_check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "cudaStreamCreate");
-        cuda_check(cudaEventCreate(&m_start), "cudaEventCreate");
-        cuda_check(cudaEventCreate(&m_stop), "cudaEventCreate");
-        const std::size_t bytes = m_layout.elements * m_es;
-        auto alloc = [bytes](void** p) {
-            cuda_check(cudaMalloc(p, bytes), "cudaMalloc");
-            cuda_check(cudaMemset(*p, 0, bytes), "cudaMemset");
-        };
-        alloc(&m_in);
-        alloc(&m_out);
-        if (m_config.stencil == StencilKind::Diffusion4 && m_config.variant != Variant::Smem) alloc(&m_tmp);
-        if (m_config.variant == Variant::Naive || m_config.variant == Variant::Merged) alloc(&m_tmp2);
+    const dim3 ring((nx + 2 + m_block.x - 1) / m_block.x, (ny + 2 + m_block.y - 1) / m_block.y, nz);
+    void* ring_args[] = { &m_in, &m_tmp, &nx, &ny };
+    launch(m_main, ring, ring_args, 0, m_stream);
+    if (m_config.variant == Variant::Naive) {
+        void* lap_args[] = { &m_tmp, &m_tmp2, &nx, &ny };
+        launch(m_second, interior, lap_args, 0, m_stream);
+        void* euler_args[] = { &m_in, &m_tmp2, &m_out, &nx, &ny };
+        launch(m_third, interior, euler_args, 0, m_stream);
+    } else if (m_config.variant == Variant::Merged) {
+        void* args[] = { &m_in, &m_tmp, &m_tmp2, &m_out, &nx, &ny };
+        launch(m_second, interior, args, 0, m_stream);
+    } else {
+        void* args[] = { &m_in, &m_tmp, &m_out, &nx, &ny };
+        launch(m_second, interior, args, 0, m_stream);
     }
+}
 
-    void launch(const void* kernel, dim3 grid, void** args, std::size_t smem = 0) {
-        cuda_check(cudaLaunchKernel(kernel, grid, dim3(m_block.x, m_block.y, m_block.z), args, smem, m_stream),
-            "kernel launch");
-    }
-
-    void star_step() {
-        int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
-        void* args[] = { &m_in, &m_out, &nx, &ny, &nz, &m_lo, &m_hi, &m_chunk };
-        launch(m_main, dim3(m_grid.x, m_grid.y, m_grid.z), args, m_smem);
-    }
-
-    void diffusion_step() {
-        int nx = m_config.size.nx, ny = m_config.size.ny;
-        const int nz = m_config.size.nz;
-        const int halo_cells = 4 * (nx + 4) + 4 * ny;
-        void* halo_args[] = { &m_in, &nx, &ny };
-        cuda_check(
-            cudaLaunchKernel(m_halo, dim3((halo_cells + 255) / 256, nz), dim3(256), halo_args, 0, m_stream), "halo");
-        const dim3 interior(m_grid.x, m_grid.y, m_grid.z);
-        if (m_config.variant == Variant::Smem) {
-            void* args[] = { &m_in, &m_out, &nx, &ny };
-            launch(m_main, interior, args, m_smem);
-            return;
-        }
-        const dim3 ring((nx + 2 + m_block.x - 1) / m_block.x, (ny + 2 + m_block.y - 1) / m_block.y, nz);
-        void* ring_args[] = { &m_in, &m_tmp, &nx, &ny };
-        launch(m_main, ring, ring_args);
-        if (m_config.variant == Variant::Naive) {
-            void* lap_args[] = { &m_tmp, &m_tmp2, &nx, &ny };
-            launch(m_second, interior, lap_args);
-            void* euler_args[] = { &m_in, &m_tmp2, &m_out, &nx, &ny };
-            launch(m_third, interior, euler_args);
-        } else if (m_config.variant == Variant::Merged) {
-            void* args[] = { &m_in, &m_tmp, &m_tmp2, &m_out, &nx, &ny };
-            launch(m_second, interior, args);
-        } else {
-            void* args[] = { &m_in, &m_tmp, &m_out, &nx, &ny };
-            launch(m_second, interior, args);
-        }
-    }
-
-    // Copies the nx*ny*nz cells between a dense host array and the device layout.
-    void copy_cells(unsigned char* host, unsigned char* device, cudaMemcpyKind kind) {
+// Copies whole rows [first, first + rows) between a dense host array and the device layout.
+void CudaSimulation::copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind) {
+    const bool to_device = kind == cudaMemcpyHostToDevice;
+    if (m_config.stencil == StencilKind::Star) { // dense rows: one copy
+        unsigned char* d = device + std::size_t(first) * row_bytes();
+        const std::size_t bytes = std::size_t(rows) * row_bytes();
+        cuda_check(cudaMemcpyAsync(to_device ? d : host, to_device ? host : d, bytes, kind, m_stream), "copy rows");
+    } else { // diffusion layers: ny rows of nx cells inside the halo
         const Extent e = m_config.size;
         const std::size_t es = m_es, row = e.nx * es, plane = row * e.ny;
-        unsigned char* base = device + m_layout.origin * es;
-        for (int z = 0; z < e.nz; ++z) {
-            unsigned char* dev_plane = base + z * m_layout.pitch_z * es;
-            if (kind == cudaMemcpyHostToDevice)
-                cuda_check(cudaMemcpy2DAsync(
-                               dev_plane, m_layout.pitch_y * es, host + z * plane, row, row, e.ny, kind, m_stream),
-                    "upload");
+        for (int z = 0; z < rows; ++z) {
+            unsigned char* dev_plane = device + (m_origin + (first + z) * m_pitch_z) * es;
+            unsigned char* host_plane = host + z * plane;
+            if (to_device)
+                cuda_check(
+                    cudaMemcpy2DAsync(dev_plane, m_pitch_y * es, host_plane, row, row, e.ny, kind, m_stream), "upload");
             else
-                cuda_check(cudaMemcpy2DAsync(
-                               host + z * plane, row, dev_plane, m_layout.pitch_y * es, row, e.ny, kind, m_stream),
+                cuda_check(cudaMemcpy2DAsync(host_plane, row, dev_plane, m_pitch_y * es, row, e.ny, kind, m_stream),
                     "download");
         }
-        cuda_check(cudaStreamSynchronize(m_stream), "copy");
     }
+    cuda_check(cudaStreamSynchronize(m_stream), "copy");
+}
 
-    std::vector<unsigned char> to_element_type(const std::vector<double>& v) const {
-        std::vector<unsigned char> out(v.size() * m_es);
-        if (m_es == 8)
-            std::memcpy(out.data(), v.data(), out.size());
-        else
-            for (std::size_t i = 0; i < v.size(); ++i) {
-                const float f = float(v[i]);
-                std::memcpy(out.data() + i * 4, &f, 4);
-            }
-        return out;
-    }
+std::vector<unsigned char> CudaSimulation::to_element_type(const double* v, std::size_t n) const {
+    std::vector<unsigned char> out(n * m_es);
+    if (m_es == 8)
+        std::memcpy(out.data(), v, out.size());
+    else
+        for (std::size_t i = 0; i < n; ++i) {
+            const float f = float(v[i]);
+            std::memcpy(out.data() + i * 4, &f, 4);
+        }
+    return out;
+}
 
-    std::vector<double> to_double(const std::vector<unsigned char>& bytes) const {
-        std::vector<double> out(bytes.size() / m_es);
-        if (m_es == 8)
-            std::memcpy(out.data(), bytes.data(), bytes.size());
-        else
-            for (std::size_t i = 0; i < out.size(); ++i) {
-                float f;
-                std::memcpy(&f, bytes.data() + i * 4, 4);
-                out[i] = f;
-            }
-        return out;
-    }
-
-    StencilConfig m_config;
-    DeviceInfo m_device;
-    Layout m_layout;
-    std::size_t m_es;
-    KernelResources m_res;
-    std::shared_ptr<const CompiledModule> m_module;
-    const void* m_main = nullptr;
-    const void* m_second = nullptr;
-    const void* m_third = nullptr;
-    const void* m_halo = nullptr;
-    const void* m_inject = nullptr;
-    const void* m_slice = nullptr;
-    BlockDims m_block;
-    GridDims m_grid;
-    std::size_t m_smem = 0;
-    int m_lo = 0, m_hi = 0, m_chunk = 1;
-    void* m_in = nullptr;
-    void* m_out = nullptr;
-    void* m_tmp = nullptr;
-    void* m_tmp2 = nullptr;
-    cudaStream_t m_stream = nullptr;
-    cudaEvent_t m_start = nullptr, m_stop = nullptr;
-    static constexpr int kMarkers = 4;
-    cudaEvent_t m_markers[kMarkers] = {};
-    std::uint64_t m_next_marker = 0;
-    long long m_iteration = 0;
-};
-
-} // namespace
+void CudaSimulation::to_double(const std::vector<unsigned char>& bytes, double* out) const {
+    const std::size_t n = bytes.size() / m_es;
+    if (m_es == 8)
+        std::memcpy(out, bytes.data(), bytes.size());
+    else
+        for (std::size_t i = 0; i < n; ++i) {
+            float f;
+            std::memcpy(&f, bytes.data() + i * 4, 4);
+            out[i] = f;
+        }
+}
 
 std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {
     try {
-        return std::make_unique<CudaSimulation>(c, dev);
+        return std::make_unique<CudaSimulation>(c, dev, c);
     } catch (const std::exception& e) {
         if (why) *why = e.what();
         cudaGetLastError(); // clear a sticky-free error so the next configuration can start

@@ -1,12 +1,115 @@
 // SPDX-License-Identifier: MIT
+// One GPU's field: its two buffers, the compiled kernels and the launch plan. On its own it is the
+// single-GPU Simulation; the multi-GPU engine (multi_gpu_simulation.cpp) runs one per strip and drives
+// it through the strip interface below.
 #pragma once
 
+#include "gpu/launch_policy.h"
 #include "gpu/simulation.h"
 
+#include <cuda_runtime.h>
+
 namespace ss {
+
+class CompiledModule;
 
 // Compiles the configuration's kernels (NVRTC, cached), applies the launch policy and allocates.
 // nullptr with `why` set when the device refuses (e.g. the compiled kernel leaves no valid block).
 std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig&, const DeviceInfo&, std::string* why);
+
+class CudaSimulation final : public Simulation {
+public:
+    // `field` gives this field's extent and device; `kernels` the kernel text. A strip compiles the
+    // whole domain's single-GPU text, so it runs exactly the code one GPU runs (and shares its cache entry).
+    // Throws CudaError.
+    CudaSimulation(const StencilConfig& field, const DeviceInfo&, const StencilConfig& kernels);
+    ~CudaSimulation() override;
+    CudaSimulation(const CudaSimulation&) = delete;
+    CudaSimulation& operator=(const CudaSimulation&) = delete;
+
+    const StencilConfig& config() const override { return m_config; }
+    const KernelResources& resources() const override { return m_res; }
+    long long iteration() const override { return m_iteration; }
+    void upload(const std::vector<double>& field) override;
+    void step_async(int n) override;
+    StepTiming step(int n) override;
+    void synchronize() override;
+    std::uint64_t enqueue_marker() override;
+    void wait_marker(std::uint64_t marker) override;
+    std::vector<double> download() override;
+    std::vector<float> download_slice(SliceAxis, int index) override;
+    bool slice_to_device(SliceAxis, int index, float* device_out, int step) override;
+    void inject(int x, int y, int z, int radius_cells, double value) override;
+    void poison_output() override;
+    FieldState save_state() override;
+    void restore_state(const FieldState&) override;
+
+    // ---- The strip interface. "Rows" run along the split axis (gpu/multi_gpu.h: y or z for the star,
+    // the layers for diffusion), in this field's local numbering.
+    // Star: update rows [lo, hi) from the current buffer into the next one, on `stream` (R <= lo < hi <= rows - R).
+    void launch_star_rows(int lo, int hi, cudaStream_t stream);
+    // One whole step's kernels (every row), into the next buffer, on the own stream.
+    void launch_step();
+    // After a step's kernels are queued: the next buffer becomes the current one.
+    void finish_step();
+    // The two buffers never move; which one is current alternates with every step.
+    unsigned char* buffer(int which) const { return static_cast<unsigned char*>(which ? m_buffers[1] : m_buffers[0]); }
+    int current_buffer() const { return m_in == m_buffers[0] ? 0 : 1; }
+    std::size_t row_bytes() const; // one row of the star's buffers (a plane in 3D)
+    cudaStream_t stream() const { return m_stream; }
+    int device() const { return m_config.device; }
+    // Host copies of whole rows [first, first + rows), x fastest, in double. upload_rows fills both
+    // buffers (`previous`, when given, goes to the other buffer; otherwise a copy of `current`).
+    void upload_rows(const double* current, const double* previous);
+    void download_rows(int first, int rows, double* out, bool previous = false);
+    // Display: rows [v_first, v_first + v_rows) of the plane (v along the plane's second axis), averaged
+    // k x k into `out` (a pointer on this device), queued on the own stream.
+    void slice_rows_to_device(SliceAxis, int index, int v_first, int v_rows, float* out, int k);
+    void set_iteration(long long i) { m_iteration = i; }
+
+private:
+    void choose_block(const cudaFuncAttributes&);
+    void plan_grid(int blocks_per_sm);
+    void release();
+    void allocate();
+    void launch(const void* kernel, dim3 grid, void** args, std::size_t smem, cudaStream_t stream);
+    // The star's grid for a window of `rows` rows of which the middle `updated` are written; `chunk` is
+    // what each marching block of the stream variant covers.
+    GridDims star_grid(const StencilConfig& window, int updated, int* chunk) const;
+    void diffusion_step();
+    void copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind);
+    std::vector<unsigned char> to_element_type(const double* v, std::size_t n) const;
+    void to_double(const std::vector<unsigned char>& bytes, double* out) const;
+    int split_rows() const;
+    std::int64_t row_cells() const { return m_config.size.cells() / split_rows(); } // per host row
+
+    StencilConfig m_config;
+    DeviceInfo m_device;
+    std::int64_t m_origin = 0, m_pitch_y = 0, m_pitch_z = 0, m_elements = 0; // layout: diffusion layers carry a halo
+    std::size_t m_es;
+    KernelResources m_res;
+    std::shared_ptr<const CompiledModule> m_module;
+    const void* m_main = nullptr;
+    const void* m_second = nullptr;
+    const void* m_third = nullptr;
+    const void* m_halo = nullptr;
+    const void* m_inject = nullptr;
+    const void* m_slice = nullptr;
+    BlockDims m_block;
+    GridDims m_grid;
+    std::size_t m_smem = 0;
+    int m_blocks_per_sm = 1;
+    void* m_buffers[2] = {};
+    void* m_in = nullptr;
+    void* m_out = nullptr;
+    void* m_tmp = nullptr;
+    void* m_tmp2 = nullptr;
+    cudaStream_t m_stream = nullptr;
+    cudaEvent_t m_start = nullptr, m_stop = nullptr;
+    static constexpr int kMarkers = 4;
+    cudaEvent_t m_markers[kMarkers] = {};
+    std::uint64_t m_next_marker = 0;
+    long long m_iteration = 0;
+};
 
 } // namespace ss

@@ -116,3 +116,51 @@ TEST(RunReport, MedianAndRates) {
     EXPECT_NEAR(r.gcells_per_s(), 1e6 / 2e-3 / 1e9, 1e-12);
     EXPECT_EQ(report_csv_row(r).size(), report_csv_header().size());
 }
+
+TEST(RunOptions, MultiGpuOptions) {
+    RunOptions o;
+    ASSERT_TRUE(parse_run_options({ "--gpus", "2", "--overlap", "off", "--halo", "staged" }, o).ok);
+    EXPECT_EQ(o.config.gpus, 2);
+    EXPECT_FALSE(o.config.overlap);
+    EXPECT_EQ(o.config.halo, HaloMode::Staged);
+    RunOptions d;
+    ASSERT_TRUE(parse_run_options({}, d).ok);
+    EXPECT_TRUE(d.config.overlap);
+    EXPECT_EQ(d.config.halo, HaloMode::Auto);
+    for (const auto& args : std::vector<std::vector<std::string>> { { "--overlap", "1" }, { "--halo", "nvlink" } }) {
+        const Status s = parse_run_options(args, d);
+        EXPECT_FALSE(s.ok);
+        EXPECT_NE(s.reason.find(args.front()), std::string::npos) << s.reason;
+    }
+}
+
+TEST(RunReport, StripColumnsUseTheMedianRun) {
+    RunReport r;
+    r.options.config.gpus = 2;
+    r.ms_per_step = { 1.0, 3.0, 2.0 };
+    for (double ms : { 1.0, 3.0, 2.0 }) {
+        MultiGpuStats m;
+        m.strips.resize(2);
+        m.strips[0].compute_ms = ms, m.strips[1].compute_ms = 2 * ms;
+        m.strips[0].above = m.strips[1].below = HaloPath::PeerToPeer;
+        r.strip_stats.push_back(m);
+    }
+    const MultiGpuStats m = r.median_strip_stats();
+    EXPECT_DOUBLE_EQ(m.strips[0].compute_ms, 2.0);
+    EXPECT_DOUBLE_EQ(m.strips[1].compute_ms, 4.0);
+    const CsvRow row = report_csv_row(r);
+    ASSERT_EQ(row.size(), report_csv_header().size());
+    EXPECT_EQ(row[row.size() - 5], "peer-to-peer");
+    EXPECT_EQ(row.back(), "4");
+    EXPECT_NE(format_report(r).find("strips   2 on GPU 0"), std::string::npos) << format_report(r);
+}
+
+TEST(RunReport, RooflineCountsEveryGpu) {
+    RunReport r;
+    r.options.config.size = { 1002, 1002, 1 };
+    r.ms_per_step = { 1.0 };
+    r.copy_gbytes_per_s = r.gbytes_per_s(); // one GPU's roofline reached exactly
+    EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 100.0);
+    r.options.config.gpus = 2; // the same rate on two GPUs is half of their combined roofline
+    EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 50.0);
+}

@@ -45,6 +45,9 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
         "run --backend cuda --block 64x32",
         "run --backend cpu --size 8x8 --radius 4",
         "run --backend cpu --gpus 2",
+        "run --backend cpu --overlap maybe",
+        "run --backend cpu --halo p2p",
+        "run --backend cpu --gpus 1,x",
         "run --backend cpu --csv /nonexistent-dir-stencilscope/out.csv",
         "run --stencil diffusion4 --variant smem_padded",
         "run --stencil diffusion4 --variant smem --cf 2 --backend cpu",
@@ -71,15 +74,18 @@ TEST(Cli, CpuRunVerifiesAndWritesCsv) {
     const std::string text = slurp(csv);
     EXPECT_EQ(lines(text), 2); // header + one row
     EXPECT_EQ(text.rfind("timestamp,command,device", 0), 0u);
-    EXPECT_NE(text.find(",pass\n"), std::string::npos);
+    EXPECT_NE(text.find(",pass,"), std::string::npos);
+    // Columns added later go at the end, so that older files keep their prefix.
+    EXPECT_NE(text.find(",verified,overlap,halo_path,"), std::string::npos) << text;
     std::filesystem::remove(csv);
 }
 
 TEST(Cli, HelpListsEveryContractOption) {
     const Result r = cli("--help");
     EXPECT_EQ(r.code, 0);
-    for (const char* opt : { "--stencil", "--rule", "--dims", "--size", "--radius", "--variant", "--cf", "--block",
-             "--precision", "--steps", "--backend", "--device", "--gpus", "--csv", "bench", "bandwidth" })
+    for (const char* opt :
+        { "--stencil", "--rule", "--dims", "--size", "--radius", "--variant", "--cf", "--block", "--precision",
+            "--steps", "--backend", "--device", "--gpus", "--overlap", "--halo", "--csv", "bench", "bandwidth" })
         EXPECT_NE(r.out.find(opt), std::string::npos) << opt;
 }
 

@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: MIT
+// The multi-GPU schedule. Each strip is a CudaSimulation on its own device with ghost rows of depth R;
+// a step on strip s, run by its own host thread:
+//   compute  on s's stream: the rows its neighbours need first (overlap on), then the interior;
+//   send     overlap: on s's high-priority halo stream once the boundary rows are done; staged path:
+//            copy those rows to pinned host memory; then record ready[parity];
+//   -------- barrier: every strip's ready event of this step is recorded --------
+//   receive  wait for the neighbours' ready events, then copy their rows into s's ghost rows (peer copy,
+//            device copy, or from their pinned rows); overlap: the compute stream waits for it before
+//            the next step. Overlap off, all of it is on the compute stream, after the kernels.
+// Strips step in lockstep, so "parity" (which of the two buffers is current) is the same everywhere and
+// double-buffers the ready events and pinned rows: a strip records ready[p] again only two steps later,
+// after a barrier every reader of the old record has passed. The stream order and these events cover
+// every read-after-write and write-after-read between strips (docs/ARCHITECTURE.md, "Multi-GPU").
+#include "gpu/cuda/multi_gpu_simulation.h"
+
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_simulation.h"
+#include "gpu/cuda/strip_workers.h"
+
+#include <algorithm>
+
+namespace ss {
+namespace {
+
+constexpr int kBelow = 0, kAbove = 1; // sides of a strip: towards lower and higher rows
+
+struct StripTimer { // CUDA events of the sampled step (the last of each batch) and what they measured
+    cudaEvent_t compute_begin = nullptr, compute_end = nullptr, send_begin = nullptr, send_end = nullptr,
+                receive_begin = nullptr, receive_end = nullptr;
+    bool pending = false;
+    double compute_ms = 0.0, exchange_ms = 0.0;
+};
+
+struct StripState {
+    Strip strip;
+    std::unique_ptr<CudaSimulation> field;
+    cudaStream_t halo = nullptr;
+    cudaEvent_t boundary_done = nullptr, received = nullptr, joined = nullptr;
+    cudaEvent_t ready[2] = {};
+    int neighbour[2] = { -1, -1 };
+    HaloPath path[2] = { HaloPath::None, HaloPath::None }; // how the ghost rows on each side arrive
+    bool sends_staged[2] = { false, false };
+    unsigned char* pinned[2][2] = {}; // [parity][side]: the rows this strip sends, staged
+    float* scratch = nullptr; // display rows computed on this device, before they go to the first GPU
+    std::size_t scratch_floats = 0;
+};
+
+class MultiGpuSimulation final : public Simulation {
+public:
+    MultiGpuSimulation(const StencilConfig& c, const std::vector<DeviceInfo>& devices)
+        : m_config(c)
+        , m_plan(plan_strips(c)) {
+        try {
+            build(devices);
+        } catch (...) {
+            release();
+            throw;
+        }
+    }
+    ~MultiGpuSimulation() override { release(); }
+
+    const StencilConfig& config() const override { return m_config; }
+    const KernelResources& resources() const override { return m_strips.front().field->resources(); }
+    long long iteration() const override { return m_iteration; }
+
+    void upload(const std::vector<double>& field) override {
+        if (std::int64_t(field.size()) != m_config.size.cells())
+            throw CudaError("upload: field size does not match the domain");
+        load(field.data(), nullptr, 0);
+    }
+
+    FieldState save_state() override {
+        FieldState s { download(), {}, m_iteration };
+        if (m_config.stencil == StencilKind::Star && m_config.rule == UpdateRule::Wave) s.previous = gather(true);
+        return s;
+    }
+
+    void restore_state(const FieldState& state) override {
+        const std::size_t cells = std::size_t(m_config.size.cells());
+        if (state.current.size() != cells || (!state.previous.empty() && state.previous.size() != cells))
+            throw CudaError("restore_state: field size does not match the domain");
+        load(state.current.data(), state.previous.empty() ? nullptr : state.previous.data(), state.iteration);
+    }
+
+    void step_async(int n) override {
+        if (n <= 0) return;
+        m_workers->run([&](int i) {
+            StripState& s = m_strips[i];
+            cuda_check(cudaSetDevice(s.field->device()), "cudaSetDevice");
+            for (int k = 0; k < n; ++k) step_strip(s, k == n - 1);
+        });
+        m_iteration += n;
+    }
+
+    StepTiming step(int n) override {
+        // Fork from and join into the first strip's stream, so that one pair of events times all GPUs.
+        set_device(0);
+        cuda_check(cudaEventRecord(m_start, first_stream()), "cudaEventRecord");
+        for (std::size_t i = 1; i < m_strips.size(); ++i) {
+            set_device(i);
+            cuda_check(cudaStreamWaitEvent(m_strips[i].field->stream(), m_start, 0), "cudaStreamWaitEvent");
+        }
+        step_async(n);
+        join_into_first();
+        cuda_check(cudaEventRecord(m_stop, first_stream()), "cudaEventRecord");
+        cuda_check(cudaEventSynchronize(m_stop), "stencil steps");
+        float ms = 0.0f;
+        cuda_check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
+        harvest_timers();
+        return { double(ms), n };
+    }
+
+    void synchronize() override {
+        for (std::size_t i = 0; i < m_strips.size(); ++i) {
+            set_device(i);
+            cuda_check(cudaStreamSynchronize(m_strips[i].halo), "synchronize");
+            m_strips[i].field->synchronize();
+        }
+    }
+
+    std::uint64_t enqueue_marker() override {
+        join_into_first();
+        cudaEvent_t& e = m_markers[m_next_marker % kMarkers];
+        if (!e) cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
+        cuda_check(cudaEventRecord(e, first_stream()), "cudaEventRecord");
+        return m_next_marker++;
+    }
+
+    void wait_marker(std::uint64_t marker) override {
+        if (marker + kMarkers < m_next_marker) return; // long done: its event was reused
+        cuda_check(cudaEventSynchronize(m_markers[marker % kMarkers]), "wait_marker");
+    }
+
+    std::vector<double> download() override { return gather(false); }
+
+    std::vector<float> download_slice(SliceAxis axis, int index) override {
+        if (!along_split(axis)) {
+            const int z = std::clamp(index, 0, m_config.size.nz - 1);
+            StripState& s = owner(z);
+            return s.field->download_slice(axis, z - s.strip.local_begin);
+        }
+        const int nu = slice_size(m_config.size, axis).first;
+        std::vector<float> out(std::size_t(nu) * split_extent(m_config));
+        for (StripState& s : m_strips) {
+            const std::vector<float> part = s.field->download_slice(axis, index);
+            const std::size_t skip = std::size_t(s.strip.first_row - s.strip.local_begin) * nu;
+            std::copy(part.begin() + std::ptrdiff_t(skip),
+                part.begin() + std::ptrdiff_t(skip + std::size_t(s.strip.end_row - s.strip.first_row) * nu),
+                out.begin() + std::ptrdiff_t(std::size_t(s.strip.first_row) * nu));
+        }
+        return out;
+    }
+
+    // The plane lands on the first strip's GPU (the one that owns the GL context). Each strip averages
+    // the output rows whose k x k block starts in its rows, reading on into its ghost rows: a block that
+    // reaches more than R rows past a strip boundary averages only the rows that strip holds.
+    bool slice_to_device(SliceAxis axis, int index, float* device_out, int step) override {
+        const int k = std::max(step, 1), nu = slice_size(m_config.size, axis).first, ou = (nu + k - 1) / k;
+        if (!along_split(axis)) {
+            const int z = std::clamp(index, 0, m_config.size.nz - 1);
+            StripState& s = owner(z);
+            const int nv = m_config.size.ny;
+            to_first_gpu(s, device_out, std::size_t(ou) * ((nv + k - 1) / k),
+                [&](float* out) { s.field->slice_rows_to_device(axis, z - s.strip.local_begin, 0, nv, out, k); });
+            return true;
+        }
+        for (StripState& s : m_strips) {
+            const int v_lo = (s.strip.first_row + k - 1) / k, v_hi = (s.strip.end_row + k - 1) / k;
+            if (v_lo >= v_hi) continue;
+            const int first = v_lo * k - s.strip.local_begin;
+            const int rows = std::min(s.strip.local_end - v_lo * k, (v_hi - v_lo) * k);
+            to_first_gpu(s, device_out + std::size_t(v_lo) * ou, std::size_t(v_hi - v_lo) * ou,
+                [&](float* out) { s.field->slice_rows_to_device(axis, index, first, rows, out, k); });
+        }
+        return true;
+    }
+
+    void inject(int x, int y, int z, int radius, double value) override {
+        synchronize(); // a neighbour may still be reading the rows (or the staged copies) it rewrites
+        radius = std::max(radius, 0);
+        if (m_config.stencil == StencilKind::Diffusion4) { // a disc in one layer
+            if (z < 0 || z >= m_config.size.nz) return;
+            StripState& s = owner(z);
+            s.field->inject(x, y, z - s.strip.local_begin, radius, value);
+            return;
+        }
+        const int centre = m_config.dims == 3 ? z : y;
+        for (StripState& s : m_strips) {
+            if (centre + radius < s.strip.update_begin || centre - radius >= s.strip.update_end) continue;
+            const int shift = s.strip.local_begin; // each strip writes its own updated rows only
+            s.field->inject(x, m_config.dims == 3 ? y : y - shift, m_config.dims == 3 ? z - shift : z, radius, value);
+        }
+        exchange_only(); // the neighbours' ghost copies of the injected rows
+    }
+
+    void poison_output() override {
+        synchronize();
+        for (StripState& s : m_strips) s.field->poison_output();
+    }
+
+    MultiGpuStats multi_gpu_stats() const override {
+        harvest_timers();
+        MultiGpuStats stats;
+        stats.ghost_depth = m_plan.ghost_depth;
+        stats.overlap = m_config.overlap;
+        stats.timed = m_timed;
+        const Extent e = m_config.size;
+        const int r = m_plan.ghost_depth;
+        const std::int64_t cells_per_row = m_config.stencil == StencilKind::Diffusion4
+            ? std::int64_t(e.nx) * e.ny
+            : (m_config.dims == 3 ? std::int64_t(e.nx - 2 * r) * (e.ny - 2 * r) : e.nx - 2 * r);
+        for (const StripState& s : m_strips) {
+            StripStats t;
+            t.device = s.strip.device;
+            t.first_row = s.strip.first_row;
+            t.end_row = s.strip.end_row;
+            t.updated_cells = cells_per_row * s.strip.updated_rows();
+            t.below = s.path[kBelow];
+            t.above = s.path[kAbove];
+            for (int side : { kBelow, kAbove })
+                if (s.neighbour[side] >= 0) t.halo_bytes += std::int64_t(halo_bytes());
+            const StripTimer& timer = m_timers[std::size_t(&s - m_strips.data())];
+            t.compute_ms = timer.compute_ms;
+            t.exchange_ms = timer.exchange_ms;
+            stats.strips.push_back(t);
+        }
+        return stats;
+    }
+
+private:
+    void build(const std::vector<DeviceInfo>& devices) {
+        const StencilConfig kernels = single_gpu_equivalent(m_config);
+        const int n = int(m_plan.strips.size());
+        m_strips.resize(std::size_t(n));
+        m_timers.resize(std::size_t(n));
+        for (int i = 0; i < n; ++i) {
+            StripState& s = m_strips[i];
+            s.strip = m_plan.strips[i];
+            s.field = std::make_unique<CudaSimulation>(
+                strip_config(m_config, s.strip), devices[std::size_t(s.strip.device)], kernels);
+            if (m_plan.ghost_depth > 0) s.neighbour[kBelow] = i > 0 ? i - 1 : -1;
+            if (m_plan.ghost_depth > 0) s.neighbour[kAbove] = i + 1 < n ? i + 1 : -1;
+        }
+        for (int i = 0; i < n; ++i) {
+            StripState& s = m_strips[i];
+            set_device(std::size_t(i));
+            int least = 0, greatest = 0;
+            cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
+            cuda_check(cudaStreamCreateWithPriority(&s.halo, cudaStreamNonBlocking, greatest), "cudaStreamCreate");
+            for (cudaEvent_t* e : { &s.boundary_done, &s.received, &s.joined, &s.ready[0], &s.ready[1] })
+                cuda_check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "cudaEventCreate");
+            StripTimer& t = m_timers[std::size_t(i)];
+            for (cudaEvent_t* e :
+                { &t.compute_begin, &t.compute_end, &t.send_begin, &t.send_end, &t.receive_begin, &t.receive_end })
+                cuda_check(cudaEventCreate(e), "cudaEventCreate");
+            for (int side : { kBelow, kAbove })
+                if (s.neighbour[side] >= 0) s.path[side] = choose_path(s, m_strips[s.neighbour[side]]);
+        }
+        for (StripState& s : m_strips) // a strip stages what a neighbour receives staged
+            for (int side : { kBelow, kAbove }) {
+                if (s.neighbour[side] < 0 || m_strips[s.neighbour[side]].path[1 - side] != HaloPath::Staged) continue;
+                s.sends_staged[side] = true;
+                for (auto& parity : s.pinned)
+                    cuda_check(
+                        cudaHostAlloc(reinterpret_cast<void**>(&parity[side]), halo_bytes(), cudaHostAllocPortable),
+                        "cudaHostAlloc");
+            }
+        set_device(0);
+        cuda_check(cudaEventCreate(&m_start), "cudaEventCreate");
+        cuda_check(cudaEventCreate(&m_stop), "cudaEventCreate");
+        m_workers = std::make_unique<StripWorkers>(n);
+    }
+
+    HaloPath choose_path(const StripState& s, const StripState& from) const {
+        if (m_config.halo == HaloMode::Staged) return HaloPath::Staged;
+        const int here = s.field->device(), there = from.field->device();
+        if (here == there) return HaloPath::SameDevice;
+        int can = 0;
+        cuda_check(cudaDeviceCanAccessPeer(&can, here, there), "cudaDeviceCanAccessPeer");
+        if (!can) return HaloPath::Staged;
+        // The receiver reads the sender's memory; enabled once per device pair for the process.
+        cuda_check(cudaSetDevice(here), "cudaSetDevice");
+        const cudaError_t e = cudaDeviceEnablePeerAccess(there, 0);
+        if (e == cudaErrorPeerAccessAlreadyEnabled)
+            cudaGetLastError();
+        else
+            cuda_check(e, "cudaDeviceEnablePeerAccess");
+        return HaloPath::PeerToPeer;
+    }
+
+    void release() {
+        m_workers.reset(); // joins the threads: nothing is queued any more
+        for (std::size_t i = 0; i < m_strips.size(); ++i) {
+            StripState& s = m_strips[i];
+            if (!s.field) continue;
+            set_device_nothrow(i);
+            if (s.halo) {
+                cudaStreamSynchronize(s.halo);
+                cudaStreamDestroy(s.halo);
+            }
+            const StripTimer& t = m_timers[i];
+            for (cudaEvent_t e : { s.boundary_done, s.received, s.joined, s.ready[0], s.ready[1], t.compute_begin,
+                     t.compute_end, t.send_begin, t.send_end, t.receive_begin, t.receive_end })
+                if (e) cudaEventDestroy(e);
+            s.field->synchronize();
+            for (auto& parity : s.pinned)
+                for (unsigned char*& p : parity)
+                    if (p) cudaFreeHost(p);
+            if (s.scratch) cudaFree(s.scratch);
+        }
+        if (!m_strips.empty() && m_strips.front().field) set_device_nothrow(0);
+        for (cudaEvent_t e : { m_start, m_stop })
+            if (e) cudaEventDestroy(e);
+        for (cudaEvent_t e : m_markers)
+            if (e) cudaEventDestroy(e);
+        m_strips.clear();
+        m_timers.clear();
+    }
+
+    // Every strip takes its rows, ghosts included, straight from the global field: no exchange needed.
+    void load(const double* current, const double* previous, long long iteration) {
+        synchronize(); // neighbours may still be reading rows about to be overwritten
+        m_workers->run([&](int i) {
+            StripState& s = m_strips[i];
+            const std::size_t offset = std::size_t(s.strip.local_begin) * row_cells();
+            s.field->upload_rows(current + offset, previous ? previous + offset : nullptr);
+            s.field->set_iteration(iteration);
+        });
+        m_iteration = iteration;
+    }
+
+    // ---- One step on one strip, on its worker thread.
+    void step_strip(StripState& s, bool sample) {
+        CudaSimulation& f = *s.field;
+        StripTimer& timer = timer_of(s);
+        cudaStream_t compute = f.stream();
+        if (sample) cuda_check(cudaEventRecord(timer.compute_begin, compute), "cudaEventRecord");
+        if (m_plan.ghost_depth == 0) { // diffusion layers: nothing to exchange
+            f.launch_step();
+            if (sample) record_sample_end(timer, timer.compute_end, compute);
+            f.finish_step();
+            return;
+        }
+        const int g = m_plan.ghost_depth, end = g + s.strip.updated_rows();
+        const bool split = m_config.overlap && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
+        if (!split) {
+            f.launch_star_rows(g, end, compute);
+        } else { // the rows the neighbours need first, then the interior while they travel
+            const int low = s.neighbour[kBelow] >= 0 ? std::min(2 * g, end) : g;
+            const int high = s.neighbour[kAbove] >= 0 ? std::max(low, end - g) : end;
+            if (low > g) f.launch_star_rows(g, low, compute);
+            if (high < end) f.launch_star_rows(high, end, compute);
+            cuda_check(cudaEventRecord(s.boundary_done, compute), "cudaEventRecord");
+            if (high > low) f.launch_star_rows(low, high, compute);
+        }
+        if (sample) cuda_check(cudaEventRecord(timer.compute_end, compute), "cudaEventRecord");
+        f.finish_step();
+        cudaStream_t exchange = m_config.overlap ? s.halo : compute;
+        if (m_config.overlap) cuda_check(cudaStreamWaitEvent(exchange, s.boundary_done, 0), "cudaStreamWaitEvent");
+        send(s, exchange, sample);
+        m_workers->sync_point();
+        receive(s, exchange, sample);
+        if (m_config.overlap) {
+            cuda_check(cudaEventRecord(s.received, exchange), "cudaEventRecord");
+            cuda_check(cudaStreamWaitEvent(compute, s.received, 0), "cudaStreamWaitEvent");
+        }
+    }
+
+    // Rows a strip sends towards `side`, and its ghost rows on `side`, in its local numbering.
+    int send_row(const StripState& s, int side) const {
+        return side == kBelow ? m_plan.ghost_depth : s.strip.updated_rows();
+    }
+    int ghost_row(const StripState& s, int side) const {
+        return side == kBelow ? 0 : m_plan.ghost_depth + s.strip.updated_rows();
+    }
+
+    void send(StripState& s, cudaStream_t stream, bool sample) {
+        const int p = s.field->current_buffer();
+        StripTimer& timer = timer_of(s);
+        if (sample) cuda_check(cudaEventRecord(timer.send_begin, stream), "cudaEventRecord");
+        for (int side : { kBelow, kAbove })
+            if (s.sends_staged[side])
+                cuda_check(cudaMemcpyAsync(s.pinned[p][side], s.field->buffer(p) + send_row(s, side) * row_bytes(),
+                               halo_bytes(), cudaMemcpyDeviceToHost, stream),
+                    "staging ghost rows");
+        if (sample) cuda_check(cudaEventRecord(timer.send_end, stream), "cudaEventRecord");
+        cuda_check(cudaEventRecord(s.ready[p], stream), "cudaEventRecord");
+    }
+
+    void receive(StripState& s, cudaStream_t stream, bool sample) {
+        const int p = s.field->current_buffer();
+        for (int side : { kBelow, kAbove })
+            if (s.neighbour[side] >= 0)
+                cuda_check(cudaStreamWaitEvent(stream, m_strips[s.neighbour[side]].ready[p], 0), "cudaStreamWaitEvent");
+        StripTimer& timer = timer_of(s);
+        if (sample) cuda_check(cudaEventRecord(timer.receive_begin, stream), "cudaEventRecord");
+        for (int side : { kBelow, kAbove }) {
+            if (s.neighbour[side] < 0) continue;
+            const StripState& from = m_strips[s.neighbour[side]];
+            unsigned char* dst = s.field->buffer(p) + ghost_row(s, side) * row_bytes();
+            const unsigned char* src = from.field->buffer(p) + send_row(from, 1 - side) * row_bytes();
+            cudaError_t e = cudaSuccess;
+            if (s.path[side] == HaloPath::PeerToPeer)
+                e = cudaMemcpyPeerAsync(dst, s.field->device(), src, from.field->device(), halo_bytes(), stream);
+            else if (s.path[side] == HaloPath::Staged)
+                e = cudaMemcpyAsync(dst, from.pinned[p][1 - side], halo_bytes(), cudaMemcpyHostToDevice, stream);
+            else
+                e = cudaMemcpyAsync(dst, src, halo_bytes(), cudaMemcpyDeviceToDevice, stream);
+            cuda_check(e, "ghost row exchange");
+        }
+        if (sample) record_sample_end(timer, timer.receive_end, stream);
+    }
+
+    // After inject: refresh every ghost copy of the current field, on the compute streams.
+    void exchange_only() {
+        if (m_plan.ghost_depth == 0) return;
+        m_workers->run([&](int i) {
+            StripState& s = m_strips[i];
+            cuda_check(cudaSetDevice(s.field->device()), "cudaSetDevice");
+            send(s, s.field->stream(), false);
+            m_workers->sync_point();
+            receive(s, s.field->stream(), false);
+        });
+    }
+
+    void record_sample_end(StripTimer& timer, cudaEvent_t e, cudaStream_t stream) {
+        cuda_check(cudaEventRecord(e, stream), "cudaEventRecord");
+        timer.pending = true;
+    }
+    StripTimer& timer_of(const StripState& s) { return m_timers[std::size_t(&s - m_strips.data())]; }
+
+    // Reads the sampled step's events once they have completed; an unfinished sample stays pending.
+    void harvest_timers() const {
+        for (std::size_t i = 0; i < m_strips.size(); ++i) {
+            const StripState& s = m_strips[i];
+            StripTimer& t = m_timers[i];
+            if (!t.pending) continue;
+            const bool exchanges = s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0;
+            if (cudaEventQuery(exchanges ? t.receive_end : t.compute_end) != cudaSuccess) continue;
+            float compute = 0.0f, sending = 0.0f, receiving = 0.0f;
+            cuda_check(cudaEventElapsedTime(&compute, t.compute_begin, t.compute_end), "cudaEventElapsedTime");
+            if (exchanges) {
+                cuda_check(cudaEventElapsedTime(&sending, t.send_begin, t.send_end), "cudaEventElapsedTime");
+                cuda_check(cudaEventElapsedTime(&receiving, t.receive_begin, t.receive_end), "cudaEventElapsedTime");
+            }
+            t.compute_ms = compute;
+            t.exchange_ms = double(sending) + double(receiving);
+            t.pending = false;
+            m_timed = true;
+        }
+    }
+
+    void join_into_first() {
+        for (std::size_t i = 1; i < m_strips.size(); ++i) {
+            set_device(i);
+            cuda_check(cudaEventRecord(m_strips[i].joined, m_strips[i].field->stream()), "cudaEventRecord");
+        }
+        set_device(0);
+        for (std::size_t i = 1; i < m_strips.size(); ++i)
+            cuda_check(cudaStreamWaitEvent(first_stream(), m_strips[i].joined, 0), "cudaStreamWaitEvent");
+    }
+
+    // Runs `produce` for a strip's part of a display plane (`floats` values) and delivers it to `out` on
+    // the first strip's GPU: directly when the strip lives there, else through a scratch buffer.
+    template <typename Produce> void to_first_gpu(StripState& s, float* out, std::size_t floats, Produce produce) {
+        const int first = m_strips.front().field->device();
+        if (s.field->device() == first) {
+            produce(out);
+            return;
+        }
+        set_device(std::size_t(&s - m_strips.data()));
+        if (s.scratch_floats < floats) {
+            if (s.scratch) cuda_check(cudaFree(s.scratch), "cudaFree");
+            s.scratch = nullptr;
+            cuda_check(cudaMalloc(reinterpret_cast<void**>(&s.scratch), floats * sizeof(float)), "cudaMalloc");
+            s.scratch_floats = floats;
+        }
+        produce(s.scratch);
+        cuda_check(
+            cudaMemcpyPeerAsync(out, first, s.scratch, s.field->device(), floats * sizeof(float), s.field->stream()),
+            "slice to the first GPU");
+    }
+
+    std::vector<double> gather(bool previous) {
+        std::vector<double> out(std::size_t(m_config.size.cells()));
+        m_workers->run([&](int i) {
+            StripState& s = m_strips[i];
+            s.field->download_rows(s.strip.first_row - s.strip.local_begin, s.strip.end_row - s.strip.first_row,
+                out.data() + std::size_t(s.strip.first_row) * row_cells(), previous);
+        });
+        return out;
+    }
+
+    bool along_split(SliceAxis axis) const { return m_config.dims == 2 || axis != SliceAxis::XY; }
+    StripState& owner(int row) {
+        for (StripState& s : m_strips)
+            if (row < s.strip.end_row) return s;
+        return m_strips.back();
+    }
+    std::size_t row_cells() const { return std::size_t(m_config.size.cells() / split_extent(m_config)); }
+    std::size_t row_bytes() const { return m_strips.front().field->row_bytes(); }
+    std::size_t halo_bytes() const { return std::size_t(m_plan.ghost_depth) * row_bytes(); }
+    cudaStream_t first_stream() const { return m_strips.front().field->stream(); }
+    void set_device(std::size_t strip) const {
+        cuda_check(cudaSetDevice(m_strips[strip].field->device()), "cudaSetDevice");
+    }
+    void set_device_nothrow(std::size_t strip) const { cudaSetDevice(m_strips[strip].field->device()); }
+
+    StencilConfig m_config;
+    StripPlan m_plan;
+    std::vector<StripState> m_strips;
+    mutable std::vector<StripTimer> m_timers; // per strip; harvesting them is not a change of state
+    std::unique_ptr<StripWorkers> m_workers;
+    cudaEvent_t m_start = nullptr, m_stop = nullptr;
+    static constexpr int kMarkers = 4;
+    cudaEvent_t m_markers[kMarkers] = {};
+    std::uint64_t m_next_marker = 0;
+    long long m_iteration = 0;
+    mutable bool m_timed = false;
+};
+
+} // namespace
+
+std::unique_ptr<Simulation> create_multi_gpu_simulation(
+    const StencilConfig& c, const std::vector<DeviceInfo>& devices, std::string* why) {
+    try {
+        return std::make_unique<MultiGpuSimulation>(c, devices);
+    } catch (const std::exception& e) {
+        if (why) *why = e.what();
+        cudaGetLastError(); // clear a sticky-free error so the next configuration can start
+        return nullptr;
+    }
+}
+
+} // namespace ss

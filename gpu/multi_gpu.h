@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// Strip partitioning across GPUs (thesis sec. 2.6): the domain is cut along its slowest axis (y in 2D,
+// z in 3D) into one strip per GPU; each strip's buffers carry ghost rows of depth R on each side, which
+// its neighbours refresh after every step. Pure host arithmetic and plain values, so the partition, its
+// refusals and the statistics the GUI shows can be tested and described without a GPU.
+#pragma once
+
+#include "gpu/config.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ss {
+
+// How a strip receives a neighbour's rows.
+enum class HaloPath {
+    None, // no neighbour on that side (or the diffusion layers, which need no exchange)
+    SameDevice, // both strips on one GPU (the testing hook): a device copy
+    PeerToPeer, // cudaMemcpyPeerAsync with peer access enabled (NVLink or PCIe)
+    Staged, // device -> pinned host memory -> device: no peer access, or HaloMode::Staged
+};
+// "none", "same device", "peer-to-peer", "staged through host"
+std::string_view to_string(HaloPath);
+
+struct Strip {
+    int device = 0; // CUDA device index
+    // Global rows along the split axis. [first_row, end_row) of consecutive strips tile [0, extent):
+    // the first and the last strip also own the fixed border (the strip overlay of the GUI).
+    int first_row = 0, end_row = 0;
+    // The rows this strip's kernels update: its share of [R, extent - R) (of every layer for diffusion).
+    int update_begin = 0, update_end = 0;
+    // The rows its buffers hold: the update range widened by the ghost depth on both sides. At the
+    // domain's edges the "ghost" rows are the Dirichlet border itself.
+    int local_begin = 0, local_end = 0;
+    int local_rows() const { return local_end - local_begin; }
+    int updated_rows() const { return update_end - update_begin; }
+};
+
+struct StripPlan {
+    int ghost_depth = 0; // R for the star; 0 for the diffusion layers, which are independent
+    std::vector<Strip> strips;
+};
+
+// The axis strips are cut along and its extent: the star's slow axis; the diffusion's layers (z).
+int split_extent(const StencilConfig&);
+// Why the configuration cannot be cut into strip_count() strips, or success. Not checked here: the
+// device count and memory (check_config does, with the device).
+Status check_strips(const StencilConfig&);
+// strip_count() strips, sizes differing by at most one row, strip i on device `device + i / strips_per_device`.
+// Call only for a configuration check_strips accepts.
+StripPlan plan_strips(const StencilConfig&);
+// One strip as a domain of its own: the configuration its buffers and launches are sized for.
+StencilConfig strip_config(const StencilConfig&, const Strip&);
+// Device memory each of the `gpus` devices needs (index 0 is `device`).
+std::vector<std::int64_t> device_bytes_per_gpu(const StencilConfig&);
+// The same run on one GPU: the configuration whose kernels every strip compiles (identical text).
+StencilConfig single_gpu_equivalent(const StencilConfig&);
+
+// What one strip did in the last sampled step (the engine samples the last step of every batch).
+struct StripStats {
+    int device = 0;
+    int first_row = 0, end_row = 0; // as in Strip: the overlay's rows
+    std::int64_t updated_cells = 0; // per step
+    HaloPath below = HaloPath::None, above = HaloPath::None; // where its ghost rows come from
+    std::int64_t halo_bytes = 0; // ghost bytes it receives per step
+    double compute_ms = 0.0; // its kernels in that step (boundary + interior), CUDA events
+    double exchange_ms = 0.0; // receiving its ghost rows (plus staging its own rows out on the staged path)
+    double gcells_per_s() const { return compute_ms > 0 ? double(updated_cells) / (compute_ms * 1e6) : 0.0; }
+};
+
+struct MultiGpuStats {
+    int ghost_depth = 0;
+    bool overlap = false;
+    bool timed = false; // a sampled step has completed: the times are meaningful
+    std::vector<StripStats> strips; // one, covering the domain, on a single GPU
+    std::int64_t halo_bytes() const; // per step, all strips
+    double max_exchange_ms() const;
+    // All strips receive at once: halo_bytes() / max_exchange_ms(), GB/s (0 when nothing moved).
+    double halo_gbytes_per_s() const;
+    // The distinct paths in use: "peer-to-peer", "same device + staged through host", "none".
+    std::string path_summary() const;
+};
+
+} // namespace ss

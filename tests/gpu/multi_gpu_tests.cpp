@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+// Strip partitioning must not change a single bit: for every variant, dims, rule and precision, the
+// field after K steps on N strips equals the one-GPU field exactly (memcmp), with overlap on and off
+// and on every halo path. On one GPU the testing hook (strips_per_device) puts N strips on the device;
+// with more GPUs present, the strips also go to real devices.
+#include "gpu_test_util.h"
+
+#include <cuda_runtime.h>
+
+#include <cstring>
+
+using namespace ss;
+
+namespace {
+
+constexpr int kSteps = 5;
+
+// Odd extents, multiples of neither block nor CF; 3 strips of the 3D domain are exactly R planes thick,
+// so they have no interior at all.
+StencilConfig base_config(Variant v, int dims, UpdateRule rule, Precision p) {
+    StencilConfig c;
+    c.variant = v, c.dims = dims, c.rule = rule, c.precision = p, c.radius = 3;
+    c.cf = v == Variant::Uncoalesced ? 1 : 2; // the teaching variant has no coarsening
+    c.size = dims == 2 ? Extent { 2 * 3 + 67, 2 * 3 + 29, 1 } : Extent { 2 * 3 + 13, 2 * 3 + 11, 2 * 3 + 9 };
+    return c;
+}
+
+std::vector<StencilConfig> star_matrix() {
+    std::vector<StencilConfig> out;
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
+        for (int dims : { 2, 3 })
+            for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Jacobi, UpdateRule::Wave })
+                for (Precision p : { Precision::FP32, Precision::FP64 }) out.push_back(base_config(v, dims, rule, p));
+    return out;
+}
+
+// The strip layouts to compare: N strips on one device, and N real GPUs where present.
+std::vector<StencilConfig> splits_of(const StencilConfig& one) {
+    std::vector<StencilConfig> out;
+    const int devices = int(query_devices().size());
+    for (bool overlap : { true, false })
+        for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
+            StencilConfig c = one;
+            c.overlap = overlap, c.halo = halo;
+            for (int n : { 2, 3 }) {
+                c.gpus = 1, c.strips_per_device = n;
+                out.push_back(c);
+            }
+            for (int g = 2; g <= devices; ++g) {
+                c.gpus = g, c.strips_per_device = 1;
+                out.push_back(c);
+            }
+        }
+    return out;
+}
+
+std::vector<double> run(const StencilConfig& c, const std::vector<double>& initial, int steps, std::string* why) {
+    auto sim = create_simulation(c, why);
+    if (!sim) return {};
+    sim->upload(initial);
+    sim->step(steps);
+    return sim->download();
+}
+
+bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+// Index of the first differing cell, for the failure message.
+std::string first_difference(const StencilConfig& c, const std::vector<double>& got, const std::vector<double>& want) {
+    if (got.size() != want.size()) return "sizes differ";
+    for (std::size_t i = 0; i < got.size(); ++i)
+        if (std::memcmp(&got[i], &want[i], sizeof(double)) != 0) {
+            const std::size_t x = i % c.size.nx, y = i / c.size.nx % c.size.ny,
+                              z = i / (std::size_t(c.size.nx) * c.size.ny);
+            return "first difference at (" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z)
+                + "): " + std::to_string(got[i]) + " vs " + std::to_string(want[i]);
+        }
+    return "";
+}
+
+} // namespace
+
+TEST(MultiGpu, EveryStarVariantIsBitwiseEqualToOneGpu) {
+    SKIP_WITHOUT_GPU();
+    const auto configs = star_matrix();
+    test::warm_kernel_cache(configs);
+    int compared = 0;
+    for (const StencilConfig& one : configs) {
+        const auto initial = make_initial_field(one, InitialCondition::Random, 7);
+        std::string why;
+        const auto want = run(one, initial, kSteps, &why);
+        ASSERT_FALSE(want.empty()) << describe(one) << ": " << why;
+        for (const StencilConfig& c : splits_of(one)) {
+            const auto got = run(c, initial, kSteps, &why);
+            ASSERT_FALSE(got.empty()) << describe(c) << ": " << why;
+            EXPECT_TRUE(bitwise_equal(got, want)) << describe(c) << ": " << first_difference(c, got, want);
+            ++compared;
+        }
+    }
+    std::printf("compared %d split runs with their one-GPU runs, %zu devices\n", compared, query_devices().size());
+}
+
+TEST(MultiGpu, DiffusionLayersAreBitwiseEqualToOneGpu) {
+    SKIP_WITHOUT_GPU();
+    for (Variant v : { Variant::Naive, Variant::Merged, Variant::NoTemp, Variant::Smem })
+        for (Precision p : { Precision::FP32, Precision::FP64 }) {
+            StencilConfig one;
+            one.stencil = StencilKind::Diffusion4, one.variant = v, one.precision = p, one.dims = 3;
+            one.size = { 45, 33, 7 };
+            const auto initial = make_initial_field(one, InitialCondition::Random, 3);
+            std::string why;
+            const auto want = run(one, initial, kSteps, &why);
+            ASSERT_FALSE(want.empty()) << why;
+            for (const StencilConfig& c : splits_of(one)) {
+                const auto got = run(c, initial, kSteps, &why);
+                ASSERT_FALSE(got.empty()) << describe(c) << ": " << why;
+                EXPECT_TRUE(bitwise_equal(got, want)) << describe(c) << ": " << first_difference(c, got, want);
+            }
+        }
+}
+
+TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {
+    SKIP_WITHOUT_GPU();
+    for (int dims : { 2, 3 }) {
+        StencilConfig one = base_config(Variant::Stream, dims, UpdateRule::Wave, Precision::FP32);
+        StencilConfig split = one;
+        split.strips_per_device = 3;
+        const auto initial = make_initial_field(one, InitialCondition::Random, 11);
+        std::string why;
+        auto a = create_simulation(one, &why);
+        auto b = create_simulation(split, &why);
+        ASSERT_TRUE(a && b) << why;
+        a->upload(initial);
+        b->upload(initial);
+        EXPECT_TRUE(bitwise_equal(b->download(), test::rounded(initial, one.precision)));
+        // A ball across the first strip boundary, and one touching the Dirichlet border.
+        const int boundary = plan_strips(split).strips[0].end_row;
+        for (Simulation* s : { a.get(), b.get() }) {
+            s->step(2);
+            if (dims == 2)
+                s->inject(20, boundary, 0, 4, 3.5);
+            else
+                s->inject(9, 8, boundary, 3, 3.5);
+            s->inject(2, 2, dims == 3 ? 2 : 0, 3, -1.0);
+            s->step(3);
+        }
+        const auto want = a->download();
+        EXPECT_TRUE(bitwise_equal(b->download(), want))
+            << describe(split) << ": " << first_difference(one, b->download(), want);
+        // Move the split run to one GPU and the single run to 2 strips: the wave's u(t-1) goes along.
+        StencilConfig two = one;
+        two.strips_per_device = 2;
+        two.overlap = false;
+        ASSERT_TRUE(repartition(a, two).ok);
+        ASSERT_TRUE(repartition(b, one).ok);
+        EXPECT_EQ(a->config(), two);
+        EXPECT_EQ(a->iteration(), 5);
+        a->step(2);
+        b->step(2);
+        EXPECT_TRUE(bitwise_equal(a->download(), b->download())) << "after repartition, " << describe(two);
+        StencilConfig other_field = one;
+        other_field.radius = 2;
+        EXPECT_FALSE(repartition(a, other_field).ok);
+        EXPECT_NE(a, nullptr); // refused before anything was released
+    }
+}
+
+TEST(MultiGpu, SlicesComeFromEveryStripOntoTheFirstGpu) {
+    SKIP_WITHOUT_GPU();
+    for (int dims : { 2, 3 }) {
+        StencilConfig one = base_config(Variant::Base, dims, UpdateRule::Jacobi, Precision::FP64);
+        StencilConfig split = one;
+        split.strips_per_device = 3;
+        std::string why;
+        auto a = create_simulation(one, &why);
+        auto b = create_simulation(split, &why);
+        ASSERT_TRUE(a && b) << why;
+        const auto initial = make_initial_field(one, InitialCondition::Random, 5);
+        for (Simulation* s : { a.get(), b.get() }) {
+            s->upload(initial);
+            s->step(3);
+        }
+        const std::vector<SliceAxis> axes
+            = dims == 2 ? std::vector { SliceAxis::XY } : std::vector { SliceAxis::XY, SliceAxis::XZ, SliceAxis::YZ };
+        for (SliceAxis axis : axes)
+            for (int k : { 1, 2, 4 }) { // k - 1 <= R: a block past a strip boundary reads only ghost rows
+                const int index = dims == 3 ? 7 : 0;
+                const auto [nu, nv] = slice_size(one.size, axis);
+                const std::size_t count = std::size_t((nu + k - 1) / k) * ((nv + k - 1) / k);
+                std::vector<float> got(count), want(count);
+                for (auto [s, out] : { std::pair { a.get(), &want }, std::pair { b.get(), &got } }) {
+                    float* device = nullptr;
+                    ASSERT_EQ(cudaMalloc(&device, count * sizeof(float)), cudaSuccess);
+                    ASSERT_TRUE(s->slice_to_device(axis, index, device, k));
+                    s->wait_marker(s->enqueue_marker());
+                    cudaMemcpy(out->data(), device, count * sizeof(float), cudaMemcpyDeviceToHost);
+                    cudaFree(device);
+                }
+                EXPECT_EQ(got, want) << "axis " << int(axis) << " k " << k << " " << describe(split);
+                if (k == 1) {
+                    EXPECT_EQ(b->download_slice(axis, index), want) << "axis " << int(axis);
+                }
+            }
+    }
+}
+
+TEST(MultiGpu, ReportsStripsPathsAndTimes) {
+    SKIP_WITHOUT_GPU();
+    StencilConfig c = base_config(Variant::Base, 2, UpdateRule::Jacobi, Precision::FP32);
+    c.size = { 512, 301, 1 };
+    c.strips_per_device = 3;
+    for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
+        c.halo = halo;
+        std::string why;
+        auto sim = create_simulation(c, &why);
+        ASSERT_TRUE(sim) << why;
+        MultiGpuStats stats = sim->multi_gpu_stats();
+        EXPECT_FALSE(stats.timed);
+        ASSERT_EQ(stats.strips.size(), 3u);
+        EXPECT_EQ(stats.strips.front().first_row, 0);
+        EXPECT_EQ(stats.strips.back().end_row, 301);
+        EXPECT_EQ(stats.path_summary(), halo == HaloMode::Staged ? "staged through host" : "same device");
+        EXPECT_EQ(stats.strips[1].halo_bytes, 2 * 3 * 512 * 4); // R rows from each side
+        sim->upload(std::vector<double>(std::size_t(c.size.cells()), 1.0));
+        sim->step(4);
+        stats = sim->multi_gpu_stats();
+        EXPECT_TRUE(stats.timed);
+        std::int64_t cells = 0;
+        for (const StripStats& s : stats.strips) cells += s.updated_cells;
+        EXPECT_EQ(cells, updated_cells(c));
+    }
+    const auto devices = query_devices();
+    if (devices.size() >= 2) {
+        c.strips_per_device = 1, c.gpus = 2, c.halo = HaloMode::Auto;
+        std::string why;
+        auto sim = create_simulation(c, &why);
+        ASSERT_TRUE(sim) << why;
+        int can = 0;
+        cudaDeviceCanAccessPeer(&can, 1, 0);
+        EXPECT_EQ(sim->multi_gpu_stats().path_summary(), can ? "peer-to-peer" : "staged through host");
+        std::printf("2 GPUs: halo path %s\n", sim->multi_gpu_stats().path_summary().c_str());
+    }
+}
+
+TEST(MultiGpu, OneGpuReportsOneUntimedStrip) {
+    SKIP_WITHOUT_GPU();
+    StencilConfig c;
+    c.size = { 64, 48, 1 };
+    std::string why;
+    auto sim = create_simulation(c, &why);
+    ASSERT_TRUE(sim) << why;
+    const MultiGpuStats stats = sim->multi_gpu_stats();
+    ASSERT_EQ(stats.strips.size(), 1u);
+    EXPECT_EQ(stats.strips[0].end_row, 48);
+    EXPECT_EQ(stats.path_summary(), "none");
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+// Strip partitioning without a GPU: the rows tile the domain, strips differ by at most one row, and
+// every refusal names its reason.
+#include "gpu/launch_policy.h"
+#include "gpu/multi_gpu.h"
+#include "test_devices.h"
+
+#include <gtest/gtest.h>
+
+using namespace ss;
+
+namespace {
+StencilConfig star(int dims, Extent size, int radius, int gpus, int strips_per_device = 1) {
+    StencilConfig c;
+    c.dims = dims, c.size = size, c.radius = radius, c.gpus = gpus, c.strips_per_device = strips_per_device;
+    return c;
+}
+
+void expect_tiling(const StencilConfig& c) {
+    const StripPlan plan = plan_strips(c);
+    const int n = strip_count(c), extent = split_extent(c), g = plan.ghost_depth;
+    ASSERT_EQ(int(plan.strips.size()), n) << describe(c);
+    int smallest = extent, largest = 0;
+    for (int i = 0; i < n; ++i) {
+        const Strip& s = plan.strips[i];
+        EXPECT_EQ(s.first_row, i == 0 ? 0 : plan.strips[i - 1].end_row) << describe(c) << " strip " << i;
+        EXPECT_EQ(s.update_begin, i == 0 ? g : plan.strips[i - 1].update_end) << describe(c) << " strip " << i;
+        EXPECT_EQ(s.local_begin, s.update_begin - g);
+        EXPECT_EQ(s.local_end, s.update_end + g);
+        EXPECT_GE(s.updated_rows(), g) << "a strip thinner than its ghost zone";
+        EXPECT_EQ(s.device, c.device + i / c.strips_per_device);
+        smallest = std::min(smallest, s.updated_rows());
+        largest = std::max(largest, s.updated_rows());
+    }
+    EXPECT_EQ(plan.strips.back().end_row, extent);
+    EXPECT_EQ(plan.strips.back().update_end, extent - g);
+    EXPECT_LE(largest - smallest, 1) << describe(c);
+}
+} // namespace
+
+TEST(StripPlan, RowsTileTheDomainInStripsThatDifferByAtMostOneRow) {
+    for (int dims : { 2, 3 })
+        for (int r : { 1, 3, 4, 16 })
+            for (int n : { 1, 2, 3, 4, 7 })
+                for (int extent : { 5 * r * n + 2 * r, 1000, 1027 }) {
+                    const Extent size = dims == 2 ? Extent { 64, extent, 1 } : Extent { 32, 24, extent };
+                    const StencilConfig c = star(dims, size, r, n);
+                    if (!check_strips(c)) continue;
+                    expect_tiling(c);
+                }
+}
+
+TEST(StripPlan, TheTestingHookPutsSeveralStripsOnEachGpu) {
+    StencilConfig c = star(2, { 100, 301, 1 }, 2, 2, 3);
+    c.device = 1;
+    ASSERT_TRUE(check_strips(c).ok);
+    expect_tiling(c);
+    const StripPlan plan = plan_strips(c);
+    EXPECT_EQ(plan.strips[2].device, 1);
+    EXPECT_EQ(plan.strips[3].device, 2);
+}
+
+TEST(StripPlan, AStripIsADomainWithGhostRows) {
+    const StencilConfig c = star(3, { 40, 30, 101 }, 4, 3);
+    const StripPlan plan = plan_strips(c);
+    EXPECT_EQ(plan.ghost_depth, 4);
+    const StencilConfig middle = strip_config(c, plan.strips[1]);
+    EXPECT_EQ(middle.size, (Extent { 40, 30, plan.strips[1].updated_rows() + 8 }));
+    EXPECT_EQ(middle.gpus, 1);
+    StencilConfig same_kernels = middle; // only extent and device differ from the one-GPU run: same kernel text
+    same_kernels.size = c.size;
+    same_kernels.device = c.device;
+    EXPECT_EQ(same_kernels, single_gpu_equivalent(c));
+    // 93 updated rows over 3 strips: 31 each; the first strip also owns the border rows 0..3
+    EXPECT_EQ(plan.strips[0].first_row, 0);
+    EXPECT_EQ(plan.strips[0].end_row, 4 + 31);
+    EXPECT_EQ(plan.strips[2].end_row, 101);
+}
+
+TEST(StripPlan, DiffusionSplitsLayersWithoutGhosts) {
+    StencilConfig c;
+    c.stencil = StencilKind::Diffusion4, c.variant = Variant::Smem, c.dims = 3, c.size = { 64, 64, 10 }, c.gpus = 3;
+    ASSERT_TRUE(check_strips(c).ok);
+    const StripPlan plan = plan_strips(c);
+    EXPECT_EQ(plan.ghost_depth, 0);
+    expect_tiling(c);
+    EXPECT_EQ(plan.strips[0].update_begin, 0); // layers have no fixed border
+}
+
+TEST(StripPlan, Refusals) {
+    auto refused = [](const StencilConfig& c, const std::string& needle) {
+        const Status s = check_strips(c);
+        EXPECT_FALSE(s.ok) << describe(c);
+        EXPECT_NE(s.reason.find(needle), std::string::npos) << s.reason;
+        EXPECT_EQ(s.reason.find('\n'), std::string::npos);
+    };
+    // 2D, R4: 20 - 8 = 12 updated rows over 4 GPUs -> 3 rows each, thinner than R
+    refused(star(2, { 64, 20, 1 }, 4, 4), "thinner than the R4 ghost zone");
+    refused(star(2, { 64, 21, 1 }, 4, 4), "at most 3 strips fit");
+    EXPECT_TRUE(check_strips(star(2, { 64, 20, 1 }, 4, 3)).ok); // 4 rows each: exactly R
+    refused(star(3, { 64, 64, 40 }, 16, 2), "use --gpus 1"); // 8 updated planes, R16
+    StencilConfig d;
+    d.stencil = StencilKind::Diffusion4, d.variant = Variant::Smem, d.gpus = 2;
+    refused(d, "single periodic layer");
+    d.dims = 3, d.size = { 64, 64, 3 }, d.gpus = 4;
+    refused(d, "leaves a GPU without a layer");
+    StencilConfig cpu = star(2, { 64, 64, 1 }, 1, 1, 2);
+    cpu.backend = Backend::Cpu;
+    refused(cpu, "CPU backend");
+}
+
+TEST(StripPlan, CheckConfigCountsDevicesAndMemoryPerGpu) {
+    const DeviceInfo dev = test::h100(); // 79 GiB free
+    StencilConfig c = star(3, { 4096, 4096, 1024 }, 4, 1); // 2 x 64 GiB in fp32: too much for one GPU
+    EXPECT_FALSE(check_config(c, &dev, 2).ok);
+    c.gpus = 2; // 2 x 32 GiB + ghost planes per GPU
+    EXPECT_TRUE(check_config(c, &dev, 2).ok) << check_config(c, &dev, 2).reason;
+    const std::vector<std::int64_t> per_gpu = device_bytes_per_gpu(c);
+    ASSERT_EQ(per_gpu.size(), 2u);
+    EXPECT_GT(per_gpu[0] + per_gpu[1], device_bytes_needed(single_gpu_equivalent(c))); // ghosts cost memory
+    Status s = check_config(c, &dev, 1);
+    EXPECT_NE(s.reason.find("2 GPUs requested but 1 present"), std::string::npos) << s.reason;
+    c.device = 1;
+    s = check_config(c, &dev, 2);
+    EXPECT_NE(s.reason.find("need devices 1..2 but 2 are present"), std::string::npos) << s.reason;
+    c = star(2, { 512, 512, 1 }, 4, 1, 4); // the testing hook: 4 strips on one device
+    EXPECT_TRUE(check_config(c, &dev, 1).ok) << check_config(c, &dev, 1).reason;
+}
+
+TEST(MultiGpuStats, SummarisesPathsAndBandwidth) {
+    MultiGpuStats stats;
+    EXPECT_EQ(stats.path_summary(), "none");
+    StripStats a, b;
+    a.above = HaloPath::PeerToPeer, a.halo_bytes = 1000000, a.exchange_ms = 0.5;
+    b.below = HaloPath::PeerToPeer, b.halo_bytes = 1000000, b.exchange_ms = 1.0;
+    stats.strips = { a, b };
+    EXPECT_EQ(stats.path_summary(), "peer-to-peer");
+    EXPECT_EQ(stats.halo_bytes(), 2000000);
+    EXPECT_DOUBLE_EQ(stats.halo_gbytes_per_s(), 2.0); // 2 MB in 1 ms
+    stats.strips[1].above = HaloPath::Staged;
+    EXPECT_EQ(stats.path_summary(), "peer-to-peer + staged through host");
+    StripStats t;
+    t.updated_cells = 1000000000, t.compute_ms = 10.0;
+    EXPECT_DOUBLE_EQ(t.gcells_per_s(), 100.0);
+}
+
+TEST(MultiGpuConfig, NamesAndLabels) {
+    EXPECT_EQ(parse_halo("staged"), HaloMode::Staged);
+    EXPECT_EQ(parse_halo("auto"), HaloMode::Auto);
+    EXPECT_FALSE(parse_halo("p2p"));
+    StencilConfig c = star(2, { 64, 64, 1 }, 1, 2);
+    c.overlap = false;
+    EXPECT_NE(describe(c).find("2 GPUs overlap off"), std::string::npos) << describe(c);
+    EXPECT_EQ(describe(star(2, { 64, 64, 1 }, 1, 1)).find("GPU"), std::string::npos);
+}
