@@ -13,12 +13,12 @@ const std::vector<DeviceInfo>& devices_once() {
     static const std::vector<DeviceInfo> devices = query_devices();
     return devices;
 }
+} // namespace
 
 bool same_field(const StencilConfig& a, const StencilConfig& b) {
     return a.stencil == b.stencil && a.rule == b.rule && a.dims == b.dims && a.size == b.size && a.radius == b.radius
         && a.precision == b.precision;
 }
-} // namespace
 
 MultiGpuStats Simulation::multi_gpu_stats() const {
     const StencilConfig& c = config();

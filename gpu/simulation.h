@@ -101,6 +101,10 @@ Status can_implement(const StencilConfig&);
 // can_implement, then allocation and kernel compilation; nullptr with `why` set on failure.
 std::unique_ptr<Simulation> create_simulation(const StencilConfig&, std::string* why);
 
+// The two describe the same field (stencil, rule, dims, size, radius, precision): repartition can move
+// a run between them.
+bool same_field(const StencilConfig&, const StencilConfig&);
+
 // Moves a running simulation to `next` (another GPU count, overlap, halo mode, variant, block...) keeping
 // its field, the wave's previous field and the step count: what the GUI does when the GPU count
 // changes. The old simulation is released first, so that both never need memory at once. On failure

@@ -85,6 +85,10 @@ QWidget* ControlPanel::build_stencil_group() {
     m_gpus->setToolTip(tr("GPUs to split the domain over (1..%1)").arg(std::max<int>(1, int(m_devices.size()))));
     form->addRow(tr("Device"), m_device);
     form->addRow(tr("GPU count"), m_gpus);
+    m_overlap = named(new QCheckBox(tr("Overlap halo exchange with the interior")), "overlap");
+    m_overlap->setToolTip(tr("Several GPUs: compute the rows the neighbours need first and exchange them while the "
+                             "interior runs (off: compute, then exchange)"));
+    form->addRow(QString(), m_overlap);
 
     m_stencil = named(new QComboBox, "stencil");
     m_stencil->addItem(tr("Star (thesis)"), int(StencilKind::Star));
@@ -137,6 +141,7 @@ QWidget* ControlPanel::build_stencil_group() {
     for (QSpinBox* s : { m_gpus, m_nx, m_ny, m_nz, m_radius, m_bx, m_by, m_bz, m_seed })
         connect(s, &QSpinBox::valueChanged, this, &ControlPanel::knobs_edited);
     connect(m_heuristic, &QCheckBox::toggled, this, &ControlPanel::knobs_edited);
+    connect(m_overlap, &QCheckBox::toggled, this, &ControlPanel::knobs_edited);
     connect(m_stencil, &QComboBox::currentIndexChanged, this, &ControlPanel::stencil_edited);
     connect(m_dims, &QComboBox::currentIndexChanged, this, &ControlPanel::dims_edited);
     return box;
@@ -242,6 +247,7 @@ void ControlPanel::set_settings(const RunSettings& s) {
     const StencilConfig& c = s.config;
     m_device->setCurrentIndex(std::max(m_device->findData(c.backend == Backend::Cpu ? -1 : c.device), 0));
     m_gpus->setValue(c.gpus);
+    m_overlap->setChecked(c.overlap);
     select_data(m_stencil, c.stencil);
     select_data(m_rule, c.rule);
     m_dims->setCurrentIndex(m_dims->findData(c.dims));
@@ -272,6 +278,7 @@ RunSettings ControlPanel::settings() const {
     c.backend = device < 0 ? Backend::Cpu : Backend::Cuda;
     c.device = std::max(device, 0);
     c.gpus = m_gpus->value();
+    c.overlap = m_overlap->isChecked();
     c.stencil = current<StencilKind>(m_stencil);
     c.rule = current<UpdateRule>(m_rule);
     c.dims = m_dims->currentData().toInt();
@@ -321,6 +328,7 @@ void ControlPanel::update_enabled() {
     m_cf->setEnabled(star);
     m_nz->setEnabled(three);
     m_gpus->setEnabled(s.config.backend == Backend::Cuda && m_devices.size() > 1);
+    m_overlap->setEnabled(s.config.gpus > 1);
     for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.heuristic_block);
     m_bz->setEnabled(!s.config.heuristic_block && three && star);
     m_axis->setEnabled(three);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gpu/config.h"
+#include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
@@ -85,6 +86,7 @@ struct EngineStats {
     double ms_per_step = 0.0;
     double gcells_per_second = 0.0;
     double gbytes_per_second = 0.0; // the ideal bytes a step must move, per second
+    MultiGpuStats strips; // per GPU, and the halo exchange (one untimed strip on a single GPU)
 };
 
 // One profiled launch with what the panel derives from it. `unavailable` non-empty: no counters, and why.

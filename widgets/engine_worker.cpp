@@ -40,6 +40,20 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     const bool carry = m_sim && m_sim->config().size == settings.config.size
         && m_sim->config().dims == settings.config.dims && m_settings.initial == settings.initial
         && m_settings.seed == settings.seed;
+    // Same field, other kernel or GPU count: move the whole state (the wave's previous field too) and
+    // keep running the old configuration if the new one cannot be built.
+    if (carry && m_sim->config().backend == settings.config.backend && same_field(m_sim->config(), settings.config)) {
+        const Status moved = repartition(m_sim, settings.config);
+        if (!m_sim) return fail(moved.reason);
+        if (moved)
+            m_settings = settings;
+        else
+            m_settings.config = m_sim->config();
+        m_staging.reset();
+        restart(generation, true);
+        if (!moved) emit failed({ generation, moved.reason }); // after ready: the panel keeps the reason
+        return;
+    }
     std::vector<double> field;
     try {
         if (carry) {
@@ -60,6 +74,11 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     } catch (const std::exception& e) {
         return fail(e.what());
     }
+    restart(generation, carry);
+}
+
+// A (new) simulation is ready: fresh pacing and statistics, the GUI is told, work resumes.
+void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_steps_left = 0;
     m_batch = 1;
     m_previous_batch.reset();
@@ -69,7 +88,7 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
-    emit ready({ generation, settings, m_sim->resources(), device_name(settings.config), carry });
+    emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field });
     if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
     report_metrics_unavailable();
     schedule();
@@ -326,6 +345,7 @@ void EngineWorker::report_stats(bool force) {
         s.gcells_per_second = double(updated_cells(c)) * m_window_steps / busy_s / 1e9;
         s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c);
     }
+    if (strip_count(m_sim->config()) > 1) s.strips = m_sim->multi_gpu_stats();
     emit stats(s);
     m_window.start();
     m_window_steps = 0;

@@ -3,6 +3,7 @@
 
 #include "app/profile_report.h"
 #include "gpu/device.h"
+#include "gpu/multi_gpu.h"
 #include "widgets/control_panel.h"
 #include "widgets/engine_controller.h"
 #include "widgets/metrics_panel.h"
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
@@ -240,9 +242,44 @@ void MainWindow::apply_settings(const RunSettings& s) {
 void MainWindow::on_ready(const EngineReady& r) {
     m_controls->show_engine_ready(r);
     m_metrics->new_configuration();
+    update_strip_overlay(r.settings.config);
     m_device_label->setText(QString::fromStdString(r.device_name));
     m_device_label->setToolTip(QString::fromStdString(describe(r.settings.config)));
     update_interop();
+}
+
+// Multi-GPU: a dashed line where one GPU's strip ends and the next begins, labelled with the devices.
+// Strips are cut along y in 2D and z in 3D, so the XY plane of a 3D run lies in one strip: its GPU is named.
+void MainWindow::update_strip_overlay(const StencilConfig& c) {
+    if (strip_count(c) <= 1 || !check_strips(c)) {
+        m_view->set_overlay({});
+        return;
+    }
+    const StripPlan plan = plan_strips(c);
+    m_view->set_overlay([this, plan, dims = c.dims](QPainter& p, const ViewTransform& t) {
+        const SliceSelection s = m_view->last_frame().slice;
+        p.save();
+        QPen pen(QColor(255, 255, 255, 200), 1.5, Qt::DashLine);
+        p.setPen(pen);
+        const QFontMetrics fm(p.font());
+        if (dims == 3 && s.axis == SliceAxis::XY) {
+            for (const Strip& strip : plan.strips)
+                if (s.index >= strip.first_row && s.index < strip.end_row) {
+                    const RectD r = t.field_rect();
+                    p.drawText(QPointF(r.left + 6, r.top + fm.ascent() + 4), tr("GPU %1").arg(strip.device));
+                }
+            p.restore();
+            return;
+        }
+        const RectD r = t.field_rect();
+        for (const Strip& strip : plan.strips) {
+            const double y0 = t.cell_to_pixel({ 0.0, double(strip.first_row) }).y;
+            const double y1 = t.cell_to_pixel({ 0.0, double(strip.end_row) }).y;
+            if (strip.first_row > 0) p.drawLine(QPointF(r.left, y0), QPointF(r.left + r.width, y0));
+            p.drawText(QPointF(r.left + 6, std::min(y0, y1) + fm.ascent() + 4), tr("GPU %1").arg(strip.device));
+        }
+        p.restore();
+    });
 }
 
 void MainWindow::update_interop() {

@@ -82,6 +82,7 @@ private:
     void export_metrics_dialog();
     void inject_at(Cell plane_cell);
     void update_interop();
+    void update_strip_overlay(const StencilConfig&);
     void export_dialog(bool whole_window);
     void setup_dialog(bool save);
     void build_lessons_menu();

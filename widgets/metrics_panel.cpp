@@ -89,6 +89,14 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     verdict_box->addWidget(m_counters);
     verdict_box->addWidget(m_verdict);
     verdict_box->addWidget(m_note);
+    m_gpus = new QLabel;
+    m_gpus->setObjectName(QStringLiteral("metric_gpus"));
+    m_gpus->setTextFormat(Qt::RichText);
+    m_gpus->setToolTip(tr("Per GPU: the strip's rows, its kernels' time and throughput in the last sampled step, and "
+                          "how long receiving its ghost rows took. Overlap computes the boundary rows first and "
+                          "exchanges them while the interior runs."));
+    m_gpus->hide();
+    verdict_box->addWidget(m_gpus);
     verdict_box->addStretch();
     top->addLayout(verdict_box, 3);
     outer->addLayout(top);
@@ -148,7 +156,34 @@ QLabel* MetricsPanel::summary_row(QFormLayout* form, const QString& caption, con
     return value;
 }
 
+void MetricsPanel::show_strips(const MultiGpuStats& m) {
+    if (m.strips.size() <= 1 || !m.timed) {
+        m_gpus->setVisible(m.strips.size() > 1);
+        m_gpus->setText(tr("Split over %1 strips; timing the first sampled step…").arg(m.strips.size()));
+        return;
+    }
+    QString html = QStringLiteral("<table cellspacing=6><tr><th>GPU</th><th>rows</th><th>compute</th><th>GCells/s</th>"
+                                  "<th>exchange</th></tr>");
+    for (const StripStats& s : m.strips)
+        html += QStringLiteral("<tr><td>%1</td><td>%2–%3</td><td>%4 ms</td><td>%5</td><td>%6 ms</td></tr>")
+                    .arg(s.device)
+                    .arg(s.first_row)
+                    .arg(s.end_row - 1)
+                    .arg(s.compute_ms, 0, 'f', 3)
+                    .arg(s.gcells_per_s(), 0, 'f', 1)
+                    .arg(s.exchange_ms, 0, 'f', 3);
+    html += QStringLiteral("</table>")
+        + tr("Halo: %1 KiB/step, %2 GB/s, %3; overlap %4")
+              .arg(double(m.halo_bytes()) / 1024.0, 0, 'f', 0)
+              .arg(m.halo_gbytes_per_s(), 0, 'f', 1)
+              .arg(QString::fromStdString(m.path_summary()))
+              .arg(m.overlap ? tr("on") : tr("off"));
+    m_gpus->setText(html);
+    m_gpus->show();
+}
+
 void MetricsPanel::show_stats(const EngineStats& s) {
+    show_strips(s.strips);
     if (s.ms_per_step <= 0.0) {
         for (QLabel* l : { m_time, m_cells, m_bytes, m_steps }) l->setText(QStringLiteral("-"));
         return;

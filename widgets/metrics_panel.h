@@ -45,10 +45,11 @@ private:
     QLabel* summary_row(QFormLayout*, const QString& caption, const QString& tooltip, const char* name);
     void show_summary(const MetricsSample&);
     void show_stalls(const MetricsSample&);
+    void show_strips(const MultiGpuStats&);
 
     QLabel *m_time, *m_cells, *m_bytes, *m_steps;
     QCheckBox* m_counters;
-    QLabel *m_verdict, *m_note;
+    QLabel *m_verdict, *m_note, *m_gpus;
     QLabel *m_duration, *m_profiled_rate, *m_bytes_per_cell, *m_l1, *m_l2, *m_smem, *m_occupancy, *m_registers,
         *m_spills, *m_passes;
     TimeSeriesChart *m_dram, *m_local;

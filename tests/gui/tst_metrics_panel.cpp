@@ -94,6 +94,29 @@ private slots:
         QVERIFY(!child<QLabel>(panel, "sum_gcells")->text().contains(QLatin1String("baseline")));
     }
 
+    void per_gpu_table_for_strips() {
+        MetricsPanel panel;
+        panel.show();
+        EngineStats stats;
+        stats.ms_per_step = 1.0;
+        QVERIFY(!child<QLabel>(panel, "metric_gpus")->isVisible()); // one GPU: no table
+        stats.strips.timed = true;
+        stats.strips.overlap = true;
+        for (int g = 0; g < 2; ++g) {
+            StripStats s;
+            s.device = g, s.first_row = g * 100, s.end_row = (g + 1) * 100, s.updated_cells = 1000000;
+            s.compute_ms = 0.5, s.exchange_ms = 0.01, s.halo_bytes = 4096;
+            s.below = g ? HaloPath::PeerToPeer : HaloPath::None, s.above = g ? HaloPath::None : HaloPath::PeerToPeer;
+            stats.strips.strips.push_back(s);
+        }
+        panel.show_stats(stats);
+        QLabel* table = child<QLabel>(panel, "metric_gpus");
+        QVERIFY(table->isVisible());
+        QVERIFY(table->text().contains(QLatin1String("100–199")) || table->text().contains(QStringLiteral("100–199")));
+        QVERIFY(table->text().contains(QLatin1String("peer-to-peer")));
+        QVERIFY(table->text().contains(QLatin1String("overlap on")));
+    }
+
     void charts_export_as_png() {
         MetricsPanel panel;
         panel.resize(1200, 400);
