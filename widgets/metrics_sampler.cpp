@@ -45,6 +45,9 @@ bool MetricsSampler::due(const Simulation& sim) const {
 std::string MetricsSampler::precheck(const StencilConfig& c) {
     if (c.backend == Backend::Cpu)
         return "Hardware counters need a CUDA GPU; the CPU backend shows timing-based figures only.";
+    if (strip_count(c) > 1)
+        return "Hardware counters are collected on one GPU at a time: set the GPU count to 1 to see them. The "
+               "per-GPU timing table stays.";
     return {};
 }
 
