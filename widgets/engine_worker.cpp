@@ -345,7 +345,13 @@ void EngineWorker::report_stats(bool force) {
         s.gcells_per_second = double(updated_cells(c)) * m_window_steps / busy_s / 1e9;
         s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c);
     }
-    if (strip_count(m_sim->config()) > 1) s.strips = m_sim->multi_gpu_stats();
+    if (strip_count(m_sim->config()) > 1) {
+        try {
+            s.strips = m_sim->multi_gpu_stats();
+        } catch (const std::exception& e) {
+            return fail(e.what()); // nothing may propagate into Qt's event loop
+        }
+    }
     emit stats(s);
     m_window.start();
     m_window_steps = 0;

@@ -437,7 +437,12 @@ private:
             StripTimer& t = m_timers[i];
             if (!t.pending) continue;
             const bool exchanges = s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0;
-            if (cudaEventQuery(exchanges ? t.receive_end : t.compute_end) != cudaSuccess) continue;
+            // Every end event must have completed: the send and the receive run on other streams than the
+            // compute, so one finished event says nothing about the others (seen as "device not ready").
+            if (cudaEventQuery(t.compute_end) != cudaSuccess) continue;
+            if (exchanges
+                && (cudaEventQuery(t.send_end) != cudaSuccess || cudaEventQuery(t.receive_end) != cudaSuccess))
+                continue;
             float compute = 0.0f, sending = 0.0f, receiving = 0.0f;
             cuda_check(cudaEventElapsedTime(&compute, t.compute_begin, t.compute_end), "cudaEventElapsedTime");
             if (exchanges) {
