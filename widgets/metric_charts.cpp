@@ -92,7 +92,7 @@ int TimeSeriesChart::points() const {
 StallChart::StallChart(QWidget* parent)
     : QChartView(make_chart(tr("Warp stall reasons (warps stalled per issued instruction)")), parent) {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(240);
+    setMinimumHeight(260);
     m_series = new QHorizontalBarSeries;
     m_current = new QBarSet(tr("current kernel"));
     m_baseline = new QBarSet(tr("baseline"), this);
@@ -100,7 +100,7 @@ StallChart::StallChart(QWidget* parent)
     chart()->addSeries(m_series);
     m_axis = new QBarCategoryAxis;
     QFont labels = m_axis->labelsFont();
-    labels.setPointSizeF(labels.pointSizeF() * 0.8);
+    labels.setPointSizeF(labels.pointSizeF() * 0.75);
     m_axis->setLabelsFont(labels); // the reasons' names must fit next to the bars
     m_values = new QValueAxis;
     m_values->setLabelFormat(QStringLiteral("%.2f"));

@@ -50,7 +50,7 @@ public:
         double baseline = -1.0; // < 0: no baseline
     };
     explicit StallChart(QWidget* parent = nullptr);
-    void show_bars(std::vector<Bar> bars, int top = 10);
+    void show_bars(std::vector<Bar> bars, int top = 7); // few enough that each name fits its band
     void clear();
     QStringList categories() const;
 

@@ -38,7 +38,7 @@ void MetricsSampler::set_enabled(bool on, int interval_ms) {
 }
 
 bool MetricsSampler::due(const Simulation& sim) const {
-    if (!m_enabled || m_broken || sim.config().backend != Backend::Cuda) return false;
+    if (!m_enabled || m_broken || !precheck(sim.config()).empty()) return false;
     return std::chrono::steady_clock::now() - m_last >= m_interval;
 }
 
