@@ -71,6 +71,23 @@ private slots:
         QVERIFY(knob<QLabel>(w, "status_path")->text().contains(QStringLiteral("CPU backend")));
     }
 
+    void a_kernel_change_keeps_the_running_field() {
+        // variant/CF/block/GPU count describe the same field: the run moves (repartition), steps go on
+        MainWindow w(cpu_options());
+        w.show();
+        QTRY_VERIFY(w.field_view().last_frame().iteration > 20);
+        const long long before = w.field_view().last_frame().iteration;
+        QSignalSpy frames(&w.engine(), &EngineController::frame);
+        choose(w, "variant", int(Variant::SmemPadded));
+        QTRY_COMPARE(engine_config(w).variant, Variant::SmemPadded);
+        QVERIFY(w.engine().active().reused_field);
+        // the first frame of the new kernel continues the count: the field was not reset
+        QTRY_VERIFY(!frames.isEmpty());
+        const auto first = frames.takeFirst().at(0).value<FieldFrame>();
+        QCOMPARE(first.generation, w.engine().generation());
+        QVERIFY2(first.iteration >= before, qPrintable(QStringLiteral("%1 < %2").arg(first.iteration).arg(before)));
+    }
+
     void every_stencil_control_reaches_the_engine() {
         MainWindow w(cpu_options());
         w.show();
