@@ -382,38 +382,23 @@ bool MainWindow::export_metrics(const QString& path, QString* why) {
 }
 
 void MainWindow::export_metrics_dialog() {
-    QSettings settings;
-    const QString key = QStringLiteral("export/last_directory");
-    const QString dir
-        = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export metrics"), dir + QStringLiteral("/stencilscope-metrics.csv"), tr("CSV files (*.csv)"));
+    const QString path
+        = ask_export_path(tr("Export metrics"), QStringLiteral("stencilscope-metrics.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
-    settings.setValue(key, QFileInfo(path).absolutePath());
     QString why;
-    if (!export_metrics(path, &why))
-        QMessageBox::warning(this, tr("Export failed"), why);
-    else
-        statusBar()->showMessage(
-            tr("Saved %1 profiled launches to %2").arg(m_metrics->history().size()).arg(path), 5000);
+    const bool ok = export_metrics(path, &why);
+    report_export(ok, why, tr("Saved %1 profiled launches to %2").arg(m_metrics->history().size()).arg(path));
 }
 
 void MainWindow::export_charts_dialog() {
-    QSettings settings;
-    const QString key = QStringLiteral("export/last_directory");
-    const QString dir
-        = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export metric charts"), dir + QStringLiteral("/stencilscope-metrics.png"), tr("PNG images (*.png)"));
+    const QString path = ask_export_path(
+        tr("Export metric charts"), QStringLiteral("stencilscope-metrics.png"), tr("PNG images (*.png)"));
     if (path.isEmpty()) return;
-    settings.setValue(key, QFileInfo(path).absolutePath());
     QString stem = path;
     if (stem.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) stem.chop(4);
     QString why;
-    if (!m_metrics->save_charts(stem, &why))
-        QMessageBox::warning(this, tr("Export failed"), why);
-    else
-        statusBar()->showMessage(tr("Saved %1-dram.png, -local.png and -stalls.png").arg(stem), 5000);
+    const bool ok = m_metrics->save_charts(stem, &why);
+    report_export(ok, why, tr("Saved %1-dram.png, -local.png and -stalls.png").arg(stem));
 }
 
 // A click on the plane becomes a source in the volume: a hot spot for heat, a pulse for the wave.
@@ -457,23 +442,32 @@ bool MainWindow::export_window(const QString& path, QString* why) {
     return true;
 }
 
-void MainWindow::export_dialog(bool whole_window) {
+// A save dialog that starts in the last export directory and remembers the one chosen (QSettings).
+QString MainWindow::ask_export_path(const QString& title, const QString& file_name, const QString& filter) {
     QSettings settings;
     const QString key = QStringLiteral("export/last_directory");
     const QString dir
         = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
-    const QString suggested = dir + QLatin1Char('/')
-        + (whole_window ? QStringLiteral("stencilscope-window.png") : QStringLiteral("stencilscope-field.png"));
-    const QString path = QFileDialog::getSaveFileName(
-        this, whole_window ? tr("Export window image") : tr("Export field image"), suggested, tr("PNG images (*.png)"));
-    if (path.isEmpty()) return;
-    settings.setValue(key, QFileInfo(path).absolutePath());
-    QString why;
-    const bool ok = whole_window ? export_window(path, &why) : export_field(path, &why);
+    const QString path = QFileDialog::getSaveFileName(this, title, dir + QLatin1Char('/') + file_name, filter);
+    if (!path.isEmpty()) settings.setValue(key, QFileInfo(path).absolutePath());
+    return path;
+}
+
+void MainWindow::report_export(bool ok, const QString& why, const QString& done) {
     if (!ok)
         QMessageBox::warning(this, tr("Export failed"), why);
     else
-        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+        statusBar()->showMessage(done, 5000);
+}
+
+void MainWindow::export_dialog(bool whole_window) {
+    const QString path = ask_export_path(whole_window ? tr("Export window image") : tr("Export field image"),
+        whole_window ? QStringLiteral("stencilscope-window.png") : QStringLiteral("stencilscope-field.png"),
+        tr("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    QString why;
+    const bool ok = whole_window ? export_window(path, &why) : export_field(path, &why);
+    report_export(ok, why, tr("Saved %1").arg(path));
 }
 
 SetupState MainWindow::current_setup() const {

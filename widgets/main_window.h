@@ -84,6 +84,8 @@ private:
     void update_interop();
     void update_strip_overlay(const StencilConfig&);
     void export_dialog(bool whole_window);
+    QString ask_export_path(const QString& title, const QString& file_name, const QString& filter);
+    void report_export(bool ok, const QString& why, const QString& done);
     void setup_dialog(bool save);
     void build_lessons_menu();
 

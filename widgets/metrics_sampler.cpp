@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/metrics_sampler.h"
 
+#include "app/profile_report.h"
+#include "app/run_report.h"
 #include "gpu/bandwidth.h"
 #include "gpu/profiler/collector.h"
-
-#include <ctime>
 
 namespace ss::gui {
 namespace {
@@ -14,15 +14,6 @@ constexpr std::int64_t kRooflineBytes = 256ll << 20; // enough to stream past th
 double metric(const KernelMetrics& m, std::string_view name) {
     const auto it = m.find(name);
     return it == m.end() ? 0.0 : it->second;
-}
-
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm {};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
 }
 
 } // namespace
@@ -64,7 +55,7 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
     out.generation = generation;
     out.settings.config = c;
     out.resources = sim.resources();
-    out.timestamp = utc_now();
+    out.timestamp = timestamp_now();
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_epoch).count();
     m_last = std::chrono::steady_clock::now();
     std::string why;
@@ -93,7 +84,7 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
     if (cells > 0)
         out.dram_bytes_per_cell = (metric(m, "dram__bytes_read.sum") + metric(m, "dram__bytes_write.sum")) / cells;
     out.dram_peak_gbs = peak / 1e9;
-    out.verdict = diagnose(m, { peak, cells * out.ideal_bytes_per_cell });
+    out.verdict = diagnose(m, { peak, ideal_launch_bytes(c) });
 }
 
 } // namespace ss::gui
