@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// The thesis' studies (ch. 4.3.2, 5.1) as sweeps that the CLI (`stencilscope-cli sweep`) and the GUI's
+// Experiments window both run: performance vs radius per variant (fig. 5.1), the coarsening-factor
+// sweep (figs. 5.4/5.5) and heuristic vs autotuned blocks (fig. 5.6). Every point's improvement is
+// "relative to the given dimension's baseline kernel, normalized by the stencil radius": divided by
+// base (CF 1, heuristic block) at the same radius. Qt-free.
+#pragma once
+
+#include "gpu/autotune.h"
+#include "gpu/config.h"
+
+#include <functional>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ss {
+
+enum class ExperimentKind {
+    Radius, // fig. 5.1: every variant x radius, CF 1, heuristic blocks
+    Coarsening, // figs. 5.4/5.5: every variant x radius x CF, heuristic blocks
+    Autotuned, // fig. 5.6: uncoarsened heuristic vs the best CF with autotuned blocks, per variant x radius
+};
+std::string_view to_string(ExperimentKind);
+std::optional<ExperimentKind> parse_experiment(std::string_view); // "radius", "cf", "autotuned"
+
+struct ExperimentSpec {
+    ExperimentKind kind = ExperimentKind::Radius;
+    // Stencil, rule, dims, size, precision, backend and device come from here; radius, variant, cf and
+    // block are what the sweep varies.
+    StencilConfig base;
+    std::vector<int> radii { 1, 2, 4, 8, 16 };
+    std::vector<Variant> variants { Variant::Base, Variant::Smem, Variant::SmemPadded };
+    std::vector<int> cfs { 1, 2, 4, 8 }; // Coarsening and Autotuned only
+    int steps = 8; // per timed run (the thesis' eight iterations)
+    int repeats = 5; // timed runs per point after one warm-up; the median counts
+    // Also read the bottleneck metric (CUPTI) for each point; points get NaN when counters are unavailable.
+    bool counters = false;
+};
+
+// Refuses an empty or impossible spec with the first problem in plain words (no radius, CF < 1, ...).
+Status check_experiment(const ExperimentSpec&);
+
+// One measured configuration.
+struct ExperimentPoint {
+    StencilConfig config; // as run: its block is the one used (heuristic or autotuned)
+    std::string series; // the legend entry: "smem", "smem CF4", "smem (autotuned)"
+    bool autotuned = false;
+    double ms_per_step = 0.0;
+    double gcells_per_s = 0.0;
+    // Over base (CF 1, heuristic) at the same radius; NaN when that base point is missing or failed.
+    double improvement = std::numeric_limits<double>::quiet_NaN();
+    // The thesis' bottleneck: DRAM write throughput in 2D, local-memory throughput in 3D (GB/s), and its
+    // improvement over the base point's; NaN without counters.
+    std::string bottleneck_metric; // "dram_write_gbs" or "local_gbs"
+    double bottleneck_gbs = std::numeric_limits<double>::quiet_NaN();
+    double bottleneck_improvement = std::numeric_limits<double>::quiet_NaN();
+    std::string error; // non-empty: refused or failed (kept, so a table shows why a bar is missing)
+};
+
+// The configurations a spec sweeps, in run order (base first for every radius).
+std::vector<StencilConfig> experiment_plan(const ExperimentSpec&);
+
+// progress(done, total, what) after each unit of work; returning false cancels (the points so far
+// come back). `cache` (may be null) serves and stores the Autotuned kind's block searches.
+class AutotuneCache;
+std::vector<ExperimentPoint> run_experiment(const ExperimentSpec&,
+    const std::function<bool(int done, int total, const std::string& what)>& progress = {},
+    AutotuneCache* cache = nullptr);
+
+// Fills improvement and bottleneck_improvement from the base points (run_experiment calls it).
+void normalise_to_base(std::vector<ExperimentPoint>&);
+
+} // namespace ss
