@@ -16,6 +16,8 @@ EngineController::EngineController(QObject* parent)
     qRegisterMetaType<EngineFailure>();
     qRegisterMetaType<EngineStats>();
     qRegisterMetaType<MetricsSample>();
+    qRegisterMetaType<JobProgress>();
+    qRegisterMetaType<JobOutcome>();
     m_thread->setObjectName(QStringLiteral("engine"));
     auto* worker = new EngineWorker(m_latest);
     worker->moveToThread(m_thread);
@@ -29,11 +31,21 @@ EngineController::EngineController(QObject* parent)
     connect(worker, &EngineWorker::metrics, this, [this](const MetricsSample& s) {
         if (s.generation == m_generation) emit metrics(s);
     });
+    connect(worker, &EngineWorker::job_progress, this, [this](const JobProgress& p) {
+        if (p.id == m_job) emit job_progress(p);
+    });
+    connect(worker, &EngineWorker::job_finished, this, [this](const JobOutcome& o) {
+        if (o.id != m_job) return;
+        m_job = 0;
+        m_job_cancel.reset();
+        emit job_finished(o);
+    });
     m_thread->start();
 }
 
 EngineController::~EngineController() {
     m_latest->store(UINT64_MAX); // every queued batch is now stale
+    if (m_job_cancel) m_job_cancel->store(true);
     post([](EngineWorker& w) { w.shutdown(); });
     m_thread->quit();
     m_thread->wait();
@@ -90,6 +102,19 @@ void EngineController::set_device_frames(bool on) {
 void EngineController::set_metrics(bool on, int interval_ms) {
     m_metrics_on = on;
     post([on, interval_ms](EngineWorker& w) { w.set_metrics(on, interval_ms); });
+}
+
+std::uint64_t EngineController::start_job(JobRequest request) {
+    if (m_job != 0) return 0;
+    request.id = m_job = ++m_last_job;
+    m_job_cancel = std::make_shared<std::atomic<bool>>(false);
+    std::shared_ptr<const std::atomic<bool>> cancel = m_job_cancel;
+    post([request, cancel](EngineWorker& w) { w.run_job(request, cancel); });
+    return request.id;
+}
+
+void EngineController::cancel_job() {
+    if (m_job_cancel) m_job_cancel->store(true);
 }
 
 void EngineController::frame_consumed() {

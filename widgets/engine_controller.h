@@ -37,6 +37,12 @@ public:
     // Hardware counters: profile one step every `interval_ms` while playing.
     void set_metrics(bool on, int interval_ms = 250);
     bool metrics_on() const { return m_metrics_on; }
+    // Long work (autotune, experiment sweeps) on the engine thread; the live run pauses meanwhile and
+    // resumes afterwards. One job at a time: returns 0 while another runs. Cancelling returns the
+    // results so far through job_finished (cancelled = true).
+    std::uint64_t start_job(JobRequest);
+    void cancel_job();
+    bool job_running() const { return m_job != 0; }
     // The view has shown the last frame: the engine may produce the next one.
     void frame_consumed();
 
@@ -56,6 +62,8 @@ signals:
     void stats(const ss::gui::EngineStats&);
     void metrics(const ss::gui::MetricsSample&);
     void playing_changed(bool);
+    void job_progress(const ss::gui::JobProgress&);
+    void job_finished(const ss::gui::JobOutcome&);
 
 private:
     template <typename F> void post(F&& work);
@@ -75,6 +83,8 @@ private:
     bool m_metrics_on = false;
     Pacing m_pacing;
     SliceSelection m_slice;
+    std::uint64_t m_job = 0, m_last_job = 0;
+    std::shared_ptr<std::atomic<bool>> m_job_cancel;
 };
 
 } // namespace ss::gui

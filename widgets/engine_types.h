@@ -3,7 +3,9 @@
 // signals. Each result carries the generation of the request it answers, so stale ones can be dropped.
 #pragma once
 
+#include "gpu/autotune.h"
 #include "gpu/config.h"
+#include "gpu/experiments.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
@@ -14,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -110,8 +113,46 @@ struct MetricsSample {
     bool ok() const { return unavailable.empty(); }
 };
 
+// Long work on the engine thread (RenderDoc's replay thread takes such jobs too): an autotune of one
+// configuration or an experiment sweep. The live run pauses meanwhile and resumes afterwards.
+struct JobRequest {
+    enum class Kind { Autotune, Experiment } kind = Kind::Autotune;
+    std::uint64_t id = 0;
+    StencilConfig config; // Autotune: the configuration whose block is searched
+    int steps = 8, repeats = 3; // Autotune: per timed run, timed runs per candidate
+    bool use_cache = true; // Autotune: reuse a stored search of the same (device, configuration)
+    ExperimentSpec experiment; // Experiment
+};
+
+struct JobProgress {
+    std::uint64_t id = 0;
+    int done = 0, total = 0;
+    std::string what;
+    bool has_candidate = false; // Autotune: `candidate` is the result just measured
+    AutotuneResult candidate;
+    // Autotune, in the first report (done == 0): the candidates in search order and the heuristic's block.
+    std::vector<BlockDims> space;
+    std::optional<BlockDims> heuristic;
+};
+
+struct JobOutcome {
+    std::uint64_t id = 0;
+    JobRequest request;
+    bool cancelled = false;
+    std::string error; // the job could not run at all
+    std::vector<AutotuneResult> candidates; // Autotune, in space order
+    BlockDims heuristic; // Autotune: the heuristic's block for the configuration (for the heatmap's mark)
+    bool from_cache = false;
+    std::string cached_at; // when the cached search was stored
+    std::string device_name;
+    std::vector<ExperimentPoint> points; // Experiment
+    std::vector<std::string> warnings; // worth saying, not failures: counters unavailable, cache not writable
+};
+
 } // namespace ss::gui
 
+Q_DECLARE_METATYPE(ss::gui::JobProgress)
+Q_DECLARE_METATYPE(ss::gui::JobOutcome)
 Q_DECLARE_METATYPE(ss::gui::MetricsSample)
 Q_DECLARE_METATYPE(ss::gui::FieldFrame)
 Q_DECLARE_METATYPE(ss::gui::EngineReady)

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/engine_worker.h"
 
+#include "gpu/autotune_cache.h"
 #include "gpu/gl_interop.h"
 
 #include <QTimer>
+
+#include <stdexcept>
 
 #include <algorithm>
 #include <chrono>
@@ -356,6 +359,116 @@ void EngineWorker::report_stats(bool force) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
+}
+
+void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std::atomic<bool>> cancel) {
+    JobOutcome out;
+    out.id = request.id;
+    out.request = request;
+    // Pause the live run: drain it, keep its whole state on the host and free its device memory, so the
+    // job measures an idle GPU and may use all of its memory.
+    std::optional<FieldState> state;
+    try {
+        if (m_sim) {
+            if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+            m_previous_batch.reset();
+            state = m_sim->save_state();
+        }
+    } catch (const std::exception& e) {
+        out.error = std::string("the live run could not be paused: ") + e.what();
+        emit job_finished(out);
+        return fail(e.what());
+    }
+    m_sim.reset();
+    m_staging.reset();
+    m_sampler.release_collector(); // one profiler per device: an experiment may need its own
+    try {
+        if (request.kind == JobRequest::Kind::Autotune)
+            run_autotune_job(request, *cancel, out, state ? &state->current : nullptr);
+        else
+            run_experiment_job(request, *cancel, out);
+    } catch (const std::exception& e) {
+        out.error = e.what();
+    }
+    out.cancelled = cancel->load();
+    emit job_finished(out);
+    if (!state) return;
+    // Resume where the run paused (a newer configuration queued meanwhile takes over from here).
+    std::string why;
+    m_sim = create_simulation(m_settings.config, &why);
+    if (!m_sim) return fail(why.empty() ? "the paused run could not be resumed" : why);
+    try {
+        m_sim->restore_state(*state);
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    restart(m_generation, true);
+}
+
+void EngineWorker::run_autotune_job(
+    const JobRequest& r, const std::atomic<bool>& cancel, JobOutcome& out, const std::vector<double>* live_field) {
+    StencilConfig config = r.config;
+    if (config.backend != Backend::Cuda)
+        throw std::runtime_error("autotune searches CUDA block dims: choose a CUDA device");
+    config.heuristic_block = true;
+    if (Status s = can_implement(config); !s) throw std::runtime_error(s.reason);
+    out.device_name = device_name(config);
+    const auto devices = query_devices();
+    const DeviceInfo* device = config.device < int(devices.size()) ? &devices[config.device] : nullptr;
+    JobProgress first;
+    first.id = r.id;
+    first.what = "compiling";
+    first.space = autotune_space(config, device);
+    first.total = int(first.space.size());
+    {
+        // The heuristic's block comes from the occupancy API of the compiled kernel.
+        std::string why;
+        if (auto sim = create_simulation(config, &why)) first.heuristic = out.heuristic = sim->resources().block;
+    }
+    emit job_progress(first);
+    // The live field when it has this extent (what the user looks at), else the configured initial one.
+    const std::vector<double> field = live_field && std::int64_t(live_field->size()) == config.size.cells()
+        ? *live_field
+        : make_initial_field(config, m_settings.initial, m_settings.seed);
+    const auto progress = [&](int done, int total, const AutotuneResult& last) {
+        JobProgress p;
+        p.id = r.id, p.done = done, p.total = total, p.what = format_block(last.block);
+        p.has_candidate = true;
+        p.candidate = last;
+        emit job_progress(p);
+        return !cancel.load();
+    };
+    // The CLI's cache file: a search run headless shows up here, and the other way round.
+    AutotuneCache cache(default_autotune_cache_path());
+    CachedAutotune tuned;
+    if (r.use_cache) {
+        tuned = autotune_cached(config, field, r.steps, r.repeats, progress, &cache);
+    } else {
+        tuned.results = autotune(config, field, r.steps, r.repeats, progress);
+        const bool any = std::any_of(
+            tuned.results.begin(), tuned.results.end(), [](const AutotuneResult& a) { return a.error.empty(); });
+        if (!cancel.load() && any)
+            tuned.saved = cache.store(autotune_cache_key(config, r.steps, device), tuned.results);
+    }
+    out.candidates = std::move(tuned.results);
+    out.from_cache = tuned.from_cache;
+    out.cached_at = tuned.stored;
+    if (!tuned.saved) out.warnings.push_back(tuned.saved.reason);
+}
+
+void EngineWorker::run_experiment_job(const JobRequest& r, const std::atomic<bool>& cancel, JobOutcome& out) {
+    if (Status s = check_experiment(r.experiment); !s) throw std::runtime_error(s.reason);
+    out.device_name = device_name(r.experiment.base);
+    AutotuneCache cache(default_autotune_cache_path());
+    out.points = run_experiment(
+        r.experiment,
+        [&](int done, int total, const std::string& what) {
+            JobProgress p;
+            p.id = r.id, p.done = done, p.total = total, p.what = what;
+            emit job_progress(p);
+            return !cancel.load();
+        },
+        &cache, &out.warnings);
 }
 
 void EngineWorker::fail(const std::string& why) {

@@ -38,6 +38,9 @@ public:
     // Profile one step every `interval_ms` while playing (hardware counters; see MetricsSampler).
     void set_metrics(bool on, int interval_ms);
     void shutdown(); // releases the simulation on this thread
+    // Runs a long job here, pausing the live run: its state is saved and its memory freed first, then
+    // restored. `cancel` is set by the GUI thread; the job stops after the candidate in progress.
+    void run_job(const JobRequest&, std::shared_ptr<const std::atomic<bool>> cancel);
 
 signals:
     void ready(const ss::gui::EngineReady&);
@@ -45,6 +48,8 @@ signals:
     void frame(const ss::gui::FieldFrame&);
     void stats(const ss::gui::EngineStats&);
     void metrics(const ss::gui::MetricsSample&);
+    void job_progress(const ss::gui::JobProgress&);
+    void job_finished(const ss::gui::JobOutcome&);
 
 private:
     bool superseded() const { return m_latest->load() > m_generation; }
@@ -60,6 +65,9 @@ private:
     void profile_step();
     void report_metrics_unavailable();
     void fail(const std::string& why);
+    void run_autotune_job(
+        const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&, const std::vector<double>* live_field);
+    void run_experiment_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&);
 
     std::shared_ptr<const std::atomic<std::uint64_t>> m_latest;
     std::uint64_t m_generation = 0;

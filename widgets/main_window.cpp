@@ -4,8 +4,11 @@
 #include "app/profile_report.h"
 #include "gpu/device.h"
 #include "gpu/multi_gpu.h"
+#include "widgets/autotune_dialog.h"
 #include "widgets/control_panel.h"
 #include "widgets/engine_controller.h"
+#include "widgets/experiments_window.h"
+#include "widgets/export_util.h"
 #include "widgets/metrics_panel.h"
 
 #include <QAction>
@@ -200,6 +203,7 @@ void MainWindow::build_menus() {
     tools->addAction(zoom);
     tools->addAction(field);
 
+    build_tools_menu();
     build_lessons_menu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -209,6 +213,74 @@ void MainWindow::build_menus() {
                "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p>")
                 .arg(QStringLiteral(STENCILSCOPE_VERSION)));
     });
+}
+
+void MainWindow::build_tools_menu() {
+    QMenu* menu = menuBar()->addMenu(tr("&Tools"));
+    QAction* autotune = menu->addAction(tr("&Autotune block…"), this, [this] {
+        AutotuneDialog& d = autotune_dialog();
+        d.show();
+        d.raise();
+        d.activateWindow();
+    });
+    autotune->setShortcut(QKeySequence(tr("Ctrl+T")));
+    autotune->setToolTip(tr("Time every block of the thesis' space for the current configuration"));
+    QAction* experiments = menu->addAction(tr("&Experiments…"), this, [this] {
+        ExperimentsWindow& w = experiments_window();
+        w.show();
+        w.raise();
+        w.activateWindow();
+    });
+    experiments->setShortcut(QKeySequence(tr("Ctrl+E")));
+    connect(m_engine, &EngineController::job_progress, this, &MainWindow::on_job_progress);
+    connect(m_engine, &EngineController::job_finished, this, [this](const JobOutcome& o) {
+        statusBar()->showMessage(o.cancelled ? tr("Cancelled; the live view resumes.")
+                : o.error.empty()            ? tr("Done; the live view resumes.")
+                                             : tr("The job failed: %1").arg(QString::fromStdString(o.error)),
+            5000);
+    });
+}
+
+AutotuneDialog& MainWindow::autotune_dialog() {
+    if (!m_autotune) {
+        m_autotune = new AutotuneDialog(*m_engine, this);
+        m_autotune->setObjectName(QStringLiteral("autotune_dialog"));
+        connect(m_autotune, &AutotuneDialog::apply_block, this, &MainWindow::apply_block);
+        connect(m_controls, &ControlPanel::settings_changed, m_autotune,
+            [this](const RunSettings& s) { m_autotune->set_config(s.config); });
+    }
+    m_autotune->set_config(m_controls->settings().config);
+    return *m_autotune;
+}
+
+ExperimentsWindow& MainWindow::experiments_window() {
+    if (!m_experiments) {
+        m_experiments = new ExperimentsWindow(*m_engine, this);
+        m_experiments->setObjectName(QStringLiteral("experiments_window"));
+        m_experiments->set_base(m_controls->settings().config);
+        connect(m_controls, &ControlPanel::settings_changed, m_experiments,
+            [this](const RunSettings& s) { m_experiments->set_base(s.config); });
+    }
+    return *m_experiments;
+}
+
+void MainWindow::apply_block(const BlockDims& block) {
+    RunSettings s = m_controls->settings();
+    s.config.heuristic_block = false;
+    s.config.block = block;
+    m_controls->set_settings(s);
+    if (!m_controls->reason().isEmpty()) {
+        statusBar()->showMessage(m_controls->reason(), 8000);
+        return;
+    }
+    apply_settings(s);
+    statusBar()->showMessage(tr("Running with block %1").arg(QString::fromStdString(format_block(block))), 5000);
+}
+
+// While a long job runs the live view is paused: say so where the throughput normally is.
+void MainWindow::on_job_progress(const JobProgress& p) {
+    statusBar()->showMessage(
+        tr("Live view paused: %1 %2/%3").arg(QString::fromStdString(p.what)).arg(p.done).arg(p.total), 2000);
 }
 
 void MainWindow::build_status_bar() {
@@ -366,19 +438,7 @@ bool MainWindow::export_metrics(const QString& path, QString* why) {
         r.verdict = { s.dram_peak_gbs * 1e9, ideal_launch_bytes(s.settings.config) };
         rows.push_back(profile_csv_row(r));
     }
-    // A fresh file replaces the old one only once it is complete.
-    const std::string target = QFile::encodeName(path).toStdString(), part = target + ".part";
-    std::remove(part.c_str());
-    if (Status s = append_csv(part, profile_csv_header(), rows); !s) {
-        if (why) *why = QString::fromStdString(s.reason);
-        return false;
-    }
-    if (std::rename(part.c_str(), target.c_str()) != 0) {
-        std::remove(part.c_str());
-        if (why) *why = tr("could not write %1").arg(path);
-        return false;
-    }
-    return true;
+    return write_csv_file(path, profile_csv_header(), rows, why);
 }
 
 void MainWindow::export_metrics_dialog() {
@@ -444,13 +504,7 @@ bool MainWindow::export_window(const QString& path, QString* why) {
 
 // A save dialog that starts in the last export directory and remembers the one chosen (QSettings).
 QString MainWindow::ask_export_path(const QString& title, const QString& file_name, const QString& filter) {
-    QSettings settings;
-    const QString key = QStringLiteral("export/last_directory");
-    const QString dir
-        = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
-    const QString path = QFileDialog::getSaveFileName(this, title, dir + QLatin1Char('/') + file_name, filter);
-    if (!path.isEmpty()) settings.setValue(key, QFileInfo(path).absolutePath());
-    return path;
+    return gui::ask_export_path(this, title, file_name, filter);
 }
 
 void MainWindow::report_export(bool ok, const QString& why, const QString& done) {

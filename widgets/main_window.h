@@ -16,8 +16,10 @@ class QLabel;
 
 namespace ss::gui {
 
+class AutotuneDialog;
 class ControlPanel;
 class EngineController;
+class ExperimentsWindow;
 class MetricsPanel;
 
 struct WindowOptions {
@@ -65,6 +67,11 @@ public:
     // Pins the latest profiled launch as the baseline (false when there is none yet) / clears it.
     bool pin_baseline();
     void clear_baseline();
+    // Tools: the autotune heatmap for the current configuration and the Experiments window.
+    AutotuneDialog& autotune_dialog();
+    ExperimentsWindow& experiments_window();
+    // Runs the live view with this block (heuristic off): what "Apply best"/"Apply this cell" do.
+    void apply_block(const BlockDims&);
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -88,6 +95,8 @@ private:
     void report_export(bool ok, const QString& why, const QString& done);
     void setup_dialog(bool save);
     void build_lessons_menu();
+    void build_tools_menu();
+    void on_job_progress(const JobProgress&);
 
     EngineController* m_engine = nullptr;
     FieldView* m_view = nullptr;
@@ -95,6 +104,8 @@ private:
     MetricsPanel* m_metrics = nullptr;
     QLabel *m_device_label, *m_path_label, *m_fps_label, *m_steps_label, *m_gcells_label, *m_iteration_label,
         *m_hover_label;
+    AutotuneDialog* m_autotune = nullptr; // created on first use
+    ExperimentsWindow* m_experiments = nullptr;
     QLabel* m_lesson_label = nullptr;
     QDockWidget* m_lesson_dock = nullptr;
     ColormapKind m_colormap = ColormapKind::Viridis;

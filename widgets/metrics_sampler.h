@@ -29,6 +29,8 @@ public:
     // Profiles one step of `sim` (the caller has drained the queue). Fills `out`; on failure `out` carries
     // the reason in `unavailable` and further profiling stays off until set_enabled is called again.
     void sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out);
+    // Drops the collector (another one may take the device); the next sample creates a new one.
+    void release_collector() { m_collector.reset(); }
     // Why counters cannot be read for this configuration before trying (CPU backend), else empty.
     static std::string precheck(const StencilConfig&);
 

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+// Autotune heatmap, Experiments window and their exports without a GPU: the heatmap lays out the thesis'
+// space one panel per Bz and finds the best cell; the charts follow the points; sweep CSVs round-trip
+// through Open results; broken files and unwritable paths are refused with a reason; a sweep on the CPU
+// backend runs through the engine thread and resumes the live run.
+#include "app/experiment_report.h"
+#include "gpu/launch_policy.h"
+#include "widgets/autotune_dialog.h"
+#include "widgets/autotune_heatmap.h"
+#include "widgets/engine_controller.h"
+#include "widgets/experiment_charts.h"
+#include "widgets/experiments_window.h"
+#include "widgets/main_window.h"
+
+#include <QFile>
+#include <QImage>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <set>
+
+using namespace ss;
+using namespace ss::gui;
+
+namespace {
+
+StencilConfig star3d(int radius, Variant v) {
+    StencilConfig c;
+    c.dims = 3;
+    c.size = { 64, 64, 64 };
+    c.radius = radius;
+    c.variant = v;
+    return c;
+}
+
+ExperimentPoint point(const char* series, Variant v, int radius, double gcells, double improvement,
+    double bottleneck = NAN, const char* error = "") {
+    ExperimentPoint p;
+    p.config.variant = v;
+    p.config.radius = radius;
+    p.config.size = { 4096, 4096, 1 };
+    p.config.block = { 32, 8, 1 };
+    p.series = series;
+    p.gcells_per_s = gcells;
+    p.ms_per_step = gcells > 0 ? 16.7 / gcells : 0.0;
+    p.improvement = improvement;
+    p.bottleneck_metric = "dram_write_gbs";
+    p.bottleneck_improvement = bottleneck;
+    p.bottleneck_gbs = std::isfinite(bottleneck) ? 1000.0 * bottleneck : NAN;
+    p.error = error;
+    return p;
+}
+
+std::vector<ExperimentPoint> radius_sweep(bool counters) {
+    const double b = counters ? 1.0 : NAN, s = counters ? 1.2 : NAN;
+    return { point("base", Variant::Base, 1, 200, 1.0, b), point("smem", Variant::Smem, 1, 180, 0.9, s),
+        point("base", Variant::Base, 4, 150, 1.0, b), point("smem", Variant::Smem, 4, 165, 1.1, s),
+        point("smem_padded", Variant::SmemPadded, 4, 0, NAN, NAN, "a block dim is below the radius") };
+}
+
+} // namespace
+
+class TestExperiments : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void heatmap_has_a_panel_per_bz_and_finds_the_best() {
+        const StencilConfig c = star3d(1, Variant::Base);
+        const std::vector<BlockDims> space = autotune_space(c, nullptr);
+        QVERIFY(space.size() > 10);
+        AutotuneHeatmap map;
+        map.resize(900, 400);
+        map.set_space(space, BlockDims { 32, 4, 2 });
+        QCOMPARE(map.size(), int(space.size()));
+        QVERIFY(!map.best());
+        // Every candidate gets its own cell, and the cell maps back to the block.
+        std::set<std::pair<int, int>> corners;
+        for (const BlockDims& b : space) {
+            const QRect r = map.cell_rect(b);
+            QVERIFY2(!r.isEmpty(), format_block(b).c_str());
+            QVERIFY(corners.insert({ r.left(), r.top() }).second);
+            QCOMPARE(map.block_at(r.center()), std::optional<BlockDims>(b));
+        }
+        // Results fill in; a refused candidate never wins even with a larger number.
+        std::vector<AutotuneResult> results;
+        for (const BlockDims& b : space) results.push_back({ b, 1.0, double(b.x) / b.z, {} });
+        results.back().gcells_per_s = 1e6;
+        results.back().error = "too much shared memory";
+        map.set_results(results);
+        QCOMPARE(map.measured(), int(space.size()));
+        const BlockDims expected = { 1024, 1, 1 }; // the largest Bx / Bz among the rest
+        QCOMPARE(map.best(), std::optional<BlockDims>(expected));
+        QImage image(map.size(), QImage::Format_ARGB32);
+        map.render(&image); // paints without a GPU or a display
+        QVERIFY(!image.isNull());
+    }
+
+    void autotune_dialog_explains_the_cpu_backend() {
+        EngineController engine;
+        AutotuneDialog dialog(engine);
+        StencilConfig c;
+        c.backend = Backend::Cpu;
+        dialog.set_config(c);
+        auto* search = dialog.findChild<QPushButton*>();
+        QVERIFY(search);
+        for (QPushButton* b : dialog.findChildren<QPushButton*>())
+            if (b->text().contains(QLatin1String("Search")) || b->text().contains(QLatin1String("Apply")))
+                QVERIFY2(!b->isEnabled(), qPrintable(b->text()));
+        QVERIFY(dialog.status_text().contains(QLatin1String("CUDA")));
+        QString why;
+        QVERIFY(!dialog.export_csv(QStringLiteral("x.csv"), &why));
+        QVERIFY(!why.isEmpty());
+    }
+
+    void charts_follow_the_points() {
+        ExperimentCharts charts;
+        charts.show_points(radius_sweep(false), QStringLiteral("radius"));
+        QCOMPARE(charts.series(),
+            (QStringList { QStringLiteral("base"), QStringLiteral("smem"), QStringLiteral("smem_padded") }));
+        QCOMPARE(charts.radii(), (QStringList { QStringLiteral("R1"), QStringLiteral("R4") }));
+        QVERIFY(!charts.bottleneck_shown());
+        charts.show_points(radius_sweep(true), QStringLiteral("radius"));
+        QVERIFY(charts.bottleneck_shown());
+        charts.show_points(radius_sweep(true), QStringLiteral("radius"), QStringLiteral("smem"));
+        QCOMPARE(charts.series(), (QStringList { QStringLiteral("smem"), QStringLiteral("smem_padded") }));
+    }
+
+    void sweep_csv_round_trips_through_the_window() {
+        QTemporaryDir dir;
+        const std::vector<ExperimentPoint> points = radius_sweep(true);
+        const std::string path = dir.filePath(QStringLiteral("sweep.csv")).toStdString();
+        QVERIFY(append_csv(path, experiment_csv_header(),
+            experiment_csv_rows(ExperimentKind::Radius, points, "Test GPU, \"quoted\"", "2026-11-22T00:00:00Z")));
+        EngineController engine;
+        ExperimentsWindow window(engine);
+        QString why;
+        QVERIFY2(window.open_results(QString::fromStdString(path), &why), qPrintable(why));
+        QCOMPARE(window.points().size(), points.size());
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            QCOMPARE(window.points()[i].series, points[i].series);
+            QCOMPARE(window.points()[i].config.radius, points[i].config.radius);
+            QCOMPARE(window.points()[i].error, points[i].error);
+            QCOMPARE(std::isfinite(window.points()[i].improvement), std::isfinite(points[i].improvement));
+        }
+        QVERIFY(window.status_text().contains(QLatin1String("quoted")));
+        QVERIFY(window.charts().bottleneck_shown());
+        const QString png = dir.filePath(QStringLiteral("sweep.png")), csv = dir.filePath(QStringLiteral("again.csv"));
+        QVERIFY2(window.export_png(png, &why), qPrintable(why));
+        QVERIFY(QImage(png).width() > 100);
+        QVERIFY2(window.export_csv(csv, &why), qPrintable(why));
+        ExperimentTable again;
+        QVERIFY(read_experiment_csv(csv.toStdString(), &again));
+        QCOMPARE(again.points.size(), points.size());
+        QVERIFY(!window.export_csv(QStringLiteral("/nonexistent-dir/x.csv"), &why));
+        QVERIFY(why.contains(QLatin1String("nonexistent-dir")));
+    }
+
+    void broken_sweep_files_are_refused_and_keep_the_shown_results() {
+        QTemporaryDir dir;
+        EngineController engine;
+        ExperimentsWindow window(engine);
+        const std::string good = dir.filePath(QStringLiteral("good.csv")).toStdString();
+        QVERIFY(append_csv(good, experiment_csv_header(),
+            experiment_csv_rows(ExperimentKind::Radius, radius_sweep(false), "GPU", "t")));
+        QString why;
+        QVERIFY(window.open_results(QString::fromStdString(good), &why));
+        const std::size_t shown = window.points().size();
+        const std::pair<const char*, const char*> broken[] = {
+            { "empty.csv", "" },
+            { "other.csv", "a,b,c\n1,2,3\n" },
+            { "short.csv", nullptr }, // the header, then a row with too few fields
+            { "quote.csv", "\"unterminated\n" },
+        };
+        for (const auto& [name, content] : broken) {
+            const QString path = dir.filePath(QLatin1String(name));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            if (content)
+                f.write(content);
+            else
+                f.write(QByteArray::fromStdString(csv_line(experiment_csv_header())) + "x,y,radius\n");
+            f.close();
+            QVERIFY2(!window.open_results(path, &why), name);
+            QVERIFY2(!why.isEmpty(), name);
+            QCOMPARE(window.points().size(), shown);
+        }
+        QVERIFY(!window.open_results(dir.filePath(QStringLiteral("missing.csv")), &why));
+    }
+};
+
+QTEST_MAIN(TestExperiments)
+#include "tst_experiments.moc"

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/experiment_charts.h"
+
+#include "widgets/export_util.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChartView>
+#include <QLabel>
+#include <QLegend>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace ss::gui {
+namespace {
+
+QChartView* make_view(QWidget* parent) {
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignRight);
+    auto* view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(200);
+    return view;
+}
+
+// One bar set per series, one category per radius; a missing or failed point is a zero-height bar.
+void fill(QChartView* view, const QString& title, const QString& unit, const QStringList& series,
+    const std::vector<int>& radii, const std::map<std::pair<QString, int>, double>& values, double reference) {
+    QChart* chart = view->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    chart->setTitle(title);
+    auto* bars = new QBarSeries;
+    double top = reference;
+    for (const QString& name : series) {
+        auto* set = new QBarSet(name);
+        for (int r : radii) {
+            const auto it = values.find({ name, r });
+            const double v = it != values.end() && std::isfinite(it->second) ? it->second : 0.0;
+            set->append(v);
+            top = std::max(top, v);
+        }
+        bars->append(set);
+    }
+    chart->addSeries(bars);
+    auto* x = new QBarCategoryAxis;
+    for (int r : radii) x->append(QStringLiteral("R%1").arg(r));
+    x->setTitleText(QObject::tr("stencil radius"));
+    auto* y = new QValueAxis;
+    y->setTitleText(unit);
+    y->setRange(0.0, top > 0 ? top * 1.1 : 1.0);
+    y->setLabelFormat(top < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    bars->attachAxis(x);
+    bars->attachAxis(y);
+}
+
+} // namespace
+
+ExperimentCharts::ExperimentCharts(QWidget* parent)
+    : QWidget(parent)
+    , m_performance(make_view(this))
+    , m_improvement(make_view(this))
+    , m_bottleneck(make_view(this))
+    , m_note(new QLabel(this)) {
+    m_note->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_performance, 1);
+    layout->addWidget(m_improvement, 1);
+    layout->addWidget(m_bottleneck, 1);
+    layout->addWidget(m_note);
+    m_performance->setToolTip(tr("Updated cells per second of each kernel (median of the timed runs)."));
+    m_improvement->setToolTip(tr("Each kernel's rate divided by base (CF 1, heuristic block) at the same radius: "
+                                 "the thesis' \"improvement over the baseline normalized by the stencil radius\". "
+                                 "1.0 = as fast as base."));
+    m_bottleneck->setToolTip(tr("The thesis' bottleneck metric relative to base at the same radius: DRAM write "
+                                "throughput in 2D, local-memory (spill) throughput in 3D. When it follows the "
+                                "performance bars, that metric is what limits the kernels."));
+    clear();
+}
+
+void ExperimentCharts::clear() {
+    show_points({}, tr("No sweep yet"));
+}
+
+void ExperimentCharts::show_points(
+    const std::vector<ExperimentPoint>& points, const QString& title, const QString& series_filter) {
+    std::set<int> radius_set;
+    m_series.clear();
+    std::map<std::pair<QString, int>, double> rate, improvement, bottleneck;
+    bool any_bottleneck = false, three = false;
+    for (const ExperimentPoint& p : points) {
+        const QString name = QString::fromStdString(p.series);
+        if (!series_filter.isEmpty() && !name.startsWith(series_filter)) continue;
+        radius_set.insert(p.config.radius);
+        if (!m_series.contains(name)) m_series << name;
+        three = three || p.config.dims == 3;
+        if (!p.error.empty()) continue;
+        rate[{ name, p.config.radius }] = p.gcells_per_s;
+        improvement[{ name, p.config.radius }] = p.improvement;
+        bottleneck[{ name, p.config.radius }] = p.bottleneck_improvement;
+        any_bottleneck = any_bottleneck || std::isfinite(p.bottleneck_improvement);
+    }
+    const std::vector<int> radii(radius_set.begin(), radius_set.end());
+    m_radii.clear();
+    for (int r : radii) m_radii << QStringLiteral("R%1").arg(r);
+    fill(m_performance, title, tr("GCells/s"), m_series, radii, rate, 0.0);
+    fill(
+        m_improvement, tr("Improvement over base at the same radius"), tr("× base"), m_series, radii, improvement, 1.0);
+    const QString metric = three ? tr("local-memory throughput") : tr("DRAM write throughput");
+    fill(m_bottleneck, tr("%1 improvement over base").arg(metric), tr("× base"), m_series, radii, bottleneck, 1.0);
+    m_bottleneck->setVisible(any_bottleneck);
+    int failed = 0;
+    for (const ExperimentPoint& p : points) failed += p.error.empty() ? 0 : 1;
+    QString note;
+    if (!points.empty() && !any_bottleneck)
+        note = tr("No counters in this sweep: run it with hardware counters to chart the %1 next to the "
+                  "performance, as the thesis does.")
+                   .arg(metric);
+    if (failed > 0)
+        note += (note.isEmpty() ? QString() : QStringLiteral(" "))
+            + tr("%n configuration(s) could not run (empty bars; the table says why).", nullptr, failed);
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+}
+
+bool ExperimentCharts::bottleneck_shown() const {
+    return !m_bottleneck->isHidden();
+}
+
+bool ExperimentCharts::save_png(const QString& path, QString* why) {
+    return save_widget_png(this, path, why);
+}
+
+} // namespace ss::gui

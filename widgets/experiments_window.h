@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// Tools → Experiments: the thesis' studies (radius sweep, coarsening sweep, heuristic vs autotuned) run on
+// the engine thread with progress and Cancel, charted as its figures, exported as CSV and PNG. A CSV from
+// `stencilscope-cli sweep` opens here too (Open results…).
+#pragma once
+
+#include "gpu/experiments.h"
+#include "widgets/engine_types.h"
+
+#include <QWidget>
+
+#include <map>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace ss::gui {
+
+class EngineController;
+class ExperimentCharts;
+
+class ExperimentsWindow : public QWidget {
+    Q_OBJECT
+public:
+    ExperimentsWindow(EngineController&, QWidget* parent = nullptr);
+
+    // Rule, precision and device of the window's configuration become the sweep's (once, or when idle).
+    void set_base(const StencilConfig&);
+    ExperimentSpec spec() const;
+    void set_spec(const ExperimentSpec&);
+    bool start();
+    bool running() const { return m_job != 0; }
+    bool open_results(const QString& path, QString* why);
+    bool export_csv(const QString& path, QString* why) const;
+    bool export_png(const QString& path, QString* why);
+    const std::vector<ExperimentPoint>& points() const { return m_points; }
+    ExperimentCharts& charts() { return *m_charts; }
+    QString status_text() const;
+
+private:
+    QWidget* build_controls();
+    void on_progress(const JobProgress&);
+    void on_finished(const JobOutcome&);
+    void kind_changed();
+    void dims_changed();
+    void show_results();
+    void fill_table();
+    void update_enabled();
+    void open_dialog();
+    void export_dialog(bool png);
+
+    EngineController& m_engine;
+    StencilConfig m_base;
+    std::uint64_t m_job = 0;
+    ExperimentKind m_kind = ExperimentKind::Radius; // of the points shown
+    std::vector<ExperimentPoint> m_points;
+    std::string m_device;
+
+    QComboBox *m_experiment, *m_dims, *m_show;
+    QLineEdit* m_size;
+    std::map<int, QCheckBox*> m_radius_boxes, m_cf_boxes;
+    std::map<Variant, QCheckBox*> m_variant_boxes;
+    QSpinBox *m_steps, *m_repeats;
+    QCheckBox* m_counters;
+    QPushButton *m_run, *m_cancel, *m_open, *m_export_csv, *m_export_png;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    ExperimentCharts* m_charts;
+    QTableWidget* m_table;
+};
+
+} // namespace ss::gui
