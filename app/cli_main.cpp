@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli: headless runs, benchmarks and the copy roofline. Qt-free.
 // Exit codes: 0 success, 1 a run failed (CUDA error, verification failed), 2 bad input.
+#include "app/autotune_command.h"
+#include "app/cli_common.h"
 #include "app/csv.h"
 #include "app/profile_report.h"
 #include "app/run_options.h"
 #include "app/run_report.h"
-#include "gpu/autotune.h"
+#include "app/sweep_command.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
 #include "gpu/physics.h"
@@ -23,6 +25,7 @@
 namespace {
 
 using namespace ss;
+using cli::fail;
 
 constexpr const char* kUsage = R"(Usage: stencilscope-cli COMMAND [OPTIONS]
 
@@ -33,7 +36,10 @@ Commands:
   bandwidth   the device-copy roofline (read + write bytes per second), measured in this process
   profile     hardware counters (CUPTI) of --launches sampled launches, each after --steps
               unprofiled steps: DRAM bytes, spills, caches, occupancy, stalls and a verdict
-  autotune    time every block of the thesis' space (sec. 4.3.2) for one configuration; best first
+  autotune    time every block of the thesis' space (sec. 4.3.2) for one configuration; best first.
+              Searches are cached per device model and configuration (--cache FILE, --no-cache)
+  sweep       the thesis' studies: --experiment radius (fig. 5.1), cf (figs. 5.4/5.5) or autotuned
+              (fig. 5.6); improvement is over base (CF 1, heuristic block) at the same radius
   devices     list CUDA devices
   help        this text          (also --help; --version prints the version)
 
@@ -47,6 +53,13 @@ Command options:
   --bytes B      (bandwidth) bytes to copy (default 1073741824)
   --launches K   (profile) launches to profile, one step each (default 3); --steps N unprofiled
                  steps run before each (default 8). Exit 1 when counters are unavailable.
+  --experiment radius|cf|autotuned   (sweep, required) what to sweep; with comma lists
+                 --radius (default 1,2,4,8,16), --variant (default base,smem,smem_padded) and --cf
+                 (cf, autotuned; default 1,2,4,8). --steps per timed run (default 8), --repeats timed
+                 runs per point (default 5, median). autotuned: per variant the CF 1 heuristic block
+                 and the best CF with autotuned blocks, searched through the autotune cache.
+  --counters on|off  (sweep) also read the bottleneck with CUPTI, one profiled step per point: DRAM
+                 write GB/s in 2D, local-memory (spill) GB/s in 3D (default off)
   Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block, --precision,
   --gpus, --overlap and --halo and run every combination in one process (refused ones are reported
   and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.
@@ -67,11 +80,6 @@ int strips_per_gpu_hook() {
     return std::clamp(n, 1, 64);
 }
 
-int fail(int code, const std::string& message) {
-    std::cerr << "stencilscope-cli: " << message << "\n";
-    return code;
-}
-
 int list_devices() {
     const auto devices = query_devices();
     if (devices.empty()) {
@@ -83,44 +91,6 @@ int list_devices() {
                   << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
                   << d.pci_bus_id << "\n";
     return 0;
-}
-
-int run_autotune(RunOptions o) {
-    if (o.config.backend == Backend::Cpu) return fail(2, "autotune tunes CUDA block dims: use --backend cuda");
-    if (query_devices().empty()) return fail(2, "autotune needs a CUDA device (" + cuda_unavailable_reason() + ")");
-    o.config.heuristic_block = true;
-    if (Status s = can_implement(o.config); !s) return fail(2, s.reason);
-    if (!o.csv.empty())
-        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
-    const std::vector<double> field = make_initial_field(o.config, o.initial, o.seed);
-    auto results = autotune(o.config, field, std::max(o.steps, 1), std::min(o.repeats, 5),
-        [](int done, int total, const AutotuneResult& r) {
-            std::fprintf(stderr, "\r%d/%d %s   ", done, total, format_block(r.block).c_str());
-            return true;
-        });
-    std::fprintf(stderr, "\n");
-    std::stable_sort(results.begin(), results.end(), [](auto& a, auto& b) { return a.gcells_per_s > b.gcells_per_s; });
-    std::cout << "config   " << describe(o.config) << "\n";
-    std::vector<CsvRow> rows;
-    for (const auto& r : results) {
-        if (r.error.empty())
-            std::printf(
-                "%-12s %9.2f GCells/s  %.4f ms/step\n", format_block(r.block).c_str(), r.gcells_per_s, r.ms_per_step);
-        else
-            std::printf("%-12s refused: %s\n", format_block(r.block).c_str(), r.error.c_str());
-        rows.push_back(
-            { timestamp_now(), std::string(to_string(o.config.stencil)), std::string(to_string(o.config.rule)),
-                std::to_string(o.config.dims), format_extent(o.config.size, o.config.dims),
-                std::to_string(o.config.radius), std::string(to_string(o.config.variant)), std::to_string(o.config.cf),
-                std::string(to_string(o.config.precision)), std::to_string(r.block.x), std::to_string(r.block.y),
-                std::to_string(r.block.z), format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error });
-    }
-    if (!o.csv.empty()) {
-        const CsvRow header { "timestamp", "stencil", "rule", "dims", "size", "radius", "variant", "cf", "precision",
-            "block_x", "block_y", "block_z", "ms_per_step", "gcells_per_s", "error" };
-        if (Status s = append_csv(o.csv, header, rows); !s) return fail(1, s.reason);
-    }
-    return results.empty() || !results.front().error.empty() ? 1 : 0;
 }
 
 int run_bandwidth(const RunOptions& o) {
@@ -331,12 +301,22 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
-        && command != "autotune" && command != "profile")
-        return fail(2, "unknown command '" + command + "' (run, bench, profile, autotune, bandwidth, devices, help)");
+        && command != "autotune" && command != "profile" && command != "sweep")
+        return fail(
+            2, "unknown command '" + command + "' (run, bench, profile, autotune, sweep, bandwidth, devices, help)");
     args.erase(args.begin());
     if (std::find(args.begin(), args.end(), "--help") != args.end()) {
         std::cout << kUsage << ss::run_options_help() << kMoreHelp;
         return 0;
+    }
+    if (command == "sweep") { // its lists are the experiment's axes, not combinations to expand
+        ss::SweepOptions options;
+        if (ss::Status s = ss::parse_sweep_options(args, options); !s) return fail(2, s.reason);
+        try {
+            return ss::run_sweep_command(options);
+        } catch (const std::exception& e) {
+            return fail(1, e.what());
+        }
     }
     // Every combination is parsed before anything runs: a typo fails fast, with nothing written.
     std::vector<ss::RunOptions> runs;
@@ -355,7 +335,7 @@ int main(int argc, char** argv) {
         }
         if (command == "autotune") {
             if (runs.size() != 1) return fail(2, "autotune takes one configuration, not lists");
-            return run_autotune(runs.front());
+            return run_autotune_command(runs.front());
         }
         FieldCache cache;
         int worst = 0;

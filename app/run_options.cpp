@@ -32,9 +32,8 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
             }
             return Status::failure("unexpected argument '" + key + "'");
         }
-        static const char* const flags[] = { "--verify" };
         const auto eq = key.find('=');
-        const bool is_flag = key == flags[0];
+        const bool is_flag = key == "--verify" || key == "--no-cache";
         if (eq != std::string::npos) {
             value = key.substr(eq + 1);
             key = key.substr(0, eq);
@@ -43,7 +42,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
                 || key == "--radius" || key == "--variant" || key == "--cf" || key == "--block" || key == "--precision"
                 || key == "--steps" || key == "--backend" || key == "--device" || key == "--gpus" || key == "--csv"
                 || key == "--init" || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes"
-                || key == "--launches" || key == "--overlap" || key == "--halo";
+                || key == "--launches" || key == "--overlap" || key == "--halo" || key == "--cache";
             if (!known) {
                 if (rest) {
                     rest->push_back(args[i]);
@@ -57,6 +56,11 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
         StencilConfig& c = o.config;
         if (key == "--verify") {
             o.verify = true;
+        } else if (key == "--no-cache") {
+            o.no_cache = true;
+        } else if (key == "--cache") {
+            if (value.empty()) return bad(key, value, "a file path");
+            o.autotune_cache = value;
         } else if (key == "--stencil") {
             auto v = parse_stencil(value);
             if (!v) return bad(key, value, "star or diffusion4");
@@ -196,6 +200,9 @@ std::string run_options_help() {
   --init gaussian|random|square|hot-edges   initial field (default random)
   --seed N                      seed of the random field (default 1)
   --csv FILE                    append one row per run (header written when FILE is new)
+  --cache FILE                  autotune, sweep: the block-search cache (default
+                                $XDG_CACHE_HOME/stencilscope/autotune.tsv or ~/.cache/stencilscope/autotune.tsv)
+  --no-cache                    autotune, sweep: search again and store nothing
 )";
 }
 

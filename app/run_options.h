@@ -24,6 +24,9 @@ struct RunOptions {
     bool verify = false;
     std::int64_t bandwidth_bytes = std::int64_t(1) << 30;
     bool backend_given = false;
+    // autotune and sweep: where block searches are cached ("" = default_autotune_cache_path()), or not at all
+    std::string autotune_cache;
+    bool no_cache = false;
 };
 
 // Parses `args` (no program name, no subcommand). Options not known here go to `rest` when it is

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,15 +60,23 @@ struct ExperimentPoint {
     std::string error; // non-empty: refused or failed (kept, so a table shows why a bar is missing)
 };
 
-// The configurations a spec sweeps, in run order (base first for every radius).
+// The configurations a spec sweeps, in run order. Every radius starts with base (CF 1, heuristic),
+// added when the variants or CFs leave it out: every improvement is relative to it. Radius: one per
+// variant; Coarsening: one per variant x CF; Autotuned: per variant the CF 1 heuristic configuration,
+// then one block search per CF (heuristic_block false; the best of them becomes "<variant> (autotuned)").
+// Configurations that can_implement refuses are planned too: their points carry the reason.
 std::vector<StencilConfig> experiment_plan(const ExperimentSpec&);
 
-// progress(done, total, what) after each unit of work; returning false cancels (the points so far
-// come back). `cache` (may be null) serves and stores the Autotuned kind's block searches.
+// Runs the plan; an invalid spec (check_experiment) gives no points. Each point is timed like autotune():
+// one warm-up run, then `repeats` runs of `steps` steps, the median counts. progress(done, total, what)
+// after each unit of work (a point, or one candidate block of a search, so that a bar moves during
+// autotuning); returning false cancels (the points so far come back). `cache` (may be null) serves and
+// stores the Autotuned kind's block searches. `warnings` (may be null) receives what the user should
+// know that is not a point's error: counters unavailable, the cache not writable.
 class AutotuneCache;
 std::vector<ExperimentPoint> run_experiment(const ExperimentSpec&,
     const std::function<bool(int done, int total, const std::string& what)>& progress = {},
-    AutotuneCache* cache = nullptr);
+    AutotuneCache* cache = nullptr, std::vector<std::string>* warnings = nullptr);
 
 // Fills improvement and bottleneck_improvement from the base points (run_experiment calls it).
 void normalise_to_base(std::vector<ExperimentPoint>&);

@@ -2,6 +2,7 @@
 #include "gpu/profiler/metrics.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace ss {
@@ -103,6 +104,28 @@ KernelMetrics aggregate_ranges(const std::vector<KernelMetrics>& ranges) {
     for (const auto& [name, a] : acc)
         if (a.adds || a.weight > 0.0) out[name] = a.adds ? a.total : a.total / a.weight;
     return out;
+}
+
+namespace {
+double gbytes_per_s(const KernelMetrics& m, double bytes) {
+    const auto ns = m.find("gpu__time_duration.sum");
+    if (ns == m.end() || !(ns->second > 0.0)) return std::nan("");
+    return bytes / ns->second; // bytes per ns = GB/s
+}
+double counter(const KernelMetrics& m, std::string_view name) {
+    const auto it = m.find(name);
+    return it == m.end() ? std::nan("") : it->second;
+}
+} // namespace
+
+double dram_write_gbs(const KernelMetrics& m) {
+    return gbytes_per_s(m, counter(m, "dram__bytes_write.sum"));
+}
+
+double local_memory_gbs(const KernelMetrics& m) {
+    return gbytes_per_s(m,
+        counter(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")
+            + counter(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum"));
 }
 
 std::string counters_unavailable_reason(int cupti_result, std::string_view cupti_name) {

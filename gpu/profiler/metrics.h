@@ -46,6 +46,12 @@ using KernelMetrics = std::map<std::string, double, std::less<>>;
 // from some ranges is averaged over those that have it.
 KernelMetrics aggregate_ranges(const std::vector<KernelMetrics>& ranges);
 
+// The thesis' bottleneck throughputs (fig. 5.1c) in GB/s: bytes over gpu__time_duration.sum. DRAM writes
+// (2D) and local memory, loads plus stores, as the verdict counts spills (3D). NaN when a counter or the
+// duration is missing.
+double dram_write_gbs(const KernelMetrics&);
+double local_memory_gbs(const KernelMetrics&);
+
 // Why counters cannot be read, in plain words with what to do; `cupti_result` is CUPTI's enum value
 // and name (e.g. 35, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES").
 std::string counters_unavailable_reason(int cupti_result, std::string_view cupti_name);

@@ -83,9 +83,9 @@ TEST(Cli, CpuRunVerifiesAndWritesCsv) {
 TEST(Cli, HelpListsEveryContractOption) {
     const Result r = cli("--help");
     EXPECT_EQ(r.code, 0);
-    for (const char* opt :
-        { "--stencil", "--rule", "--dims", "--size", "--radius", "--variant", "--cf", "--block", "--precision",
-            "--steps", "--backend", "--device", "--gpus", "--overlap", "--halo", "--csv", "bench", "bandwidth" })
+    for (const char* opt : { "--stencil", "--rule", "--dims", "--size", "--radius", "--variant", "--cf", "--block",
+             "--precision", "--steps", "--backend", "--device", "--gpus", "--overlap", "--halo", "--csv", "bench",
+             "bandwidth", "sweep", "--experiment", "--counters", "--cache", "--no-cache" })
         EXPECT_NE(r.out.find(opt), std::string::npos) << opt;
 }
 
@@ -105,4 +105,47 @@ TEST(Cli, ProfileRefusesBadInputAndNamesWhyCountersAreMissing) {
     EXPECT_EQ(r.code, 1);
     EXPECT_EQ(lines(r.err), 1) << r.err;
     EXPECT_EQ(r.out, "");
+}
+
+TEST(Cli, SweepBadInputExitsTwoWithOneLineAndWritesNothing) {
+    const std::string csv = (std::filesystem::temp_directory_path() / "ss_cli_sweep_refused.csv").string();
+    std::filesystem::remove(csv);
+    const std::string cases[] = {
+        "sweep --experiment frobnicate --backend cpu",
+        "sweep --radius 1,2 --backend cpu", // no --experiment
+        "sweep --experiment radius --radius 1,x --backend cpu",
+        "sweep --experiment radius --radius 1,,2 --backend cpu",
+        "sweep --experiment cf --cf 1,3 --backend cpu",
+        "sweep --experiment radius --variant base,turbo --backend cpu",
+        "sweep --experiment radius --block 32x8 --backend cpu",
+        "sweep --experiment radius --stencil diffusion4 --backend cpu",
+        "sweep --experiment autotuned --backend cpu",
+        "sweep --experiment radius --backend cpu --csv /nonexistent-dir-stencilscope/out.csv",
+        "sweep --experiment radius --backend cpu --size 24x20 --radius 1 --csv " + csv + " --cache /tmp --no-cache",
+        "autotune --cache /tmp --no-cache",
+        "autotune --cache /",
+    };
+    for (const std::string& args : cases) {
+        const Result r = cli(args);
+        EXPECT_EQ(r.code, 2) << args;
+        EXPECT_EQ(lines(r.err), 1) << args << "\nstderr: " << r.err;
+        EXPECT_EQ(r.out, "") << args;
+    }
+    EXPECT_FALSE(std::filesystem::exists(csv));
+}
+
+TEST(Cli, CpuCoarseningSweepPrintsTheTableAndWritesCsv) {
+    const std::string csv = (std::filesystem::temp_directory_path() / "ss_cli_sweep.csv").string();
+    std::filesystem::remove(csv);
+    const Result r = cli("sweep --experiment cf --backend cpu --size 24x20 --radius 1,2 --variant base,smem "
+                         "--cf 1,2 --steps 1 --repeats 1 --csv "
+        + csv);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("smem CF2"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1.00x"), std::string::npos) << r.out; // base against itself
+    const std::string text = slurp(csv);
+    EXPECT_EQ(lines(text), 1 + 2 * 4) << text; // header + 2 radii x 2 variants x 2 CFs
+    EXPECT_EQ(text.rfind("timestamp,experiment,device,series,", 0), 0u) << text;
+    EXPECT_NE(text.find(",cf,CPU,smem CF2,cpu,"), std::string::npos) << text;
+    std::filesystem::remove(csv);
 }

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#include "app/autotune_command.h"
+
+#include "app/cli_common.h"
+#include "app/csv.h"
+#include "app/run_report.h"
+#include "gpu/physics.h"
+#include "gpu/simulation.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace ss {
+
+Status open_autotune_cache(const RunOptions& o, std::unique_ptr<AutotuneCache>& cache) {
+    cache.reset();
+    if (o.no_cache && !o.autotune_cache.empty())
+        return Status::failure("--cache and --no-cache contradict each other: give one");
+    if (o.no_cache) return Status::success();
+    const std::string path = o.autotune_cache.empty() ? default_autotune_cache_path() : o.autotune_cache;
+    if (path.empty()) return Status::success();
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return Status::failure("cannot use the autotune cache " + path + ": it is a directory");
+    cache = std::make_unique<AutotuneCache>(path);
+    return Status::success();
+}
+
+int run_autotune_command(RunOptions o) {
+    using cli::fail;
+    if (o.config.backend == Backend::Cpu) return fail(2, "autotune tunes CUDA block dims: use --backend cuda");
+    std::unique_ptr<AutotuneCache> cache;
+    if (Status s = open_autotune_cache(o, cache); !s) return fail(2, s.reason);
+    if (query_devices().empty()) return fail(2, "autotune needs a CUDA device (" + cuda_unavailable_reason() + ")");
+    o.config.heuristic_block = true;
+    if (Status s = can_implement(o.config); !s) return fail(2, s.reason);
+    if (!o.csv.empty())
+        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+    const std::vector<double> field = make_initial_field(o.config, o.initial, o.seed);
+    CachedAutotune tuned = autotune_cached(
+        o.config, field, std::max(o.steps, 1), std::min(o.repeats, 5),
+        [](int done, int total, const AutotuneResult& r) {
+            std::fprintf(stderr, "\r%d/%d %s   ", done, total, format_block(r.block).c_str());
+            return true;
+        },
+        cache.get());
+    if (!tuned.from_cache) std::fprintf(stderr, "\n");
+    if (!tuned.saved) std::fprintf(stderr, "note: %s\n", tuned.saved.reason.c_str());
+    std::vector<AutotuneResult>& results = tuned.results;
+    std::stable_sort(results.begin(), results.end(), [](auto& a, auto& b) { return a.gcells_per_s > b.gcells_per_s; });
+    std::cout << "config   " << describe(o.config) << "\n";
+    if (tuned.from_cache) std::cout << "from cache (stored " << tuned.stored << ") " << cache->path() << "\n";
+    std::vector<CsvRow> rows;
+    for (const auto& r : results) {
+        if (r.error.empty())
+            std::printf(
+                "%-12s %9.2f GCells/s  %.4f ms/step\n", format_block(r.block).c_str(), r.gcells_per_s, r.ms_per_step);
+        else
+            std::printf("%-12s refused: %s\n", format_block(r.block).c_str(), r.error.c_str());
+        rows.push_back(
+            { timestamp_now(), std::string(to_string(o.config.stencil)), std::string(to_string(o.config.rule)),
+                std::to_string(o.config.dims), format_extent(o.config.size, o.config.dims),
+                std::to_string(o.config.radius), std::string(to_string(o.config.variant)), std::to_string(o.config.cf),
+                std::string(to_string(o.config.precision)), std::to_string(r.block.x), std::to_string(r.block.y),
+                std::to_string(r.block.z), format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error });
+    }
+    if (!o.csv.empty()) {
+        const CsvRow header { "timestamp", "stencil", "rule", "dims", "size", "radius", "variant", "cf", "precision",
+            "block_x", "block_y", "block_z", "ms_per_step", "gcells_per_s", "error" };
+        if (Status s = append_csv(o.csv, header, rows); !s) return fail(1, s.reason);
+    }
+    return results.empty() || !results.front().error.empty() ? 1 : 0;
+}
+
+} // namespace ss

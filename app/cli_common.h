@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// What stencilscope-cli's commands share: bad input or a failed run is one line on stderr and an exit
+// code (0 success, 1 a run failed, 2 bad input). Qt-free.
+#pragma once
+
+#include <iostream>
+#include <string>
+
+namespace ss::cli {
+
+inline int fail(int code, const std::string& message) {
+    std::cerr << "stencilscope-cli: " << message << "\n";
+    return code;
+}
+
+} // namespace ss::cli

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+#include "app/sweep_command.h"
+
+#include "app/autotune_command.h"
+#include "app/cli_common.h"
+#include "app/run_report.h"
+#include "gpu/autotune_cache.h"
+#include "gpu/simulation.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+namespace ss {
+namespace {
+
+std::vector<std::string> split_commas(const std::string& list) {
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    while (true) {
+        const auto comma = list.find(',', start);
+        items.push_back(list.substr(start, comma - start));
+        if (comma == std::string::npos) return items;
+        start = comma + 1;
+    }
+}
+
+std::optional<int> parse_whole(const std::string& s) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+// Parses every item of a comma list with `parse`; the reason names the list and what it expects.
+template <typename T, typename Parse>
+Status parse_list(
+    const std::string& option, const std::string& list, const std::string& expected, Parse parse, std::vector<T>& out) {
+    out.clear();
+    for (const std::string& item : split_commas(list)) {
+        const std::optional<T> v = parse(item);
+        if (!v)
+            return Status::failure("invalid item '" + item + "' in " + option + " " + list + ": expected " + expected);
+        out.push_back(*v);
+    }
+    return Status::success();
+}
+
+std::string ratio_text(double v) {
+    if (!std::isfinite(v)) return "n/a";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2fx", v);
+    return buf;
+}
+
+} // namespace
+
+Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& out) {
+    out = {};
+    ExperimentSpec& spec = out.spec;
+    bool kind_given = false, repeats_given = false;
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string key = args[i], value;
+        const auto eq = key.find('=');
+        if (eq != std::string::npos) value = key.substr(eq + 1), key = key.substr(0, eq);
+        const bool ours = key == "--experiment" || key == "--radius" || key == "--variant" || key == "--cf"
+            || key == "--counters" || key == "--block";
+        repeats_given = repeats_given || key == "--repeats";
+        if (!ours) {
+            rest.push_back(args[i]);
+            continue;
+        }
+        if (eq == std::string::npos) {
+            if (i + 1 >= args.size()) return Status::failure("option " + key + " needs a value");
+            value = args[++i];
+        }
+        if (key == "--experiment") {
+            const auto k = parse_experiment(value);
+            if (!k)
+                return Status::failure(
+                    "invalid value '" + value + "' for --experiment: expected radius, cf or autotuned");
+            spec.kind = *k;
+            kind_given = true;
+        } else if (key == "--radius") {
+            const auto radius = [](const std::string& s) {
+                const auto v = parse_whole(s);
+                return v && *v >= 1 && *v <= 16 ? v : std::nullopt;
+            };
+            if (Status s = parse_list(key, value, "integers 1..16", radius, spec.radii); !s) return s;
+        } else if (key == "--variant") {
+            const auto star_variant = [](const std::string& s) {
+                const auto v = parse_variant(s);
+                return v && variant_applies(StencilKind::Star, *v) ? v : std::nullopt;
+            };
+            if (Status s
+                = parse_list(key, value, "base, smem, smem_padded, stream or uncoalesced", star_variant, spec.variants);
+                !s)
+                return s;
+        } else if (key == "--cf") {
+            const auto cf = [](const std::string& s) {
+                const auto v = parse_whole(s);
+                return v && (*v == 1 || *v == 2 || *v == 4 || *v == 8) ? v : std::nullopt;
+            };
+            if (Status s = parse_list(key, value, "1, 2, 4 or 8", cf, spec.cfs); !s) return s;
+        } else if (key == "--counters") {
+            if (value != "on" && value != "off")
+                return Status::failure("invalid value '" + value + "' for --counters: expected on or off");
+            spec.counters = value == "on";
+        } else {
+            return Status::failure("--block: a sweep chooses its blocks (the heuristic, or autotuned)");
+        }
+    }
+    if (!kind_given) return Status::failure("sweep needs --experiment radius, cf or autotuned");
+    if (Status s = parse_run_options(rest, out.run); !s) return s;
+    // As run and bench: the CPU when no device is present, except for a search of CUDA blocks.
+    if (!out.run.backend_given && spec.kind != ExperimentKind::Autotuned && query_devices().empty())
+        out.run.config.backend = Backend::Cpu;
+    spec.base = out.run.config;
+    spec.steps = out.run.steps;
+    if (repeats_given) spec.repeats = out.run.repeats;
+    return check_experiment(spec);
+}
+
+std::string format_sweep_table(const std::vector<ExperimentPoint>& points) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%-24s %3s %3s %-10s %10s %12s  %s\n", "series", "R", "CF", "block", "GCells/s",
+        "improvement", "bottleneck");
+    std::string out = buf;
+    for (const ExperimentPoint& p : points) {
+        const StencilConfig& c = p.config;
+        if (!p.error.empty()) {
+            std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s refused or failed: %s\n", p.series.c_str(), c.radius,
+                c.cf, "-", p.error.c_str());
+            out += buf;
+            continue;
+        }
+        std::string bottleneck = "-";
+        if (!p.bottleneck_metric.empty()) {
+            bottleneck = p.bottleneck_metric + " ";
+            if (std::isfinite(p.bottleneck_gbs)) {
+                std::snprintf(
+                    buf, sizeof buf, "%.1f GB/s (%s)", p.bottleneck_gbs, ratio_text(p.bottleneck_improvement).c_str());
+                bottleneck += buf;
+            } else {
+                bottleneck += "n/a";
+            }
+        }
+        const std::string block = c.backend == Backend::Cuda ? format_block(c.block) : "-";
+        std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s %10.2f %12s  %s\n", p.series.c_str(), c.radius, c.cf,
+            block.c_str(), p.gcells_per_s, ratio_text(p.improvement).c_str(), bottleneck.c_str());
+        out += buf;
+    }
+    return out;
+}
+
+CsvRow sweep_csv_header() {
+    CsvRow h { "timestamp", "experiment", "device", "series" };
+    const CsvRow config = config_csv_header();
+    h.insert(h.end(), config.begin(), config.end());
+    for (const char* column : { "overlap", "halo", "autotuned", "steps", "timed_runs", "ms_per_step", "gcells_per_s",
+             "improvement", "bottleneck_metric", "bottleneck_gbs", "bottleneck_improvement", "error" })
+        h.emplace_back(column);
+    return h;
+}
+
+CsvRow sweep_csv_row(
+    const ExperimentSpec& spec, const ExperimentPoint& p, const std::string& device, const std::string& timestamp) {
+    const StencilConfig& c = p.config;
+    KernelResources used;
+    used.block = c.block;
+    CsvRow row { timestamp, std::string(to_string(spec.kind)), device, p.series };
+    CsvRow config = config_csv_values(c, used);
+    if (c.backend == Backend::Cpu) { // the CPU backend has no blocks
+        const CsvRow names = config_csv_header();
+        for (const char* column : { "block_x", "block_y", "block_z" })
+            config[std::find(names.begin(), names.end(), column) - names.begin()].clear();
+    }
+    row.insert(row.end(), config.begin(), config.end());
+    const bool ran = p.error.empty();
+    row.insert(row.end(),
+        { c.overlap ? "on" : "off", std::string(to_string(c.halo)), p.autotuned ? "1" : "0", std::to_string(spec.steps),
+            std::to_string(spec.repeats), ran ? format_number(p.ms_per_step) : "",
+            ran ? format_number(p.gcells_per_s) : "", format_number(p.improvement), p.bottleneck_metric,
+            format_number(p.bottleneck_gbs), format_number(p.bottleneck_improvement), p.error });
+    return row;
+}
+
+int run_sweep_command(const SweepOptions& o) {
+    using cli::fail;
+    std::unique_ptr<AutotuneCache> cache;
+    if (Status s = open_autotune_cache(o.run, cache); !s) return fail(2, s.reason);
+    if (!o.run.csv.empty())
+        if (Status s = check_csv_path(o.run.csv); !s) return fail(2, s.reason);
+    const StencilConfig& base = o.spec.base;
+    std::string device = "CPU";
+    if (base.backend == Backend::Cuda) {
+        const auto devices = query_devices();
+        if (devices.empty()) return fail(2, "no CUDA device is available (" + cuda_unavailable_reason() + ")");
+        if (base.device >= int(devices.size()))
+            return fail(2, "CUDA device " + std::to_string(base.device) + " does not exist");
+        device = devices[base.device].name;
+    }
+    std::printf("sweep    %s: %s %s %dD %s %s, %d steps x %d timed runs (median)\ndevice   %s\n",
+        std::string(to_string(o.spec.kind)).c_str(), std::string(to_string(base.stencil)).c_str(),
+        std::string(to_string(base.rule)).c_str(), base.dims, format_extent(base.size, base.dims).c_str(),
+        std::string(to_string(base.precision)).c_str(), o.spec.steps, o.spec.repeats, device.c_str());
+    std::fflush(stdout);
+    std::vector<std::string> warnings;
+    const std::vector<ExperimentPoint> points = run_experiment(
+        o.spec,
+        [](int done, int total, const std::string& what) {
+            std::fprintf(stderr, "\r[%d/%d] %-70.70s", done, total, what.c_str());
+            return true;
+        },
+        cache.get(), &warnings);
+    std::fprintf(stderr, "\n");
+    for (const std::string& w : warnings) std::fprintf(stderr, "note: %s\n", w.c_str());
+    std::cout << format_sweep_table(points);
+    if (!o.run.csv.empty()) {
+        const std::string now = timestamp_now();
+        std::vector<CsvRow> rows;
+        for (const ExperimentPoint& p : points) rows.push_back(sweep_csv_row(o.spec, p, device, now));
+        if (Status s = append_csv(o.run.csv, sweep_csv_header(), rows); !s) return fail(1, s.reason);
+    }
+    const bool any_ran = std::any_of(points.begin(), points.end(), [](auto& p) { return p.error.empty(); });
+    return any_ran ? 0 : 1;
+}
+
+} // namespace ss

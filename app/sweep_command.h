@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// `stencilscope-cli sweep`: the thesis' studies (gpu/experiments.h) from the command line, as a table and
+// as CSV rows (columns: docs/CSV.md, "sweep"). The CSV helpers serve the GUI's export too. Qt-free.
+#pragma once
+
+#include "app/csv.h"
+#include "app/run_options.h"
+#include "gpu/experiments.h"
+
+#include <string>
+#include <vector>
+
+namespace ss {
+
+struct SweepOptions {
+    RunOptions run; // the shared options: --dims, --size, --precision, --steps, --csv, --cache, ...
+    ExperimentSpec spec;
+};
+
+// Parses the arguments after `sweep`: --experiment radius|cf|autotuned (required), comma lists for
+// --radius, --variant and --cf, --counters on|off, and the run options. Checks the spec
+// (check_experiment); the reason is one line.
+Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& out);
+
+// The table printed after a sweep: series, radius, CF, block, GCells/s, improvement, bottleneck.
+std::string format_sweep_table(const std::vector<ExperimentPoint>&);
+
+CsvRow sweep_csv_header();
+CsvRow sweep_csv_row(
+    const ExperimentSpec&, const ExperimentPoint&, const std::string& device, const std::string& timestamp);
+
+// Runs the sweep; returns the exit code (1 when no point could run or the CSV cannot be written).
+int run_sweep_command(const SweepOptions&);
+
+} // namespace ss

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// The file: a comment line, then one line per key, tab-separated:
+//   key, stored (ISO 8601 UTC), N, then N times: block (BXxBYxBZ), ms_per_step, gcells_per_s, error
+// N must match the field count, so a truncated line is recognised and skipped.
+#include "gpu/autotune_cache.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace ss {
+namespace {
+
+constexpr const char* kHeader = "# stencilscope autotune cache v1: key, stored (UTC), N, then N x (block, "
+                                "ms_per_step, gcells_per_s, error)";
+constexpr int kFieldsPerResult = 4;
+
+std::string now_utc() {
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm {};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+// Tabs and line breaks would split a field or a line.
+std::string one_field(std::string s) {
+    std::replace_if(
+        s.begin(), s.end(), [](char ch) { return ch == '\t' || ch == '\n' || ch == '\r'; }, ' ');
+    return s;
+}
+
+std::string number_text(double v) {
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v); // shortest text that reads back exactly
+    return ec == std::errc() ? std::string(buf, end) : "nan";
+}
+
+std::optional<double> parse_number(const std::string& s) {
+    double v = 0.0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v) || v < 0.0) return std::nullopt;
+    return v;
+}
+
+bool looks_like_utc_time(const std::string& s) {
+    static const std::string shape = "dddd-dd-ddTdd:dd:ddZ";
+    if (s.size() != shape.size()) return false;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (shape[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(s[i])) : s[i] != shape[i]) return false;
+    return true;
+}
+
+std::vector<std::string> split_tabs(const std::string& line) {
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    while (true) {
+        const auto tab = line.find('\t', start);
+        fields.push_back(line.substr(start, tab - start));
+        if (tab == std::string::npos) return fields;
+        start = tab + 1;
+    }
+}
+
+std::optional<std::pair<std::string, AutotuneCache::Entry>> parse_line(const std::string& line) {
+    const std::vector<std::string> f = split_tabs(line);
+    if (f.size() < 3 || f[0].empty() || !looks_like_utc_time(f[1])) return std::nullopt;
+    int n = 0;
+    const auto [end, ec] = std::from_chars(f[2].data(), f[2].data() + f[2].size(), n);
+    if (ec != std::errc() || end != f[2].data() + f[2].size() || n < 1
+        || f.size() != 3 + std::size_t(n) * kFieldsPerResult)
+        return std::nullopt;
+    AutotuneCache::Entry entry;
+    entry.stored = f[1];
+    for (int i = 0; i < n; ++i) {
+        const std::string* r = &f[3 + std::size_t(i) * kFieldsPerResult];
+        const auto block = parse_block(r[0]);
+        const auto ms = parse_number(r[1]), gcells = parse_number(r[2]);
+        if (!block || !ms || !gcells) return std::nullopt;
+        entry.results.push_back({ *block, *ms, *gcells, r[3] });
+    }
+    return std::pair { f[0], std::move(entry) };
+}
+
+std::string format_line(const std::string& key, const AutotuneCache::Entry& e) {
+    std::string line = key + '\t' + e.stored + '\t' + std::to_string(e.results.size());
+    for (const AutotuneResult& r : e.results)
+        line += '\t' + format_block(r.block) + '\t' + number_text(r.ms_per_step) + '\t' + number_text(r.gcells_per_s)
+            + '\t' + one_field(r.error);
+    return line + '\n';
+}
+
+std::map<std::string, AutotuneCache::Entry> read_file(const std::string& path, int* skipped) {
+    std::map<std::string, AutotuneCache::Entry> entries;
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        if (auto parsed = parse_line(line))
+            entries[parsed->first] = std::move(parsed->second);
+        else if (skipped)
+            ++*skipped;
+    }
+    return entries;
+}
+
+Status write_file(const std::string& path, const std::map<std::string, AutotuneCache::Entry>& entries) {
+    namespace fs = std::filesystem;
+    const std::string fail = "cannot write the autotune cache " + path + ": ";
+    std::error_code ec;
+    const fs::path p(path);
+    if (p.has_parent_path()) fs::create_directories(p.parent_path(), ec); // a failure shows when writing
+    std::string text = std::string(kHeader) + '\n';
+    for (const auto& [key, entry] : entries) text += format_line(key, entry);
+    // Per-process temporary name: two processes storing at once each rename a complete file.
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return Status::failure(fail + "cannot create " + tmp);
+        out << text;
+        out.flush();
+        if (!out) {
+            fs::remove(tmp, ec);
+            return Status::failure(fail + "write failed (disk full?)");
+        }
+    }
+    fs::rename(tmp, p, ec);
+    if (ec) {
+        std::error_code ignored;
+        fs::remove(tmp, ignored);
+        return Status::failure(fail + ec.message());
+    }
+    return Status::success();
+}
+
+} // namespace
+
+std::string autotune_cache_key(const StencilConfig& c, int steps, const DeviceInfo* device) {
+    std::ostringstream key;
+    if (c.backend == Backend::Cpu)
+        key << "device=cpu";
+    else if (device)
+        key << "device=" << one_field(device->name) << ";sm=" << device->cc_major << device->cc_minor
+            << ";sms=" << device->sm_count;
+    else
+        key << "device=unknown";
+    key << ";stencil=" << to_string(c.stencil) << ";rule=" << to_string(c.rule) << ";dims=" << c.dims
+        << ";size=" << format_extent(c.size, c.dims) << ";radius=" << c.radius << ";variant=" << to_string(c.variant)
+        << ";cf=" << c.cf << ";precision=" << to_string(c.precision) << ";gpus=" << c.gpus
+        << ";overlap=" << (c.overlap ? "on" : "off") << ";halo=" << to_string(c.halo)
+        << ";strips=" << c.strips_per_device << ";steps=" << std::max(steps, 1);
+    return key.str();
+}
+
+std::string default_autotune_cache_path() {
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    if (xdg && *xdg == '/') return std::string(xdg) + "/stencilscope/autotune.tsv"; // relative: ignored (XDG spec)
+    const char* home = std::getenv("HOME");
+    if (home && *home) return std::string(home) + "/.cache/stencilscope/autotune.tsv";
+    return "";
+}
+
+AutotuneCache::AutotuneCache(std::string path)
+    : m_path(std::move(path)) {
+    m_entries = read_file(m_path, &m_skipped);
+}
+
+std::optional<AutotuneCache::Entry> AutotuneCache::lookup(const std::string& key) const {
+    const auto it = m_entries.find(one_field(key));
+    if (it == m_entries.end()) return std::nullopt;
+    return it->second;
+}
+
+Status AutotuneCache::store(const std::string& key, const std::vector<AutotuneResult>& results) {
+    if (results.empty()) return Status::failure("nothing to store: the search had no candidates");
+    // Another process may have stored entries since this one read the file: keep the newer of each.
+    std::map<std::string, Entry> merged = read_file(m_path, nullptr);
+    for (const auto& [k, e] : m_entries) {
+        const auto it = merged.find(k);
+        if (it == merged.end() || it->second.stored < e.stored) merged[k] = e;
+    }
+    merged[one_field(key)] = Entry { results, now_utc() };
+    m_entries = std::move(merged);
+    if (m_path.empty()) return Status::failure("no autotune cache file (neither XDG_CACHE_HOME nor HOME is set)");
+    return write_file(m_path, m_entries);
+}
+
+CachedAutotune autotune_cached(const StencilConfig& config, const std::vector<double>& field, int steps, int repeats,
+    const std::function<bool(int, int, const AutotuneResult&)>& progress, AutotuneCache* cache) {
+    CachedAutotune out;
+    const auto devices = query_devices();
+    const DeviceInfo* device
+        = config.backend == Backend::Cuda && config.device < int(devices.size()) ? &devices[config.device] : nullptr;
+    const std::string key = autotune_cache_key(config, steps, device);
+    if (cache)
+        if (auto hit = cache->lookup(key)) {
+            out.results = std::move(hit->results);
+            out.from_cache = true;
+            out.stored = hit->stored;
+            return out;
+        }
+    out.results = autotune(config, field, steps, repeats, [&](int done, int total, const AutotuneResult& r) {
+        const bool go_on = !progress || progress(done, total, r);
+        out.cancelled = out.cancelled || !go_on;
+        return go_on;
+    });
+    const bool any_ran = std::any_of(out.results.begin(), out.results.end(), [](auto& r) { return r.error.empty(); });
+    // Failures alone may be passing (out of memory, a busy GPU): only a search that measured something is kept.
+    if (cache && !out.cancelled && any_ran) out.saved = cache->store(key, out.results);
+    return out;
+}
+
+} // namespace ss

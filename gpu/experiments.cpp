@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/experiments.h"
+
+#include "gpu/autotune_cache.h"
+#include "gpu/launch_policy.h"
+#include "gpu/physics.h"
+#include "gpu/profiler/collector.h"
+#include "gpu/simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <set>
+
+namespace ss {
+namespace {
+
+// One entry of the plan: a configuration timed as it is, or a block search (one CF of an Autotuned
+// variant); the variant's last search turns the best block found into the "(autotuned)" point.
+struct PlanItem {
+    StencilConfig config;
+    std::string series;
+    bool search = false;
+    bool last_search = false;
+};
+
+std::string series_name(Variant v, int cf) {
+    return std::string(to_string(v)) + (cf == 1 ? "" : " CF" + std::to_string(cf));
+}
+
+std::vector<PlanItem> plan_items(const ExperimentSpec& spec) {
+    std::vector<Variant> variants = spec.variants;
+    std::stable_partition(variants.begin(), variants.end(), [](Variant v) { return v == Variant::Base; });
+    std::vector<PlanItem> items;
+    for (int radius : spec.radii) {
+        auto at = [&](Variant v, int cf) {
+            StencilConfig c = spec.base;
+            c.radius = radius, c.variant = v, c.cf = cf, c.heuristic_block = true;
+            return c;
+        };
+        items.push_back({ at(Variant::Base, 1), "base" });
+        for (Variant v : variants) {
+            if (spec.kind == ExperimentKind::Coarsening) {
+                for (int cf : spec.cfs)
+                    if (v != Variant::Base || cf != 1) items.push_back({ at(v, cf), series_name(v, cf) });
+                continue;
+            }
+            if (v != Variant::Base) items.push_back({ at(v, 1), series_name(v, 1) });
+            if (spec.kind != ExperimentKind::Autotuned) continue;
+            for (int cf : spec.cfs) {
+                StencilConfig c = at(v, cf);
+                c.heuristic_block = false;
+                items.push_back({ c, std::string(to_string(v)) + " (autotuned)", true, cf == spec.cfs.back() });
+            }
+        }
+    }
+    return items;
+}
+
+template <typename T> bool has_duplicates(const std::vector<T>& values) {
+    return std::set<T>(values.begin(), values.end()).size() != values.size();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// What every measurement of one run_experiment shares.
+struct Bench {
+    const ExperimentSpec& spec;
+    const std::vector<double>& field;
+    MetricsCollector* collector = nullptr; // null: no counters
+    std::vector<std::string>* warnings = nullptr;
+    bool profile_failure_reported = false;
+};
+
+ExperimentPoint measure(Bench& bench, const StencilConfig& config, const std::string& series, bool autotuned) {
+    const ExperimentSpec& spec = bench.spec;
+    ExperimentPoint p;
+    p.config = config;
+    p.series = series;
+    p.autotuned = autotuned;
+    if (spec.counters) p.bottleneck_metric = config.dims == 3 ? "local_gbs" : "dram_write_gbs";
+    std::string why;
+    auto sim = create_simulation(config, &why);
+    if (!sim) {
+        p.error = why;
+        return p;
+    }
+    if (config.backend == Backend::Cuda) p.config.block = sim->resources().block; // the heuristic's choice
+    try {
+        sim->upload(bench.field);
+        sim->step(spec.steps); // warm-up
+        std::vector<double> ms;
+        for (int i = 0; i < spec.repeats; ++i) ms.push_back(sim->step(spec.steps).milliseconds / spec.steps);
+        p.ms_per_step = median(ms);
+        p.gcells_per_s = p.ms_per_step > 0 ? double(updated_cells(config)) / (p.ms_per_step * 1e-3) / 1e9 : 0.0;
+        ProfiledLaunch launch;
+        // Profiled after the timed runs: the replays must not count in the time.
+        if (bench.collector && bench.collector->profile([&sim] { sim->step(1); }, &launch, &why)) {
+            p.bottleneck_gbs = config.dims == 3 ? local_memory_gbs(launch.metrics) : dram_write_gbs(launch.metrics);
+        } else if (bench.collector && bench.warnings && !bench.profile_failure_reported) {
+            bench.warnings->push_back("counters of " + describe(config) + " could not be read: " + why);
+            bench.profile_failure_reported = true;
+        }
+    } catch (const std::exception& e) {
+        p.error = e.what();
+    }
+    return p;
+}
+
+std::unique_ptr<MetricsCollector> counters_for(const ExperimentSpec& spec, std::vector<std::string>* warnings) {
+    if (!spec.counters) return nullptr;
+    std::string why;
+    std::unique_ptr<MetricsCollector> collector;
+    if (spec.base.backend == Backend::Cpu)
+        why = "hardware counters need the CUDA backend";
+    else if (spec.base.gpus > 1)
+        why = "hardware counters are read on one GPU: use one GPU for the bottleneck metric";
+    else
+        collector = create_metrics_collector(spec.base.device, &why);
+    if (!collector && warnings) warnings->push_back("no bottleneck metric: " + why);
+    return collector;
+}
+
+} // namespace
+
+std::string_view to_string(ExperimentKind k) {
+    switch (k) {
+    case ExperimentKind::Radius:
+        return "radius";
+    case ExperimentKind::Coarsening:
+        return "cf";
+    case ExperimentKind::Autotuned:
+        return "autotuned";
+    }
+    return "?";
+}
+
+std::optional<ExperimentKind> parse_experiment(std::string_view s) {
+    for (ExperimentKind k : { ExperimentKind::Radius, ExperimentKind::Coarsening, ExperimentKind::Autotuned })
+        if (to_string(k) == s) return k;
+    return std::nullopt;
+}
+
+Status check_experiment(const ExperimentSpec& spec) {
+    if (spec.base.stencil != StencilKind::Star)
+        return Status::failure("experiments sweep the star stencil's radius, variants and CFs: use the star stencil");
+    if (spec.radii.empty()) return Status::failure("the experiment has no radius to run");
+    for (int r : spec.radii)
+        if (r < 1 || r > kMaxRadius) return Status::failure("radius must be 1..16, got " + std::to_string(r));
+    if (has_duplicates(spec.radii)) return Status::failure("a radius is listed twice");
+    if (spec.variants.empty()) return Status::failure("the experiment has no kernel variant to run");
+    for (Variant v : spec.variants)
+        if (!variant_applies(StencilKind::Star, v))
+            return Status::failure("variant " + std::string(to_string(v)) + " does not apply to the star stencil");
+    if (has_duplicates(spec.variants)) return Status::failure("a variant is listed twice");
+    if (spec.kind != ExperimentKind::Radius) {
+        if (spec.cfs.empty()) return Status::failure("the experiment has no coarsening factor to run");
+        for (int cf : spec.cfs)
+            if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), cf)
+                == std::end(kCoarseningFactors))
+                return Status::failure("coarsening factor must be 1, 2, 4 or 8, got " + std::to_string(cf));
+        if (has_duplicates(spec.cfs)) return Status::failure("a coarsening factor is listed twice");
+    }
+    if (spec.steps < 1) return Status::failure("steps per timed run must be at least 1");
+    if (spec.repeats < 1) return Status::failure("timed runs per point must be at least 1");
+    if (spec.kind == ExperimentKind::Autotuned && spec.base.backend == Backend::Cpu)
+        return Status::failure("autotuning tunes CUDA block dims: use the CUDA backend");
+    return Status::success();
+}
+
+std::vector<StencilConfig> experiment_plan(const ExperimentSpec& spec) {
+    std::vector<StencilConfig> out;
+    for (const PlanItem& item : plan_items(spec)) out.push_back(item.config);
+    return out;
+}
+
+std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
+    const std::function<bool(int, int, const std::string&)>& progress, AutotuneCache* cache,
+    std::vector<std::string>* warnings) {
+    std::vector<ExperimentPoint> points;
+    if (!check_experiment(spec)) return points;
+    const std::vector<PlanItem> items = plan_items(spec);
+    const auto devices = query_devices();
+    const DeviceInfo* device = spec.base.backend == Backend::Cuda && spec.base.device < int(devices.size())
+        ? &devices[spec.base.device]
+        : nullptr;
+    // Units of work: a timed point, each candidate of a search, and re-timing each search's winner.
+    std::vector<int> candidates(items.size(), 0);
+    int total = 0;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (items[i].search) candidates[i] = int(autotune_space(items[i].config, device).size());
+        total += items[i].search ? candidates[i] + (items[i].last_search ? 1 : 0) : 1;
+    }
+    int done = 0;
+    auto report = [&](const std::string& what) { return !progress || progress(done, total, what); };
+
+    const std::vector<double> field = make_initial_field(spec.base, InitialCondition::Random, 1);
+    const auto collector = counters_for(spec, warnings);
+    Bench bench { spec, field, collector.get(), warnings };
+    // The best block over the CFs of the variant being tuned.
+    std::optional<StencilConfig> best;
+    double best_gcells = 0.0;
+    std::string first_error;
+    bool cache_failure_reported = false;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const PlanItem& item = items[i];
+        if (!item.search) {
+            points.push_back(measure(bench, item.config, item.series, false));
+            ++done;
+            if (!report(item.series + " R" + std::to_string(item.config.radius))) break;
+            continue;
+        }
+        const int start = done;
+        const CachedAutotune tuned = autotune_cached(
+            item.config, field, spec.steps, spec.repeats,
+            [&](int, int, const AutotuneResult& r) {
+                ++done;
+                return report(describe(item.config) + ": block " + format_block(r.block));
+            },
+            cache);
+        if (tuned.cancelled) break;
+        done = start + candidates[i]; // a cache hit skips the candidates
+        if (!tuned.saved && warnings && !cache_failure_reported) {
+            warnings->push_back(tuned.saved.reason);
+            cache_failure_reported = true;
+        }
+        for (const AutotuneResult& r : tuned.results) {
+            if (!r.error.empty() && first_error.empty()) first_error = r.error;
+            if (r.error.empty() && r.gcells_per_s > best_gcells) {
+                best = item.config;
+                best->block = r.block;
+                best_gcells = r.gcells_per_s;
+            }
+        }
+        if (!item.last_search) continue;
+        if (best) {
+            points.push_back(measure(bench, *best, item.series, true)); // timed again, like the others
+        } else {
+            ExperimentPoint failed;
+            failed.config = item.config;
+            failed.series = item.series;
+            failed.autotuned = true;
+            failed.error = first_error.empty() ? "no block of the autotuning space meets the launch rules"
+                                               : "no block of the autotuning space ran: " + first_error;
+            points.push_back(failed);
+        }
+        best.reset();
+        best_gcells = 0.0;
+        first_error.clear();
+        ++done;
+        if (!report(item.series + " R" + std::to_string(item.config.radius))) break;
+    }
+    normalise_to_base(points);
+    return points;
+}
+
+void normalise_to_base(std::vector<ExperimentPoint>& points) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    auto is_base = [](const ExperimentPoint& p) {
+        return p.config.variant == Variant::Base && p.config.cf == 1 && p.config.heuristic_block && !p.autotuned;
+    };
+    for (ExperimentPoint& p : points) {
+        p.improvement = p.bottleneck_improvement = nan;
+        const auto base = std::find_if(points.begin(), points.end(), [&](const ExperimentPoint& b) {
+            return is_base(b) && same_field(b.config, p.config) && b.config.gpus == p.config.gpus;
+        });
+        if (base == points.end() || !base->error.empty() || !(base->gcells_per_s > 0) || !p.error.empty()) continue;
+        p.improvement = p.gcells_per_s / base->gcells_per_s;
+        if (base->bottleneck_gbs > 0 && std::isfinite(p.bottleneck_gbs))
+            p.bottleneck_improvement = p.bottleneck_gbs / base->bottleneck_gbs;
+    }
+}
+
+} // namespace ss

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+// The thesis' studies as sweeps: what a spec plans, how improvements are normalised, and a real (CPU) run.
+#include "gpu/experiments.h"
+#include "gpu/profiler/metrics.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace ss;
+
+namespace {
+
+ExperimentSpec spec_of(
+    ExperimentKind kind, std::vector<int> radii, std::vector<Variant> variants, std::vector<int> cfs = { 1, 2, 4, 8 }) {
+    ExperimentSpec s;
+    s.kind = kind;
+    s.radii = std::move(radii);
+    s.variants = std::move(variants);
+    s.cfs = std::move(cfs);
+    return s;
+}
+
+bool is_base(const StencilConfig& c) {
+    return c.variant == Variant::Base && c.cf == 1 && c.heuristic_block;
+}
+
+ExperimentPoint point(Variant v, int radius, double gcells, bool autotuned = false) {
+    ExperimentPoint p;
+    p.config.variant = v;
+    p.config.radius = radius;
+    p.autotuned = autotuned;
+    p.config.heuristic_block = !autotuned;
+    p.gcells_per_s = gcells;
+    return p;
+}
+
+ExperimentSpec cpu_spec(ExperimentKind kind, std::vector<int> radii) {
+    ExperimentSpec s = spec_of(kind, std::move(radii), { Variant::Base, Variant::Smem }, { 1, 2 });
+    s.base.backend = Backend::Cpu;
+    s.base.size = { 24, 20, 1 };
+    s.steps = 1;
+    s.repeats = 1;
+    return s;
+}
+
+} // namespace
+
+TEST(ExperimentPlan, RadiusRunsEveryVariantAtEveryRadiusBaseFirst) {
+    const auto plan = experiment_plan(spec_of(ExperimentKind::Radius, { 1, 2, 4 }, { Variant::Smem, Variant::Base }));
+    ASSERT_EQ(plan.size(), 6u);
+    for (std::size_t i = 0; i < plan.size(); i += 2) {
+        EXPECT_TRUE(is_base(plan[i])) << i;
+        EXPECT_EQ(plan[i + 1].variant, Variant::Smem);
+        EXPECT_EQ(plan[i].radius, plan[i + 1].radius);
+        EXPECT_EQ(plan[i + 1].cf, 1);
+    }
+    EXPECT_EQ(plan[4].radius, 4);
+}
+
+TEST(ExperimentPlan, BaseIsAddedWhenTheVariantsLeaveItOut) {
+    const auto plan
+        = experiment_plan(spec_of(ExperimentKind::Radius, { 1, 2, 4 }, { Variant::Smem, Variant::SmemPadded }));
+    ASSERT_EQ(plan.size(), 9u); // the normaliser + 2 variants, per radius
+    for (std::size_t i = 0; i < plan.size(); i += 3) EXPECT_TRUE(is_base(plan[i])) << i;
+}
+
+TEST(ExperimentPlan, CoarseningMultipliesByTheCfs) {
+    const auto plan = experiment_plan(spec_of(ExperimentKind::Coarsening, { 1, 2 }, { Variant::Base, Variant::Smem }));
+    EXPECT_EQ(plan.size(), 2u * 2u * 4u);
+    EXPECT_TRUE(is_base(plan[0]));
+    EXPECT_TRUE(is_base(plan[8]));
+    // Without CF 1 the base point is still planned first: every improvement needs it.
+    const auto no_cf1
+        = experiment_plan(spec_of(ExperimentKind::Coarsening, { 1, 2 }, { Variant::Base, Variant::Smem }, { 2, 4 }));
+    EXPECT_EQ(no_cf1.size(), 2u * (1u + 2u * 2u));
+    EXPECT_TRUE(is_base(no_cf1[0]));
+}
+
+TEST(ExperimentPlan, AutotunedSearchesEveryCfAfterTheHeuristicPoint) {
+    const auto plan
+        = experiment_plan(spec_of(ExperimentKind::Autotuned, { 4 }, { Variant::Smem, Variant::Base }, { 1, 2 }));
+    // base heuristic, base CF1/CF2 searches, smem heuristic, smem CF1/CF2 searches
+    ASSERT_EQ(plan.size(), 6u);
+    EXPECT_TRUE(is_base(plan[0]));
+    EXPECT_FALSE(plan[1].heuristic_block);
+    EXPECT_EQ(plan[2].cf, 2);
+    EXPECT_EQ(plan[3].variant, Variant::Smem);
+    EXPECT_TRUE(plan[3].heuristic_block);
+    EXPECT_FALSE(plan[5].heuristic_block);
+}
+
+TEST(ExperimentSpecCheck, RefusesWhatCannotBeSwept) {
+    ExperimentSpec ok = spec_of(ExperimentKind::Coarsening, { 1, 2 }, { Variant::Base });
+    EXPECT_TRUE(check_experiment(ok).ok);
+    auto refused = [&](auto change) {
+        ExperimentSpec s = ok;
+        change(s);
+        const Status status = check_experiment(s);
+        EXPECT_FALSE(status.ok);
+        EXPECT_EQ(status.reason.find('\n'), std::string::npos);
+        return status.reason;
+    };
+    refused([](ExperimentSpec& s) { s.radii.clear(); });
+    EXPECT_NE(refused([](ExperimentSpec& s) { s.radii = { 17 }; }).find("17"), std::string::npos);
+    refused([](ExperimentSpec& s) { s.radii = { 2, 2 }; });
+    refused([](ExperimentSpec& s) { s.variants.clear(); });
+    refused([](ExperimentSpec& s) { s.variants = { Variant::Naive }; });
+    EXPECT_NE(refused([](ExperimentSpec& s) { s.cfs = { 3 }; }).find("3"), std::string::npos);
+    refused([](ExperimentSpec& s) { s.cfs.clear(); });
+    refused([](ExperimentSpec& s) { s.steps = 0; });
+    refused([](ExperimentSpec& s) { s.repeats = 0; });
+    refused([](ExperimentSpec& s) { s.base.stencil = StencilKind::Diffusion4; });
+    refused([](ExperimentSpec& s) { s.kind = ExperimentKind::Autotuned, s.base.backend = Backend::Cpu; });
+    ExperimentSpec radius_only = ok;
+    radius_only.kind = ExperimentKind::Radius;
+    radius_only.cfs.clear(); // the radius study does not vary CF
+    EXPECT_TRUE(check_experiment(radius_only).ok);
+    EXPECT_EQ(parse_experiment("cf"), ExperimentKind::Coarsening);
+    EXPECT_FALSE(parse_experiment("CF").has_value());
+}
+
+TEST(NormaliseToBase, BaseIsExactlyOneAndOthersAreRatiosAtTheirRadius) {
+    std::vector<ExperimentPoint> points = { point(Variant::Base, 1, 123.456), point(Variant::Smem, 1, 185.184),
+        point(Variant::Base, 2, 50.0), point(Variant::Smem, 2, 25.0), point(Variant::Base, 2, 500.0, true) };
+    points[0].bottleneck_gbs = 1000.0;
+    points[1].bottleneck_gbs = 1500.0;
+    normalise_to_base(points);
+    EXPECT_EQ(points[0].improvement, 1.0);
+    EXPECT_EQ(points[2].improvement, 1.0);
+    EXPECT_DOUBLE_EQ(points[1].improvement, 1.5);
+    EXPECT_DOUBLE_EQ(points[3].improvement, 0.5); // against R2's base, not R1's
+    EXPECT_DOUBLE_EQ(points[4].improvement, 10.0); // an autotuned base is not the normaliser
+    EXPECT_DOUBLE_EQ(points[1].bottleneck_improvement, 1.5);
+    EXPECT_TRUE(std::isnan(points[3].bottleneck_improvement)); // no counters at R2
+}
+
+TEST(NormaliseToBase, FailedOrMissingBaseGivesNaN) {
+    std::vector<ExperimentPoint> points
+        = { point(Variant::Base, 1, 0.0), point(Variant::Smem, 1, 100.0), point(Variant::Smem, 4, 100.0) };
+    points[0].error = "refused";
+    points.push_back(point(Variant::Base, 2, 10.0));
+    points.push_back(point(Variant::Smem, 2, 20.0));
+    points.back().error = "failed";
+    normalise_to_base(points);
+    EXPECT_TRUE(std::isnan(points[0].improvement));
+    EXPECT_TRUE(std::isnan(points[1].improvement)); // base failed
+    EXPECT_TRUE(std::isnan(points[2].improvement)); // no base at R4
+    EXPECT_EQ(points[3].improvement, 1.0);
+    EXPECT_TRUE(std::isnan(points[4].improvement)); // the point itself failed
+}
+
+TEST(RunExperiment, CpuCoarseningSweepMeasuresEveryPlannedPoint) {
+    const ExperimentSpec spec = cpu_spec(ExperimentKind::Coarsening, { 1, 2 });
+    int last_done = 0, calls = 0, total_seen = 0;
+    const auto points = run_experiment(spec, [&](int done, int total, const std::string& what) {
+        EXPECT_EQ(done, last_done + 1) << what;
+        EXPECT_FALSE(what.empty());
+        last_done = done, total_seen = total, ++calls;
+        return true;
+    });
+    ASSERT_EQ(points.size(), experiment_plan(spec).size());
+    EXPECT_EQ(total_seen, int(points.size()));
+    EXPECT_EQ(last_done, total_seen);
+    EXPECT_EQ(points[0].series, "base");
+    EXPECT_EQ(points[1].series, "base CF2");
+    EXPECT_EQ(points[3].series, "smem CF2");
+    for (const auto& p : points) {
+        EXPECT_EQ(p.error, "") << p.series;
+        EXPECT_GT(p.gcells_per_s, 0.0) << p.series;
+        EXPECT_GT(p.ms_per_step, 0.0) << p.series;
+        EXPECT_TRUE(std::isfinite(p.improvement)) << p.series;
+        EXPECT_EQ(p.bottleneck_metric, ""); // counters off
+        EXPECT_TRUE(std::isnan(p.bottleneck_gbs));
+    }
+    EXPECT_EQ(points[0].improvement, 1.0);
+    EXPECT_DOUBLE_EQ(points[3].improvement, points[3].gcells_per_s / points[0].gcells_per_s);
+}
+
+TEST(RunExperiment, RefusedPointsKeepTheirReasonAndTheRestRuns) {
+    ExperimentSpec spec = cpu_spec(ExperimentKind::Radius, { 1, 16 }); // 24x20 is too small for R16
+    spec.counters = true; // no counters on the CPU: a warning, NaN metrics, the run goes on
+    std::vector<std::string> warnings;
+    const auto points = run_experiment(spec, {}, nullptr, &warnings);
+    ASSERT_EQ(points.size(), 4u);
+    EXPECT_EQ(points[0].error, "");
+    EXPECT_EQ(points[1].error, "");
+    EXPECT_NE(points[2].error.find("smaller"), std::string::npos) << points[2].error;
+    EXPECT_NE(points[3].error, "");
+    EXPECT_TRUE(std::isnan(points[2].improvement));
+    EXPECT_EQ(points[0].bottleneck_metric, "dram_write_gbs");
+    EXPECT_TRUE(std::isnan(points[0].bottleneck_gbs));
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("CUDA"), std::string::npos) << warnings[0];
+}
+
+TEST(RunExperiment, CancellingReturnsThePointsSoFar) {
+    const auto points = run_experiment(
+        cpu_spec(ExperimentKind::Coarsening, { 1, 2 }), [](int done, int, const std::string&) { return done < 3; });
+    EXPECT_EQ(points.size(), 3u);
+    EXPECT_EQ(points[0].improvement, 1.0);
+}
+
+TEST(RunExperiment, InvalidSpecGivesNoPoints) {
+    ExperimentSpec spec = cpu_spec(ExperimentKind::Radius, {});
+    EXPECT_TRUE(run_experiment(spec).empty());
+}
+
+TEST(BottleneckMetrics, BytesOverKernelTime) {
+    KernelMetrics m { { "gpu__time_duration.sum", 2e6 }, { "dram__bytes_write.sum", 3e9 },
+        { "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum", 1e9 },
+        { "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum", 5e8 } };
+    EXPECT_DOUBLE_EQ(dram_write_gbs(m), 1500.0); // 3 GB in 2 ms
+    EXPECT_DOUBLE_EQ(local_memory_gbs(m), 750.0); // loads + stores
+    m.erase("l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum");
+    EXPECT_TRUE(std::isnan(local_memory_gbs(m)));
+    m.erase("gpu__time_duration.sum");
+    EXPECT_TRUE(std::isnan(dram_write_gbs(m)));
+}
