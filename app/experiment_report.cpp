@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "app/experiment_report.h"
+
+#include "app/run_report.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace ss {
+namespace {
+
+std::string number_or_empty(double v) {
+    return std::isfinite(v) ? format_number(v) : std::string();
+}
+
+double parse_number(const std::string& s) {
+    if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
+    std::size_t used = 0;
+    const double v = std::stod(s, &used);
+    if (used != s.size()) throw std::invalid_argument(s);
+    return v;
+}
+
+int parse_int(const std::string& s) {
+    std::size_t used = 0;
+    const int v = std::stoi(s, &used);
+    if (used != s.size()) throw std::invalid_argument(s);
+    return v;
+}
+
+template <typename T> T require(std::optional<T> v, const std::string& what, const std::string& text) {
+    if (!v) throw std::invalid_argument(what + " '" + text + "'");
+    return *v;
+}
+
+} // namespace
+
+CsvRow experiment_csv_header() {
+    return { "timestamp", "device", "experiment", "series", "stencil", "rule", "dims", "size", "radius", "variant",
+        "cf", "precision", "block_x", "block_y", "block_z", "autotuned", "ms_per_step", "gcells_per_s", "improvement",
+        "bottleneck_metric", "bottleneck_gbs", "bottleneck_improvement", "error" };
+}
+
+std::vector<CsvRow> experiment_csv_rows(ExperimentKind kind, const std::vector<ExperimentPoint>& points,
+    const std::string& device, const std::string& timestamp) {
+    std::vector<CsvRow> rows;
+    for (const ExperimentPoint& p : points) {
+        const StencilConfig& c = p.config;
+        rows.push_back({ timestamp, device, std::string(to_string(kind)), p.series, std::string(to_string(c.stencil)),
+            std::string(to_string(c.rule)), std::to_string(c.dims), format_extent(c.size, c.dims),
+            std::to_string(c.radius), std::string(to_string(c.variant)), std::to_string(c.cf),
+            std::string(to_string(c.precision)), std::to_string(c.block.x), std::to_string(c.block.y),
+            std::to_string(c.block.z), p.autotuned ? "1" : "0", number_or_empty(p.ms_per_step),
+            number_or_empty(p.gcells_per_s), number_or_empty(p.improvement), p.bottleneck_metric,
+            number_or_empty(p.bottleneck_gbs), number_or_empty(p.bottleneck_improvement), p.error });
+    }
+    return rows;
+}
+
+std::vector<CsvRow> parse_csv(const std::string& text, std::string* why) {
+    std::vector<CsvRow> rows;
+    CsvRow row;
+    std::string field;
+    bool quoted = false, any = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        if (quoted) {
+            if (ch == '"' && i + 1 < text.size() && text[i + 1] == '"')
+                field += '"', ++i;
+            else if (ch == '"')
+                quoted = false;
+            else
+                field += ch;
+            continue;
+        }
+        if (ch == '"' && field.empty())
+            quoted = true, any = true;
+        else if (ch == ',')
+            row.push_back(std::move(field)), field.clear(), any = true;
+        else if (ch == '\n' || ch == '\r') {
+            if (ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+            if (any || !field.empty()) row.push_back(std::move(field));
+            if (!row.empty()) rows.push_back(std::move(row));
+            row.clear(), field.clear(), any = false;
+        } else
+            field += ch, any = true;
+    }
+    if (quoted) {
+        if (why) *why = "a quoted field is not closed";
+        return {};
+    }
+    if (any || !field.empty()) row.push_back(std::move(field));
+    if (!row.empty()) rows.push_back(std::move(row));
+    return rows;
+}
+
+Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Status::failure("cannot read " + path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    constexpr std::size_t kMaxBytes = 64u << 20;
+    if (text.str().size() > kMaxBytes) return Status::failure(path + " is larger than 64 MiB: not a sweep result");
+    std::string why;
+    const std::vector<CsvRow> rows = parse_csv(text.str(), &why);
+    if (!why.empty()) return Status::failure(path + ": " + why);
+    const CsvRow header = experiment_csv_header();
+    if (rows.empty() || rows.front() != header)
+        return Status::failure(path + " is not a sweep result (its first line is not the header of docs/CSV.md)");
+    ExperimentTable table;
+    bool first = true;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const CsvRow& r = rows[i];
+        const std::string where = path + " row " + std::to_string(i + 1) + ": ";
+        if (r == header) continue; // appended runs repeat nothing, but be lenient
+        if (r.size() != header.size())
+            return Status::failure(
+                where + std::to_string(r.size()) + " fields, expected " + std::to_string(header.size()));
+        try {
+            const ExperimentKind kind = require(parse_experiment(r[2]), "experiment", r[2]);
+            if (first) table.kind = kind, table.device = r[1], table.timestamp = r[0], first = false;
+            if (kind != table.kind) continue;
+            ExperimentPoint p;
+            StencilConfig& c = p.config;
+            p.series = r[3];
+            c.stencil = require(parse_stencil(r[4]), "stencil", r[4]);
+            c.rule = require(parse_rule(r[5]), "rule", r[5]);
+            c.dims = parse_int(r[6]);
+            if (c.dims != 2 && c.dims != 3) throw std::invalid_argument("dims " + r[6]);
+            c.size = require(parse_extent(r[7], c.dims), "size", r[7]);
+            c.radius = parse_int(r[8]);
+            c.variant = require(parse_variant(r[9]), "variant", r[9]);
+            c.cf = parse_int(r[10]);
+            c.precision = require(parse_precision(r[11]), "precision", r[11]);
+            c.block = { parse_int(r[12]), parse_int(r[13]), parse_int(r[14]) };
+            c.heuristic_block = false;
+            p.autotuned = r[15] == "1";
+            p.ms_per_step = parse_number(r[16]);
+            p.gcells_per_s = parse_number(r[17]);
+            p.improvement = parse_number(r[18]);
+            p.bottleneck_metric = r[19];
+            p.bottleneck_gbs = parse_number(r[20]);
+            p.bottleneck_improvement = parse_number(r[21]);
+            p.error = r[22];
+            if (!std::isfinite(p.ms_per_step)) p.ms_per_step = 0.0;
+            if (!std::isfinite(p.gcells_per_s)) p.gcells_per_s = 0.0;
+            table.points.push_back(std::move(p));
+        } catch (const std::exception& e) {
+            return Status::failure(where + "cannot read " + e.what());
+        }
+    }
+    if (table.points.empty()) return Status::failure(path + " holds no sweep rows");
+    *out = std::move(table);
+    return Status::success();
+}
+
+} // namespace ss

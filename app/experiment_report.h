@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Experiment sweeps as CSV: `stencilscope-cli sweep --csv` writes these rows, the GUI's Experiments
+// window writes the same and reads them back (Open results…), so a sweep run headless on a GPU machine
+// can be charted and exported as PNG anywhere. Columns in docs/CSV.md. Qt-free.
+#pragma once
+
+#include "app/csv.h"
+#include "gpu/experiments.h"
+
+#include <string>
+#include <vector>
+
+namespace ss {
+
+CsvRow experiment_csv_header();
+std::vector<CsvRow> experiment_csv_rows(
+    ExperimentKind, const std::vector<ExperimentPoint>&, const std::string& device, const std::string& timestamp);
+
+// A sweep read back from CSV. Rows of several experiments may share a file (append): `kind` is that of
+// the first row, and only rows of that kind are kept.
+struct ExperimentTable {
+    ExperimentKind kind = ExperimentKind::Radius;
+    std::string device, timestamp;
+    std::vector<ExperimentPoint> points;
+};
+// Fails with a one-line reason on a missing file, another header or a malformed row (row number given).
+Status read_experiment_csv(const std::string& path, ExperimentTable* out);
+
+// RFC 4180 fields of one record; `text` may hold quoted line breaks. Used by read_experiment_csv.
+std::vector<CsvRow> parse_csv(const std::string& text, std::string* why);
+
+} // namespace ss
