@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/autotune_command.h"
 
+#include "app/autotune_report.h"
 #include "app/cli_common.h"
 #include "app/csv.h"
 #include "app/run_report.h"
@@ -51,24 +52,17 @@ int run_autotune_command(RunOptions o) {
     std::stable_sort(results.begin(), results.end(), [](auto& a, auto& b) { return a.gcells_per_s > b.gcells_per_s; });
     std::cout << "config   " << describe(o.config) << "\n";
     if (tuned.from_cache) std::cout << "from cache (stored " << tuned.stored << ") " << cache->path() << "\n";
-    std::vector<CsvRow> rows;
     for (const auto& r : results) {
         if (r.error.empty())
             std::printf(
                 "%-12s %9.2f GCells/s  %.4f ms/step\n", format_block(r.block).c_str(), r.gcells_per_s, r.ms_per_step);
         else
             std::printf("%-12s refused: %s\n", format_block(r.block).c_str(), r.error.c_str());
-        rows.push_back(
-            { timestamp_now(), std::string(to_string(o.config.stencil)), std::string(to_string(o.config.rule)),
-                std::to_string(o.config.dims), format_extent(o.config.size, o.config.dims),
-                std::to_string(o.config.radius), std::string(to_string(o.config.variant)), std::to_string(o.config.cf),
-                std::string(to_string(o.config.precision)), std::to_string(r.block.x), std::to_string(r.block.y),
-                std::to_string(r.block.z), format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error });
     }
     if (!o.csv.empty()) {
-        const CsvRow header { "timestamp", "stencil", "rule", "dims", "size", "radius", "variant", "cf", "precision",
-            "block_x", "block_y", "block_z", "ms_per_step", "gcells_per_s", "error" };
-        if (Status s = append_csv(o.csv, header, rows); !s) return fail(1, s.reason);
+        const Status s
+            = append_csv(o.csv, autotune_csv_header(), autotune_csv_rows(o.config, results, timestamp_now()));
+        if (!s) return fail(1, s.reason);
     }
     return results.empty() || !results.front().error.empty() ? 1 : 0;
 }

@@ -3,6 +3,7 @@
 
 #include "app/autotune_command.h"
 #include "app/cli_common.h"
+#include "app/experiment_report.h"
 #include "app/run_report.h"
 #include "gpu/autotune_cache.h"
 #include "gpu/simulation.h"
@@ -156,38 +157,6 @@ std::string format_sweep_table(const std::vector<ExperimentPoint>& points) {
     return out;
 }
 
-CsvRow sweep_csv_header() {
-    CsvRow h { "timestamp", "experiment", "device", "series" };
-    const CsvRow config = config_csv_header();
-    h.insert(h.end(), config.begin(), config.end());
-    for (const char* column : { "overlap", "halo", "autotuned", "steps", "timed_runs", "ms_per_step", "gcells_per_s",
-             "improvement", "bottleneck_metric", "bottleneck_gbs", "bottleneck_improvement", "error" })
-        h.emplace_back(column);
-    return h;
-}
-
-CsvRow sweep_csv_row(
-    const ExperimentSpec& spec, const ExperimentPoint& p, const std::string& device, const std::string& timestamp) {
-    const StencilConfig& c = p.config;
-    KernelResources used;
-    used.block = c.block;
-    CsvRow row { timestamp, std::string(to_string(spec.kind)), device, p.series };
-    CsvRow config = config_csv_values(c, used);
-    if (c.backend == Backend::Cpu) { // the CPU backend has no blocks
-        const CsvRow names = config_csv_header();
-        for (const char* column : { "block_x", "block_y", "block_z" })
-            config[std::find(names.begin(), names.end(), column) - names.begin()].clear();
-    }
-    row.insert(row.end(), config.begin(), config.end());
-    const bool ran = p.error.empty();
-    row.insert(row.end(),
-        { c.overlap ? "on" : "off", std::string(to_string(c.halo)), p.autotuned ? "1" : "0", std::to_string(spec.steps),
-            std::to_string(spec.repeats), ran ? format_number(p.ms_per_step) : "",
-            ran ? format_number(p.gcells_per_s) : "", format_number(p.improvement), p.bottleneck_metric,
-            format_number(p.bottleneck_gbs), format_number(p.bottleneck_improvement), p.error });
-    return row;
-}
-
 int run_sweep_command(const SweepOptions& o) {
     using cli::fail;
     std::unique_ptr<AutotuneCache> cache;
@@ -220,10 +189,8 @@ int run_sweep_command(const SweepOptions& o) {
     for (const std::string& w : warnings) std::fprintf(stderr, "note: %s\n", w.c_str());
     std::cout << format_sweep_table(points);
     if (!o.run.csv.empty()) {
-        const std::string now = timestamp_now();
-        std::vector<CsvRow> rows;
-        for (const ExperimentPoint& p : points) rows.push_back(sweep_csv_row(o.spec, p, device, now));
-        if (Status s = append_csv(o.run.csv, sweep_csv_header(), rows); !s) return fail(1, s.reason);
+        const auto rows = experiment_csv_rows(o.spec.kind, points, device, timestamp_now());
+        if (Status s = append_csv(o.run.csv, experiment_csv_header(), rows); !s) return fail(1, s.reason);
     }
     const bool any_ran = std::any_of(points.begin(), points.end(), [](auto& p) { return p.error.empty(); });
     return any_ran ? 0 : 1;

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `stencilscope-cli sweep`: the thesis' studies (gpu/experiments.h) from the command line, as a table and
-// as CSV rows (columns: docs/CSV.md, "sweep"). The CSV helpers serve the GUI's export too. Qt-free.
+// as the CSV rows of app/experiment_report.h, which the GUI's Experiments window reads back. Qt-free.
 #pragma once
 
-#include "app/csv.h"
 #include "app/run_options.h"
 #include "gpu/experiments.h"
 
@@ -25,11 +24,8 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
 // The table printed after a sweep: series, radius, CF, block, GCells/s, improvement, bottleneck.
 std::string format_sweep_table(const std::vector<ExperimentPoint>&);
 
-CsvRow sweep_csv_header();
-CsvRow sweep_csv_row(
-    const ExperimentSpec&, const ExperimentPoint&, const std::string& device, const std::string& timestamp);
-
-// Runs the sweep; returns the exit code (1 when no point could run or the CSV cannot be written).
+// Runs the sweep, prints the table, appends the CSV (--csv); returns the exit code (1 when no point could
+// run or the CSV cannot be written).
 int run_sweep_command(const SweepOptions&);
 
 } // namespace ss
