@@ -172,7 +172,7 @@ void AutotuneDialog::on_finished(const JobOutcome& o) {
 }
 
 QString AutotuneDialog::status_text() const {
-    if (m_job != 0) return m_status->text();
+    if (m_job != 0 || m_last.id == 0) return m_status->text(); // running, or nothing searched yet
     if (!m_last.error.empty()) return tr("The search could not run: %1").arg(QString::fromStdString(m_last.error));
     const std::optional<BlockDims> best = m_heatmap->best();
     if (!best) return m_last.cancelled ? tr("Cancelled before any block was timed.") : tr("No block could run.");
@@ -187,7 +187,7 @@ QString AutotuneDialog::status_text() const {
         text += tr("; the heuristic's %1 is outside the thesis' space").arg(block_text(m_last.heuristic));
     text += tr(". %1 of %2 blocks timed on %3")
                 .arg(m_heatmap->measured())
-                .arg(m_heatmap->size())
+                .arg(m_heatmap->candidates())
                 .arg(QString::fromStdString(m_last.device_name));
     if (m_last.from_cache) text += tr(" (stored search from %1)").arg(QString::fromStdString(m_last.cached_at));
     if (m_last.cancelled) text += tr(" — cancelled");

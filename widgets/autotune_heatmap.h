@@ -30,7 +30,7 @@ public:
     // The measured result of a block, if it has one.
     const AutotuneResult* result(const BlockDims&) const;
     int measured() const;
-    int size() const { return int(m_cells.size()); }
+    int candidates() const { return int(m_cells.size()); }
     // The cell under a widget position (layout of the last paint or resize).
     std::optional<BlockDims> block_at(QPoint) const;
     QRect cell_rect(const BlockDims&) const;

@@ -372,6 +372,10 @@ void ExperimentsWindow::fill_table() {
     m_table->resizeColumnsToContents();
 }
 
+void ExperimentsWindow::show_only(const QString& variant) {
+    m_show->setCurrentIndex(std::max(0, m_show->findData(variant)));
+}
+
 bool ExperimentsWindow::open_results(const QString& path, QString* why) {
     ExperimentTable table;
     if (Status s = read_experiment_csv(QFile::encodeName(path).toStdString(), &table); !s) {

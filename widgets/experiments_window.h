@@ -42,6 +42,8 @@ public:
     const std::vector<ExperimentPoint>& points() const { return m_points; }
     ExperimentCharts& charts() { return *m_charts; }
     QString status_text() const;
+    // Charts only this variant's series ("" or unknown: every series), as the Show box does.
+    void show_only(const QString& variant);
 
 private:
     QWidget* build_controls();

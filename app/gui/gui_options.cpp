@@ -66,6 +66,12 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         } else if (key == "--screenshot" || key == "--window-screenshot") {
             if (value.empty()) return bad(key, value, "a PNG file path");
             (key == "--screenshot" ? o.screenshot : o.window_screenshot) = value;
+        } else if (key == "--open-sweep" || key == "--sweep-png") {
+            if (value.empty()) return bad(key, value, key == "--open-sweep" ? "a CSV file path" : "a PNG file path");
+            (key == "--open-sweep" ? o.open_sweep : o.sweep_png) = value;
+        } else if (key == "--sweep-show") {
+            if (!parse_variant(value)) return bad(key, value, "a variant name (base, smem, smem_padded, stream, ...)");
+            o.sweep_show = value;
         } else if (key == "--benchmark-seconds") {
             if (!parse_number(value, o.benchmark_seconds) || !(o.benchmark_seconds > 0.0) || o.benchmark_seconds > 3600)
                 return bad(key, value, "seconds, more than 0 and at most 3600");
@@ -110,6 +116,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
             return Status::failure("unknown option " + key + " (see --help)");
         }
     }
+    if (!o.sweep_png.empty() && o.open_sweep.empty()) return Status::failure("--sweep-png needs --open-sweep FILE.csv");
     if (o.benchmark() && o.scripted())
         return Status::failure("--benchmark-seconds cannot be combined with --frames or screenshots");
     if (o.scripted() && o.frames == 0) o.frames = 1;
@@ -144,6 +151,9 @@ Scripted runs and benchmarks:
   --screenshot FILE.png         the field at its resolution with a colour bar
   --window-screenshot FILE.png  the whole window
   --benchmark-seconds S         print displayed FPS, steps/s and GCells/s after S seconds, exit
+  --open-sweep FILE.csv         open a sweep (stencilscope-cli sweep --csv) in the Experiments window
+  --sweep-png FILE.png          with --open-sweep: chart it into FILE.png and exit (no GPU needed)
+  --sweep-show VARIANT          with --open-sweep: chart only that variant's series
   --version                     print the version
 )";
 }

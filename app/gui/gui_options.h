@@ -18,6 +18,9 @@ struct GuiOptions {
     std::string screenshot; // scripted: the field, with its colour bar
     std::string window_screenshot; // scripted: the whole window
     double benchmark_seconds = 0.0;
+    std::string open_sweep; // a sweep CSV to show in the Experiments window
+    std::string sweep_png; // scripted: chart open_sweep into this PNG and exit (no engine work)
+    std::string sweep_show; // only this variant's series in the charts
     bool version = false, help = false;
 
     bool scripted() const { return frames > 0 || !screenshot.empty() || !window_screenshot.empty(); }

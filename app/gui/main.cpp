@@ -3,6 +3,7 @@
 #include "app/gui/gui_options.h"
 #include "app/gui/scripted_run.h"
 #include "gpu/device.h"
+#include "widgets/experiments_window.h"
 
 #include <QApplication>
 #include <QSurfaceFormat>
@@ -42,8 +43,16 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("stencilscope"));
     QApplication::setApplicationVersion(QStringLiteral(STENCILSCOPE_VERSION));
 
+    if (!options.sweep_png.empty()) return run_sweep_chart(options, std::cerr);
     MainWindow window(options.window);
     window.show();
+    if (!options.open_sweep.empty()) {
+        QString why;
+        ExperimentsWindow& experiments = window.experiments_window();
+        experiments.show();
+        if (!experiments.open_results(QString::fromStdString(options.open_sweep), &why))
+            std::cerr << "stencilscope: " << why.toStdString() << "\n";
+    }
     if (options.scripted()) return run_scripted(window, options, std::cerr);
     if (options.benchmark()) return run_benchmark(window, options, std::cout, std::cerr);
     return app.exec();

@@ -3,8 +3,10 @@
 
 #include "gpu/physics.h"
 #include "widgets/engine_controller.h"
+#include "widgets/experiments_window.h"
 #include "widgets/metrics_panel.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -83,6 +85,25 @@ int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {
     }
     if (!o.window_screenshot.empty() && !w.export_window(QString::fromStdString(o.window_screenshot), &problem)) {
         err << "stencilscope: " << problem.toStdString() << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+int run_sweep_chart(const GuiOptions& o, std::ostream& err) {
+    EngineController engine;
+    ExperimentsWindow window(engine);
+    window.resize(1400, 900); // the charts get ~1000 x 860: three readable rows
+    window.show();
+    QString why;
+    if (!window.open_results(QString::fromStdString(o.open_sweep), &why)) {
+        err << "stencilscope: " << why.toStdString() << "\n";
+        return 2;
+    }
+    if (!o.sweep_show.empty()) window.show_only(QString::fromStdString(o.sweep_show));
+    QCoreApplication::processEvents();
+    if (!window.export_png(QString::fromStdString(o.sweep_png), &why)) {
+        err << "stencilscope: " << why.toStdString() << "\n";
         return 1;
     }
     return 0;

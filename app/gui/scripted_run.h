@@ -13,6 +13,8 @@ namespace ss::gui {
 std::string precheck_scripted(const GuiOptions&);
 
 int run_scripted(MainWindow&, const GuiOptions&, std::ostream& err);
+// --open-sweep with --sweep-png: the Experiments window's charts of a sweep CSV as PNG.
+int run_sweep_chart(const GuiOptions&, std::ostream& err);
 int run_benchmark(MainWindow&, const GuiOptions&, std::ostream& out, std::ostream& err);
 
 } // namespace ss::gui

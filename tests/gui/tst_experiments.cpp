@@ -76,7 +76,7 @@ private slots:
         AutotuneHeatmap map;
         map.resize(900, 400);
         map.set_space(space, BlockDims { 32, 4, 2 });
-        QCOMPARE(map.size(), int(space.size()));
+        QCOMPARE(map.candidates(), int(space.size()));
         QVERIFY(!map.best());
         // Every candidate gets its own cell, and the cell maps back to the block.
         std::set<std::pair<int, int>> corners;
@@ -88,14 +88,17 @@ private slots:
         }
         // Results fill in; a refused candidate never wins even with a larger number.
         std::vector<AutotuneResult> results;
-        for (const BlockDims& b : space) results.push_back({ b, 1.0, double(b.x) / b.z, {} });
-        results.back().gcells_per_s = 1e6;
-        results.back().error = "too much shared memory";
+        for (const BlockDims& b : space) results.push_back({ b, 1.0, 100.0 * b.x + 10.0 * b.y + b.z, {} });
+        results[3].gcells_per_s = 1e6;
+        results[3].error = "too much shared memory";
         map.set_results(results);
         QCOMPARE(map.measured(), int(space.size()));
-        const BlockDims expected = { 1024, 1, 1 }; // the largest Bx / Bz among the rest
+        BlockDims expected {};
+        double top = 0.0;
+        for (std::size_t i = 0; i < results.size(); ++i)
+            if (i != 3 && results[i].gcells_per_s > top) top = results[i].gcells_per_s, expected = results[i].block;
         QCOMPARE(map.best(), std::optional<BlockDims>(expected));
-        QImage image(map.size(), QImage::Format_ARGB32);
+        QImage image(map.QWidget::size(), QImage::Format_ARGB32);
         map.render(&image); // paints without a GPU or a display
         QVERIFY(!image.isNull());
     }
@@ -158,6 +161,72 @@ private slots:
         QCOMPARE(again.points.size(), points.size());
         QVERIFY(!window.export_csv(QStringLiteral("/nonexistent-dir/x.csv"), &why));
         QVERIFY(why.contains(QLatin1String("nonexistent-dir")));
+    }
+
+    // The job pauses the live run, reports progress, and the run resumes with its field and step count.
+    void a_sweep_on_the_engine_thread_pauses_and_resumes_the_live_run() {
+        EngineController engine;
+        QSignalSpy ready(&engine, &EngineController::ready);
+        QSignalSpy progress(&engine, &EngineController::job_progress);
+        QSignalSpy finished(&engine, &EngineController::job_finished);
+        RunSettings live;
+        live.config.backend = Backend::Cpu;
+        live.config.size = { 64, 48, 1 };
+        engine.configure(live);
+        engine.set_playing(true);
+        QVERIFY(ready.wait(10000));
+        QTest::qWait(200); // some steps run
+        JobRequest job;
+        job.kind = JobRequest::Kind::Experiment;
+        job.experiment.base.backend = Backend::Cpu;
+        job.experiment.base.size = { 96, 64, 1 };
+        job.experiment.radii = { 1, 2 };
+        job.experiment.variants = { Variant::Base, Variant::Smem };
+        job.experiment.steps = 2;
+        job.experiment.repeats = 1;
+        const std::uint64_t id = engine.start_job(job);
+        QVERIFY(id != 0);
+        QVERIFY(engine.job_running());
+        QCOMPARE(engine.start_job(job), std::uint64_t(0)); // one job at a time
+        QVERIFY(finished.wait(30000));
+        const auto outcome = finished.takeFirst().at(0).value<JobOutcome>();
+        QCOMPARE(outcome.id, id);
+        QVERIFY2(outcome.error.empty(), outcome.error.c_str());
+        QVERIFY(!outcome.cancelled);
+        QCOMPARE(outcome.points.size(), std::size_t(4));
+        for (const ExperimentPoint& p : outcome.points) {
+            QVERIFY2(p.error.empty(), p.error.c_str());
+            QVERIFY(p.gcells_per_s > 0);
+            if (p.config.variant == Variant::Base) QCOMPARE(p.improvement, 1.0);
+        }
+        QVERIFY(progress.count() >= 4);
+        QVERIFY(!engine.job_running());
+        // The live run comes back on its own field.
+        QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 2, 10000);
+        const auto resumed = ready.last().at(0).value<EngineReady>();
+        QVERIFY(resumed.reused_field);
+        QCOMPARE(resumed.settings.config.size, live.config.size);
+    }
+
+    void cancelling_returns_what_was_measured() {
+        EngineController engine;
+        QSignalSpy finished(&engine, &EngineController::job_finished);
+        JobRequest job;
+        job.kind = JobRequest::Kind::Experiment;
+        job.experiment.base.backend = Backend::Cpu;
+        job.experiment.base.size = { 256, 256, 1 };
+        job.experiment.kind = ExperimentKind::Coarsening;
+        job.experiment.steps = 4;
+        job.experiment.repeats = 2;
+        connect(&engine, &EngineController::job_progress, &engine, [&engine](const JobProgress& p) {
+            if (p.done >= 2) engine.cancel_job();
+        });
+        QVERIFY(engine.start_job(job) != 0);
+        QVERIFY(finished.wait(60000));
+        const auto outcome = finished.takeFirst().at(0).value<JobOutcome>();
+        QVERIFY(outcome.cancelled);
+        QVERIFY(!outcome.points.empty());
+        QVERIFY(outcome.points.size() < experiment_plan(job.experiment).size());
     }
 
     void broken_sweep_files_are_refused_and_keep_the_shown_results() {
