@@ -231,7 +231,7 @@ void MainWindow::build_tools_menu() {
         w.raise();
         w.activateWindow();
     });
-    experiments->setShortcut(QKeySequence(tr("Ctrl+E")));
+    experiments->setShortcut(QKeySequence(tr("Ctrl+Shift+X")));
     connect(m_engine, &EngineController::job_progress, this, &MainWindow::on_job_progress);
     connect(m_engine, &EngineController::job_finished, this, [this](const JobOutcome& o) {
         statusBar()->showMessage(o.cancelled ? tr("Cancelled; the live view resumes.")

@@ -35,7 +35,8 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     if (!given(args, "--init")) o.run.initial = InitialCondition::Gaussian;
     bool steps_given = false;
 
-    static const std::string_view flags[] = { "--version", "--help", "-h", "--max-projection", "--paused", "--raster" };
+    static const std::string_view flags[]
+        = { "--version", "--help", "-h", "--max-projection", "--paused", "--raster", "--autotune" };
     for (std::size_t i = 0; i < rest.size(); ++i) {
         std::string key = rest[i], value;
         if (std::find(std::begin(flags), std::end(flags), key) == std::end(flags)) {
@@ -57,6 +58,8 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
             o.help = true;
         } else if (key == "--max-projection") {
             w.slice.max_projection = true;
+        } else if (key == "--autotune") {
+            o.autotune = true;
         } else if (key == "--paused") {
             w.playing = false;
         } else if (key == "--raster") {
@@ -151,6 +154,7 @@ Scripted runs and benchmarks:
   --screenshot FILE.png         the field at its resolution with a colour bar
   --window-screenshot FILE.png  the whole window
   --benchmark-seconds S         print displayed FPS, steps/s and GCells/s after S seconds, exit
+  --autotune                    open Tools > Autotune and search blocks for the configuration
   --open-sweep FILE.csv         open a sweep (stencilscope-cli sweep --csv) in the Experiments window
   --sweep-png FILE.png          with --open-sweep: chart it into FILE.png and exit (no GPU needed)
   --sweep-show VARIANT          with --open-sweep: chart only that variant's series

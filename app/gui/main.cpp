@@ -3,6 +3,7 @@
 #include "app/gui/gui_options.h"
 #include "app/gui/scripted_run.h"
 #include "gpu/device.h"
+#include "widgets/autotune_dialog.h"
 #include "widgets/experiments_window.h"
 
 #include <QApplication>
@@ -46,6 +47,11 @@ int main(int argc, char** argv) {
     if (!options.sweep_png.empty()) return run_sweep_chart(options, std::cerr);
     MainWindow window(options.window);
     window.show();
+    if (options.autotune) {
+        AutotuneDialog& dialog = window.autotune_dialog();
+        dialog.show();
+        dialog.start();
+    }
     if (!options.open_sweep.empty()) {
         QString why;
         ExperimentsWindow& experiments = window.experiments_window();
