@@ -58,6 +58,12 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
             o.help = true;
         } else if (key == "--max-projection") {
             w.slice.max_projection = true;
+        } else if (key == "--window-size") {
+            const auto x = value.find('x');
+            if (x == std::string::npos || !parse_number(value.substr(0, x), o.window_width)
+                || !parse_number(value.substr(x + 1), o.window_height) || o.window_width < 320 || o.window_height < 240
+                || o.window_width > 16384 || o.window_height > 16384)
+                return bad(key, value, "WIDTHxHEIGHT in pixels, at least 320x240");
         } else if (key == "--autotune") {
             o.autotune = true;
         } else if (key == "--paused") {
@@ -154,6 +160,7 @@ Scripted runs and benchmarks:
   --screenshot FILE.png         the field at its resolution with a colour bar
   --window-screenshot FILE.png  the whole window
   --benchmark-seconds S         print displayed FPS, steps/s and GCells/s after S seconds, exit
+  --window-size WxH             the window's size in pixels (default: the last one)
   --autotune                    open Tools > Autotune and search blocks for the configuration
   --open-sweep FILE.csv         open a sweep (stencilscope-cli sweep --csv) in the Experiments window
   --sweep-png FILE.png          with --open-sweep: chart it into FILE.png and exit (no GPU needed)

@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
 
     if (!options.sweep_png.empty()) return run_sweep_chart(options, std::cerr);
     MainWindow window(options.window);
+    if (options.window_width > 0) window.resize(options.window_width, options.window_height);
     window.show();
     if (options.autotune) {
         AutotuneDialog& dialog = window.autotune_dialog();
