@@ -34,11 +34,19 @@ QChartView* make_view(QWidget* parent) {
 // One bar set per series, one category per radius; a missing or failed point is a zero-height bar.
 void fill(QChartView* view, const QString& title, const QString& unit, const QStringList& series,
     const std::vector<int>& radii, const std::map<std::pair<QString, int>, double>& values, double reference) {
+    // The axes stay for the chart's lifetime: Qt Charts 6.4 leaves ghost labels of removed axes behind.
     QChart* chart = view->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
+    auto* x = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).value(0));
+    auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
+    if (!x) {
+        x = new QBarCategoryAxis;
+        x->setTitleText(QObject::tr("stencil radius"));
+        chart->addAxis(x, Qt::AlignBottom);
+    }
+    if (!y) {
+        y = new QValueAxis;
+        chart->addAxis(y, Qt::AlignLeft);
     }
     chart->setTitle(title);
     auto* bars = new QBarSeries;
@@ -54,15 +62,12 @@ void fill(QChartView* view, const QString& title, const QString& unit, const QSt
         bars->append(set);
     }
     chart->addSeries(bars);
-    auto* x = new QBarCategoryAxis;
+    x->clear();
     for (int r : radii) x->append(QStringLiteral("R%1").arg(r));
-    x->setTitleText(QObject::tr("stencil radius"));
-    auto* y = new QValueAxis;
     y->setTitleText(unit);
     y->setRange(0.0, top > 0 ? top * 1.1 : 1.0);
     y->setLabelFormat(top < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    y->applyNiceNumbers();
     bars->attachAxis(x);
     bars->attachAxis(y);
 }
@@ -100,8 +105,8 @@ void ExperimentCharts::show_points(
     const std::vector<ExperimentPoint>& points, const QString& title, const QString& series_filter) {
     std::set<int> radius_set;
     m_series.clear();
-    std::map<std::pair<QString, int>, double> rate, improvement, bottleneck;
-    bool any_bottleneck = false, three = false;
+    std::map<std::pair<QString, int>, double> rate, improvement, bottleneck, bottleneck_gbs;
+    bool any_bottleneck = false, any_counters = false, any_traffic = false, three = false;
     for (const ExperimentPoint& p : points) {
         const QString name = QString::fromStdString(p.series);
         if (!series_filter.isEmpty() && !name.startsWith(series_filter)) continue;
@@ -112,7 +117,10 @@ void ExperimentCharts::show_points(
         rate[{ name, p.config.radius }] = p.gcells_per_s;
         improvement[{ name, p.config.radius }] = p.improvement;
         bottleneck[{ name, p.config.radius }] = p.bottleneck_improvement;
+        bottleneck_gbs[{ name, p.config.radius }] = p.bottleneck_gbs;
         any_bottleneck = any_bottleneck || std::isfinite(p.bottleneck_improvement);
+        any_counters = any_counters || std::isfinite(p.bottleneck_gbs);
+        any_traffic = any_traffic || (std::isfinite(p.bottleneck_gbs) && p.bottleneck_gbs > 0);
     }
     const std::vector<int> radii(radius_set.begin(), radius_set.end());
     m_radii.clear();
@@ -121,15 +129,23 @@ void ExperimentCharts::show_points(
     fill(
         m_improvement, tr("Improvement over base at the same radius"), tr("× base"), m_series, radii, improvement, 1.0);
     const QString metric = three ? tr("local-memory throughput") : tr("DRAM write throughput");
-    fill(m_bottleneck, tr("%1 improvement over base").arg(metric), tr("× base"), m_series, radii, bottleneck, 1.0);
-    m_bottleneck->setVisible(any_bottleneck);
+    // A ratio needs base traffic; without it (base does not spill) the chart shows the GB/s themselves.
+    if (any_bottleneck)
+        fill(m_bottleneck, tr("%1 improvement over base").arg(metric), tr("× base"), m_series, radii, bottleneck, 1.0);
+    else
+        fill(m_bottleneck, tr("%1").arg(metric), tr("GB/s"), m_series, radii, bottleneck_gbs, 0.0);
+    m_bottleneck->setVisible(any_counters);
     int failed = 0;
     for (const ExperimentPoint& p : points) failed += p.error.empty() ? 0 : 1;
     QString note;
-    if (!points.empty() && !any_bottleneck)
+    if (!points.empty() && !any_counters)
         note = tr("No counters in this sweep: run it with hardware counters to chart the %1 next to the "
                   "performance, as the thesis does.")
                    .arg(metric);
+    else if (any_counters && !any_traffic)
+        note = tr("The %1 is 0 GB/s for every kernel here: nothing spills to local memory.").arg(metric);
+    else if (any_counters && !any_bottleneck)
+        note = tr("base has no %1, so the chart shows GB/s instead of a ratio.").arg(metric);
     if (failed > 0)
         note += (note.isEmpty() ? QString() : QStringLiteral(" "))
             + tr("%n configuration(s) could not run (empty bars; the table says why).", nullptr, failed);

@@ -129,6 +129,11 @@ private slots:
         QVERIFY(!charts.bottleneck_shown());
         charts.show_points(radius_sweep(true), QStringLiteral("radius"));
         QVERIFY(charts.bottleneck_shown());
+        // Counters read but no base traffic (nothing spills): GB/s are charted instead of ratios.
+        std::vector<ExperimentPoint> no_spills = radius_sweep(false);
+        for (ExperimentPoint& p : no_spills) p.bottleneck_gbs = 0.0;
+        charts.show_points(no_spills, QStringLiteral("radius"));
+        QVERIFY(charts.bottleneck_shown());
         charts.show_points(radius_sweep(true), QStringLiteral("radius"), QStringLiteral("smem"));
         QCOMPARE(charts.series(), (QStringList { QStringLiteral("smem"), QStringLiteral("smem_padded") }));
     }
