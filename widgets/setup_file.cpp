@@ -3,7 +3,6 @@
 
 #include "app/run_options.h"
 
-#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,11 +13,6 @@
 #include <cmath>
 #include <string>
 #include <vector>
-
-// The resources live in this static library: register them before the first lookup.
-static void init_resources() {
-    Q_INIT_RESOURCE(stencilscope);
-}
 
 namespace ss::gui {
 namespace {
@@ -215,15 +209,6 @@ bool write_setup_file(const QString& path, const SetupState& s, QString* why) {
     if (!file.open(QIODevice::WriteOnly) || file.write(setup_to_json(s)) < 0 || !file.commit())
         return fail(why, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
     return true;
-}
-
-QStringList lesson_paths() {
-    init_resources();
-    QStringList paths;
-    const QDir dir(QStringLiteral(":/presets"));
-    for (const QString& name : dir.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name))
-        paths << dir.filePath(name);
-    return paths;
 }
 
 } // namespace ss::gui
