@@ -47,6 +47,11 @@ bool integral(const QJsonValue& v, qint64& out) {
     return true;
 }
 
+// Text from the file, as a reason quotes it: one line, short (ss::quote_for_message).
+QString quoted(const QString& text) {
+    return QString::fromStdString(quote_for_message(text.toStdString()));
+}
+
 QString slice_name(SliceAxis a) {
     return a == SliceAxis::XY ? QStringLiteral("xy") : a == SliceAxis::XZ ? QStringLiteral("xz") : QStringLiteral("yz");
 }
@@ -97,7 +102,7 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         bool known = false;
         for (const RunKey& k : kRunKeys) known = known || it.key() == QLatin1String(k.name);
         for (const char* k : kGuiKeys) known = known || it.key() == QLatin1String(k);
-        if (!known) return fail(why, QStringLiteral("unknown key \"%1\"").arg(it.key()));
+        if (!known) return fail(why, QStringLiteral("unknown key \"%1\"").arg(quoted(it.key())));
     }
 
     // Run keys -> the CLI's argument list -> parse_run_options.
@@ -156,7 +161,7 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         if (!kind)
             return fail(why,
                 QStringLiteral("invalid \"colormap\" \"%1\": expected viridis, inferno, coolwarm or grayscale")
-                    .arg(map));
+                    .arg(quoted(map)));
         next.colormap = *kind;
     }
     QString axis;
@@ -170,7 +175,7 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         else if (axis == QLatin1String("yz"))
             slice.axis = SliceAxis::YZ;
         else if (!axis.isNull() && axis != QLatin1String("xy"))
-            return fail(why, QStringLiteral("invalid \"slice\" \"%1\": expected xy, xz or yz").arg(axis));
+            return fail(why, QStringLiteral("invalid \"slice\" \"%1\": expected xy, xz or yz").arg(quoted(axis)));
         const int planes = c.dims == 2    ? 1
             : slice.axis == SliceAxis::XY ? c.size.nz
             : slice.axis == SliceAxis::XZ ? c.size.ny

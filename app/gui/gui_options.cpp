@@ -20,7 +20,7 @@ template <typename T> bool parse_number(const std::string& s, T& out) {
 }
 
 Status bad(const std::string& option, const std::string& value, const std::string& expected) {
-    return Status::failure("invalid value '" + value + "' for " + option + ": expected " + expected);
+    return Status::failure("invalid value '" + quote_for_message(value) + "' for " + option + ": expected " + expected);
 }
 
 } // namespace
@@ -43,7 +43,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
                 value = key.substr(eq + 1);
                 key = key.substr(0, eq);
             } else if (key.rfind("--", 0) != 0) {
-                return Status::failure("unexpected argument '" + key + "'");
+                return Status::failure("unexpected argument '" + quote_for_message(key) + "'");
             } else if (i + 1 < rest.size()) {
                 value = rest[++i];
             } else {
@@ -107,7 +107,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
             if (!parse_number(value, w.slice.index) || w.slice.index < 0) return bad(key, value, "an integer >= 0");
             w.slice_given = true;
         } else {
-            return Status::failure("unknown option " + key + " (see --help)");
+            return Status::failure("unknown option " + quote_for_message(key) + " (see --help)");
         }
     }
     if (o.benchmark() && o.scripted())

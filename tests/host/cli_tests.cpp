@@ -55,12 +55,64 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
         "run --steps",
         "autotune --backend cpu",
         "autotune --radius 2,3",
+        // sizes beyond memory or int, negative and huge counts, out-of-range and non-numeric values
+        "run --size 1000000x1000000",
+        "run --backend cpu --dims 3 --size 100000x100000x100000",
+        "run --size 99999999999x2",
+        "run --size -64x64",
+        "run --size 64x64x",
+        "run --steps -1",
+        "run --steps 99999999999",
+        "run --steps ten",
+        "run --radius 0",
+        "run --radius 99",
+        "run --radius abc",
+        "run --radius ''",
+        "run --cf 1e3",
+        "run --seed -5",
+        "run --seed 18446744073709551616",
+        "run --gpus 99",
+        "run --gpus 0",
+        "run --device -1",
+        "bench --repeats 0",
+        "bench --warmup 1000000",
+        "bandwidth --bytes 12",
+        // outputs that cannot be written: a directory, a read-only file system
+        "run --backend cpu --csv /",
+        "run --backend cpu --csv /proc/stencilscope.csv",
+        "bench --backend cpu --size 64x64 --csv /nonexistent-dir-stencilscope/b.csv",
+        // a control character in a value or command stays one line
+        "run --variant 'smem\npadded'",
+        "'frob\nnicate'",
+        // lists whose product would exhaust memory before anything runs
+        "run --backend cpu --radius 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --cf 1,2,4,8 --rule thesis,jacobi,wave "
+        "--precision fp32,fp64 --variant base,smem,smem_padded,stream,uncoalesced --overlap on,off --halo auto,staged "
+        "--gpus 1,2",
     };
     for (const char* args : cases) {
         const Result r = cli(args);
         EXPECT_EQ(r.code, 2) << args;
         EXPECT_EQ(lines(r.err), 1) << args << "\nstderr: " << r.err;
         EXPECT_EQ(r.out, "") << args;
+    }
+}
+
+TEST(Cli, ReasonsNameTheProblem) {
+    const std::pair<const char*, const char*> cases[] = {
+        { "run --size 1000000x1000000", "memory" },
+        { "run --radius 99", "1..16" },
+        { "run --gpus 99", "1..64" },
+        { "run --backend cpu --csv /", "directory" },
+        { "run --variant 'smem\npadded'", "smem\\x0apadded" },
+        { "run --backend cpu --radius 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --cf 1,2,4,8 --rule thesis,jacobi,wave "
+          "--precision fp32,fp64 --variant base,smem,smem_padded,stream,uncoalesced --overlap on,off --halo "
+          "auto,staged "
+          "--gpus 1,2",
+            "combinations" },
+    };
+    for (const auto& [args, reason] : cases) {
+        const Result r = cli(args);
+        EXPECT_NE(r.err.find(reason), std::string::npos) << args << "\nstderr: " << r.err;
     }
 }
 
