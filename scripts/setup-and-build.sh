@@ -2,6 +2,7 @@
 # Fresh Debian 12 with the CUDA toolkit in /usr/local/cuda: install the build and test dependencies
 # with apt-get, then configure and build
 #   ./build       everything (GUI included), the build the tests run from;
+#   ./build-asan  the asan preset (host code under ASan + UBSan, GUI off), run by ctest's sanitizers test;
 #   ./build-fuzz  the setup-loader fuzzer (tests/fuzz, clang + libFuzzer), run by ctest's fuzz_setup_loader.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,5 +22,7 @@ fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
 # Two cores: a few fat translation units, no template explosion (kernels are generated at run time).
 cmake --build build -j "$(nproc)"
+cmake --preset asan -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
+cmake --build build-asan -j "$(nproc)"
 cmake -S tests/fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-14
 cmake --build build-fuzz -j "$(nproc)"
