@@ -47,7 +47,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
             } else if (i + 1 < rest.size()) {
                 value = rest[++i];
             } else {
-                return Status::failure("option " + key + " needs a value");
+                return Status::failure("option " + quote_for_message(key) + " needs a value");
             }
         }
         WindowOptions& w = o.window;
@@ -69,6 +69,12 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         } else if (key == "--benchmark-seconds") {
             if (!parse_number(value, o.benchmark_seconds) || !(o.benchmark_seconds > 0.0) || o.benchmark_seconds > 3600)
                 return bad(key, value, "seconds, more than 0 and at most 3600");
+        } else if (key == "--soak-seconds") {
+            if (!parse_number(value, o.soak_seconds) || !(o.soak_seconds > 0.0) || o.soak_seconds > 86400)
+                return bad(key, value, "seconds, more than 0 and at most 86400");
+        } else if (key == "--soak-interval") {
+            if (!parse_number(value, o.soak_interval) || !(o.soak_interval >= 0.05) || o.soak_interval > 600)
+                return bad(key, value, "seconds, 0.05 to 600");
         } else if (key == "--steps-per-frame") {
             if (!parse_number(value, w.pacing.steps_per_frame) || w.pacing.steps_per_frame < 0)
                 return bad(key, value, "an integer >= 0 (0: run free)");
@@ -112,12 +118,14 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     }
     if (o.benchmark() && o.scripted())
         return Status::failure("--benchmark-seconds cannot be combined with --frames or screenshots");
+    if (o.soak() && (o.scripted() || o.benchmark()))
+        return Status::failure("--soak-seconds cannot be combined with --frames, screenshots or --benchmark-seconds");
     if (o.scripted() && o.frames == 0) o.frames = 1;
     if (o.benchmark() && !steps_given) o.window.pacing.steps_per_frame = 0; // measure the free-running engine
     if (o.scripted()) o.window.pacing.display_max = 0; // screenshots at field resolution
-    if (o.scripted() || o.benchmark()) {
+    if (o.scripted() || o.benchmark() || o.soak()) {
         o.window.restore_layout = false;
-        // reproducible: counters on for pictures, off for the compute benchmark unless asked
+        // reproducible: counters on for pictures and the soak, off for the compute benchmark unless asked
         if (!o.window.metrics_given) o.window.metrics = !o.benchmark();
         o.window.metrics_given = true;
     }
@@ -144,6 +152,11 @@ Scripted runs and benchmarks:
   --screenshot FILE.png         the field at its resolution with a colour bar
   --window-screenshot FILE.png  the whole window
   --benchmark-seconds S         print displayed FPS, steps/s and GCells/s after S seconds, exit
+  --soak-seconds S              change variant, radius, CF, block, colour map and slice through the
+                                controls every --soak-interval seconds (default 3) for S seconds;
+                                print the resident memory after the first round of changes and at the
+                                end, GL errors and engine failures; exit 1 if memory grew by 5 % or
+                                more or any error was reported
   --version                     print the version
 )";
 }

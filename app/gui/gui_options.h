@@ -18,10 +18,13 @@ struct GuiOptions {
     std::string screenshot; // scripted: the field, with its colour bar
     std::string window_screenshot; // scripted: the whole window
     double benchmark_seconds = 0.0;
+    double soak_seconds = 0.0; // soak: change knobs for this long, then report memory growth and errors
+    double soak_interval = 3.0; // soak: seconds between two knob changes
     bool version = false, help = false;
 
     bool scripted() const { return frames > 0 || !screenshot.empty() || !window_screenshot.empty(); }
     bool benchmark() const { return benchmark_seconds > 0.0; }
+    bool soak() const { return soak_seconds > 0.0; }
 };
 
 // `cuda_present` picks the defaults the issue asks for: the CUDA backend at 1024x1024 when a device
