@@ -22,12 +22,16 @@ std::string slurp(const std::string& path) {
     return s.str();
 }
 
-Result cli(const std::string& args) {
+Result run(const std::string& program, const std::string& args) {
     const auto dir = std::filesystem::temp_directory_path();
     const std::string out = (dir / "ss_cli_out.txt").string(), err = (dir / "ss_cli_err.txt").string();
-    const std::string cmd = std::string(STENCILSCOPE_CLI) + " " + args + " >" + out + " 2>" + err;
+    const std::string cmd = program + " " + args + " >" + out + " 2>" + err;
     const int status = std::system(cmd.c_str());
     return { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
+}
+
+Result cli(const std::string& args) {
+    return run(STENCILSCOPE_CLI, args);
 }
 
 int lines(const std::string& s) {
@@ -158,3 +162,37 @@ TEST(Cli, ProfileRefusesBadInputAndNamesWhyCountersAreMissing) {
     EXPECT_EQ(lines(r.err), 1) << r.err;
     EXPECT_EQ(r.out, "");
 }
+
+#ifdef STENCILSCOPE_GUI_BIN
+// The GUI's command line refuses the same way, before any window opens (so no display is needed).
+TEST(GuiCommandLine, BadInputExitsTwoWithOneLine) {
+    const char* cases[] = {
+        "--radius 99",
+        "--backend cpu --size 1000000x1000000 --frames 1",
+        "--frames 0",
+        "--frames x",
+        "--benchmark-seconds -1",
+        "--benchmark-seconds nan",
+        "--soak-seconds 0",
+        "--soak-seconds 1e9",
+        "--soak-seconds 10 --soak-interval 0",
+        "--soak-seconds 10 --frames 2",
+        "--soak-seconds 10 --benchmark-seconds 1",
+        "--backend cpu --frames 1 --screenshot /nonexistent-dir-stencilscope/x.png",
+        "--backend cpu --frames 1 --window-screenshot /nonexistent-dir-stencilscope/w.png",
+        "--backend cpu --frames 1 --screenshot /",
+        "--range 5:1",
+        "--slice ab",
+        "--slice-index -1",
+        "--metrics maybe",
+        "--colormap rainbow",
+        "'--bogus\n'",
+    };
+    for (const char* args : cases) {
+        const Result r = run(std::string("QT_QPA_PLATFORM=offscreen ") + STENCILSCOPE_GUI_BIN, args);
+        EXPECT_EQ(r.code, 2) << args;
+        EXPECT_EQ(lines(r.err), 1) << args << "\nstderr: " << r.err;
+        EXPECT_EQ(r.out, "") << args;
+    }
+}
+#endif
