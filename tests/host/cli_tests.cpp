@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -24,10 +25,16 @@ std::string slurp(const std::string& path) {
 
 Result run(const std::string& program, const std::string& args) {
     const auto dir = std::filesystem::temp_directory_path();
-    const std::string out = (dir / "ss_cli_out.txt").string(), err = (dir / "ss_cli_err.txt").string();
+    // per process: the sanitizers test runs the ASan build's cli_tests, maybe next to this one (ctest -j)
+    const std::string tag = std::to_string(getpid());
+    const std::string out = (dir / ("ss_cli_out_" + tag + ".txt")).string();
+    const std::string err = (dir / ("ss_cli_err_" + tag + ".txt")).string();
     const std::string cmd = program + " " + args + " >" + out + " 2>" + err;
     const int status = std::system(cmd.c_str());
-    return { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
+    Result r { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
+    std::filesystem::remove(out);
+    std::filesystem::remove(err);
+    return r;
 }
 
 Result cli(const std::string& args) {
@@ -121,7 +128,8 @@ TEST(Cli, ReasonsNameTheProblem) {
 }
 
 TEST(Cli, CpuRunVerifiesAndWritesCsv) {
-    const std::string csv = (std::filesystem::temp_directory_path() / "ss_cli_test.csv").string();
+    const std::string csv
+        = (std::filesystem::temp_directory_path() / ("ss_cli_test_" + std::to_string(getpid()) + ".csv")).string();
     std::filesystem::remove(csv);
     const Result r
         = cli("run --backend cpu --dims 3 --size 23x19x17 --radius 3 --rule thesis --steps 3 --verify --csv " + csv);
