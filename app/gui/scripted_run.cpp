@@ -87,10 +87,10 @@ std::string mib(long long bytes) {
 }
 
 // What a user would set in one go. One round of scenes touches every star variant, radii 1..8, CF 1..4,
-// the heuristic and hand-picked blocks (valid for their variant and radius in 3D on any GPU), every colour
-// map, every slice axis and the max projection (blocks checked against 48 KiB of shared memory in fp64).
-// Rounds repeat exactly, so after the first one every
-// kernel is compiled and every buffer size has been seen: memory should stay flat from then on.
+// the heuristic and hand-picked blocks (valid for their variant and radius in 3D, in fp64 within 48 KiB of
+// shared memory), every colour map, every slice axis and the max projection. Rounds repeat exactly, so
+// after the first one every kernel is compiled and every buffer size has been seen: memory should stay
+// flat from then on.
 struct SoakScene {
     Variant variant;
     int radius, cf;
@@ -117,13 +117,10 @@ std::string scene_text(const SoakScene& s, int dims) {
     std::string text = std::string(to_string(s.variant)) + " R" + std::to_string(s.radius) + " CF"
         + std::to_string(s.cf) + " block " + (s.block && dims == 3 ? format_block(*s.block) : "heuristic") + ", "
         + std::string(to_string(s.colormap));
-    if (dims == 3)
-        text += std::string(", slice ")
-            + (s.axis == SliceAxis::XY        ? "xy"
-                    : s.axis == SliceAxis::XZ ? "xz"
-                                              : "yz")
-            + (s.max_projection ? " max projection" : " at " + std::to_string(s.index_percent) + " %");
-    return text;
+    if (dims != 3) return text;
+    const char* axis = s.axis == SliceAxis::XY ? "xy" : s.axis == SliceAxis::XZ ? "xz" : "yz";
+    return text + ", slice " + axis
+        + (s.max_projection ? " max projection" : " at " + std::to_string(s.index_percent) + " %");
 }
 
 template <typename W> W* find_control(MainWindow& w, const char* name, std::string& missing) {
@@ -241,14 +238,17 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     FieldView& view = w.field_view();
     view.set_gl_error_checks(true);
     int engine_failures = 0;
-    QObject::connect(&w.engine(), &EngineController::failed, &w, [&](const EngineFailure& f) {
-        ++engine_failures;
-        out << "soak: engine failure: " << f.reason << std::endl;
-    });
+    // counted for the whole soak; disconnected before the counter goes out of scope
+    const QMetaObject::Connection count_failures
+        = QObject::connect(&w.engine(), &EngineController::failed, &w, [&](const EngineFailure& f) {
+              ++engine_failures;
+              out << "soak: engine failure: " << f.reason << std::endl;
+          });
     std::string why;
     // the first configuration compiled and shown, as a user would see it before touching anything
     if (!wait_until(
             w, [&] { return view.frames_presented() >= 3; }, why)) {
+        QObject::disconnect(count_failures);
         err << "stencilscope: " << why << "\n";
         return 1;
     }
@@ -319,6 +319,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     loop.exec();
     tick.stop();
     poll.stop();
+    QObject::disconnect(count_failures);
 
     const long long rss_end = resident_bytes();
     rss_peak = std::max(rss_peak, rss_end);
