@@ -254,23 +254,39 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
 }
 
 // bench/run accept comma lists for --rule, --radius, --variant, --cf, --block, --precision, --gpus,
-// --overlap and --halo and
-// run their product in one process: e.g. --radius 1,2,4,8,16 --variant base,stream.
-std::vector<std::vector<std::string>> expand_lists(const std::vector<std::string>& args) {
-    std::vector<std::vector<std::string>> out { {} };
+// --overlap and --halo and run their product in one process: e.g. --radius 1,2,4,8,16 --variant base,stream.
+// A product beyond kMaxCombinations is refused before it is built (it would exhaust memory first).
+constexpr std::size_t kMaxCombinations = 10000;
+
+Status expand_lists(const std::vector<std::string>& args, std::vector<std::vector<std::string>>& out) {
     static const std::string listable[]
         = { "--rule", "--radius", "--variant", "--cf", "--block", "--precision", "--gpus", "--overlap", "--halo" };
+    auto is_list = [&](std::size_t i) {
+        return std::find(std::begin(listable), std::end(listable), args[i]) != std::end(listable) && i + 1 < args.size()
+            && args[i + 1].find(',') != std::string::npos;
+    };
+    auto items = [](const std::string& list) {
+        std::vector<std::string> values;
+        std::string item;
+        for (std::stringstream ss(list); std::getline(ss, item, ',');) values.push_back(item);
+        return values;
+    };
+    std::size_t combinations = 1;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (!is_list(i)) continue;
+        combinations *= std::max<std::size_t>(items(args[++i]).size(), 1);
+        if (combinations > kMaxCombinations)
+            return Status::failure("the lists give more than " + std::to_string(kMaxCombinations)
+                + " combinations: split the sweep over several runs");
+    }
+    out = { {} };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        const bool is_list = std::find(std::begin(listable), std::end(listable), a) != std::end(listable)
-            && i + 1 < args.size() && args[i + 1].find(',') != std::string::npos;
-        if (!is_list) {
+        if (!is_list(i)) {
             for (auto& v : out) v.push_back(a);
             continue;
         }
-        std::vector<std::string> values;
-        std::string item;
-        for (std::stringstream ss(args[++i]); std::getline(ss, item, ',');) values.push_back(item);
+        const std::vector<std::string> values = items(args[++i]);
         std::vector<std::vector<std::string>> next;
         for (const auto& prefix : out)
             for (const auto& value : values) {
@@ -280,7 +296,7 @@ std::vector<std::vector<std::string>> expand_lists(const std::vector<std::string
             }
         out = std::move(next);
     }
-    return out;
+    return Status::success();
 }
 
 } // namespace
@@ -302,8 +318,9 @@ int main(int argc, char** argv) {
     }
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
         && command != "autotune" && command != "profile" && command != "sweep")
-        return fail(
-            2, "unknown command '" + command + "' (run, bench, profile, autotune, sweep, bandwidth, devices, help)");
+        return fail(2,
+            "unknown command '" + ss::quote_for_message(command)
+                + "' (run, bench, profile, autotune, sweep, bandwidth, devices, help)");
     args.erase(args.begin());
     if (std::find(args.begin(), args.end(), "--help") != args.end()) {
         std::cout << kUsage << ss::run_options_help() << kMoreHelp;
@@ -319,8 +336,10 @@ int main(int argc, char** argv) {
         }
     }
     // Every combination is parsed before anything runs: a typo fails fast, with nothing written.
+    std::vector<std::vector<std::string>> combinations;
+    if (ss::Status s = expand_lists(args, combinations); !s) return fail(2, s.reason);
     std::vector<ss::RunOptions> runs;
-    for (const auto& combination : expand_lists(args)) {
+    for (const auto& combination : combinations) {
         ss::RunOptions options;
         if (ss::Status s = ss::parse_run_options(combination, options); !s) return fail(2, s.reason);
         if (command == "run" || command == "bench") options.config.strips_per_device = strips_per_gpu_hook();

@@ -2,6 +2,7 @@
 #include "app/run_options.h"
 
 #include <charconv>
+#include <cstdio>
 #include <optional>
 
 namespace ss {
@@ -15,10 +16,28 @@ template <typename I> std::optional<I> parse_int(const std::string& s) {
 }
 
 Status bad(const std::string& option, const std::string& value, const std::string& expected) {
-    return Status::failure("invalid value '" + value + "' for " + option + ": expected " + expected);
+    return Status::failure("invalid value '" + quote_for_message(value) + "' for " + option + ": expected " + expected);
 }
 
 } // namespace
+
+std::string quote_for_message(std::string_view text) {
+    constexpr std::size_t kMaxBytes = 60;
+    std::string out;
+    for (const char ch : text) {
+        const auto byte = static_cast<unsigned char>(ch);
+        const bool continues_a_character = (byte & 0xC0) == 0x80; // UTF-8: never cut inside a character
+        if (out.size() >= kMaxBytes && !continues_a_character) return out + "...";
+        if (byte < 0x20 || byte == 0x7F) {
+            char escaped[5];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+            out += escaped;
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
 
 Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, std::vector<std::string>* rest) {
     std::string size_text, block_text;
@@ -30,7 +49,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
                 rest->push_back(key);
                 continue;
             }
-            return Status::failure("unexpected argument '" + key + "'");
+            return Status::failure("unexpected argument '" + quote_for_message(key) + "'");
         }
         const auto eq = key.find('=');
         const bool is_flag = key == "--verify" || key == "--no-cache";
@@ -48,7 +67,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
                     rest->push_back(args[i]);
                     continue;
                 }
-                return Status::failure("unknown option " + key + " (see --help)");
+                return Status::failure("unknown option " + quote_for_message(key) + " (see --help)");
             }
             if (i + 1 >= args.size()) return Status::failure("option " + key + " needs a value");
             value = args[++i];
@@ -159,7 +178,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
         } else if (rest) {
             rest->push_back(args[i]);
         } else {
-            return Status::failure("unknown option " + key + " (see --help)");
+            return Status::failure("unknown option " + quote_for_message(key) + " (see --help)");
         }
     }
     StencilConfig& c = o.config;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ss {
@@ -33,6 +34,11 @@ struct RunOptions {
 // given (the GUI adds its own), otherwise they are an error. The reason is one line naming the problem.
 Status parse_run_options(
     const std::vector<std::string>& args, RunOptions& out, std::vector<std::string>* rest = nullptr);
+
+// `text` as an error message quotes it: control characters escaped (\x0a), so that the message stays one
+// line, and cut after about 60 bytes (at a character boundary), so that a pasted file cannot flood the
+// terminal or a dialog.
+std::string quote_for_message(std::string_view text);
 
 // The option list for --help.
 std::string run_options_help();

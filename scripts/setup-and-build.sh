@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Fresh Debian 12 with the CUDA toolkit in /usr/local/cuda: install the build and test dependencies
-# with apt-get, then configure and build everything (GUI included) into ./build.
+# with apt-get, then configure and build
+#   ./build       everything (GUI included), the build the tests run from;
+#   ./build-asan  the asan preset (host code under ASan + UBSan, GUI off), run by ctest's sanitizers test;
+#   ./build-fuzz  the setup-loader fuzzer (tests/fuzz, clang + libFuzzer), run by ctest's fuzz_setup_loader.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
+# clang-14 + libclang-rt-14-dev: libFuzzer and its sanitizer runtimes (a Recommends, so named here).
 $SUDO apt-get install -y -qq --no-install-recommends \
-    build-essential cmake ninja-build git libgtest-dev clang-format \
+    build-essential cmake ninja-build git libgtest-dev clang-format clang-14 libclang-rt-14-dev \
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev libqt6svg6-dev libgl-dev \
     xvfb xauth >/dev/null
 if [ ! -x /usr/local/cuda/bin/nvcc ]; then
@@ -18,3 +22,7 @@ fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
 # Two cores: a few fat translation units, no template explosion (kernels are generated at run time).
 cmake --build build -j "$(nproc)"
+cmake --preset asan -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
+cmake --build build-asan -j "$(nproc)"
+cmake -S tests/fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-14
+cmake --build build-fuzz -j "$(nproc)"

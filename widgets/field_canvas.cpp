@@ -242,6 +242,13 @@ void GlCanvas::paintGL() {
     const RectD r = m_state.transform.field_rect();
     const double w = width(), h = height();
     draw_field({ 2 * r.left / w - 1, 1 - 2 * (r.top + r.height) / h, 2 * r.width / w, 2 * r.height / h });
+    if (m_check_errors)
+        // GL keeps one flag per error kind: a bounded loop drains them (a lost context repeats forever)
+        for (int i = 0; i < 8; ++i) {
+            const GLenum e = glGetError();
+            if (e == GL_NO_ERROR) break;
+            emit gl_error(e);
+        }
 }
 
 QImage GlCanvas::render_field_image() {

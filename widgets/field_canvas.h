@@ -78,12 +78,15 @@ public:
     // "" when CUDA can map this context's buffers on `device`; otherwise why not.
     QString interop_blocker(int device) const;
     bool initialised() const { return m_initialised; }
+    // Off by default: glGetError after every paint can stall the pipeline. The soak turns it on.
+    void set_error_checks(bool on) { m_check_errors = on; }
 
 signals:
     void presented();
     void gl_ready();
     void gl_failed(const QString& why);
     void interop_failed(const QString& why);
+    void gl_error(unsigned code); // with error checks on: glGetError reported `code` after a paint
 
 protected:
     void initializeGL() override;
@@ -113,6 +116,7 @@ private:
     std::vector<int> m_interop_devices;
     QString m_interop_reason; // why m_interop_devices is empty, or the last interop failure
     bool m_colormap_dirty = true;
+    bool m_check_errors = false;
 };
 
 } // namespace ss::gui

@@ -40,13 +40,24 @@ FieldView::FieldView(Renderer renderer, QWidget* parent)
             emit presented();
         });
         connect(m_gl, &GlCanvas::gl_ready, this, &FieldView::interop_changed);
-        connect(m_gl, &GlCanvas::interop_failed, this, &FieldView::interop_changed);
+        connect(m_gl, &GlCanvas::interop_failed, this, [this] {
+            ++m_interop_failures;
+            emit interop_changed();
+        });
+        connect(m_gl, &GlCanvas::gl_error, this, [this](unsigned code) {
+            ++m_gl_errors;
+            m_last_gl_error = QStringLiteral("0x%1").arg(code, 4, 16, QLatin1Char('0'));
+        });
         connect(m_gl, &GlCanvas::gl_failed, this, &FieldView::use_raster);
     } else {
         use_raster(tr("no OpenGL context on the %1 platform").arg(QGuiApplication::platformName()));
     }
     m_overlay = new DecorationOverlay(m_state, this); // not in the layout: it covers the canvas
     m_overlay->raise();
+}
+
+void FieldView::set_gl_error_checks(bool on) {
+    if (m_gl) m_gl->set_error_checks(on);
 }
 
 void FieldView::use_raster(const QString& why) {

@@ -40,6 +40,13 @@ public:
     bool has_frame() const { return m_frame.width > 0; }
     const FieldFrame& last_frame() const { return m_frame; }
     int frames_presented() const { return m_presented; }
+    // Health for long runs (the soak): GL errors seen with checks on, the last one, interop failures, and
+    // why the view draws without GL ("" while it uses GL).
+    void set_gl_error_checks(bool on);
+    int gl_errors() const { return m_gl_errors; }
+    QString last_gl_error() const { return m_last_gl_error; }
+    int interop_failures() const { return m_interop_failures; }
+    QString gl_problem() const { return m_gl_problem; }
 
 signals:
     void presented(); // a frame is on screen: the engine may send the next
@@ -70,6 +77,8 @@ private:
     QString m_gl_problem;
     FieldFrame m_frame;
     int m_presented = 0;
+    int m_gl_errors = 0, m_interop_failures = 0;
+    QString m_last_gl_error;
     bool m_injecting = false, m_panning = false;
     QPointF m_last_mouse;
     std::optional<Cell> m_last_injected;

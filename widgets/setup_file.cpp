@@ -3,7 +3,6 @@
 
 #include "app/run_options.h"
 
-#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,11 +13,6 @@
 #include <cmath>
 #include <string>
 #include <vector>
-
-// The resources live in this static library: register them before the first lookup.
-static void init_resources() {
-    Q_INIT_RESOURCE(stencilscope);
-}
 
 namespace ss::gui {
 namespace {
@@ -51,6 +45,11 @@ bool integral(const QJsonValue& v, qint64& out) {
     if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0) return false;
     out = qint64(d);
     return true;
+}
+
+// Text from the file, as a reason quotes it: one line, short (ss::quote_for_message).
+QString quoted(const QString& text) {
+    return QString::fromStdString(quote_for_message(text.toStdString()));
 }
 
 QString slice_name(SliceAxis a) {
@@ -103,7 +102,7 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         bool known = false;
         for (const RunKey& k : kRunKeys) known = known || it.key() == QLatin1String(k.name);
         for (const char* k : kGuiKeys) known = known || it.key() == QLatin1String(k);
-        if (!known) return fail(why, QStringLiteral("unknown key \"%1\"").arg(it.key()));
+        if (!known) return fail(why, QStringLiteral("unknown key \"%1\"").arg(quoted(it.key())));
     }
 
     // Run keys -> the CLI's argument list -> parse_run_options.
@@ -162,7 +161,7 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         if (!kind)
             return fail(why,
                 QStringLiteral("invalid \"colormap\" \"%1\": expected viridis, inferno, coolwarm or grayscale")
-                    .arg(map));
+                    .arg(quoted(map)));
         next.colormap = *kind;
     }
     QString axis;
@@ -176,7 +175,7 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         else if (axis == QLatin1String("yz"))
             slice.axis = SliceAxis::YZ;
         else if (!axis.isNull() && axis != QLatin1String("xy"))
-            return fail(why, QStringLiteral("invalid \"slice\" \"%1\": expected xy, xz or yz").arg(axis));
+            return fail(why, QStringLiteral("invalid \"slice\" \"%1\": expected xy, xz or yz").arg(quoted(axis)));
         const int planes = c.dims == 2    ? 1
             : slice.axis == SliceAxis::XY ? c.size.nz
             : slice.axis == SliceAxis::XZ ? c.size.ny
@@ -215,15 +214,6 @@ bool write_setup_file(const QString& path, const SetupState& s, QString* why) {
     if (!file.open(QIODevice::WriteOnly) || file.write(setup_to_json(s)) < 0 || !file.commit())
         return fail(why, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
     return true;
-}
-
-QStringList lesson_paths() {
-    init_resources();
-    QStringList paths;
-    const QDir dir(QStringLiteral(":/presets"));
-    for (const QString& name : dir.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name))
-        paths << dir.filePath(name);
-    return paths;
 }
 
 } // namespace ss::gui

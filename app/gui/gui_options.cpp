@@ -20,7 +20,7 @@ template <typename T> bool parse_number(const std::string& s, T& out) {
 }
 
 Status bad(const std::string& option, const std::string& value, const std::string& expected) {
-    return Status::failure("invalid value '" + value + "' for " + option + ": expected " + expected);
+    return Status::failure("invalid value '" + quote_for_message(value) + "' for " + option + ": expected " + expected);
 }
 
 } // namespace
@@ -44,11 +44,11 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
                 value = key.substr(eq + 1);
                 key = key.substr(0, eq);
             } else if (key.rfind("--", 0) != 0) {
-                return Status::failure("unexpected argument '" + key + "'");
+                return Status::failure("unexpected argument '" + quote_for_message(key) + "'");
             } else if (i + 1 < rest.size()) {
                 value = rest[++i];
             } else {
-                return Status::failure("option " + key + " needs a value");
+                return Status::failure("option " + quote_for_message(key) + " needs a value");
             }
         }
         WindowOptions& w = o.window;
@@ -84,6 +84,12 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         } else if (key == "--benchmark-seconds") {
             if (!parse_number(value, o.benchmark_seconds) || !(o.benchmark_seconds > 0.0) || o.benchmark_seconds > 3600)
                 return bad(key, value, "seconds, more than 0 and at most 3600");
+        } else if (key == "--soak-seconds") {
+            if (!parse_number(value, o.soak_seconds) || !(o.soak_seconds > 0.0) || o.soak_seconds > 86400)
+                return bad(key, value, "seconds, more than 0 and at most 86400");
+        } else if (key == "--soak-interval") {
+            if (!parse_number(value, o.soak_interval) || !(o.soak_interval >= 0.05) || o.soak_interval > 600)
+                return bad(key, value, "seconds, 0.05 to 600");
         } else if (key == "--steps-per-frame") {
             if (!parse_number(value, w.pacing.steps_per_frame) || w.pacing.steps_per_frame < 0)
                 return bad(key, value, "an integer >= 0 (0: run free)");
@@ -122,18 +128,20 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
             if (!parse_number(value, w.slice.index) || w.slice.index < 0) return bad(key, value, "an integer >= 0");
             w.slice_given = true;
         } else {
-            return Status::failure("unknown option " + key + " (see --help)");
+            return Status::failure("unknown option " + quote_for_message(key) + " (see --help)");
         }
     }
     if (!o.sweep_png.empty() && o.open_sweep.empty()) return Status::failure("--sweep-png needs --open-sweep FILE.csv");
     if (o.benchmark() && o.scripted())
         return Status::failure("--benchmark-seconds cannot be combined with --frames or screenshots");
+    if (o.soak() && (o.scripted() || o.benchmark()))
+        return Status::failure("--soak-seconds cannot be combined with --frames, screenshots or --benchmark-seconds");
     if (o.scripted() && o.frames == 0) o.frames = 1;
     if (o.benchmark() && !steps_given) o.window.pacing.steps_per_frame = 0; // measure the free-running engine
     if (o.scripted()) o.window.pacing.display_max = 0; // screenshots at field resolution
-    if (o.scripted() || o.benchmark()) {
+    if (o.scripted() || o.benchmark() || o.soak()) {
         o.window.restore_layout = false;
-        // reproducible: counters on for pictures, off for the compute benchmark unless asked
+        // reproducible: counters on for pictures and the soak, off for the compute benchmark unless asked
         if (!o.window.metrics_given) o.window.metrics = !o.benchmark();
         o.window.metrics_given = true;
     }
@@ -165,6 +173,11 @@ Scripted runs and benchmarks:
   --open-sweep FILE.csv         open a sweep (stencilscope-cli sweep --csv) in the Experiments window
   --sweep-png FILE.png          with --open-sweep: chart it into FILE.png and exit (no GPU needed)
   --sweep-show VARIANT          with --open-sweep: chart only that variant's series
+  --soak-seconds S              change variant, radius, CF, block, colour map and slice through the
+                                controls every --soak-interval seconds (default 3) for S seconds;
+                                print the resident memory after the first round of changes and at the
+                                end, GL errors and engine failures; exit 1 if memory grew by 5 % or
+                                more or any error was reported
   --version                     print the version
 )";
 }

@@ -23,10 +23,13 @@ struct GuiOptions {
     std::string sweep_show; // only this variant's series in the charts
     int window_width = 0, window_height = 0; // --window-size; 0: the remembered or default size
     bool autotune = false; // open Tools > Autotune and start the search for the configuration
+    double soak_seconds = 0.0; // soak: change knobs for this long, then report memory growth and errors
+    double soak_interval = 3.0; // soak: seconds between two knob changes
     bool version = false, help = false;
 
     bool scripted() const { return frames > 0 || !screenshot.empty() || !window_screenshot.empty(); }
     bool benchmark() const { return benchmark_seconds > 0.0; }
+    bool soak() const { return soak_seconds > 0.0; }
 };
 
 // `cuda_present` picks the defaults the issue asks for: the CUDA backend at 1024x1024 when a device

@@ -62,5 +62,6 @@ int main(int argc, char** argv) {
     }
     if (options.scripted()) return run_scripted(window, options, std::cerr);
     if (options.benchmark()) return run_benchmark(window, options, std::cout, std::cerr);
+    if (options.soak()) return run_soak(window, options, std::cout, std::cerr);
     return app.exec();
 }

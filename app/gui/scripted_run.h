@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The non-interactive modes: --frames/--screenshot (docs, tests, classes) and --benchmark-seconds.
+// The non-interactive modes: --frames/--screenshot (docs, tests, classes), --benchmark-seconds and
+// --soak-seconds.
 // Both drive a shown MainWindow from the event loop and return the process exit code.
 #pragma once
 
@@ -16,5 +17,8 @@ int run_scripted(MainWindow&, const GuiOptions&, std::ostream& err);
 // --open-sweep with --sweep-png: the Experiments window's charts of a sweep CSV as PNG.
 int run_sweep_chart(const GuiOptions&, std::ostream& err);
 int run_benchmark(MainWindow&, const GuiOptions&, std::ostream& out, std::ostream& err);
+// --soak-seconds: cycles scenes of knob values through the control panel, as a user would, and
+// checks that resident memory stays flat (< 5 % growth after the first round) and nothing failed.
+int run_soak(MainWindow&, const GuiOptions&, std::ostream& out, std::ostream& err);
 
 } // namespace ss::gui

@@ -72,6 +72,26 @@ bool cuda_ok(cudaError_t e, const char* what, std::string* why) {
     return false;
 }
 
+// AddressSanitizer aborts the whole process when CUPTI dlopens libnvperf_host.so with RTLD_DEEPBIND
+// (github.com/google/sanitizers/issues/611), so a sanitizer build reports counters as unavailable instead.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+bool cupti_loadable(std::string* why) {
+    if (!kAddressSanitizer) return true;
+    if (why) *why = "GPU counters are unavailable in an AddressSanitizer build (CUPTI's host library cannot load)";
+    return false;
+}
+
 // cuptiProfilerInitialize is process-wide; it is never undone, so collectors can come and go.
 bool initialize_profiler_once(std::string* why) {
     static std::once_flag once;
@@ -403,6 +423,7 @@ private:
 } // namespace
 
 int profiled_metric_passes(const std::string& chip, std::string* why) {
+    if (!cupti_loadable(why)) return -1;
     HostObject host;
     std::vector<std::string> known;
     if (!host.init(chip, {}, why)) return -1;
@@ -425,6 +446,7 @@ std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::stri
         if (why) *why = "GPU counters: CUDA device " + std::to_string(device) + " does not exist";
         return nullptr;
     }
+    if (!cupti_loadable(why)) return nullptr;
     auto collector = std::make_unique<CuptiCollector>(device);
     if (!collector->init(why)) return nullptr;
     return collector;

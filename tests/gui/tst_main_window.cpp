@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -235,6 +236,13 @@ private slots:
         QCOMPARE(QImage(window_path).size(), w.size());
         QVERIFY(!w.export_field(dir.filePath(QStringLiteral("missing/dir/x.png")), &why));
         QVERIFY(why.contains(QStringLiteral("could not write")));
+        why.clear();
+        QVERIFY(!w.export_window(dir.filePath(QStringLiteral("missing/dir/w.png")), &why));
+        QVERIFY(why.contains(QStringLiteral("could not write")));
+        why.clear();
+        QVERIFY(!w.export_field(dir.path(), &why)); // a directory
+        QVERIFY(!why.isEmpty());
+        QVERIFY(QFileInfo(dir.path()).isDir());
     }
 
     // Runs where a GL context exists (e.g. under xvfb-run); CI's offscreen platform skips it.

@@ -128,6 +128,22 @@ private slots:
         QTest::newRow("negative seed") << QByteArray("{\"seed\": -1}");
         QTest::newRow("unknown colormap") << QByteArray("{\"colormap\": \"rainbow\"}");
         QTest::newRow("slice outside") << QByteArray("{\"dims\": 3, \"size\": \"8x8x8\", \"slice-index\": 8}");
+        QTest::newRow("wrong slice type") << QByteArray("{\"slice\": 3}");
+        QTest::newRow("wrong max-projection type") << QByteArray("{\"max-projection\": \"yes\"}");
+        QTest::newRow("wrong title type") << QByteArray("{\"title\": [\"a\"]}");
+        QTest::newRow("null value") << QByteArray("{\"radius\": null}");
+        QTest::newRow("other version") << QByteArray("{\"version\": 2}");
+        QTest::newRow("NaN") << QByteArray("{\"radius\": NaN}");
+        QTest::newRow("infinite number") << QByteArray("{\"radius\": 1e999}");
+        QTest::newRow("integer beyond a double") << QByteArray("{\"seed\": 1e300}");
+        QTest::newRow("integer beyond int") << QByteArray("{\"steps-per-frame\": 4294967297}");
+        QTest::newRow("deep nesting") << QByteArray(5000, '[') + QByteArray(5000, ']');
+        QTest::newRow("deep nesting in a value")
+            << "{\"title\": " + QByteArray(5000, '[') + QByteArray(5000, ']') + "}";
+        // Found by the fuzzer (tests/fuzz/regressions): the reason quoted a key holding a newline.
+        QTest::newRow("newline in a key") << QByteArray("{\"in\nit\": 1}");
+        QTest::newRow("escaped newline in a value") << QByteArray("{\"colormap\": \"gray\\nscale\"}");
+        QTest::newRow("a pasted key") << "{\"" + QByteArray(100000, 'k') + "\": 1}";
     }
 
     void bad_setups_are_refused_with_a_reason() {
@@ -137,7 +153,8 @@ private slots:
         QString why;
         QVERIFY(!setup_from_json(json, cpu_current(), out, &why));
         QVERIFY(!why.isEmpty());
-        QVERIFY(!why.contains(QLatin1Char('\n')));
+        QVERIFY2(!why.contains(QLatin1Char('\n')) && !why.contains(QLatin1Char('\r')), qPrintable(why));
+        QVERIFY2(why.size() < 300, qPrintable(why.left(300)));
         QVERIFY(same(out, before));
     }
 
@@ -158,6 +175,37 @@ private slots:
         QVERIFY(!read_setup_file(dir.filePath(QStringLiteral("missing.json")), cpu_current(), out, &why));
         QVERIFY(!why.isEmpty());
         QVERIFY(same(out, before));
+
+        // 50 MB (sparse, so the test writes nothing): refused by its size before anything is read.
+        QFile huge(dir.filePath(QStringLiteral("huge.json")));
+        QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize(50 << 20));
+        huge.close();
+        why.clear();
+        QVERIFY(!read_setup_file(huge.fileName(), cpu_current(), out, &why));
+        QVERIFY2(why.contains(QStringLiteral("larger")), qPrintable(why));
+        QVERIFY(same(out, before));
+        // A device without a size (and without an end) is read up to the limit, then refused.
+        if (QFile::exists(QStringLiteral("/dev/zero"))) {
+            why.clear();
+            QVERIFY(!read_setup_file(QStringLiteral("/dev/zero"), cpu_current(), out, &why));
+            QVERIFY2(why.contains(QStringLiteral("larger")), qPrintable(why));
+            QVERIFY(same(out, before));
+        }
+        // A directory is not a setup.
+        why.clear();
+        QVERIFY(!read_setup_file(dir.path(), cpu_current(), out, &why));
+        QVERIFY(!why.isEmpty());
+        QVERIFY(same(out, before));
+    }
+
+    void an_unwritable_path_is_refused_with_a_reason() {
+        QTemporaryDir dir;
+        QString why;
+        QVERIFY(!write_setup_file(QStringLiteral("/nonexistent-dir-stencilscope/setup.json"), unusual(), &why));
+        QVERIFY(why.contains(QStringLiteral("cannot write")));
+        why.clear();
+        QVERIFY(!write_setup_file(dir.path(), unusual(), &why)); // a directory
+        QVERIFY(!why.isEmpty());
     }
 
     void the_window_keeps_running_when_a_setup_is_refused() {

@@ -99,6 +99,24 @@ TEST(RunOptions, RejectsBadValuesNamingTheOption) {
     }
 }
 
+TEST(RunOptions, ReasonsQuoteTheInputOnOneShortLine) {
+    // A value from a setup file or a script can hold anything: the reason must stay one line and short.
+    const std::string pasted(100000, 'x');
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>> { { "--variant", "a\nb" },
+             { "--size", pasted }, { "--bogus\r\n", "1" }, { "stray\x1b[2J" }, { "--init=" + pasted + "\n" } }) {
+        RunOptions o;
+        const Status s = parse_run_options(args, o);
+        ASSERT_FALSE(s.ok);
+        EXPECT_EQ(s.reason.find_first_of("\n\r\x1b"), std::string::npos) << s.reason;
+        EXPECT_LT(s.reason.size(), 200u) << s.reason;
+    }
+    EXPECT_EQ(quote_for_message("smem\tpadded"), "smem\\x09padded");
+    EXPECT_EQ(quote_for_message(std::string(61, 'a')), std::string(60, 'a') + "...");
+    EXPECT_EQ(quote_for_message(std::string(60, 'a')), std::string(60, 'a'));
+    // Cut at a character boundary: 59 ASCII bytes, then a 2-byte UTF-8 character kept whole.
+    EXPECT_EQ(quote_for_message(std::string(59, 'a') + "\xc3\xa9zzz"), std::string(59, 'a') + "\xc3\xa9...");
+}
+
 TEST(RunOptions, LeavesUnknownOptionsToTheCaller) {
     RunOptions o;
     std::vector<std::string> rest;

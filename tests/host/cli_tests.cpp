@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -24,12 +25,22 @@ std::string slurp(const std::string& path) {
     return s.str();
 }
 
-Result cli(const std::string& args) {
+Result run(const std::string& program, const std::string& args) {
     const auto dir = std::filesystem::temp_directory_path();
-    const std::string out = (dir / "ss_cli_out.txt").string(), err = (dir / "ss_cli_err.txt").string();
-    const std::string cmd = std::string(STENCILSCOPE_CLI) + " " + args + " >" + out + " 2>" + err;
+    // per process: the sanitizers test runs the ASan build's cli_tests, maybe next to this one (ctest -j)
+    const std::string tag = std::to_string(getpid());
+    const std::string out = (dir / ("ss_cli_out_" + tag + ".txt")).string();
+    const std::string err = (dir / ("ss_cli_err_" + tag + ".txt")).string();
+    const std::string cmd = program + " " + args + " >" + out + " 2>" + err;
     const int status = std::system(cmd.c_str());
-    return { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
+    Result r { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
+    std::filesystem::remove(out);
+    std::filesystem::remove(err);
+    return r;
+}
+
+Result cli(const std::string& args) {
+    return run(STENCILSCOPE_CLI, args);
 }
 
 int lines(const std::string& s) {
@@ -57,6 +68,39 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
         "run --steps",
         "autotune --backend cpu",
         "autotune --radius 2,3",
+        // sizes beyond memory or int, negative and huge counts, out-of-range and non-numeric values
+        "run --size 1000000x1000000",
+        "run --backend cpu --dims 3 --size 100000x100000x100000",
+        "run --size 99999999999x2",
+        "run --size -64x64",
+        "run --size 64x64x",
+        "run --steps -1",
+        "run --steps 99999999999",
+        "run --steps ten",
+        "run --radius 0",
+        "run --radius 99",
+        "run --radius abc",
+        "run --radius ''",
+        "run --cf 1e3",
+        "run --seed -5",
+        "run --seed 18446744073709551616",
+        "run --gpus 99",
+        "run --gpus 0",
+        "run --device -1",
+        "bench --repeats 0",
+        "bench --warmup 1000000",
+        "bandwidth --bytes 12",
+        // outputs that cannot be written: a directory, a read-only file system
+        "run --backend cpu --csv /",
+        "run --backend cpu --csv /proc/stencilscope.csv",
+        "bench --backend cpu --size 64x64 --csv /nonexistent-dir-stencilscope/b.csv",
+        // a control character in a value or command stays one line
+        "run --variant 'smem\npadded'",
+        "'frob\nnicate'",
+        // lists whose product would exhaust memory before anything runs
+        "run --backend cpu --radius 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --cf 1,2,4,8 --rule thesis,jacobi,wave "
+        "--precision fp32,fp64 --variant base,smem,smem_padded,stream,uncoalesced --overlap on,off --halo auto,staged "
+        "--gpus 1,2",
     };
     for (const char* args : cases) {
         const Result r = cli(args);
@@ -66,8 +110,28 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
     }
 }
 
+TEST(Cli, ReasonsNameTheProblem) {
+    const std::pair<const char*, const char*> cases[] = {
+        { "run --size 1000000x1000000", "memory" },
+        { "run --radius 99", "1..16" },
+        { "run --gpus 99", "1..64" },
+        { "run --backend cpu --csv /", "directory" },
+        { "run --variant 'smem\npadded'", "smem\\x0apadded" },
+        { "run --backend cpu --radius 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --cf 1,2,4,8 --rule thesis,jacobi,wave "
+          "--precision fp32,fp64 --variant base,smem,smem_padded,stream,uncoalesced --overlap on,off --halo "
+          "auto,staged "
+          "--gpus 1,2",
+            "combinations" },
+    };
+    for (const auto& [args, reason] : cases) {
+        const Result r = cli(args);
+        EXPECT_NE(r.err.find(reason), std::string::npos) << args << "\nstderr: " << r.err;
+    }
+}
+
 TEST(Cli, CpuRunVerifiesAndWritesCsv) {
-    const std::string csv = (std::filesystem::temp_directory_path() / "ss_cli_test.csv").string();
+    const std::string csv
+        = (std::filesystem::temp_directory_path() / ("ss_cli_test_" + std::to_string(getpid()) + ".csv")).string();
     std::filesystem::remove(csv);
     const Result r
         = cli("run --backend cpu --dims 3 --size 23x19x17 --radius 3 --rule thesis --steps 3 --verify --csv " + csv);
@@ -159,3 +223,37 @@ TEST(Cli, CpuCoarseningSweepPrintsTheTableAndWritesCsv) {
     EXPECT_GT(table.points[3].gcells_per_s, 0.0);
     std::filesystem::remove(csv);
 }
+
+#ifdef STENCILSCOPE_GUI_BIN
+// The GUI's command line refuses the same way, before any window opens (so no display is needed).
+TEST(GuiCommandLine, BadInputExitsTwoWithOneLine) {
+    const char* cases[] = {
+        "--radius 99",
+        "--backend cpu --size 1000000x1000000 --frames 1",
+        "--frames 0",
+        "--frames x",
+        "--benchmark-seconds -1",
+        "--benchmark-seconds nan",
+        "--soak-seconds 0",
+        "--soak-seconds 1e9",
+        "--soak-seconds 10 --soak-interval 0",
+        "--soak-seconds 10 --frames 2",
+        "--soak-seconds 10 --benchmark-seconds 1",
+        "--backend cpu --frames 1 --screenshot /nonexistent-dir-stencilscope/x.png",
+        "--backend cpu --frames 1 --window-screenshot /nonexistent-dir-stencilscope/w.png",
+        "--backend cpu --frames 1 --screenshot /",
+        "--range 5:1",
+        "--slice ab",
+        "--slice-index -1",
+        "--metrics maybe",
+        "--colormap rainbow",
+        "'--bogus\n'",
+    };
+    for (const char* args : cases) {
+        const Result r = run(std::string("QT_QPA_PLATFORM=offscreen ") + STENCILSCOPE_GUI_BIN, args);
+        EXPECT_EQ(r.code, 2) << args;
+        EXPECT_EQ(lines(r.err), 1) << args << "\nstderr: " << r.err;
+        EXPECT_EQ(r.out, "") << args;
+    }
+}
+#endif
