@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The engine thread's hardware-metrics side: decides when a launch is due for profiling, profiles one
-// simulation step through the CUPTI collector (never the display kernel) and turns the counters into a
-// MetricsSample with the derived figures the panel shows. Lives on the engine thread; not a QObject.
+// simulation step through the CUPTI collectors — one per GPU of the run, nested (profile_devices) — never
+// the display kernel, and turns the counters into a MetricsSample with the derived figures the panel
+// shows, per GPU and for the whole run. Lives on the engine thread; not a QObject.
 #pragma once
 
 #include "widgets/engine_types.h"
@@ -10,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ss {
 class MetricsCollector;
@@ -32,15 +34,27 @@ public:
     // Why counters cannot be read for this configuration before trying (CPU backend), else empty.
     static std::string precheck(const StencilConfig&);
 
+    // What one GPU's collector read, with what the figures need to know about that GPU.
+    struct GpuCounters {
+        DeviceShare share;
+        std::string device_name;
+        ProfiledLaunch launch;
+        double peak_bytes_per_s = 0.0; // its measured copy roofline; 0: unknown
+    };
+    // The derived figures of `out` (per GPU and the whole run) from the counters of each GPU, in strip
+    // order. No GPU needed: the panel's tests feed it synthetic counters.
+    static void derive(const StencilConfig&, const std::vector<GpuCounters>&, MetricsSample& out);
+
 private:
     double device_peak_bytes_per_s(int device);
 
     bool m_enabled = false;
-    bool m_broken = false; // the collector failed: wait for the user to switch metrics on again
+    bool m_broken = false; // a collector failed: wait for the user to switch metrics on again
     std::chrono::milliseconds m_interval { 250 };
     std::chrono::steady_clock::time_point m_last {};
     std::chrono::steady_clock::time_point m_epoch = std::chrono::steady_clock::now();
-    std::unique_ptr<MetricsCollector> m_collector;
+    // One per device, created on the engine thread on first use and kept (collector.h: one per device).
+    std::map<int, std::unique_ptr<MetricsCollector>> m_collectors;
     std::map<int, double> m_peak; // measured copy roofline per device, bytes/s
 };
 
