@@ -46,11 +46,13 @@ void MetricsSampler::set_enabled(bool on, int interval_ms) {
     m_broken = false;
     m_interval = std::chrono::milliseconds(std::max(interval_ms, 50));
     m_last = {};
+    m_last_cost = {};
 }
 
 bool MetricsSampler::due(const Simulation& sim) const {
     if (!m_enabled || m_broken || !precheck(sim.config()).empty()) return false;
-    return std::chrono::steady_clock::now() - m_last >= m_interval;
+    return std::chrono::steady_clock::now() - m_last
+        >= std::max<std::chrono::steady_clock::duration>(m_interval, m_last_cost);
 }
 
 std::string MetricsSampler::precheck(const StencilConfig& c) {
@@ -87,13 +89,18 @@ void MetricsSampler::derive(const StencilConfig& c, const std::vector<GpuCounter
 }
 
 void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out) {
-    const StencilConfig& c = sim.config();
+    const auto start = std::chrono::steady_clock::now();
     out.generation = generation;
-    out.settings.config = c;
+    out.settings.config = sim.config();
     out.resources = sim.resources();
     out.timestamp = timestamp_now();
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_epoch).count();
+    out.seconds = std::chrono::duration<double>(start - m_epoch).count();
+    profile(sim, iteration_base, out);
     m_last = std::chrono::steady_clock::now();
+}
+
+void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsSample& out) {
+    const StencilConfig& c = sim.config();
     static const std::vector<DeviceInfo> devices = query_devices();
     std::vector<GpuCounters> gpus;
     for (const DeviceShare& share : device_shares(c)) {
@@ -115,9 +122,12 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
         collectors.push_back(collector.get());
     }
     std::vector<ProfiledLaunch> launches;
-    if (collectors.size() != gpus.size()
-        || !profile_devices(
-            collectors, [&] { sim.step(1); }, &launches, &why)) {
+    const auto start = std::chrono::steady_clock::now(); // not the one-off collector creation and rooflines
+    const bool profiled = collectors.size() == gpus.size()
+        && profile_devices(
+            collectors, [&] { sim.step(1); }, &launches, &why);
+    m_last_cost = std::chrono::steady_clock::now() - start;
+    if (!profiled) {
         m_broken = true;
         out.unavailable = why.empty() ? "GPU counters could not be read." : why;
         out.iteration = iteration_base + sim.iteration();

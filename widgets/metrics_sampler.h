@@ -26,7 +26,10 @@ public:
 
     void set_enabled(bool on, int interval_ms);
     bool enabled() const { return m_enabled; }
-    // A profile is due: metrics on, the interval has passed, and the simulation runs on a CUDA device.
+    // A profile is due: metrics on, the simulation runs on a CUDA device, and since the last profile ended
+    // the interval has passed and at least as long as that profile took. Kernel replay costs ~90 ms per
+    // kernel launch on the H200, and a split step launches up to three per strip, so an 8192^2 step on
+    // two GPUs took ~390 ms to profile: the wait keeps profiling to at most half the engine's time.
     bool due(const Simulation&) const;
     // Profiles one step of `sim` (the caller has drained the queue). Fills `out`; on failure `out` carries
     // the reason in `unavailable` and further profiling stays off until set_enabled is called again.
@@ -46,12 +49,14 @@ public:
     static void derive(const StencilConfig&, const std::vector<GpuCounters>&, MetricsSample& out);
 
 private:
+    void profile(Simulation& sim, long long iteration_base, MetricsSample& out);
     double device_peak_bytes_per_s(int device);
 
     bool m_enabled = false;
     bool m_broken = false; // a collector failed: wait for the user to switch metrics on again
     std::chrono::milliseconds m_interval { 250 };
-    std::chrono::steady_clock::time_point m_last {};
+    std::chrono::steady_clock::time_point m_last {}; // when the last profile ended
+    std::chrono::steady_clock::duration m_last_cost {}; // how long its profiled step took
     std::chrono::steady_clock::time_point m_epoch = std::chrono::steady_clock::now();
     // One per device, created on the engine thread on first use and kept (collector.h: one per device).
     std::map<int, std::unique_ptr<MetricsCollector>> m_collectors;
