@@ -13,6 +13,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ss::gui {
 namespace {
 
@@ -376,10 +378,12 @@ void MetricsPanel::show_throughput(const MetricsSample& s) {
         }
         m_dram->set_lines(dram);
         m_local->set_lines(local);
-        m_dram->chart()->setTitle(
-            devices.empty() ? tr("DRAM throughput") : tr("DRAM per GPU (solid read, dashed write)"));
-        m_local->chart()->setTitle(
-            devices.empty() ? tr("Local memory (spills)") : tr("Local memory per GPU (solid load, dashed store)"));
+        m_dram->chart()->setTitle(devices.empty() ? tr("DRAM throughput") : tr("DRAM R/W per GPU"));
+        m_local->chart()->setTitle(devices.empty() ? tr("Local memory (spills)") : tr("Local load/store per GPU"));
+        const QString lines
+            = devices.empty() ? QString() : tr("\nOne colour per GPU: solid lines read (load), dashed write (store).");
+        m_dram->setToolTip(explanation("dram__bytes_write.sum") + lines);
+        m_local->setToolTip(explanation("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") + lines);
     }
     if (devices.empty()) {
         const double peak = s.dram_peak_gbs;
@@ -396,17 +400,17 @@ void MetricsPanel::show_throughput(const MetricsSample& s) {
         m_local->append(s.seconds, { s.local_load_gbs, s.local_store_gbs });
         return;
     }
-    // The legend's one entry per GPU (the solid line's) carries both figures: "GPU 1 2101/2098 (47 %)".
+    // The legend's one entry per GPU (the solid line's) carries both figures: "GPU 1 2101/2098".
     std::vector<double> dram, local;
+    std::vector<double> shares; // of each GPU's own copy peak, %
     double ceiling = 0.0;
     for (std::size_t i = 0; i < s.gpus.size(); ++i) {
         const GpuMetricsSample& g = s.gpus[i];
         const QString gpu = tr("GPU %1").arg(g.share.device);
         const int line = int(2 * i);
-        QString dram_label = tr("%1 %2/%3").arg(gpu).arg(g.dram_read_gbs, 0, 'f', 0).arg(g.dram_write_gbs, 0, 'f', 0);
-        if (g.dram_peak_gbs > 0)
-            dram_label += tr(" (%1 %)").arg(100.0 * (g.dram_read_gbs + g.dram_write_gbs) / g.dram_peak_gbs, 0, 'f', 0);
-        m_dram->set_series_label(line, dram_label);
+        m_dram->set_series_label(
+            line, tr("%1 %2/%3").arg(gpu).arg(g.dram_read_gbs, 0, 'f', 0).arg(g.dram_write_gbs, 0, 'f', 0));
+        if (g.dram_peak_gbs > 0) shares.push_back(100.0 * (g.dram_read_gbs + g.dram_write_gbs) / g.dram_peak_gbs);
         m_dram->set_series_label(line + 1, tr("%1 write %2").arg(gpu).arg(g.dram_write_gbs, 0, 'f', 0));
         m_local->set_series_label(
             line, tr("%1 %2/%3").arg(gpu).arg(g.local_load_gbs, 0, 'f', 0).arg(g.local_store_gbs, 0, 'f', 0));
@@ -416,6 +420,12 @@ void MetricsPanel::show_throughput(const MetricsSample& s) {
         ceiling = std::max(ceiling, g.dram_peak_gbs);
     }
     m_dram->set_ceiling(ceiling);
+    if (shares.size() == s.gpus.size()) { // the title has room for two GPUs' shares, else their range
+        const auto [low, high] = std::minmax_element(shares.begin(), shares.end());
+        m_dram->chart()->setTitle(shares.size() == 2
+                ? tr("DRAM R/W per GPU: %1 %, %2 % of peak").arg(shares[0], 0, 'f', 0).arg(shares[1], 0, 'f', 0)
+                : tr("DRAM R/W per GPU: %1–%2 % of peak").arg(*low, 0, 'f', 0).arg(*high, 0, 'f', 0));
+    }
     m_dram->append(s.seconds, dram);
     m_local->append(s.seconds, local);
 }
@@ -476,9 +486,7 @@ void MetricsPanel::show_stalls(const MetricsSample& s) {
         bars.push_back(bar);
     }
     m_stalls->show_bars(std::move(bars));
-    m_stalls->set_subject(s.gpus.size() <= 1 ? QString()
-            : device < 0                     ? tr("all GPUs, weighted by kernel time")
-                                             : tr("GPU %1").arg(device));
+    m_stalls->set_subject(s.gpus.size() <= 1 ? QString() : device < 0 ? tr("all GPUs") : tr("GPU %1").arg(device));
 }
 
 void MetricsPanel::set_baseline(const std::optional<MetricsSample>& baseline) {
