@@ -32,7 +32,8 @@ Commands:
   bench       --warmup untimed runs, then --repeats timed runs of --steps steps; median (CUDA events)
   bandwidth   the device-copy roofline (read + write bytes per second), measured in this process
   profile     hardware counters (CUPTI) of --launches sampled launches, each after --steps
-              unprofiled steps: DRAM bytes, spills, caches, occupancy, stalls and a verdict
+              unprofiled steps: DRAM bytes, spills, caches, occupancy, stalls and a verdict;
+              with --gpus N one block (and CSV row) per GPU, then the whole run
   autotune    time every block of the thesis' space (sec. 4.3.2) for one configuration; best first
   devices     list CUDA devices
   help        this text          (also --help; --version prints the version)
