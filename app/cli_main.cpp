@@ -35,7 +35,8 @@ Commands:
   bench       --warmup untimed runs, then --repeats timed runs of --steps steps; median (CUDA events)
   bandwidth   the device-copy roofline (read + write bytes per second), measured in this process
   profile     hardware counters (CUPTI) of --launches sampled launches, each after --steps
-              unprofiled steps: DRAM bytes, spills, caches, occupancy, stalls and a verdict
+              unprofiled steps: DRAM bytes, spills, caches, occupancy, stalls and a verdict;
+              with --gpus N one block (and CSV row) per GPU, then the whole run
   autotune    time every block of the thesis' space (sec. 4.3.2) for one configuration; best first.
               Searches are cached per device model and configuration (--cache FILE, --no-cache)
   sweep       the thesis' studies: --experiment radius (fig. 5.1), cf (figs. 5.4/5.5) or autotuned
@@ -71,14 +72,6 @@ also print each strip's rows, compute time and GCells/s, and the ghost-row excha
 time, GB/s), sampled on the last step of every timed run. CSV columns are documented in docs/CSV.md.
 Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr).
 )";
-
-// Testing hook (docs/USER_GUIDE.md): STENCILSCOPE_STRIPS_PER_GPU=N cuts each GPU's share into N strips,
-// so that one GPU runs, and times, the multi-GPU code paths.
-int strips_per_gpu_hook() {
-    const char* env = std::getenv("STENCILSCOPE_STRIPS_PER_GPU");
-    const int n = env ? std::atoi(env) : 1;
-    return std::clamp(n, 1, 64);
-}
 
 int list_devices() {
     const auto devices = query_devices();
@@ -116,7 +109,6 @@ int run_bandwidth(const RunOptions& o) {
 int run_profile(const RunOptions& o) {
     const StencilConfig& c = o.config;
     if (c.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
-    if (c.gpus > 1) return fail(2, "profile reads one GPU's counters: use --gpus 1");
     if (!o.csv.empty())
         if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
     const auto devices = query_devices();
@@ -126,38 +118,73 @@ int run_profile(const RunOptions& o) {
     std::string why;
     auto sim = create_simulation(c, &why);
     if (!sim) return fail(1, "cannot create the simulation: " + why);
-    // The verdict compares with the copy roofline, measured before the profiler is attached.
-    const BandwidthResult bw = measure_copy_bandwidth(c.device, std::int64_t(1) << 29, 5);
-    auto collector = create_metrics_collector(c.device, &why);
-    if (!collector) return fail(1, why);
 
-    ProfileReport report;
-    report.options = o;
-    report.device = devices[c.device].name;
-    report.resources = sim->resources();
-    report.dropped = collector->dropped_metrics();
-    report.verdict = { bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0, ideal_launch_bytes(c) };
-    const KernelResources& k = report.resources;
-    std::printf("config   %s\ndevice   %s\n", describe(c).c_str(), report.device.c_str());
+    // One report per GPU (one on a single GPU), each against its own GPU's copy roofline, measured
+    // before the profiler is attached; then one collector per GPU, created on this thread (collector.h).
+    const std::vector<DeviceShare> shares = device_shares(c);
+    std::vector<ProfileReport> reports(shares.size());
+    std::vector<std::unique_ptr<MetricsCollector>> owned;
+    std::vector<MetricsCollector*> collectors;
+    for (std::size_t g = 0; g < shares.size(); ++g) {
+        const int d = shares[g].device;
+        const BandwidthResult bw = measure_copy_bandwidth(d, std::int64_t(1) << 29, 5);
+        ProfileReport& report = reports[g];
+        report.options = o;
+        report.device = devices[std::size_t(d)].name;
+        report.resources = sim->resources();
+        report.gpu = shares[g];
+        report.verdict = { bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0,
+            double(shares[g].updated_cells) * ideal_bytes_per_cell(c) };
+    }
+    for (const DeviceShare& share : shares) {
+        owned.push_back(create_metrics_collector(share.device, &why));
+        if (!owned.back()) return fail(1, shares.size() > 1 ? "GPU " + std::to_string(share.device) + ": " + why : why);
+        collectors.push_back(owned.back().get());
+        reports[collectors.size() - 1].dropped = owned.back()->dropped_metrics();
+    }
+
+    const ProfileReport& first = reports.front();
+    const KernelResources& k = first.resources;
+    std::printf("config   %s\n", describe(c).c_str());
+    const bool split = shares.size() > 1;
+    for (const ProfileReport& r : reports) {
+        std::printf(
+            "device   %s%s", split ? ("GPU " + std::to_string(r.gpu.device) + ": ").c_str() : "", r.device.c_str());
+        if (split) std::printf(", rows %d-%d", r.gpu.first_row, r.gpu.end_row - 1);
+        if (r.gpu.strips > 1) // STENCILSCOPE_STRIPS_PER_GPU
+            std::printf(", %d strips: their counters are this GPU's, counted together", r.gpu.strips);
+        std::printf("\n");
+    }
     std::printf("kernel   block %s, %d blocks, %d registers/thread, %d B spilled (local), %d B shared/block\n",
         format_block(k.block).c_str(), k.grid_blocks, k.registers, k.local_bytes, k.static_smem + k.dynamic_smem);
-    std::printf("roofline %.1f GB/s device copy%s\n", bw.gbytes_per_s, bw.error.empty() ? "" : " (not measured)");
-    std::printf(
-        "metrics  %zu collected in %d replay passes", collector->collected_metrics().size(), collector->passes());
-    for (std::size_t i = 0; i < report.dropped.size(); ++i)
-        std::printf("%s%s", i ? ", " : "; not supported here: ", report.dropped[i].c_str());
+    for (const ProfileReport& r : reports)
+        std::printf("roofline %s%.1f GB/s device copy%s\n",
+            split ? ("GPU " + std::to_string(r.gpu.device) + ": ").c_str() : "", r.verdict.dram_peak_bytes_per_s / 1e9,
+            r.verdict.dram_peak_bytes_per_s > 0 ? "" : " (not measured)");
+    std::printf("metrics  %zu collected in %d replay passes", collectors.front()->collected_metrics().size(),
+        collectors.front()->passes());
+    for (std::size_t i = 0; i < first.dropped.size(); ++i)
+        std::printf("%s%s", i ? ", " : "; not supported here: ", first.dropped[i].c_str());
     std::printf("\n\n");
 
     sim->upload(make_initial_field(c, o.initial, o.seed));
     std::vector<CsvRow> rows;
+    std::vector<ProfiledLaunch> per_gpu;
     for (int launch = 1; launch <= o.launches; ++launch) {
         if (o.steps > 0) sim->step(o.steps);
-        report.launch = launch;
-        report.iteration = sim->iteration() + 1;
-        if (!collector->profile([&sim] { sim->step(1); }, &report.profiled, &why)) return fail(1, why);
-        std::cout << format_profile(report);
+        const long long iteration = sim->iteration() + 1;
+        if (!profile_devices(
+                collectors, [&sim] { sim->step(1); }, &per_gpu, &why))
+            return fail(1, why);
+        for (std::size_t g = 0; g < reports.size(); ++g) {
+            reports[g].launch = launch;
+            reports[g].iteration = iteration;
+            reports[g].profiled = per_gpu[g];
+            std::cout << format_profile(reports[g]);
+            rows.push_back(profile_csv_row(reports[g]));
+        }
+        if (reports.size() > 1) std::cout << format_profile_all_gpus(reports);
         std::cout.flush();
-        rows.push_back(profile_csv_row(report));
     }
     if (!o.csv.empty())
         if (Status s = append_csv(o.csv, profile_csv_header(), rows); !s) return fail(1, s.reason);
@@ -342,7 +369,8 @@ int main(int argc, char** argv) {
     for (const auto& combination : combinations) {
         ss::RunOptions options;
         if (ss::Status s = ss::parse_run_options(combination, options); !s) return fail(2, s.reason);
-        if (command == "run" || command == "bench") options.config.strips_per_device = strips_per_gpu_hook();
+        if (command == "run" || command == "bench" || command == "profile")
+            options.config.strips_per_device = strips_per_gpu_from_environment();
         runs.push_back(options);
     }
     try {

@@ -56,29 +56,41 @@ double ProfileReport::duration_ms() const {
     return std::isnan(ns) ? 0.0 : ns * 1e-6;
 }
 
+std::int64_t ProfileReport::cells() const {
+    return gpu.updated_cells > 0 ? gpu.updated_cells : updated_cells(options.config);
+}
+
 double ProfileReport::gcells_per_s() const {
     const double ms = duration_ms();
-    return ms > 0 ? double(updated_cells(options.config)) / (ms * 1e-3) / 1e9 : 0.0;
+    return ms > 0 ? double(cells()) / (ms * 1e-3) / 1e9 : 0.0;
 }
 
 std::string format_profile(const ProfileReport& r) {
     const StencilConfig& c = r.options.config;
-    const double cells = double(updated_cells(c));
+    const double cells = double(r.cells());
     const int es = element_size(c.precision);
     const double read = r.metric("dram__bytes_read.sum"), write = r.metric("dram__bytes_write.sum");
     const double ms = r.duration_ms();
     char buf[512];
     std::string out;
-    std::snprintf(buf, sizeof buf, "launch %d (step %lld): %d kernel%s, %d replay passes, profiled in %.0f ms\n",
-        r.launch, r.iteration, r.profiled.kernels, r.profiled.kernels == 1 ? "" : "s", r.profiled.passes,
-        r.profiled.wall_ms);
+    std::snprintf(buf, sizeof buf, "launch %d (step %lld)", r.launch, r.iteration);
+    out += buf;
+    if (strip_count(c) > 1) {
+        std::snprintf(buf, sizeof buf, " on GPU %d (%s, rows %d-%d along %s", r.gpu.device, r.device.c_str(),
+            r.gpu.first_row, r.gpu.end_row - 1, c.dims == 3 || c.stencil == StencilKind::Diffusion4 ? "z" : "y");
+        out += buf;
+        if (r.gpu.strips > 1) out += ", its " + std::to_string(r.gpu.strips) + " strips counted together";
+        out += ")";
+    }
+    std::snprintf(buf, sizeof buf, ": %d kernel%s, %d replay passes, profiled in %.0f ms\n", r.profiled.kernels,
+        r.profiled.kernels == 1 ? "" : "s", r.profiled.passes, r.profiled.wall_ms);
     out += buf;
     std::snprintf(buf, sizeof buf, "  duration   %.4f ms, %.2f GCells/s\n", ms, r.gcells_per_s());
     out += buf;
     std::snprintf(buf, sizeof buf,
         "  DRAM       read %s (%.2f B/cell, ideal %d), write %s (%.2f B/cell, ideal %d): %.2fx the ideal bytes\n",
         bytes_text(read).c_str(), read / cells, ideal_bytes_per_cell(c) - es, bytes_text(write).c_str(), write / cells,
-        es, (read + write) / std::max(ideal_launch_bytes(c), 1.0));
+        es, (read + write) / std::max(cells * ideal_bytes_per_cell(c), 1.0));
     out += buf;
     if (ms > 0) {
         const double rate = (read + write) / (ms * 1e-3);
@@ -123,13 +135,39 @@ std::string format_profile(const ProfileReport& r) {
     return out;
 }
 
+std::string format_profile_all_gpus(const std::vector<ProfileReport>& gpus) {
+    if (gpus.empty()) return {};
+    const StencilConfig& c = gpus.front().options.config;
+    std::vector<ProfiledLaunch> launches;
+    double peak = 0.0;
+    for (const ProfileReport& r : gpus) {
+        launches.push_back(r.profiled);
+        peak += r.verdict.dram_peak_bytes_per_s;
+    }
+    ProfileReport all = gpus.front();
+    all.profiled = combine_devices(launches);
+    all.gpu = {};
+    all.verdict = { peak, ideal_launch_bytes(c) };
+    const double read = all.metric("dram__bytes_read.sum"), write = all.metric("dram__bytes_write.sum");
+    const double ms = all.duration_ms(), rate = ms > 0 ? (read + write) / (ms * 1e-3) : 0.0;
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+        "  all %zu GPUs  slowest %.4f ms, %.2f GCells/s; DRAM read %s + write %s, %.2fx the ideal bytes;\n"
+        "             %.0f GB/s, %s of the GPUs' copy rooflines together (%.0f GB/s)\n",
+        gpus.size(), ms, all.gcells_per_s(), bytes_text(read).c_str(), bytes_text(write).c_str(),
+        (read + write) / std::max(ideal_launch_bytes(c), 1.0), rate / 1e9,
+        pct_text(peak > 0 ? 100.0 * rate / peak : std::nan("")).c_str(), peak / 1e9);
+    return buf + std::string("  verdict    ") + diagnose(all.profiled.metrics, all.verdict).sentence + "\n";
+}
+
 CsvRow profile_csv_header() {
     CsvRow h { "timestamp", "device" };
     const CsvRow config = config_csv_header(), resources = resources_csv_header();
     h.insert(h.end(), config.begin(), config.end());
     h.insert(h.end(), resources.begin(), resources.end());
-    for (const char* column : { "launch", "iteration", "kernels", "passes", "profile_wall_ms", "duration_ms",
-             "gcells_per_s", "dram_bytes_per_cell", "ideal_bytes_per_cell", "limiter" })
+    for (const char* column :
+        { "launch", "iteration", "kernels", "passes", "profile_wall_ms", "duration_ms", "gcells_per_s",
+            "dram_bytes_per_cell", "ideal_bytes_per_cell", "limiter", "gpu", "gpu_strips", "gpu_updated_cells" })
         h.emplace_back(column);
     for (const auto& name : profiled_metric_names()) h.push_back(name);
     return h;
@@ -145,9 +183,11 @@ CsvRow profile_csv_row(const ProfileReport& r) {
     row.insert(row.end(),
         { std::to_string(r.launch), std::to_string(r.iteration), std::to_string(r.profiled.kernels),
             std::to_string(r.profiled.passes), format_number(r.profiled.wall_ms), format_number(r.duration_ms()),
-            format_number(r.gcells_per_s()), format_number(dram / double(updated_cells(c))),
+            format_number(r.gcells_per_s()), format_number(dram / double(r.cells())),
             std::to_string(ideal_bytes_per_cell(c)),
-            std::string(to_string(diagnose(r.profiled.metrics, r.verdict).limiter)) });
+            std::string(to_string(diagnose(r.profiled.metrics, r.verdict).limiter)),
+            std::to_string(r.gpu.updated_cells > 0 ? r.gpu.device : c.device), // unset share: the one GPU
+            std::to_string(std::max(r.gpu.strips, 1)), std::to_string(r.cells()) });
     for (const auto& name : profiled_metric_names()) row.push_back(format_metric(r.metric(name)));
     return row;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/run_options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 
 namespace ss {
@@ -195,6 +197,11 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
         return Status::failure("--variant " + std::string(to_string(c.variant)) + " does not apply to --stencil "
             + std::string(to_string(c.stencil)));
     return Status::success();
+}
+
+int strips_per_gpu_from_environment() {
+    const char* env = std::getenv("STENCILSCOPE_STRIPS_PER_GPU");
+    return std::clamp(env ? std::atoi(env) : 1, 1, 64);
 }
 
 std::string run_options_help() {

@@ -43,4 +43,9 @@ std::string quote_for_message(std::string_view text);
 // The option list for --help.
 std::string run_options_help();
 
+// Testing hook (docs/USER_GUIDE.md): STENCILSCOPE_STRIPS_PER_GPU=N cuts each GPU's share into N strips
+// (StencilConfig::strips_per_device), so that one GPU runs, times and profiles the multi-GPU code paths.
+// 1 when unset; clamped to 1..64.
+int strips_per_gpu_from_environment();
+
 } // namespace ss

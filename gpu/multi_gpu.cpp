@@ -2,6 +2,7 @@
 #include "gpu/multi_gpu.h"
 
 #include "gpu/launch_policy.h"
+#include "gpu/physics.h"
 
 #include <algorithm>
 
@@ -110,6 +111,20 @@ StencilConfig single_gpu_equivalent(const StencilConfig& c) {
     one.overlap = StencilConfig {}.overlap;
     one.halo = StencilConfig {}.halo;
     return one;
+}
+
+std::vector<DeviceShare> device_shares(const StencilConfig& c) {
+    std::vector<DeviceShare> shares;
+    for (const Strip& s : plan_strips(c).strips) {
+        // strip_config sizes the strip's buffers (ghost rows included), so its updated cells are the strip's
+        const std::int64_t cells = updated_cells(strip_config(c, s));
+        if (shares.empty() || shares.back().device != s.device) shares.push_back({ s.device, 0, s.first_row, 0, 0 });
+        DeviceShare& d = shares.back();
+        d.strips += 1;
+        d.end_row = s.end_row;
+        d.updated_cells += cells;
+    }
+    return shares;
 }
 
 std::int64_t MultiGpuStats::halo_bytes() const {

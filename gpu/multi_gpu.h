@@ -58,6 +58,18 @@ std::vector<std::int64_t> device_bytes_per_gpu(const StencilConfig&);
 // The same run on one GPU: the configuration whose kernels every strip compiles (identical text).
 StencilConfig single_gpu_equivalent(const StencilConfig&);
 
+// One device's part of a (possibly split) run: what hardware counters of that device cover. With the
+// testing hook several strips share a device, and its counters cover them together.
+struct DeviceShare {
+    int device = 0; // CUDA device index
+    int strips = 0; // strips on this device
+    int first_row = 0, end_row = 0; // its strips' rows, as Strip::first_row/end_row (contiguous)
+    std::int64_t updated_cells = 0; // per step, all its strips
+};
+// The distinct devices of the strips, in strip order; one share covering the domain on a single GPU.
+// Call only for a configuration check_strips accepts.
+std::vector<DeviceShare> device_shares(const StencilConfig&);
+
 // What one strip did in the last sampled step (the engine samples the last step of every batch).
 struct StripStats {
     int device = 0;

@@ -92,7 +92,26 @@ struct EngineStats {
     MultiGpuStats strips; // per GPU, and the halo exchange (one untimed strip on a single GPU)
 };
 
+// One GPU's counters of a profiled launch, with the figures the panel derives from them (the same
+// names as MetricsSample's whole-run figures).
+struct GpuMetricsSample {
+    DeviceShare share; // the device, its strips (several with the testing hook: counted together), rows, cells
+    std::string device_name;
+    ProfiledLaunch launch;
+    double duration_ms = 0.0; // its kernels' gpu__time_duration
+    double gcells_per_second = 0.0; // its updated cells over that duration
+    double dram_read_gbs = 0.0, dram_write_gbs = 0.0;
+    double dram_peak_gbs = 0.0; // its measured copy roofline
+    double local_load_gbs = 0.0, local_store_gbs = 0.0;
+    double dram_bytes_per_cell = 0.0; // per updated cell of its rows
+    Verdict verdict;
+};
+
 // One profiled launch with what the panel derives from it. `unavailable` non-empty: no counters, and why.
+// The top-level figures are the whole run's. On a split run (combine_devices): the bytes and cells of
+// every GPU over the slowest GPU's duration, stall ratios weighted by each GPU's duration, the verdict
+// against the sum of the GPUs' copy rooflines. `gpus` has one entry per GPU (a single GPU's equals the
+// top level).
 struct MetricsSample {
     std::uint64_t generation = 0;
     long long iteration = 0;
@@ -105,10 +124,11 @@ struct MetricsSample {
     double duration_ms = 0.0; // gpu__time_duration of the profiled step
     double gcells_per_second = 0.0; // from that duration
     double dram_read_gbs = 0.0, dram_write_gbs = 0.0; // GB/s over the kernel's duration
-    double dram_peak_gbs = 0.0; // the measured copy roofline (read + write)
+    double dram_peak_gbs = 0.0; // the measured copy roofline (read + write); split: the GPUs' together
     double local_load_gbs = 0.0, local_store_gbs = 0.0;
     double dram_bytes_per_cell = 0.0, ideal_bytes_per_cell = 0.0;
     Verdict verdict;
+    std::vector<GpuMetricsSample> gpus; // in strip order
     std::string unavailable;
     bool ok() const { return unavailable.empty(); }
 };

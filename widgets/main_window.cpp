@@ -422,6 +422,7 @@ bool MainWindow::export_metrics(const QString& path, QString* why) {
         if (why) *why = tr("no launch has been profiled yet: turn hardware counters on and play");
         return false;
     }
+    // One row per GPU per profiled launch, as `stencilscope-cli profile` writes them (docs/CSV.md).
     std::vector<CsvRow> rows;
     int launch = 0;
     for (const MetricsSample& s : history) {
@@ -436,7 +437,15 @@ bool MainWindow::export_metrics(const QString& path, QString* why) {
         r.iteration = s.iteration;
         r.profiled = s.launch;
         r.verdict = { s.dram_peak_gbs * 1e9, ideal_launch_bytes(s.settings.config) };
-        rows.push_back(profile_csv_row(r));
+        if (s.gpus.empty()) rows.push_back(profile_csv_row(r)); // a sample without per-GPU counters
+        for (const GpuMetricsSample& g : s.gpus) {
+            r.device = g.device_name;
+            r.gpu = g.share;
+            r.profiled = g.launch;
+            r.verdict
+                = { g.dram_peak_gbs * 1e9, double(g.share.updated_cells) * ideal_bytes_per_cell(r.options.config) };
+            rows.push_back(profile_csv_row(r));
+        }
     }
     return write_csv_file(path, profile_csv_header(), rows, why);
 }

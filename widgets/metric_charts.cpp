@@ -6,11 +6,14 @@
 #include <QCursor>
 #include <QHorizontalBarSeries>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
+#include <QPen>
 #include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <iterator>
 
 namespace ss::gui {
 namespace {
@@ -44,15 +47,45 @@ TimeSeriesChart::TimeSeriesChart(
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
-    for (const QString& name : series_names) {
+    std::vector<Line> lines;
+    for (const QString& name : series_names) lines.push_back({ name });
+    set_lines(lines);
+}
+
+void TimeSeriesChart::set_lines(const std::vector<Line>& lines) {
+    // Qt's light-theme colours in its order, so that one GPU's lines look like the single-GPU chart's
+    static const QColor palette[] = { QColor(0x20, 0x9f, 0xdf), QColor(0x99, 0xca, 0x53), QColor(0xf6, 0xa6, 0x25),
+        QColor(0x6d, 0x5f, 0xd5), QColor(0xbf, 0x59, 0x3e) };
+    QChart* c = chart();
+    for (QLineSeries* s : m_series) {
+        c->removeSeries(s);
+        delete s;
+    }
+    m_series.clear();
+    for (const Line& line : lines) {
         auto* s = new QLineSeries;
-        s->setName(name);
+        s->setName(line.name);
         c->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
+        if (line.group >= 0 || line.dashed) {
+            QPen pen = s->pen();
+            if (line.group >= 0) pen.setColor(palette[std::size_t(line.group) % std::size(palette)]);
+            pen.setStyle(line.dashed ? Qt::DashLine : Qt::SolidLine);
+            pen.setWidthF(2.0);
+            s->setPen(pen);
+        }
+        if (line.dashed) // the legend has room for one entry per GPU
+            for (QLegendMarker* marker : c->legend()->markers(s)) marker->setVisible(false);
         m_series.push_back(s);
     }
     clear();
+}
+
+QStringList TimeSeriesChart::series_names() const {
+    QStringList names;
+    for (const QLineSeries* s : m_series) names << s->name();
+    return names;
 }
 
 void TimeSeriesChart::append(double t, const std::vector<double>& values) {
@@ -90,7 +123,8 @@ int TimeSeriesChart::points() const {
 }
 
 StallChart::StallChart(QWidget* parent)
-    : QChartView(make_chart(tr("Warp stall reasons (warps stalled per issued instruction)")), parent) {
+    : QChartView(make_chart(tr("Warp stall reasons (warps stalled per issued instruction)")), parent)
+    , m_title(chart()->title()) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(260);
     m_series = new QHorizontalBarSeries;
@@ -145,6 +179,10 @@ void StallChart::show_bars(std::vector<Bar> bars, int top) {
     chart()->legend()->setVisible(with_baseline); // one bar set needs no legend
     m_values->setRange(0.0, largest > 0.0 ? largest * 1.1 : 1.0);
     m_bars = std::move(bars);
+}
+
+void StallChart::set_subject(const QString& subject) {
+    chart()->setTitle(subject.isEmpty() ? m_title : m_title + QStringLiteral(" — ") + subject);
 }
 
 void StallChart::clear() {

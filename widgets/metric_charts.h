@@ -22,6 +22,16 @@ class TimeSeriesChart : public QChartView {
 public:
     TimeSeriesChart(
         const QString& title, const QString& unit, const QStringList& series_names, QWidget* parent = nullptr);
+    // A line of the chart. Lines of one group (one GPU) share a colour; `dashed` tells a pair apart
+    // (read/write, load/store) and keeps the line out of the legend, whose one entry per GPU names both.
+    // Group -1: the theme's colour.
+    struct Line {
+        QString name;
+        int group = -1;
+        bool dashed = false;
+    };
+    // Replaces the lines; their points are dropped.
+    void set_lines(const std::vector<Line>& lines);
     // One point per series at time `t` (seconds); points older than the window scroll out.
     void append(double t, const std::vector<double>& values);
     // A fixed top of the y axis (e.g. the measured peak); 0: fit the visible data.
@@ -29,6 +39,7 @@ public:
     void set_series_label(int index, const QString& label);
     void clear();
     int points() const;
+    QStringList series_names() const;
 
 private:
     void rescale(double t);
@@ -51,6 +62,8 @@ public:
     };
     explicit StallChart(QWidget* parent = nullptr);
     void show_bars(std::vector<Bar> bars, int top = 7); // few enough that each name fits its band
+    // Whose stalls these are, appended to the title ("GPU 1"); empty: the title alone.
+    void set_subject(const QString& subject);
     void clear();
     QStringList categories() const;
 
@@ -60,6 +73,7 @@ private:
     QBarCategoryAxis* m_axis = nullptr;
     QValueAxis* m_values = nullptr;
     std::vector<Bar> m_bars; // in chart order, for the hover text
+    QString m_title;
 };
 
 } // namespace ss::gui

@@ -4,16 +4,24 @@
 #include "widgets/metric_charts.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ss::gui {
 namespace {
 
 constexpr std::size_t kHistoryLimit = 100000; // a day at 1 Hz; a few MB
+
+// The per-GPU table: timing from the engine's statistics, then the hardware counters of the GPU.
+enum GpuColumn { kGpu, kRows, kCompute, kGcells, kExchange, kDram, kLocal, kTopStall, kGpuColumns };
 
 QLabel* figure(QGridLayout* grid, int column, const QString& caption, const char* name) {
     auto* value = new QLabel(QStringLiteral("-"));
@@ -38,9 +46,40 @@ QString explanation(std::string_view metric) {
     return {};
 }
 
+double counter_value(const KernelMetrics& m, std::string_view name, double fallback = -1.0) {
+    const auto it = m.find(name);
+    return it == m.end() ? fallback : it->second;
+}
+
 double counter_value(const MetricsSample& s, std::string_view name, double fallback = -1.0) {
-    const auto it = s.launch.metrics.find(name);
-    return it == s.launch.metrics.end() ? fallback : it->second;
+    return counter_value(s.launch.metrics, name, fallback);
+}
+
+// The counters the stall chart shows: GPU `device`'s, or the whole run's (device < 0, or not in `s`).
+const KernelMetrics& stall_metrics(const MetricsSample& s, int device) {
+    for (const GpuMetricsSample& g : s.gpus)
+        if (device >= 0 && g.share.device == device) return g.launch.metrics;
+    return s.launch.metrics;
+}
+
+const GpuMetricsSample* gpu_of(const MetricsSample& s, int device) {
+    for (const GpuMetricsSample& g : s.gpus)
+        if (g.share.device == device) return &g;
+    return nullptr;
+}
+
+QString top_stall_text(const KernelMetrics& m) {
+    const TopStall top = top_stall(m);
+    if (!top.reason) return QStringLiteral("–");
+    return QStringLiteral("%1 %2 (%3 %)")
+        .arg(QString::fromUtf8(top.reason->label.data(), int(top.reason->label.size())))
+        .arg(top.ratio, 0, 'f', 2)
+        .arg(100.0 * top.share, 0, 'f', 0);
+}
+
+QString pair_text(double a, double b) {
+    const int decimals = std::max(a, b) >= 10.0 ? 0 : 1;
+    return QStringLiteral("%1 / %2").arg(a, 0, 'f', decimals).arg(b, 0, 'f', decimals);
 }
 
 QString percent(double v) {
@@ -89,14 +128,48 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     verdict_box->addWidget(m_counters);
     verdict_box->addWidget(m_verdict);
     verdict_box->addWidget(m_note);
-    m_gpus = new QLabel;
+    m_gpus = new QTableWidget(0, kGpuColumns);
     m_gpus->setObjectName(QStringLiteral("metric_gpus"));
-    m_gpus->setTextFormat(Qt::RichText);
-    m_gpus->setToolTip(tr("Per GPU: the strip's rows, its kernels' time and throughput in the last sampled step, and "
-                          "how long receiving its ghost rows took. Overlap computes the boundary rows first and "
-                          "exchanges them while the interior runs."));
+    const std::pair<QString, QString> headers[kGpuColumns] = {
+        { tr("GPU"), tr("The CUDA device the strip runs on.") },
+        { tr("rows"), tr("The strip's rows along the split axis (y in 2D, z in 3D).") },
+        { tr("compute"), tr("The strip's kernels in the last sampled step (boundary + interior rows), CUDA events.") },
+        { tr("GCells/s"), tr("The strip's updated cells per second of its compute time.") },
+        { tr("exchange"),
+            tr("Receiving its ghost rows in the sampled step. Overlap computes the boundary rows first and exchanges "
+               "them while the interior runs.") },
+        { tr("DRAM R/W GB/s"),
+            tr("Hardware counters of this GPU in the last profiled step: DRAM bytes read / written per second of its "
+               "kernel time (dram__bytes_read.sum, dram__bytes_write.sum). Hover a cell for its bytes per cell "
+               "against the ideal and its verdict.") },
+        { tr("local GB/s"),
+            tr("Local-memory (register spill) bytes loaded / stored per second of this GPU's kernel time "
+               "(l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum / _st.sum).") },
+        { tr("top stall"),
+            tr("The reason this GPU's warps stall on most: warp cycles stalled per issued instruction and its share "
+               "of all stalls. The stall chart shows every reason of the GPU chosen above it.") },
+    };
+    for (int column = 0; column < kGpuColumns; ++column) {
+        auto* header = new QTableWidgetItem(headers[column].first);
+        header->setToolTip(headers[column].second);
+        m_gpus->setHorizontalHeaderItem(column, header);
+    }
+    m_gpus->verticalHeader()->hide();
+    m_gpus->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_gpus->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_gpus->setSelectionMode(QAbstractItemView::NoSelection);
+    m_gpus->setFocusPolicy(Qt::NoFocus);
+    m_gpus->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_gpus->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_gpus->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents); // as wide as its columns
+    m_gpus->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
     m_gpus->hide();
+    m_halo = new QLabel;
+    m_halo->setObjectName(QStringLiteral("metric_halo"));
+    m_halo->setWordWrap(true);
+    m_halo->hide();
     verdict_box->addWidget(m_gpus);
+    verdict_box->addWidget(m_halo);
     verdict_box->addStretch();
     top->addLayout(verdict_box, 3);
     outer->addLayout(top);
@@ -138,9 +211,21 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     m_local->setToolTip(explanation("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum"));
     m_stalls = new StallChart;
     m_stalls->setObjectName(QStringLiteral("chart_stalls"));
+    m_stall_gpu = new QComboBox;
+    m_stall_gpu->setObjectName(QStringLiteral("stall_gpu"));
+    m_stall_gpu->setToolTip(tr("Whose warp stalls the chart shows: one GPU's, or all GPUs' together (each GPU's "
+                               "ratios weighted by its kernel time)."));
+    m_stall_gpu->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_stall_gpu->hide();
+    connect(m_stall_gpu, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_current) show_stalls(*m_current);
+    });
+    auto* stall_box = new QVBoxLayout;
+    stall_box->addWidget(m_stall_gpu, 0, Qt::AlignRight);
+    stall_box->addWidget(m_stalls, 1);
     row->addWidget(m_dram, 2);
     row->addWidget(m_local, 2);
-    row->addWidget(m_stalls, 4);
+    row->addLayout(stall_box, 4);
     outer->addLayout(row, 1);
     clear();
 }
@@ -156,34 +241,72 @@ QLabel* MetricsPanel::summary_row(QFormLayout* form, const QString& caption, con
     return value;
 }
 
-void MetricsPanel::show_strips(const MultiGpuStats& m) {
-    if (m.strips.size() <= 1 || !m.timed) {
-        m_gpus->setVisible(m.strips.size() > 1);
-        m_gpus->setText(tr("Split over %1 strips; timing the first sampled step…").arg(m.strips.size()));
-        return;
+void MetricsPanel::show_strips() {
+    const MultiGpuStats& m = m_strips;
+    const bool split = m.strips.size() > 1;
+    m_gpus->setVisible(split);
+    m_halo->setVisible(split);
+    if (!split) return;
+    const MetricsSample* counters = m_current ? &*m_current : nullptr;
+    const int rows = int(m.strips.size());
+    m_gpus->clearSpans();
+    m_gpus->setRowCount(rows);
+    for (int column = kDram; column < kGpuColumns; ++column) m_gpus->setColumnHidden(column, !counters);
+    auto cell = [this](int row, int column, const QString& text, const QString& tooltip = {}) {
+        auto* item = new QTableWidgetItem(text);
+        item->setTextAlignment(column <= kRows ? Qt::Alignment(Qt::AlignCenter) : (Qt::AlignRight | Qt::AlignVCenter));
+        item->setToolTip(tooltip);
+        m_gpus->setItem(row, column, item);
+    };
+    bool shared_gpu = false;
+    for (int i = 0; i < rows; ++i) {
+        const StripStats& s = m.strips[std::size_t(i)];
+        cell(i, kGpu, QString::number(s.device));
+        cell(i, kRows, QStringLiteral("%1–%2").arg(s.first_row).arg(s.end_row - 1));
+        const QString none = QStringLiteral("…"); // the first sampled step is not timed yet
+        cell(i, kCompute, m.timed ? tr("%1 ms").arg(s.compute_ms, 0, 'f', 3) : none);
+        cell(i, kGcells, m.timed ? QString::number(s.gcells_per_s(), 'f', 1) : none);
+        cell(i, kExchange, m.timed ? tr("%1 ms").arg(s.exchange_ms, 0, 'f', 3) : none);
+        if (!counters || (i > 0 && m.strips[std::size_t(i - 1)].device == s.device)) continue; // spanned above
+        int span = 1; // strips sharing this GPU (the testing hook) share its counters: one cell for them all
+        while (i + span < rows && m.strips[std::size_t(i + span)].device == s.device) ++span;
+        shared_gpu = shared_gpu || span > 1;
+        const GpuMetricsSample* g = gpu_of(*counters, s.device);
+        if (!g) {
+            for (int column = kDram; column < kGpuColumns; ++column) cell(i, column, QStringLiteral("–"));
+        } else {
+            QString detail = tr("GPU %1 (%2): %3 DRAM bytes per updated cell of its rows (ideal %4); %5")
+                                 .arg(s.device)
+                                 .arg(QString::fromStdString(g->device_name))
+                                 .arg(g->dram_bytes_per_cell, 0, 'f', 2)
+                                 .arg(counters->ideal_bytes_per_cell, 0, 'f', 0)
+                                 .arg(QString::fromStdString(g->verdict.sentence));
+            if (span > 1) detail += tr("\nIts %1 strips are counted together.").arg(span);
+            cell(i, kDram, pair_text(g->dram_read_gbs, g->dram_write_gbs), detail);
+            cell(i, kLocal, pair_text(g->local_load_gbs, g->local_store_gbs), detail);
+            cell(i, kTopStall, top_stall_text(g->launch.metrics), detail);
+        }
+        if (span > 1)
+            for (int column = kDram; column < kGpuColumns; ++column) m_gpus->setSpan(i, column, span, 1);
     }
-    QString html = QStringLiteral("<table cellspacing=6><tr><th>GPU</th><th>rows</th><th>compute</th><th>GCells/s</th>"
-                                  "<th>exchange</th></tr>");
-    for (const StripStats& s : m.strips)
-        html += QStringLiteral("<tr><td>%1</td><td>%2–%3</td><td>%4 ms</td><td>%5</td><td>%6 ms</td></tr>")
-                    .arg(s.device)
-                    .arg(s.first_row)
-                    .arg(s.end_row - 1)
-                    .arg(s.compute_ms, 0, 'f', 3)
-                    .arg(s.gcells_per_s(), 0, 'f', 1)
-                    .arg(s.exchange_ms, 0, 'f', 3);
-    html += QStringLiteral("</table>")
-        + tr("Halo: %1 KiB/step, %2 GB/s, %3; overlap %4")
-              .arg(double(m.halo_bytes()) / 1024.0, 0, 'f', 0)
-              .arg(m.halo_gbytes_per_s(), 0, 'f', 1)
-              .arg(QString::fromStdString(m.path_summary()))
-              .arg(m.overlap ? tr("on") : tr("off"));
-    m_gpus->setText(html);
-    m_gpus->show();
+    const int height = m_gpus->horizontalHeader()->sizeHint().height()
+        + rows * m_gpus->verticalHeader()->defaultSectionSize() + 2 * m_gpus->frameWidth();
+    m_gpus->setFixedHeight(height);
+    QString text = m.timed ? tr("Halo: %1 KiB/step, %2 GB/s, %3; overlap %4")
+                                 .arg(double(m.halo_bytes()) / 1024.0, 0, 'f', 0)
+                                 .arg(m.halo_gbytes_per_s(), 0, 'f', 1)
+                                 .arg(QString::fromStdString(m.path_summary()))
+                                 .arg(m.overlap ? tr("on") : tr("off"))
+                           : tr("Split over %1 strips; timing the first sampled step…").arg(rows);
+    if (shared_gpu)
+        text += tr(". Strips on one GPU (the STENCILSCOPE_STRIPS_PER_GPU testing hook) share its counters: their "
+                   "figures cover them together.");
+    m_halo->setText(text);
 }
 
 void MetricsPanel::show_stats(const EngineStats& s) {
-    show_strips(s.strips);
+    m_strips = s.strips;
+    show_strips();
     if (s.ms_per_step <= 0.0) {
         for (QLabel* l : { m_time, m_cells, m_bytes, m_steps }) l->setText(QStringLiteral("-"));
         return;
@@ -203,6 +326,8 @@ void MetricsPanel::set_counters_enabled(bool on) {
 
 void MetricsPanel::new_configuration() {
     m_verdict->clear();
+    m_current.reset(); // the per-GPU counters and the stall chart wait for the new kernel's first sample
+    show_strips();
     if (m_counters->isChecked()) m_note->setText(tr("Waiting for the first profiled launch of this kernel…"));
 }
 
@@ -214,23 +339,113 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
     }
     if (m_history.size() >= kHistoryLimit) m_history.erase(m_history.begin(), m_history.begin() + kHistoryLimit / 10);
     m_history.push_back(s);
-    m_note->setText(
-        tr("Profiled launch at iteration %1 on %2.").arg(s.iteration).arg(QString::fromStdString(s.device_name)));
+    m_current = s;
+    QString where = QString::fromStdString(s.device_name);
+    if (s.gpus.size() > 1)
+        where = tr("%1 GPUs (%2); the summary and verdict are the whole run's, the table has each GPU's")
+                    .arg(s.gpus.size())
+                    .arg(QString::fromStdString(s.gpus.front().device_name));
+    else if (!s.gpus.empty() && s.gpus.front().share.strips > 1)
+        where += tr(", whose %1 strips are counted together").arg(s.gpus.front().share.strips);
+    m_note->setText(tr("Profiled launch at iteration %1 on %2.").arg(s.iteration).arg(where));
     m_verdict->setText(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.verdict.sentence).toHtmlEscaped()));
-    const double peak = s.dram_peak_gbs;
-    m_dram->set_ceiling(peak);
-    if (peak > 0)
-        m_dram->chart()->setTitle(tr("DRAM: %1 % of the %2 GB/s peak")
-                                      .arg(100.0 * (s.dram_read_gbs + s.dram_write_gbs) / peak, 0, 'f', 0)
-                                      .arg(peak, 0, 'f', 0));
-    m_dram->set_series_label(0, tr("read %1").arg(s.dram_read_gbs, 0, 'f', 0));
-    m_dram->set_series_label(1, tr("write %1").arg(s.dram_write_gbs, 0, 'f', 0));
-    m_dram->append(s.seconds, { s.dram_read_gbs, s.dram_write_gbs });
-    m_local->set_series_label(0, tr("load %1").arg(s.local_load_gbs, 0, 'f', 0));
-    m_local->set_series_label(1, tr("store %1").arg(s.local_store_gbs, 0, 'f', 0));
-    m_local->append(s.seconds, { s.local_load_gbs, s.local_store_gbs });
+    show_throughput(s);
+    update_stall_selector(s);
     show_summary(s);
     show_stalls(s);
+    show_strips();
+}
+
+// One GPU: read/write (load/store) lines against its peak. Split: a pair of lines per GPU, one colour
+// per GPU, dashed for writes (stores), against the largest GPU's peak.
+void MetricsPanel::show_throughput(const MetricsSample& s) {
+    std::vector<int> devices;
+    if (s.gpus.size() > 1)
+        for (const GpuMetricsSample& g : s.gpus) devices.push_back(g.share.device);
+    if (devices != m_chart_devices) {
+        m_chart_devices = devices;
+        std::vector<TimeSeriesChart::Line> dram, local;
+        if (devices.empty()) {
+            dram = { { tr("read") }, { tr("write") } };
+            local = { { tr("load") }, { tr("store") } };
+        }
+        for (std::size_t i = 0; i < devices.size(); ++i) {
+            const QString gpu = tr("GPU %1").arg(devices[i]);
+            dram.push_back({ gpu + tr(" read"), int(i), false });
+            dram.push_back({ gpu + tr(" write"), int(i), true });
+            local.push_back({ gpu + tr(" load"), int(i), false });
+            local.push_back({ gpu + tr(" store"), int(i), true });
+        }
+        m_dram->set_lines(dram);
+        m_local->set_lines(local);
+        m_dram->chart()->setTitle(devices.empty() ? tr("DRAM throughput") : tr("DRAM R/W per GPU"));
+        m_local->chart()->setTitle(devices.empty() ? tr("Local memory (spills)") : tr("Local load/store per GPU"));
+        const QString lines
+            = devices.empty() ? QString() : tr("\nOne colour per GPU: solid lines read (load), dashed write (store).");
+        m_dram->setToolTip(explanation("dram__bytes_write.sum") + lines);
+        m_local->setToolTip(explanation("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") + lines);
+    }
+    if (devices.empty()) {
+        const double peak = s.dram_peak_gbs;
+        m_dram->set_ceiling(peak);
+        if (peak > 0)
+            m_dram->chart()->setTitle(tr("DRAM: %1 % of the %2 GB/s peak")
+                                          .arg(100.0 * (s.dram_read_gbs + s.dram_write_gbs) / peak, 0, 'f', 0)
+                                          .arg(peak, 0, 'f', 0));
+        m_dram->set_series_label(0, tr("read %1").arg(s.dram_read_gbs, 0, 'f', 0));
+        m_dram->set_series_label(1, tr("write %1").arg(s.dram_write_gbs, 0, 'f', 0));
+        m_dram->append(s.seconds, { s.dram_read_gbs, s.dram_write_gbs });
+        m_local->set_series_label(0, tr("load %1").arg(s.local_load_gbs, 0, 'f', 0));
+        m_local->set_series_label(1, tr("store %1").arg(s.local_store_gbs, 0, 'f', 0));
+        m_local->append(s.seconds, { s.local_load_gbs, s.local_store_gbs });
+        return;
+    }
+    // The legend's one entry per GPU (the solid line's) carries both figures: "GPU 1 2101/2098".
+    std::vector<double> dram, local;
+    std::vector<double> shares; // of each GPU's own copy peak, %
+    double ceiling = 0.0;
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
+        const GpuMetricsSample& g = s.gpus[i];
+        const QString gpu = tr("GPU %1").arg(g.share.device);
+        const int line = int(2 * i);
+        m_dram->set_series_label(
+            line, tr("%1 %2/%3").arg(gpu).arg(g.dram_read_gbs, 0, 'f', 0).arg(g.dram_write_gbs, 0, 'f', 0));
+        if (g.dram_peak_gbs > 0) shares.push_back(100.0 * (g.dram_read_gbs + g.dram_write_gbs) / g.dram_peak_gbs);
+        m_dram->set_series_label(line + 1, tr("%1 write %2").arg(gpu).arg(g.dram_write_gbs, 0, 'f', 0));
+        m_local->set_series_label(
+            line, tr("%1 %2/%3").arg(gpu).arg(g.local_load_gbs, 0, 'f', 0).arg(g.local_store_gbs, 0, 'f', 0));
+        m_local->set_series_label(line + 1, tr("%1 store %2").arg(gpu).arg(g.local_store_gbs, 0, 'f', 0));
+        dram.insert(dram.end(), { g.dram_read_gbs, g.dram_write_gbs });
+        local.insert(local.end(), { g.local_load_gbs, g.local_store_gbs });
+        ceiling = std::max(ceiling, g.dram_peak_gbs);
+    }
+    m_dram->set_ceiling(ceiling);
+    if (shares.size() == s.gpus.size()) { // the title has room for two GPUs' shares, else their range
+        const auto [low, high] = std::minmax_element(shares.begin(), shares.end());
+        m_dram->chart()->setTitle(shares.size() == 2
+                ? tr("DRAM R/W per GPU: %1 %, %2 % of peak").arg(shares[0], 0, 'f', 0).arg(shares[1], 0, 'f', 0)
+                : tr("DRAM R/W per GPU: %1–%2 % of peak").arg(*low, 0, 'f', 0).arg(*high, 0, 'f', 0));
+    }
+    m_dram->append(s.seconds, dram);
+    m_local->append(s.seconds, local);
+}
+
+// "All GPUs" plus one entry per GPU of a split run; the choice survives samples of the same GPUs.
+void MetricsPanel::update_stall_selector(const MetricsSample& s) {
+    std::vector<int> wanted;
+    if (s.gpus.size() > 1) {
+        wanted.push_back(-1);
+        for (const GpuMetricsSample& g : s.gpus) wanted.push_back(g.share.device);
+    }
+    std::vector<int> present;
+    for (int i = 0; i < m_stall_gpu->count(); ++i) present.push_back(m_stall_gpu->itemData(i).toInt());
+    m_stall_gpu->setVisible(!wanted.empty());
+    if (wanted == present) return;
+    const QSignalBlocker block(m_stall_gpu);
+    const int chosen = m_stall_gpu->count() > 0 ? m_stall_gpu->currentData().toInt() : -1; // first: all GPUs
+    m_stall_gpu->clear();
+    for (int device : wanted) m_stall_gpu->addItem(device < 0 ? tr("All GPUs") : tr("GPU %1").arg(device), device);
+    m_stall_gpu->setCurrentIndex(std::max(m_stall_gpu->findData(chosen), 0));
 }
 
 void MetricsPanel::show_summary(const MetricsSample& s) {
@@ -255,20 +470,23 @@ void MetricsPanel::show_summary(const MetricsSample& s) {
 }
 
 void MetricsPanel::show_stalls(const MetricsSample& s) {
+    const int device = s.gpus.size() > 1 ? m_stall_gpu->currentData().toInt() : -1;
+    const KernelMetrics& metrics = stall_metrics(s, device);
     std::vector<StallChart::Bar> bars;
     for (const StallReason& r : stall_reasons()) {
         if (r.reason == "selected") continue; // issuing, not stalling
         const std::string name = stall_metric_name(r.reason);
-        const double v = counter_value(s, name);
+        const double v = counter_value(metrics, name);
         if (v < 0) continue;
         StallChart::Bar bar;
         bar.label = QString::fromUtf8(r.label.data(), int(r.label.size()));
         bar.explanation = QString::fromUtf8(r.explanation.data(), int(r.explanation.size()));
         bar.value = v;
-        if (m_baseline) bar.baseline = std::max(counter_value(*m_baseline, name), 0.0);
+        if (m_baseline) bar.baseline = std::max(counter_value(stall_metrics(*m_baseline, device), name), 0.0);
         bars.push_back(bar);
     }
     m_stalls->show_bars(std::move(bars));
+    m_stalls->set_subject(s.gpus.size() <= 1 ? QString() : device < 0 ? tr("all GPUs") : tr("GPU %1").arg(device));
 }
 
 void MetricsPanel::set_baseline(const std::optional<MetricsSample>& baseline) {
@@ -293,6 +511,7 @@ bool MetricsPanel::save_charts(const QString& stem, QString* error) {
 }
 
 void MetricsPanel::clear() {
+    m_current.reset();
     show_stats({});
     m_verdict->clear();
     m_dram->clear();

@@ -4,6 +4,7 @@
 #include "app/profile_report.h"
 #include "app/run_report.h"
 #include "gpu/bandwidth.h"
+#include "gpu/device.h"
 #include "gpu/profiler/collector.h"
 
 namespace ss::gui {
@@ -16,6 +17,25 @@ double metric(const KernelMetrics& m, std::string_view name) {
     return it == m.end() ? 0.0 : it->second;
 }
 
+// The figures of MetricsSample and GpuMetricsSample (same member names) from one launch's counters.
+template <typename Figures>
+void derive_figures(Figures& out, const ProfiledLaunch& launch, double cells, double peak, double ideal_bytes) {
+    const KernelMetrics& m = launch.metrics;
+    const double seconds = metric(m, "gpu__time_duration.sum") * 1e-9;
+    out.duration_ms = seconds * 1e3;
+    if (seconds > 0.0) {
+        out.gcells_per_second = cells / seconds / 1e9;
+        out.dram_read_gbs = metric(m, "dram__bytes_read.sum") / seconds / 1e9;
+        out.dram_write_gbs = metric(m, "dram__bytes_write.sum") / seconds / 1e9;
+        out.local_load_gbs = metric(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") / seconds / 1e9;
+        out.local_store_gbs = metric(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum") / seconds / 1e9;
+    }
+    if (cells > 0)
+        out.dram_bytes_per_cell = (metric(m, "dram__bytes_read.sum") + metric(m, "dram__bytes_write.sum")) / cells;
+    out.dram_peak_gbs = peak / 1e9;
+    out.verdict = diagnose(m, { peak, ideal_bytes });
+}
+
 } // namespace
 
 MetricsSampler::MetricsSampler() = default;
@@ -26,19 +46,18 @@ void MetricsSampler::set_enabled(bool on, int interval_ms) {
     m_broken = false;
     m_interval = std::chrono::milliseconds(std::max(interval_ms, 50));
     m_last = {};
+    m_last_cost = {};
 }
 
 bool MetricsSampler::due(const Simulation& sim) const {
     if (!m_enabled || m_broken || !precheck(sim.config()).empty()) return false;
-    return std::chrono::steady_clock::now() - m_last >= m_interval;
+    return std::chrono::steady_clock::now() - m_last
+        >= std::max<std::chrono::steady_clock::duration>(m_interval, m_last_cost);
 }
 
 std::string MetricsSampler::precheck(const StencilConfig& c) {
     if (c.backend == Backend::Cpu)
         return "Hardware counters need a CUDA GPU; the CPU backend shows timing-based figures only.";
-    if (strip_count(c) > 1)
-        return "Hardware counters are collected on one GPU at a time: set the GPU count to 1 to see them. The "
-               "per-GPU timing table stays.";
     return {};
 }
 
@@ -50,41 +69,73 @@ double MetricsSampler::device_peak_bytes_per_s(int device) {
     return peak;
 }
 
+void MetricsSampler::derive(const StencilConfig& c, const std::vector<GpuCounters>& gpus, MetricsSample& out) {
+    out.gpus.clear();
+    std::vector<ProfiledLaunch> launches;
+    double peak = 0.0;
+    for (const GpuCounters& g : gpus) {
+        GpuMetricsSample& figures = out.gpus.emplace_back();
+        figures.share = g.share;
+        figures.device_name = g.device_name;
+        figures.launch = g.launch;
+        const double cells = double(g.share.updated_cells);
+        derive_figures(figures, g.launch, cells, g.peak_bytes_per_s, cells * ideal_bytes_per_cell(c));
+        launches.push_back(g.launch);
+        peak += g.peak_bytes_per_s;
+    }
+    out.launch = launches.empty() ? ProfiledLaunch {} : combine_devices(launches);
+    out.ideal_bytes_per_cell = ideal_bytes_per_cell(c);
+    derive_figures(out, out.launch, double(updated_cells(c)), peak, ideal_launch_bytes(c));
+}
+
 void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out) {
-    const StencilConfig& c = sim.config();
+    const auto start = std::chrono::steady_clock::now();
     out.generation = generation;
-    out.settings.config = c;
+    out.settings.config = sim.config();
     out.resources = sim.resources();
     out.timestamp = timestamp_now();
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_epoch).count();
+    out.seconds = std::chrono::duration<double>(start - m_epoch).count();
+    profile(sim, iteration_base, out);
     m_last = std::chrono::steady_clock::now();
+}
+
+void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsSample& out) {
+    const StencilConfig& c = sim.config();
+    static const std::vector<DeviceInfo> devices = query_devices();
+    std::vector<GpuCounters> gpus;
+    for (const DeviceShare& share : device_shares(c)) {
+        GpuCounters& g = gpus.emplace_back();
+        g.share = share;
+        g.device_name = share.device < int(devices.size()) ? devices[std::size_t(share.device)].name
+                                                           : "CUDA device " + std::to_string(share.device);
+        g.peak_bytes_per_s = device_peak_bytes_per_s(share.device); // measured before the profiler attaches
+    }
     std::string why;
-    const double peak = device_peak_bytes_per_s(c.device); // measured before the profiler attaches
-    if (m_collector && m_collector->device() != c.device) m_collector.reset();
-    if (!m_collector) m_collector = create_metrics_collector(c.device, &why);
-    if (!m_collector || !m_collector->profile([&] { sim.step(1); }, &out.launch, &why)) {
+    std::vector<MetricsCollector*> collectors;
+    for (const GpuCounters& g : gpus) {
+        std::unique_ptr<MetricsCollector>& collector = m_collectors[g.share.device];
+        if (!collector) collector = create_metrics_collector(g.share.device, &why);
+        if (!collector) {
+            if (gpus.size() > 1) why = "GPU " + std::to_string(g.share.device) + ": " + why;
+            break;
+        }
+        collectors.push_back(collector.get());
+    }
+    std::vector<ProfiledLaunch> launches;
+    const auto start = std::chrono::steady_clock::now(); // not the one-off collector creation and rooflines
+    const bool profiled = collectors.size() == gpus.size()
+        && profile_devices(
+            collectors, [&] { sim.step(1); }, &launches, &why);
+    m_last_cost = std::chrono::steady_clock::now() - start;
+    if (!profiled) {
         m_broken = true;
         out.unavailable = why.empty() ? "GPU counters could not be read." : why;
         out.iteration = iteration_base + sim.iteration();
         return;
     }
     out.iteration = iteration_base + sim.iteration();
-    const KernelMetrics& m = out.launch.metrics;
-    const double seconds = metric(m, "gpu__time_duration.sum") * 1e-9;
-    const double cells = double(updated_cells(c));
-    out.duration_ms = seconds * 1e3;
-    if (seconds > 0.0) {
-        out.gcells_per_second = cells / seconds / 1e9;
-        out.dram_read_gbs = metric(m, "dram__bytes_read.sum") / seconds / 1e9;
-        out.dram_write_gbs = metric(m, "dram__bytes_write.sum") / seconds / 1e9;
-        out.local_load_gbs = metric(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") / seconds / 1e9;
-        out.local_store_gbs = metric(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum") / seconds / 1e9;
-    }
-    out.ideal_bytes_per_cell = ideal_bytes_per_cell(c);
-    if (cells > 0)
-        out.dram_bytes_per_cell = (metric(m, "dram__bytes_read.sum") + metric(m, "dram__bytes_write.sum")) / cells;
-    out.dram_peak_gbs = peak / 1e9;
-    out.verdict = diagnose(m, { peak, ideal_launch_bytes(c) });
+    for (std::size_t i = 0; i < gpus.size(); ++i) gpus[i].launch = launches[i];
+    derive(c, gpus, out);
 }
 
 } // namespace ss::gui

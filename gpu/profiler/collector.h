@@ -51,4 +51,18 @@ public:
 // collectors: keep one collector per device at a time. Creation took 0.94 s on the H100.
 std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::string* why);
 
+// Runs `work` once, profiled on several devices: collectors[0]'s window encloses collectors[1]'s, and so
+// on, one collector per distinct device. CUPTI's range profiler works per context and kernel replay runs
+// inside each launch, so every kernel the work launches on device d — from any thread, such as the strip
+// workers of a split run — lands in device d's ranges. Fills (*per_device)[i] from collectors[i]. On
+// failure `why` says which device failed (the innermost failure: the cause) and `per_device` is unusable.
+bool profile_devices(const std::vector<MetricsCollector*>& collectors, const std::function<void()>& work,
+    std::vector<ProfiledLaunch>* per_device, std::string* why);
+
+// The whole run of devices that stepped concurrently: ".sum" metrics add up, except the duration, which
+// is the longest device's (the step ends with the slowest GPU); ".per_second" rates are that total over
+// that duration; the rest (ratios, percentages) is averaged weighted by each device's duration. Kernels
+// add up; passes and wall_ms are the largest. One device's launch is returned unchanged.
+ProfiledLaunch combine_devices(const std::vector<ProfiledLaunch>& per_device);
+
 } // namespace ss

@@ -263,7 +263,9 @@ public:
         } catch (const std::exception& e) {
             work_error = e.what();
         }
-        const cudaError_t synced = cudaDeviceSynchronize();
+        // The work may leave another device current (a nested collector's profile(), a split run).
+        const cudaError_t selected = cudaSetDevice(m_device);
+        const cudaError_t synced = selected != cudaSuccess ? selected : cudaDeviceSynchronize();
         auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
         const bool stopped = stop_session(&decode, why); // always stop, so the next profile() can start
         if (!work_error.empty()) {

@@ -78,6 +78,20 @@ std::string stall_metric_name(std::string_view reason) {
     return "smsp__average_warps_issue_stalled_" + std::string(reason) + "_per_issue_active.ratio";
 }
 
+TopStall top_stall(const KernelMetrics& m) {
+    TopStall top;
+    double total = 0.0;
+    for (const StallReason& r : stall_reasons()) {
+        if (r.reason == "selected") continue;
+        const auto it = m.find(stall_metric_name(r.reason));
+        if (it == m.end()) continue;
+        total += it->second;
+        if (!top.reason || it->second > top.ratio) top.reason = &r, top.ratio = it->second;
+    }
+    top.share = total > 0.0 ? top.ratio / total : 0.0;
+    return top;
+}
+
 KernelMetrics aggregate_ranges(const std::vector<KernelMetrics>& ranges) {
     constexpr std::string_view kDuration = "gpu__time_duration.sum", kSum = ".sum";
     bool timed = false;

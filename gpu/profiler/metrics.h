@@ -40,6 +40,14 @@ std::string stall_metric_name(std::string_view reason);
 // Values of one profiled launch, by metric name.
 using KernelMetrics = std::map<std::string, double, std::less<>>;
 
+// The reason warps stall on most, "selected" (issuing) not counted; reason is null when none was collected.
+struct TopStall {
+    const StallReason* reason = nullptr;
+    double ratio = 0.0; // warp cycles stalled for it per issued instruction
+    double share = 0.0; // of all stall ratios, 0..1
+};
+TopStall top_stall(const KernelMetrics&);
+
 // One profiled piece of work from its per-kernel ranges: ".sum" metrics add up; every other metric
 // (ratios, percentages, rates) is averaged weighted by each range's gpu__time_duration.sum, so a rate
 // becomes total amount / total time. A plain mean when no range has a duration; a metric missing

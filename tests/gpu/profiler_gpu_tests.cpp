@@ -1,25 +1,31 @@
 // SPDX-License-Identifier: MIT
 // The CUPTI collector against what a kernel must do: a copy-like stencil moves its field once each
 // way, a spilling kernel shows local traffic, and kernel replay leaves the field as an unprofiled step
-// would. Its own process: the range profiler does not share a context with other profilers.
+// would; split over GPUs, each GPU's collector sees its own rows' traffic. Its own process: the range
+// profiler does not share a context with other profilers.
 #include "gpu_test_util.h"
 
+#include "gpu/multi_gpu.h"
 #include "gpu/profiler/collector.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <map>
 #include <tuple>
 
 using namespace ss;
 
 namespace {
 
-// One collector for the process (creation builds the config image; the GUI keeps one too).
-MetricsCollector* collector() {
-    static std::string why;
-    static const std::unique_ptr<MetricsCollector> c = create_metrics_collector(0, &why);
-    if (!c) ADD_FAILURE() << "no collector: " << why;
+// One collector per device for the process (creation builds the config image; the GUI keeps one per
+// device too), created on the test thread, which profiles.
+MetricsCollector* collector(int device = 0) {
+    static std::map<int, std::unique_ptr<MetricsCollector>> collectors;
+    std::unique_ptr<MetricsCollector>& c = collectors[device];
+    std::string why;
+    if (!c) c = create_metrics_collector(device, &why);
+    if (!c) ADD_FAILURE() << "no collector on device " << device << ": " << why;
     return c.get();
 }
 
@@ -170,4 +176,63 @@ TEST(Collector, ProfiledStepLeavesTheFieldOfAnUnprofiledStep) {
     EXPECT_EQ(std::memcmp(profiled.data(), plain.data(), plain.size() * sizeof(double)), 0)
         << "the profiled step changed the field differently";
     EXPECT_NE(plain, before) << "the step did nothing";
+}
+
+// A copy-like split run (2D R1 jacobi, fp32): profiled with one collector per GPU, nested, each GPU's DRAM
+// traffic must be that of its own rows — each updated cell read and written once — within a sane factor
+// (kernel replay's memory restore and the ghost rows add a little; another GPU's rows would double it).
+void expect_each_gpu_moves_its_rows(const StencilConfig& c) {
+    auto sim = make(c);
+    ASSERT_NE(sim, nullptr);
+    sim->step(1); // warm: kernels loaded, peer access enabled, first-touch costs paid
+    const std::vector<DeviceShare> shares = device_shares(c);
+    std::vector<MetricsCollector*> collectors;
+    for (const DeviceShare& share : shares) {
+        collectors.push_back(collector(share.device));
+        ASSERT_NE(collectors.back(), nullptr);
+    }
+    const long long iteration = sim->iteration();
+    std::vector<ProfiledLaunch> per_gpu;
+    std::string why;
+    ASSERT_TRUE(profile_devices(
+        collectors, [&] { sim->step(1); }, &per_gpu, &why))
+        << why;
+    EXPECT_EQ(sim->iteration(), iteration + 1);
+    ASSERT_EQ(per_gpu.size(), shares.size());
+    for (std::size_t g = 0; g < shares.size(); ++g) {
+        const ProfiledLaunch& p = per_gpu[g];
+        const double ideal = double(sizeof(float)) * double(shares[g].updated_cells); // one way
+        const double read = metric(p, "dram__bytes_read.sum"), write = metric(p, "dram__bytes_write.sum");
+        const double ms = metric(p, "gpu__time_duration.sum") * 1e-6;
+        std::printf("GPU %d (%d strip%s, %lld cells): %d kernels, read %.4f x, write %.4f x its rows' ideal bytes, "
+                    "%.4f ms, DRAM %.0f GB/s read + %.0f GB/s write, %.1f ms wall\n",
+            shares[g].device, shares[g].strips, shares[g].strips == 1 ? "" : "s",
+            static_cast<long long>(shares[g].updated_cells), p.kernels, read / ideal, write / ideal, ms,
+            read / (ms * 1e6), write / (ms * 1e6), p.wall_ms);
+        std::fflush(stdout);
+        EXPECT_GE(p.kernels, shares[g].strips) << "every strip on GPU " << shares[g].device << " launches a kernel";
+        EXPECT_GT(write / ideal, 0.8) << "GPU " << shares[g].device;
+        EXPECT_LT(write / ideal, 1.5) << "GPU " << shares[g].device;
+        EXPECT_GT(read / ideal, 0.8) << "GPU " << shares[g].device;
+        EXPECT_LT(read / ideal, 1.5) << "GPU " << shares[g].device;
+    }
+}
+
+TEST(Collector, SplitRunGivesEachGpuTheTrafficOfItsRows) {
+    SKIP_WITHOUT_GPU();
+    const std::size_t devices = query_devices().size();
+    if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices, found " << devices << " (the next test splits one GPU)";
+    StencilConfig c;
+    c.size = { 16384, 16384, 1 }; // 512 MiB of each GPU's buffers: ten times the L2
+    c.gpus = 2;
+    expect_each_gpu_moves_its_rows(c);
+}
+
+// The testing hook on one GPU: both strips' kernels land in that GPU's one collector, counted together.
+TEST(Collector, StripsSharingOneGpuAreCountedTogether) {
+    SKIP_WITHOUT_GPU();
+    StencilConfig c;
+    c.size = { 16384, 16384, 1 };
+    c.strips_per_device = 2;
+    expect_each_gpu_moves_its_rows(c);
 }

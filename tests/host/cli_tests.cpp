@@ -156,8 +156,8 @@ TEST(Cli, HelpListsEveryContractOption) {
 }
 
 TEST(Cli, ProfileRefusesBadInputAndNamesWhyCountersAreMissing) {
-    for (const char* args : { "profile --backend cpu", "profile --launches 0", "profile --gpus 2",
-             "profile --radius 1,2", "profile --csv /nonexistent-dir-stencilscope/p.csv" }) {
+    for (const char* args : { "profile --backend cpu", "profile --launches 0", "profile --radius 1,2",
+             "profile --csv /nonexistent-dir-stencilscope/p.csv" }) {
         const Result r = cli(args);
         EXPECT_EQ(r.code, 2) << args;
         EXPECT_EQ(lines(r.err), 1) << args << "\nstderr: " << r.err;

@@ -3,6 +3,7 @@
 // every refusal names its reason.
 #include "gpu/launch_policy.h"
 #include "gpu/multi_gpu.h"
+#include "gpu/physics.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
@@ -85,6 +86,34 @@ TEST(StripPlan, DiffusionSplitsLayersWithoutGhosts) {
     EXPECT_EQ(plan.ghost_depth, 0);
     expect_tiling(c);
     EXPECT_EQ(plan.strips[0].update_begin, 0); // layers have no fixed border
+}
+
+// What each GPU's counters cover: its strips' rows and updated cells, which add up to the domain's.
+TEST(DeviceShares, OnePerGpuWithItsStripsRowsAndCells) {
+    StencilConfig hook = star(2, { 100, 301, 1 }, 2, 2, 3);
+    hook.device = 1;
+    const std::vector<DeviceShare> shares = device_shares(hook);
+    ASSERT_EQ(shares.size(), 2u);
+    EXPECT_EQ(shares[0].device, 1);
+    EXPECT_EQ(shares[1].device, 2);
+    EXPECT_EQ(shares[0].strips, 3);
+    EXPECT_EQ(shares[0].first_row, 0);
+    EXPECT_EQ(shares[0].end_row, shares[1].first_row);
+    EXPECT_EQ(shares[1].end_row, 301);
+    // 297 updated rows over 6 strips: 50, 50, 50, 49, 49, 49; 96 updated cells per row
+    EXPECT_EQ(shares[0].updated_cells, 150 * 96);
+    EXPECT_EQ(shares[1].updated_cells, 147 * 96);
+
+    for (const StencilConfig& c : { star(3, { 40, 30, 101 }, 4, 3), star(2, { 64, 64, 1 }, 1, 1) }) {
+        std::int64_t cells = 0;
+        for (const DeviceShare& d : device_shares(c)) cells += d.updated_cells;
+        EXPECT_EQ(cells, updated_cells(c)) << describe(c);
+        EXPECT_EQ(int(device_shares(c).size()), c.gpus) << describe(c);
+    }
+    StencilConfig layers;
+    layers.stencil = StencilKind::Diffusion4, layers.variant = Variant::Smem, layers.dims = 3;
+    layers.size = { 64, 64, 10 }, layers.gpus = 3;
+    EXPECT_EQ(device_shares(layers)[0].updated_cells, 4 * 64 * 64); // 10 layers: 4, 3, 3
 }
 
 TEST(StripPlan, Refusals) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The hardware-metrics collector's host side: the metric list, aggregation over kernel ranges, the
-// profile CSV, and a GPU-less machine's answer.
+// The hardware-metrics collector's host side: the metric list, aggregation over kernel ranges and over
+// the GPUs of a split run, nested profiling with fake collectors, the profile CSV and text (one GPU and
+// per GPU), and a GPU-less machine's answer.
 #include "app/profile_report.h"
 #include "app/run_report.h"
 #include "gpu/device.h"
@@ -11,8 +12,57 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <stdexcept>
 
 using namespace ss;
+
+namespace {
+
+// Logs when its window opens and closes and returns fixed counters, as a CUPTI collector would.
+class FakeCollector final : public MetricsCollector {
+public:
+    FakeCollector(int device, std::vector<std::string>* log, KernelMetrics counters, std::string failure = {})
+        : m_device(device)
+        , m_log(log)
+        , m_counters(std::move(counters))
+        , m_failure(std::move(failure)) { }
+    bool profile(const std::function<void()>& work, ProfiledLaunch* out, std::string* why) override {
+        m_log->push_back("open " + std::to_string(m_device));
+        try {
+            work();
+        } catch (const std::exception& e) {
+            m_log->push_back("close " + std::to_string(m_device));
+            *why = std::string("the profiled work failed: ") + e.what();
+            return false;
+        }
+        m_log->push_back("close " + std::to_string(m_device));
+        if (!m_failure.empty()) {
+            *why = m_failure;
+            return false;
+        }
+        out->metrics = m_counters;
+        out->kernels = 1;
+        out->passes = 6 + m_device;
+        out->wall_ms = 10.0 * (m_device + 1);
+        return true;
+    }
+    int device() const override { return m_device; }
+
+private:
+    int m_device;
+    std::vector<std::string>* m_log;
+    KernelMetrics m_counters;
+    std::string m_failure;
+};
+
+StencilConfig two_gpus_1026() { // radius 1: 1024 x 1024 updated cells, 512 rows per GPU
+    StencilConfig c;
+    c.size = { 1026, 1026, 1 };
+    c.gpus = 2;
+    return c;
+}
+
+} // namespace
 
 TEST(ProfiledMetrics, EveryKernelAndStallMetricOnceEach) {
     const auto names = profiled_metric_names();
@@ -122,4 +172,133 @@ TEST(Collector, WithoutAGpuThereIsNoneAndAReason) {
     std::string why;
     EXPECT_EQ(create_metrics_collector(0, &why), nullptr);
     EXPECT_FALSE(why.empty());
+}
+
+// The first collector's window encloses the second's, the work runs once inside both, and each GPU gets
+// its own collector's counters.
+TEST(ProfileDevices, NestsOneWindowPerGpuAroundOneRunOfTheWork) {
+    std::vector<std::string> log;
+    FakeCollector gpu0(0, &log, { { "dram__bytes_write.sum", 100.0 } });
+    FakeCollector gpu1(1, &log, { { "dram__bytes_write.sum", 300.0 } });
+    std::vector<ProfiledLaunch> per_gpu;
+    std::string why;
+    ASSERT_TRUE(profile_devices(
+        { &gpu0, &gpu1 }, [&] { log.push_back("work"); }, &per_gpu, &why))
+        << why;
+    EXPECT_EQ(log, (std::vector<std::string> { "open 0", "open 1", "work", "close 1", "close 0" }));
+    ASSERT_EQ(per_gpu.size(), 2u);
+    EXPECT_DOUBLE_EQ(per_gpu[0].metrics.at("dram__bytes_write.sum"), 100.0);
+    EXPECT_DOUBLE_EQ(per_gpu[1].metrics.at("dram__bytes_write.sum"), 300.0);
+    EXPECT_EQ(per_gpu[1].passes, 7);
+}
+
+// The innermost failure is the cause: the outer windows only saw its consequences.
+TEST(ProfileDevices, NamesTheGpuThatFailedAndTheWorksOwnError) {
+    std::vector<std::string> log;
+    FakeCollector gpu0(0, &log, {}), gpu1(1, &log, {}, "counters busy");
+    std::vector<ProfiledLaunch> per_gpu;
+    std::string why;
+    EXPECT_FALSE(profile_devices(
+        { &gpu0, &gpu1 }, [] {}, &per_gpu, &why));
+    EXPECT_EQ(why, "GPU 1: counters busy");
+    EXPECT_EQ(log.back(), "close 0") << "every window is closed";
+
+    why.clear();
+    EXPECT_FALSE(profile_devices(
+        { &gpu0 }, [] { throw std::runtime_error("step failed"); }, &per_gpu, &why));
+    EXPECT_NE(why.find("step failed"), std::string::npos) << why;
+    EXPECT_FALSE(profile_devices(
+        { &gpu0, nullptr }, [] {}, &per_gpu, &why));
+    EXPECT_FALSE(why.empty());
+}
+
+// GPUs step concurrently: bytes add up over the slowest GPU's time, ratios weigh each GPU's time.
+TEST(CombineDevices, BytesAddOverTheSlowestDurationAndRatiosAreTimeWeighted) {
+    ProfiledLaunch fast, slow;
+    fast.metrics = { { "gpu__time_duration.sum", 1000.0 }, { "dram__bytes_read.sum", 100.0 },
+        { "dram__bytes_read.sum.per_second", 100.0 / 1000e-9 }, { stall_metric_name("barrier"), 10.0 } };
+    slow.metrics = { { "gpu__time_duration.sum", 3000.0 }, { "dram__bytes_read.sum", 300.0 },
+        { "dram__bytes_read.sum.per_second", 300.0 / 3000e-9 }, { stall_metric_name("barrier"), 30.0 } };
+    fast.kernels = 3, slow.kernels = 3, fast.passes = 6, slow.passes = 7, fast.wall_ms = 50.0, slow.wall_ms = 40.0;
+    const ProfiledLaunch all = combine_devices({ fast, slow });
+    EXPECT_DOUBLE_EQ(all.metrics.at("gpu__time_duration.sum"), 3000.0);
+    EXPECT_DOUBLE_EQ(all.metrics.at("dram__bytes_read.sum"), 400.0);
+    EXPECT_NEAR(all.metrics.at("dram__bytes_read.sum.per_second"), 400.0 / 3000e-9, 1.0);
+    EXPECT_DOUBLE_EQ(all.metrics.at(stall_metric_name("barrier")), 25.0); // (10 * 1 + 30 * 3) / 4
+    EXPECT_EQ(all.kernels, 6);
+    EXPECT_EQ(all.passes, 7);
+    EXPECT_DOUBLE_EQ(all.wall_ms, 50.0);
+    const ProfiledLaunch one = combine_devices({ fast });
+    EXPECT_EQ(one.metrics, fast.metrics) << "one GPU's launch is its own whole run";
+}
+
+TEST(TopStall, TheLargestReasonOtherThanIssuingWithItsShare) {
+    const TopStall top = top_stall({ { stall_metric_name("selected"), 9.0 }, { stall_metric_name("barrier"), 3.0 },
+        { stall_metric_name("long_scoreboard"), 1.0 } });
+    ASSERT_NE(top.reason, nullptr);
+    EXPECT_EQ(top.reason->reason, "barrier");
+    EXPECT_DOUBLE_EQ(top.ratio, 3.0);
+    EXPECT_DOUBLE_EQ(top.share, 0.75);
+    EXPECT_EQ(top_stall({ { "gpu__time_duration.sum", 1.0 } }).reason, nullptr);
+}
+
+// A split run writes one row per GPU: its device, strips and cells, and figures over its own rows.
+TEST(ProfileCsv, PerGpuRowsDescribeTheirOwnRows) {
+    const StencilConfig c = two_gpus_1026();
+    const std::vector<DeviceShare> shares = device_shares(c);
+    ASSERT_EQ(shares.size(), 2u);
+    ProfileReport r;
+    r.options.config = c;
+    r.device = "NVIDIA Test GPU";
+    r.gpu = shares[1];
+    r.profiled.metrics = { { "gpu__time_duration.sum", 1.0e6 }, { "dram__bytes_read.sum", 2097152.0 },
+        { "dram__bytes_write.sum", 2097152.0 } };
+    const CsvRow header = profile_csv_header(), row = profile_csv_row(r);
+    ASSERT_EQ(row.size(), header.size());
+    auto column = [&](const std::string& name) {
+        const auto it = std::find(header.begin(), header.end(), name);
+        EXPECT_NE(it, header.end()) << name;
+        return it == header.end() ? std::string("?") : row[std::size_t(it - header.begin())];
+    };
+    EXPECT_EQ(column("gpu"), "1");
+    EXPECT_EQ(column("gpu_strips"), "1");
+    EXPECT_EQ(column("gpu_updated_cells"), "524288"); // 512 rows of 1024 cells
+    EXPECT_EQ(column("gcells_per_s"), "0.524288"); // its cells in 1 ms
+    EXPECT_EQ(column("dram_bytes_per_cell"), "8");
+    EXPECT_EQ(column("gpus"), "2");
+
+    ProfileReport one; // a single GPU's row keeps the whole domain and names its device
+    one.options.config.size = { 1026, 1026, 1 };
+    one.options.config.device = 3;
+    one.profiled.metrics = r.profiled.metrics;
+    const CsvRow single = profile_csv_row(one);
+    const auto at = [&](const std::string& name) {
+        return single[std::size_t(std::find(header.begin(), header.end(), name) - header.begin())];
+    };
+    EXPECT_EQ(at("gpu"), "3");
+    EXPECT_EQ(at("gpu_updated_cells"), "1048576");
+    EXPECT_EQ(at("dram_bytes_per_cell"), "4");
+}
+
+TEST(ProfileReportText, SplitRunNamesEachGpuAndSumsTheWholeRun) {
+    const StencilConfig c = two_gpus_1026();
+    std::vector<ProfileReport> reports;
+    for (const DeviceShare& share : device_shares(c)) {
+        ProfileReport& r = reports.emplace_back();
+        r.options.config = c;
+        r.device = "NVIDIA Test GPU";
+        r.gpu = share;
+        r.verdict = { 1000e9, double(share.updated_cells) * 8.0 };
+        r.profiled.kernels = 3;
+        r.profiled.metrics = { { "gpu__time_duration.sum", share.device == 0 ? 1.0e6 : 2.0e6 },
+            { "dram__bytes_read.sum", 2097152.0 }, { "dram__bytes_write.sum", 2097152.0 } };
+    }
+    const std::string second = format_profile(reports[1]);
+    EXPECT_NE(second.find("on GPU 1 (NVIDIA Test GPU, rows 513-1025 along y)"), std::string::npos) << second;
+    EXPECT_NE(second.find("4.00 B/cell"), std::string::npos) << second;
+    EXPECT_NE(second.find("1.00x the ideal bytes"), std::string::npos) << second;
+    const std::string all = format_profile_all_gpus(reports);
+    EXPECT_NE(all.find("all 2 GPUs  slowest 2.0000 ms"), std::string::npos) << all;
+    EXPECT_NE(all.find("1.00x the ideal bytes"), std::string::npos) << all;
+    EXPECT_NE(all.find("(2000 GB/s)"), std::string::npos) << all; // two rooflines together
 }
