@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/scripted_run.h"
 
+#include "app/experiment_report.h"
 #include "gpu/physics.h"
 #include "widgets/control_panel.h"
 #include "widgets/engine_controller.h"
@@ -171,6 +172,11 @@ std::string precheck_scripted(const GuiOptions& o) {
     if (o.scripted() || o.benchmark() || o.soak())
         if (const Status s = can_implement(o.window.settings.config); !s) return s.reason;
     if (auto p = writable_problem(o.screenshot); !p.empty()) return p;
+    if (!o.sweep_png.empty()) { // a chart export: the sweep must load before any window opens
+        ExperimentTable table;
+        if (const Status s = read_experiment_csv(o.open_sweep, &table); !s) return s.reason;
+        if (auto p = writable_problem(o.sweep_png); !p.empty()) return p;
+    }
     return writable_problem(o.window_screenshot);
 }
 

@@ -247,6 +247,11 @@ TEST(GuiCommandLine, BadInputExitsTwoWithOneLine) {
         "--slice-index -1",
         "--metrics maybe",
         "--colormap rainbow",
+        "--window-size 10x10",
+        "--window-size big",
+        "--sweep-png x.png",
+        "--open-sweep /nonexistent-dir-stencilscope/s.csv --sweep-png x.png",
+        "--open-sweep s.csv --sweep-show turbo",
         "'--bogus\n'",
     };
     for (const char* args : cases) {
