@@ -22,10 +22,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 #include <algorithm>
@@ -146,6 +148,10 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     m_engine->set_metrics(counters);
     if (m_controls->reason().isEmpty()) m_engine->configure(options.settings);
     m_fps_clock.start();
+    m_frame_request_clock.start();
+    double max_fps = options.max_fps;
+    if (max_fps == 0.0) max_fps = screen() && screen()->refreshRate() >= 30 ? screen()->refreshRate() : 60.0;
+    m_frame_interval_ms = max_fps > 0 ? 1000.0 / max_fps : 0.0;
 }
 
 MainWindow::~MainWindow() = default;
@@ -376,7 +382,19 @@ void MainWindow::on_frame(const FieldFrame& f) {
 }
 
 void MainWindow::on_presented() {
-    m_engine->frame_consumed();
+    // Pace the display: the next frame is asked for one frame interval after the last request.
+    const double since = m_frame_request_clock.nsecsElapsed() / 1e6;
+    if (m_frame_interval_ms <= 0.0 || since >= m_frame_interval_ms) {
+        m_frame_request_clock.restart();
+        m_engine->frame_consumed();
+    } else if (!m_frame_request_pending) {
+        m_frame_request_pending = true;
+        QTimer::singleShot(int(m_frame_interval_ms - since), Qt::PreciseTimer, this, [this] {
+            m_frame_request_pending = false;
+            m_frame_request_clock.restart();
+            m_engine->frame_consumed();
+        });
+    }
     ++m_fps_frames;
     const qint64 ms = m_fps_clock.elapsed();
     if (ms >= 500) {

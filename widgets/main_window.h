@@ -35,6 +35,10 @@ struct WindowOptions {
     bool restore_layout = true; // scripted runs want a predictable window
     bool metrics = true; // hardware counters on (they need a CUDA GPU; the panel says why not)
     bool metrics_given = false; // otherwise the last choice (QSettings)
+    // Frames per second asked of the engine at most: every frame costs the compute ~2.5 ms of GPU time
+    // (docs/PERFORMANCE.md), so a lower limit leaves more to the simulation. 0: the screen's refresh
+    // rate; < 0 (the default): as many as the engine delivers.
+    double max_fps = -1.0;
 };
 
 class MainWindow : public QMainWindow {
@@ -110,6 +114,9 @@ private:
     QDockWidget* m_lesson_dock = nullptr;
     ColormapKind m_colormap = ColormapKind::Viridis;
     QElapsedTimer m_fps_clock;
+    QElapsedTimer m_frame_request_clock; // since the engine was last asked for a frame
+    double m_frame_interval_ms = 0.0; // 1000 / max FPS; 0: ask as soon as a frame is shown
+    bool m_frame_request_pending = false;
     int m_fps_frames = 0;
     double m_fps = 0.0;
     bool m_colormap_auto = true; // follow the update rule until the user picks a map

@@ -59,6 +59,13 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
             o.help = true;
         } else if (key == "--max-projection") {
             w.slice.max_projection = true;
+        } else if (key == "--max-fps") {
+            if (value == "screen") {
+                o.window.max_fps = 0.0;
+            } else if (!parse_number(value, o.window.max_fps) || !(o.window.max_fps >= 1.0)
+                || o.window.max_fps > 1000) {
+                return bad(key, value, "frames per second (1..1000) or screen (its refresh rate)");
+            }
         } else if (key == "--window-size") {
             const auto x = value.find('x');
             if (x == std::string::npos || !parse_number(value.substr(0, x), o.window_width)
@@ -169,6 +176,8 @@ Scripted runs and benchmarks:
   --screenshot FILE.png         the field at its resolution with a colour bar
   --window-screenshot FILE.png  the whole window
   --benchmark-seconds S         print displayed FPS, steps/s and GCells/s after S seconds, exit
+  --max-fps N|screen            ask the engine for at most N frames per second, or the screen's
+                                refresh rate (default: as many as it delivers)
   --window-size WxH             the window's size in pixels (default: the last one)
   --autotune                    open Tools > Autotune and search blocks for the configuration
   --open-sweep FILE.csv         open a sweep (stencilscope-cli sweep --csv) in the Experiments window

@@ -248,6 +248,8 @@ TEST(GuiCommandLine, BadInputExitsTwoWithOneLine) {
         "--metrics maybe",
         "--colormap rainbow",
         "--window-size 10x10",
+        "--max-fps 0",
+        "--max-fps fast",
         "--window-size big",
         "--sweep-png x.png",
         "--open-sweep /nonexistent-dir-stencilscope/s.csv --sweep-png x.png",
