@@ -4,6 +4,7 @@
 #include "gpu/cpu/cpu_backend.h"
 #include "gpu/cuda/cuda_simulation.h"
 #include "gpu/cuda/multi_gpu_simulation.h"
+#include "gpu/fault_injection.h"
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 
@@ -62,7 +63,9 @@ Status can_implement(const StencilConfig& c) {
     return Status::success();
 }
 
-std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::string* why) {
+namespace {
+
+std::unique_ptr<Simulation> create_backend_simulation(const StencilConfig& c, std::string* why) {
     if (Status s = can_implement(c); !s) {
         if (why) *why = s.reason;
         return nullptr;
@@ -77,6 +80,12 @@ std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::strin
     }
     if (strip_count(c) > 1) return create_multi_gpu_simulation(c, devices_once(), why);
     return create_cuda_simulation(c, devices_once()[c.device], why);
+}
+
+} // namespace
+
+std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::string* why) {
+    return with_fault_injection(create_backend_simulation(c, why));
 }
 
 Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next) {

@@ -72,6 +72,30 @@ private slots:
         QVERIFY(knob<QLabel>(w, "status_path")->text().contains(QStringLiteral("CPU backend")));
     }
 
+    // A device that stops answering mid-run (injected on the CPU backend): the reason is shown, the window
+    // lives on with the last picture, and the next configuration runs again.
+    void a_device_failure_mid_run_keeps_the_window_and_the_last_picture() {
+        qputenv("STENCILSCOPE_INJECT_FAULT_AFTER", "200");
+        MainWindow w(cpu_options());
+        w.show();
+        QSignalSpy failed(&w.engine(), &EngineController::failed);
+        QVERIFY(failed.wait(20000));
+        qunsetenv("STENCILSCOPE_INJECT_FAULT_AFTER");
+        const QString reason = QString::fromStdString(failed.first().at(0).value<EngineFailure>().reason);
+        QVERIFY2(reason.contains(QLatin1String("stopped answering")), qPrintable(reason));
+        QVERIFY(w.controls().reason().contains(QLatin1String("stopped answering")));
+        QVERIFY(!w.engine().has_simulation());
+        const FieldFrame last = w.field_view().last_frame();
+        QVERIFY(last.host && !last.host->empty()); // the last good picture stays on screen
+        QVERIFY(last.iteration > 0 && last.iteration <= 200);
+        RunSettings s = w.controls().settings();
+        s.config.radius = 2;
+        w.controls().set_settings(s);
+        w.engine().configure(s);
+        QTRY_VERIFY(w.engine().has_simulation());
+        QTRY_VERIFY(w.field_view().last_frame().iteration > 0);
+    }
+
     void a_kernel_change_keeps_the_running_field() {
         // variant/CF/block/GPU count describe the same field: the run moves (repartition), steps go on
         MainWindow w(cpu_options());

@@ -173,6 +173,18 @@ TEST(Cli, ProfileRefusesBadInputAndNamesWhyCountersAreMissing) {
     EXPECT_EQ(r.out, "");
 }
 
+// A device that stops answering mid-run (injected on the CPU backend): one line, exit 1, no CSV row.
+TEST(Cli, DeviceFailureMidRunExitsOneWithOneLine) {
+    const std::string csv = (std::filesystem::temp_directory_path() / "ss_cli_fault.csv").string();
+    std::filesystem::remove(csv);
+    const Result r = run("STENCILSCOPE_INJECT_FAULT_AFTER=3 " STENCILSCOPE_CLI,
+        "run --backend cpu --size 32x32 --steps 10 --csv " + csv);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("stopped answering"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(csv));
+}
+
 TEST(Cli, SweepBadInputExitsTwoWithOneLineAndWritesNothing) {
     const std::string csv = (std::filesystem::temp_directory_path() / "ss_cli_sweep_refused.csv").string();
     std::filesystem::remove(csv);
