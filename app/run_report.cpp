@@ -3,6 +3,7 @@
 
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
+#include "gpu/timestamp.h"
 
 #include <algorithm>
 #include <chrono>
@@ -101,12 +102,7 @@ std::string format_number(double v) {
 }
 
 std::string timestamp_now() {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm {};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
+    return utc_timestamp();
 }
 
 std::string format_report(const RunReport& r) {

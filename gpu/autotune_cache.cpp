@@ -4,6 +4,8 @@
 // N must match the field count, so a truncated line is recognised and skipped.
 #include "gpu/autotune_cache.h"
 
+#include "gpu/timestamp.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -22,15 +24,6 @@ namespace {
 constexpr const char* kHeader = "# stencilscope autotune cache v1: key, stored (UTC), N, then N x (block, "
                                 "ms_per_step, gcells_per_s, error)";
 constexpr int kFieldsPerResult = 4;
-
-std::string now_utc() {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm {};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 // Tabs and line breaks would split a field or a line.
 std::string one_field(std::string s) {
@@ -188,7 +181,7 @@ Status AutotuneCache::store(const std::string& key, const std::vector<AutotuneRe
         const auto it = merged.find(k);
         if (it == merged.end() || it->second.stored < e.stored) merged[k] = e;
     }
-    merged[one_field(key)] = Entry { results, now_utc() };
+    merged[one_field(key)] = Entry { results, utc_timestamp() };
     m_entries = std::move(merged);
     if (m_path.empty()) return Status::failure("no autotune cache file (neither XDG_CACHE_HOME nor HOME is set)");
     return write_file(m_path, m_entries);
