@@ -382,14 +382,17 @@ void MainWindow::on_frame(const FieldFrame& f) {
 }
 
 void MainWindow::on_presented() {
-    // Pace the display: the next frame is asked for one frame interval after the last request.
-    const double since = m_frame_request_clock.nsecsElapsed() / 1e6;
-    if (m_frame_interval_ms <= 0.0 || since >= m_frame_interval_ms) {
+    // Pace the display: frames should be shown one interval apart, and a frame takes `latency` from the
+    // request to the screen (the engine finishes its batch first), so the next one is asked for early.
+    const double latency = m_frame_request_clock.nsecsElapsed() / 1e6;
+    m_frame_latency_ms = m_frame_latency_ms > 0.0 ? 0.8 * m_frame_latency_ms + 0.2 * latency : latency;
+    const double wait = m_frame_interval_ms - m_frame_latency_ms;
+    if (m_frame_interval_ms <= 0.0 || wait < 1.0) {
         m_frame_request_clock.restart();
         m_engine->frame_consumed();
     } else if (!m_frame_request_pending) {
         m_frame_request_pending = true;
-        QTimer::singleShot(int(m_frame_interval_ms - since), Qt::PreciseTimer, this, [this] {
+        QTimer::singleShot(int(wait), Qt::PreciseTimer, this, [this] {
             m_frame_request_pending = false;
             m_frame_request_clock.restart();
             m_engine->frame_consumed();

@@ -116,6 +116,7 @@ private:
     QElapsedTimer m_fps_clock;
     QElapsedTimer m_frame_request_clock; // since the engine was last asked for a frame
     double m_frame_interval_ms = 0.0; // 1000 / max FPS; 0: ask as soon as a frame is shown
+    double m_frame_latency_ms = 0.0; // request to screen, smoothed
     bool m_frame_request_pending = false;
     int m_fps_frames = 0;
     double m_fps = 0.0;
