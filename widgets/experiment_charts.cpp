@@ -109,7 +109,7 @@ void ExperimentCharts::show_points(
     bool any_bottleneck = false, any_counters = false, any_traffic = false, three = false;
     for (const ExperimentPoint& p : points) {
         const QString name = QString::fromStdString(p.series);
-        if (!series_filter.isEmpty() && !name.startsWith(series_filter)) continue;
+        if (!series_filter.isEmpty() && QLatin1String(to_string(p.config.variant).data()) != series_filter) continue;
         radius_set.insert(p.config.radius);
         if (!m_series.contains(name)) m_series << name;
         three = three || p.config.dims == 3;

@@ -21,7 +21,7 @@ class ExperimentCharts : public QWidget {
 public:
     explicit ExperimentCharts(QWidget* parent = nullptr);
 
-    // `series_filter` empty: every series; else only series whose name starts with it (a variant).
+    // `series_filter` empty: every series; else only the series of that variant ("smem": smem, smem CF2, ...).
     void show_points(const std::vector<ExperimentPoint>&, const QString& title, const QString& series_filter = {});
     void clear();
     // The legend entries and radius categories now shown (tests, exports).

@@ -385,6 +385,11 @@ bool ExperimentsWindow::open_results(const QString& path, QString* why) {
     m_kind = table.kind;
     m_points = std::move(table.points);
     m_device = table.device;
+    // The controls describe what is shown, so that Run repeats it on this machine.
+    const StencilConfig& first = m_points.front().config;
+    m_experiment->setCurrentIndex(m_experiment->findData(int(m_kind)));
+    m_dims->setCurrentIndex(m_dims->findData(first.dims));
+    m_size->setText(QString::fromStdString(format_extent(first.size, first.dims)));
     show_results();
     m_status->setText(status_text());
     update_enabled();
