@@ -145,6 +145,7 @@ QWidget* ExperimentsWindow::build_controls() {
     m_run = new QPushButton(tr("&Run"), panel);
     m_cancel = new QPushButton(tr("&Cancel"), panel);
     m_progress = new QProgressBar(panel);
+    m_progress->hide();
     m_status = new QLabel(panel);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -282,6 +283,7 @@ bool ExperimentsWindow::start() {
         return false;
     }
     m_progress->setRange(0, 0);
+    m_progress->show();
     m_status->setText(tr("Running… the live view is paused meanwhile."));
     update_enabled();
     return true;
@@ -298,8 +300,7 @@ void ExperimentsWindow::on_progress(const JobProgress& p) {
 void ExperimentsWindow::on_finished(const JobOutcome& o) {
     if (o.id != m_job) return;
     m_job = 0;
-    m_progress->setRange(0, 1);
-    m_progress->setValue(1);
+    m_progress->hide(); // shown only while a sweep runs
     if (!o.error.empty()) {
         m_status->setText(tr("The sweep could not run: %1").arg(QString::fromStdString(o.error)));
         update_enabled();
