@@ -20,6 +20,13 @@
 namespace ss::gui {
 namespace {
 
+// The search answers for this configuration whatever its block: variant, CF, size, precision... all count.
+bool same_search(StencilConfig a, StencilConfig b) {
+    a.block = b.block = {};
+    a.heuristic_block = b.heuristic_block = true;
+    return a == b;
+}
+
 QString block_text(const BlockDims& b) {
     return QString::fromStdString(format_block(b));
 }
@@ -110,7 +117,7 @@ void AutotuneDialog::set_config(const StencilConfig& config) {
     QString text = tr("<b>%1</b>, %2")
                        .arg(QString::fromStdString(describe(config)),
                            QString::fromStdString(format_extent(config.size, config.dims)));
-    if (m_have_result && !same_field(m_last.request.config, config))
+    if (m_have_result && !same_search(m_last.request.config, config))
         text += tr("<br>The map shows an earlier search (%1).")
                     .arg(QString::fromStdString(describe(m_last.request.config)));
     m_config_label->setText(text);
@@ -206,7 +213,7 @@ void AutotuneDialog::update_buttons() {
     m_cancel->setEnabled(!idle);
     m_steps->setEnabled(idle);
     m_repeats->setEnabled(idle);
-    const bool same = m_have_result && same_field(m_last.request.config, m_config);
+    const bool same = m_have_result && same_search(m_last.request.config, m_config);
     m_apply_best->setEnabled(idle && same && m_heatmap->best().has_value());
     const AutotuneResult* selected = m_heatmap->selected() ? m_heatmap->result(*m_heatmap->selected()) : nullptr;
     m_apply_cell->setEnabled(idle && same && selected && selected->error.empty());
