@@ -18,7 +18,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -292,12 +291,7 @@ Status expand_lists(const std::vector<std::string>& args, std::vector<std::vecto
         return std::find(std::begin(listable), std::end(listable), args[i]) != std::end(listable) && i + 1 < args.size()
             && args[i + 1].find(',') != std::string::npos;
     };
-    auto items = [](const std::string& list) {
-        std::vector<std::string> values;
-        std::string item;
-        for (std::stringstream ss(list); std::getline(ss, item, ',');) values.push_back(item);
-        return values;
-    };
+    auto items = [](const std::string& list) { return split_fields(list, ','); };
     std::size_t combinations = 1;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (!is_list(i)) continue;

@@ -17,17 +17,6 @@
 namespace ss {
 namespace {
 
-std::vector<std::string> split_commas(const std::string& list) {
-    std::vector<std::string> items;
-    std::size_t start = 0;
-    while (true) {
-        const auto comma = list.find(',', start);
-        items.push_back(list.substr(start, comma - start));
-        if (comma == std::string::npos) return items;
-        start = comma + 1;
-    }
-}
-
 std::optional<int> parse_whole(const std::string& s) {
     int v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -40,7 +29,7 @@ template <typename T, typename Parse>
 Status parse_list(
     const std::string& option, const std::string& list, const std::string& expected, Parse parse, std::vector<T>& out) {
     out.clear();
-    for (const std::string& item : split_commas(list)) {
+    for (const std::string& item : split_fields(list, ',')) {
         const std::optional<T> v = parse(item);
         if (!v)
             return Status::failure("invalid item '" + item + "' in " + option + " " + list + ": expected " + expected);

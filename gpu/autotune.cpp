@@ -22,6 +22,20 @@ std::vector<BlockDims> autotune_space(const StencilConfig& c, const DeviceInfo* 
     return out;
 }
 
+double median_ms_per_step(Simulation& sim, int steps, int repeats) {
+    steps = std::max(steps, 1);
+    sim.step(steps); // warm-up: compilation, caches, clocks
+    std::vector<double> ms;
+    for (int i = 0; i < std::max(repeats, 1); ++i) ms.push_back(sim.step(steps).milliseconds / steps);
+    std::sort(ms.begin(), ms.end());
+    const std::size_t n = ms.size();
+    return n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+}
+
+double gcells_per_s(const StencilConfig& c, double ms_per_step) {
+    return ms_per_step > 0 ? double(updated_cells(c)) / (ms_per_step * 1e-3) / 1e9 : 0.0;
+}
+
 std::vector<AutotuneResult> autotune(const StencilConfig& config, const std::vector<double>& field, int steps,
     int repeats, const std::function<bool(int, int, const AutotuneResult&)>& progress) {
     const auto devices = query_devices();
@@ -39,12 +53,8 @@ std::vector<AutotuneResult> autotune(const StencilConfig& config, const std::vec
         if (auto sim = create_simulation(c, &why)) {
             try {
                 sim->upload(field);
-                sim->step(std::max(steps, 1)); // warm-up
-                std::vector<double> ms;
-                for (int i = 0; i < std::max(repeats, 1); ++i) ms.push_back(sim->step(std::max(steps, 1)).milliseconds);
-                std::sort(ms.begin(), ms.end());
-                r.ms_per_step = ms[ms.size() / 2] / std::max(steps, 1);
-                r.gcells_per_s = r.ms_per_step > 0 ? double(updated_cells(c)) / (r.ms_per_step * 1e-3) / 1e9 : 0.0;
+                r.ms_per_step = median_ms_per_step(*sim, steps, repeats);
+                r.gcells_per_s = gcells_per_s(c, r.ms_per_step);
             } catch (const std::exception& e) {
                 r.error = e.what();
             }

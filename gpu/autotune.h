@@ -12,6 +12,15 @@
 
 namespace ss {
 
+class Simulation;
+
+// The one way StencilScope times a configuration for comparison (autotune, experiments): one warm-up
+// run, then `repeats` runs of `steps` steps from the current field; the median run's milliseconds per
+// step. Synchronises; throws what the simulation throws.
+double median_ms_per_step(Simulation&, int steps, int repeats);
+// Updated cells per second, in billions, at `ms_per_step` (0 when it is not positive).
+double gcells_per_s(const StencilConfig&, double ms_per_step);
+
 // The candidates for `config` (its block fields are ignored), in a fixed order.
 std::vector<BlockDims> autotune_space(const StencilConfig& config, const DeviceInfo* device);
 

@@ -53,19 +53,8 @@ bool looks_like_utc_time(const std::string& s) {
     return true;
 }
 
-std::vector<std::string> split_tabs(const std::string& line) {
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    while (true) {
-        const auto tab = line.find('\t', start);
-        fields.push_back(line.substr(start, tab - start));
-        if (tab == std::string::npos) return fields;
-        start = tab + 1;
-    }
-}
-
 std::optional<std::pair<std::string, AutotuneCache::Entry>> parse_line(const std::string& line) {
-    const std::vector<std::string> f = split_tabs(line);
+    const std::vector<std::string> f = split_fields(line, '\t');
     if (f.size() < 3 || f[0].empty() || !looks_like_utc_time(f[1])) return std::nullopt;
     int n = 0;
     const auto [end, ec] = std::from_chars(f[2].data(), f[2].data() + f[2].size(), n);
@@ -188,13 +177,13 @@ Status AutotuneCache::store(const std::string& key, const std::vector<AutotuneRe
 }
 
 CachedAutotune autotune_cached(const StencilConfig& config, const std::vector<double>& field, int steps, int repeats,
-    const std::function<bool(int, int, const AutotuneResult&)>& progress, AutotuneCache* cache) {
+    const std::function<bool(int, int, const AutotuneResult&)>& progress, AutotuneCache* cache, bool reuse) {
     CachedAutotune out;
     const auto devices = query_devices();
     const DeviceInfo* device
         = config.backend == Backend::Cuda && config.device < int(devices.size()) ? &devices[config.device] : nullptr;
     const std::string key = autotune_cache_key(config, steps, device);
-    if (cache)
+    if (cache && reuse)
         if (auto hit = cache->lookup(key)) {
             out.results = std::move(hit->results);
             out.from_cache = true;

@@ -61,9 +61,10 @@ struct CachedAutotune {
     Status saved; // why the results could not be written to the cache (they are still returned)
 };
 
-// autotune() through `cache` (may be null: always measures): a hit returns the stored results without
-// running anything; a fresh search with at least one candidate that ran is stored.
+// autotune() through `cache` (may be null: always measures, stores nothing): a hit returns the stored
+// results without running anything; a fresh search with at least one candidate that ran is stored.
+// `reuse` false measures anew even on a hit and replaces the stored search ("Search again").
 CachedAutotune autotune_cached(const StencilConfig& config, const std::vector<double>& field, int steps, int repeats,
-    const std::function<bool(int, int, const AutotuneResult&)>& progress, AutotuneCache* cache);
+    const std::function<bool(int, int, const AutotuneResult&)>& progress, AutotuneCache* cache, bool reuse = true);
 
 } // namespace ss

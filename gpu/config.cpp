@@ -162,4 +162,15 @@ std::string describe(const StencilConfig& c) {
     return s;
 }
 
+std::vector<std::string> split_fields(std::string_view text, char separator) {
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    while (true) {
+        const auto end = text.find(separator, start);
+        fields.emplace_back(text.substr(start, end - start));
+        if (end == std::string_view::npos) return fields;
+        start = end + 1;
+    }
+}
+
 } // namespace ss

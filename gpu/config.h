@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ss {
 
@@ -83,6 +84,8 @@ std::optional<Extent> parse_extent(std::string_view, int dims);
 std::optional<BlockDims> parse_block(std::string_view);
 std::string format_extent(const Extent&, int dims);
 std::string format_block(const BlockDims&);
+// The fields between separators, empty ones kept ("1,,2" -> "1", "", "2"): option lists and cache lines.
+std::vector<std::string> split_fields(std::string_view, char separator);
 
 inline int element_size(Precision p) {
     return p == Precision::FP32 ? 4 : 8;

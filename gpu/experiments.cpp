@@ -61,12 +61,6 @@ template <typename T> bool has_duplicates(const std::vector<T>& values) {
     return std::set<T>(values.begin(), values.end()).size() != values.size();
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 // What every measurement of one run_experiment shares.
 struct Bench {
     const ExperimentSpec& spec;
@@ -92,11 +86,8 @@ ExperimentPoint measure(Bench& bench, const StencilConfig& config, const std::st
     if (config.backend == Backend::Cuda) p.config.block = sim->resources().block; // the heuristic's choice
     try {
         sim->upload(bench.field);
-        sim->step(spec.steps); // warm-up
-        std::vector<double> ms;
-        for (int i = 0; i < spec.repeats; ++i) ms.push_back(sim->step(spec.steps).milliseconds / spec.steps);
-        p.ms_per_step = median(ms);
-        p.gcells_per_s = p.ms_per_step > 0 ? double(updated_cells(config)) / (p.ms_per_step * 1e-3) / 1e9 : 0.0;
+        p.ms_per_step = median_ms_per_step(*sim, spec.steps, spec.repeats);
+        p.gcells_per_s = gcells_per_s(config, p.ms_per_step);
         ProfiledLaunch launch;
         // Profiled after the timed runs: the replays must not count in the time.
         if (bench.collector && bench.collector->profile([&sim] { sim->step(1); }, &launch, &why)) {

@@ -443,16 +443,7 @@ void EngineWorker::run_autotune_job(
     };
     // The CLI's cache file: a search run headless shows up here, and the other way round.
     AutotuneCache cache(default_autotune_cache_path());
-    CachedAutotune tuned;
-    if (r.use_cache) {
-        tuned = autotune_cached(config, field, r.steps, r.repeats, progress, &cache);
-    } else {
-        tuned.results = autotune(config, field, r.steps, r.repeats, progress);
-        const bool any = std::any_of(
-            tuned.results.begin(), tuned.results.end(), [](const AutotuneResult& a) { return a.error.empty(); });
-        if (!cancel.load() && any)
-            tuned.saved = cache.store(autotune_cache_key(config, r.steps, device), tuned.results);
-    }
+    CachedAutotune tuned = autotune_cached(config, field, r.steps, r.repeats, progress, &cache, r.use_cache);
     out.candidates = std::move(tuned.results);
     out.from_cache = tuned.from_cache;
     out.cached_at = tuned.stored;

@@ -13,7 +13,7 @@ using namespace ss;
 
 namespace {
 
-// Timed like autotune() times a candidate: one warm-up run, then the median of `repeats` runs.
+// Timed exactly as autotune() times a candidate (median_ms_per_step).
 double heuristic_gcells(
     const StencilConfig& c, const std::vector<double>& field, int steps, int repeats, BlockDims* block) {
     std::string why;
@@ -21,13 +21,8 @@ double heuristic_gcells(
     if (!sim) throw std::runtime_error(why);
     *block = sim->resources().block;
     sim->upload(field);
-    sim->step(steps);
-    std::vector<double> ms;
-    for (int i = 0; i < repeats; ++i) ms.push_back(sim->step(steps).milliseconds / steps);
-    std::sort(ms.begin(), ms.end());
-    return double(updated_cells(c)) / (ms[ms.size() / 2] * 1e-3) / 1e9;
+    return gcells_per_s(c, median_ms_per_step(*sim, steps, repeats));
 }
-
 } // namespace
 
 TEST(AutotuneGpu, BestBlockIsAtLeastTheHeuristicsRate) {

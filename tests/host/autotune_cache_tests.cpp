@@ -244,6 +244,18 @@ TEST(AutotuneCache, CachedSearchRunsOnceAndANewStepCountSearchesAgain) {
         EXPECT_EQ(hit.results[i].gcells_per_s, fresh.results[i].gcells_per_s);
     }
     EXPECT_FALSE(autotune_cached(c, field, 2, 1, count, &reopened).from_cache);
+
+    // Search again: measures despite the stored search and replaces it.
+    const int before = calls;
+    const CachedAutotune again = autotune_cached(c, field, 1, 1, count, &reopened, false);
+    EXPECT_FALSE(again.from_cache);
+    EXPECT_EQ(calls, before + int(again.results.size()));
+    EXPECT_TRUE(again.saved.ok) << again.saved.reason;
+    const auto stored = reopened.lookup(autotune_cache_key(c, 1, nullptr));
+    ASSERT_TRUE(stored);
+    ASSERT_EQ(stored->results.size(), again.results.size());
+    for (std::size_t i = 0; i < again.results.size(); ++i) // the new measurement is what is stored now
+        EXPECT_EQ(stored->results[i].gcells_per_s, again.results[i].gcells_per_s);
 }
 
 TEST(AutotuneCache, CancelledSearchIsNotStored) {

@@ -18,6 +18,13 @@ using namespace ss;
 
 namespace {
 
+// The value of a named column of a CSV row ("?" and a failure when the header lacks it).
+std::string csv_column(const CsvRow& header, const CsvRow& row, const std::string& name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    EXPECT_NE(it, header.end()) << name;
+    return it == header.end() ? std::string("?") : row[std::size_t(it - header.begin())];
+}
+
 // Logs when its window opens and closes and returns fixed counters, as a CUPTI collector would.
 class FakeCollector final : public MetricsCollector {
 public:
@@ -126,11 +133,7 @@ TEST(ProfileCsv, RowPutsEachValueUnderItsColumn) {
         { "dram__bytes_write.sum", 123456789012.0 } };
     const CsvRow header = profile_csv_header(), row = profile_csv_row(r);
     ASSERT_EQ(row.size(), header.size());
-    auto column = [&](const std::string& name) {
-        const auto it = std::find(header.begin(), header.end(), name);
-        EXPECT_NE(it, header.end()) << name;
-        return it == header.end() ? std::string("?") : row[std::size_t(it - header.begin())];
-    };
+    auto column = [&](const std::string& name) { return csv_column(header, row, name); };
     EXPECT_EQ(column("device"), "NVIDIA Test GPU");
     EXPECT_EQ(column("nx"), "1026");
     EXPECT_EQ(column("block_x"), "32");
@@ -255,11 +258,7 @@ TEST(ProfileCsv, PerGpuRowsDescribeTheirOwnRows) {
         { "dram__bytes_write.sum", 2097152.0 } };
     const CsvRow header = profile_csv_header(), row = profile_csv_row(r);
     ASSERT_EQ(row.size(), header.size());
-    auto column = [&](const std::string& name) {
-        const auto it = std::find(header.begin(), header.end(), name);
-        EXPECT_NE(it, header.end()) << name;
-        return it == header.end() ? std::string("?") : row[std::size_t(it - header.begin())];
-    };
+    auto column = [&](const std::string& name) { return csv_column(header, row, name); };
     EXPECT_EQ(column("gpu"), "1");
     EXPECT_EQ(column("gpu_strips"), "1");
     EXPECT_EQ(column("gpu_updated_cells"), "524288"); // 512 rows of 1024 cells
