@@ -371,8 +371,10 @@ void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std:
     // Pause the live run: drain it, keep its whole state on the host and free its device memory, so the
     // job measures an idle GPU and may use all of its memory.
     std::optional<FieldState> state;
+    std::optional<std::pair<StencilConfig, BlockDims>> live_block; // what the live kernel was launched with
     try {
         if (m_sim) {
+            live_block = { { m_sim->config(), m_sim->resources().block } };
             if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
             m_previous_batch.reset();
             state = m_sim->save_state();
@@ -387,7 +389,7 @@ void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std:
     m_sampler.release_collector(); // one profiler per device: an experiment may need its own
     try {
         if (request.kind == JobRequest::Kind::Autotune)
-            run_autotune_job(request, *cancel, out, state ? &state->current : nullptr);
+            run_autotune_job(request, *cancel, out, state ? &state->current : nullptr, live_block);
         else
             run_experiment_job(request, *cancel, out);
     } catch (const std::exception& e) {
@@ -408,8 +410,8 @@ void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std:
     restart(m_generation, true);
 }
 
-void EngineWorker::run_autotune_job(
-    const JobRequest& r, const std::atomic<bool>& cancel, JobOutcome& out, const std::vector<double>* live_field) {
+void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>& cancel, JobOutcome& out,
+    const std::vector<double>* live_field, const std::optional<std::pair<StencilConfig, BlockDims>>& live_block) {
     StencilConfig config = r.config;
     if (config.backend != Backend::Cuda)
         throw std::runtime_error("autotune searches CUDA block dims: choose a CUDA device");
@@ -423,8 +425,11 @@ void EngineWorker::run_autotune_job(
     first.what = "compiling";
     first.space = autotune_space(config, device);
     first.total = int(first.space.size());
-    {
-        // The heuristic's block comes from the occupancy API of the compiled kernel.
+    // The heuristic's block comes from the occupancy API of the compiled kernel: the live run's, when it
+    // ran this configuration with the heuristic, else from a simulation built for the question.
+    if (live_block && live_block->first == config) {
+        first.heuristic = out.heuristic = live_block->second;
+    } else {
         std::string why;
         if (auto sim = create_simulation(config, &why)) first.heuristic = out.heuristic = sim->resources().block;
     }

@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <memory>
+#include <utility>
 
 namespace ss::gui {
 
@@ -65,8 +66,8 @@ private:
     void profile_step();
     void report_metrics_unavailable();
     void fail(const std::string& why);
-    void run_autotune_job(
-        const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&, const std::vector<double>* live_field);
+    void run_autotune_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&,
+        const std::vector<double>* live_field, const std::optional<std::pair<StencilConfig, BlockDims>>& live_block);
     void run_experiment_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&);
 
     std::shared_ptr<const std::atomic<std::uint64_t>> m_latest;

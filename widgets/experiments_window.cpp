@@ -78,7 +78,6 @@ ExperimentsWindow::ExperimentsWindow(EngineController& engine, QWidget* parent)
     connect(&m_engine, &EngineController::job_progress, this, &ExperimentsWindow::on_progress);
     connect(&m_engine, &EngineController::job_finished, this, &ExperimentsWindow::on_finished);
     m_base.rule = UpdateRule::Thesis;
-    kind_changed();
     dims_changed();
     show_results();
 }
@@ -174,7 +173,7 @@ QWidget* ExperimentsWindow::build_controls() {
     column->addLayout(show);
     column->addLayout(files);
 
-    connect(m_experiment, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::kind_changed);
+    connect(m_experiment, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::update_enabled);
     connect(m_dims, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::dims_changed);
     connect(m_run, &QPushButton::clicked, this, &ExperimentsWindow::start);
     connect(m_cancel, &QPushButton::clicked, &m_engine, &EngineController::cancel_job);
@@ -220,24 +219,6 @@ ExperimentSpec ExperimentsWindow::spec() const {
     s.repeats = m_repeats->value();
     s.counters = m_counters->isChecked();
     return s;
-}
-
-void ExperimentsWindow::set_spec(const ExperimentSpec& s) {
-    m_experiment->setCurrentIndex(m_experiment->findData(int(s.kind)));
-    m_dims->setCurrentIndex(m_dims->findData(s.base.dims));
-    m_size->setText(QString::fromStdString(format_extent(s.base.size, s.base.dims)));
-    for (auto& [r, box] : m_radius_boxes) box->setChecked(std::count(s.radii.begin(), s.radii.end(), r) > 0);
-    for (auto& [v, box] : m_variant_boxes) box->setChecked(std::count(s.variants.begin(), s.variants.end(), v) > 0);
-    for (auto& [cf, box] : m_cf_boxes) box->setChecked(std::count(s.cfs.begin(), s.cfs.end(), cf) > 0);
-    m_steps->setValue(s.steps);
-    m_repeats->setValue(s.repeats);
-    m_counters->setChecked(s.counters);
-    m_base = s.base;
-    update_enabled();
-}
-
-void ExperimentsWindow::kind_changed() {
-    update_enabled();
 }
 
 void ExperimentsWindow::dims_changed() {

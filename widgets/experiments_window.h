@@ -33,7 +33,6 @@ public:
     // Rule, precision and device of the window's configuration become the sweep's (once, or when idle).
     void set_base(const StencilConfig&);
     ExperimentSpec spec() const;
-    void set_spec(const ExperimentSpec&);
     bool start();
     bool running() const { return m_job != 0; }
     bool open_results(const QString& path, QString* why);
@@ -49,7 +48,6 @@ private:
     QWidget* build_controls();
     void on_progress(const JobProgress&);
     void on_finished(const JobOutcome&);
-    void kind_changed();
     void dims_changed();
     void show_results();
     void fill_table();
