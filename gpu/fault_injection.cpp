@@ -34,6 +34,9 @@ public:
     bool slice_to_device(SliceAxis axis, int index, float* out, int step) override {
         return m_inner->slice_to_device(axis, index, out, step);
     }
+    bool queue_display_range(const float* values, std::size_t count, unsigned* scratch, unsigned* host) override {
+        return m_inner->queue_display_range(values, count, scratch, host);
+    }
     void inject(int x, int y, int z, int radius_cells, double value) override {
         m_inner->inject(x, y, z, radius_cells, value);
     }

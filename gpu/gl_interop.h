@@ -31,9 +31,12 @@ public:
     float* slot(int index) const;
     // Engine thread: blocks until the GUI's last copy out of `index` has completed.
     void wait_for_reader(int index);
-    // Min and max over `rows` evenly spaced rows of a width x height slice in a slot: an estimate for
-    // the automatic colour range that moves a few KiB to the host instead of the whole plane.
-    std::pair<float, float> sample_range(int index, int width, int height, int rows = 32);
+    // The automatic colour range of a slot: Simulation::queue_display_range(slot, count, range_scratch(),
+    // range_host()) reduces it on the GPU; queued_range() reads it, once a later marker was waited for
+    // ({0, 1} when no value was finite).
+    unsigned* range_scratch() const;
+    unsigned* range_host() const;
+    std::pair<float, float> queued_range() const;
 
     struct Impl;
 

@@ -78,6 +78,15 @@ public:
     // `step` > 1 averages step x step cells per value (a live view needs no more texels than pixels):
     // the plane is then ceil(width/step) x ceil(height/step).
     virtual bool slice_to_device(SliceAxis, int /*index*/, float* /*device_out*/, int /*step*/ = 1) { return false; }
+    // Queues after the work queued so far (a slice, say): the smallest and largest finite values of `count`
+    // floats at `device_values` on the display device, reduced there and copied into `host_out` (pinned,
+    // two order-preserving integers: DeviceSliceBuffers decodes them) by way of `device_scratch`. Readable
+    // once a later marker has been waited for; the caller never waits on another stream, which would
+    // leave the GPU idle behind the next batch. False when the backend cannot (the CPU backend).
+    virtual bool queue_display_range(
+        const float* /*device_values*/, std::size_t /*count*/, unsigned* /*device_scratch*/, unsigned* /*host_out*/) {
+        return false;
+    }
     // Overwrite a disc/ball of cells (the GUI's "inject a source").
     virtual void inject(int x, int y, int z, int radius_cells, double value) = 0;
     virtual long long iteration() const = 0;

@@ -89,6 +89,7 @@ struct EngineStats {
     double ms_per_step = 0.0;
     double gcells_per_second = 0.0;
     double gbytes_per_second = 0.0; // the ideal bytes a step must move, per second
+    int batch_steps = 0; // steps the engine queues at once, adapted to a few milliseconds of GPU work
     MultiGpuStats strips; // per GPU, and the halo exchange (one untimed strip on a single GPU)
 };
 

@@ -9,13 +9,18 @@
 
 namespace ss::gui {
 
+namespace {
+QFont decoration_font(QFont font) {
+    font.setPixelSize(11);
+    return font;
+}
+} // namespace
+
 void paint_decorations(QPainter& p, const QSize& widget, const CanvasState& state) {
     if (state.overlay) state.overlay(p, state.transform);
     if (!state.show_colour_bar) return;
-    QFont font = p.font();
-    font.setPixelSize(11);
-    p.setFont(font);
-    const int margin = colour_bar_margin(font);
+    p.setFont(decoration_font(p.font()));
+    const int margin = colour_bar_margin(p.font());
     const QRect bar(widget.width() - margin + 8, 12, 14, std::max(widget.height() - 24, 2));
     paint_colour_bar(p, bar, state.colormap, state.range, Qt::white);
 }
@@ -25,6 +30,11 @@ DecorationOverlay::DecorationOverlay(const CanvasState& state, QWidget* parent)
     , m_state(state) {
     setAttribute(Qt::WA_TransparentForMouseEvents);
     setAttribute(Qt::WA_NoSystemBackground);
+}
+
+QRect DecorationOverlay::colour_bar_area() const {
+    const int margin = colour_bar_margin(decoration_font(font()));
+    return { width() - margin, 0, margin, height() };
 }
 
 void DecorationOverlay::paintEvent(QPaintEvent*) {
@@ -63,7 +73,11 @@ const float kCorners[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
 GlCanvas::GlCanvas(const CanvasState& state, QWidget* parent)
     : QOpenGLWidget(parent)
     , m_state(state)
-    , m_link(std::make_unique<GlBufferLink>()) { }
+    , m_link(std::make_unique<GlBufferLink>()) {
+    const QString diagnostic = qEnvironmentVariable("STENCILSCOPE_VIEW_DIAG");
+    if (diagnostic == QLatin1String("no-upload")) m_diagnostic = Diagnostic::NoUpload;
+    if (diagnostic == QLatin1String("no-paint")) m_diagnostic = Diagnostic::NoPaint;
+}
 
 GlCanvas::~GlCanvas() {
     if (context()) disconnect(context(), nullptr, this, nullptr); // members die before QOpenGLWidget's context
@@ -136,6 +150,10 @@ QString GlCanvas::interop_blocker(int device) const {
 }
 
 void GlCanvas::set_frame(const FieldFrame& f) {
+    if (m_diagnostic == Diagnostic::NoPaint && m_field_tex) {
+        emit presented();
+        return;
+    }
     m_pending = f;
     m_has_pending = true;
     update();
@@ -201,13 +219,16 @@ void GlCanvas::upload_pending() {
     m_pending = {};
     m_has_pending = false;
     ensure_texture(f.width, f.height);
-    if (f.on_device()) {
+    if (m_diagnostic == Diagnostic::NoUpload && m_diagnostic_uploaded && m_tex_w == f.width && m_tex_h == f.height) {
+        // the texture keeps its last contents
+    } else if (f.on_device()) {
         upload_from_device(f); // on failure the previous image stays; the window switches to host copies
     } else if (f.host) {
         glBindTexture(GL_TEXTURE_2D, m_field_tex);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, f.width, f.height, GL_RED, GL_FLOAT, f.host->data());
     }
+    m_diagnostic_uploaded = true;
     emit presented();
 }
 

@@ -43,6 +43,8 @@ class DecorationOverlay : public QWidget {
     Q_OBJECT
 public:
     DecorationOverlay(const CanvasState&, QWidget* parent);
+    // The strip on the right that the colour bar and its labels take.
+    QRect colour_bar_area() const;
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -117,6 +119,10 @@ private:
     QString m_interop_reason; // why m_interop_devices is empty, or the last interop failure
     bool m_colormap_dirty = true;
     bool m_check_errors = false;
+    // STENCILSCOPE_VIEW_DIAG, for measuring what a displayed frame costs: "no-upload" draws the last
+    // texture again instead of copying the new frame in, "no-paint" takes frames without drawing them.
+    enum class Diagnostic { None, NoUpload, NoPaint } m_diagnostic = Diagnostic::None;
+    bool m_diagnostic_uploaded = false;
 };
 
 } // namespace ss::gui

@@ -42,9 +42,14 @@ void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const Va
     p.drawRect(bar.adjusted(0, 0, -1, -1));
     const QFontMetrics fm(p.font());
     const int x = bar.right() + 4;
-    p.drawText(QPoint(x, bar.top() + fm.ascent()), format_value(range.hi));
-    p.drawText(QPoint(x, bar.center().y() + fm.ascent() / 2), format_value(0.5 * (double(range.lo) + range.hi)));
-    p.drawText(QPoint(x, bar.bottom()), format_value(range.lo));
+    const QStringList labels = colour_bar_labels(range);
+    p.drawText(QPoint(x, bar.top() + fm.ascent()), labels[0]);
+    p.drawText(QPoint(x, bar.center().y() + fm.ascent() / 2), labels[1]);
+    p.drawText(QPoint(x, bar.bottom()), labels[2]);
+}
+
+QStringList colour_bar_labels(const ValueRange& range) {
+    return { format_value(range.hi), format_value(0.5 * (double(range.lo) + range.hi)), format_value(range.lo) };
 }
 
 int colour_bar_margin(const QFont& font) {

@@ -8,6 +8,7 @@
 
 #include <QImage>
 #include <QRect>
+#include <QStringList>
 
 class QPainter;
 
@@ -18,6 +19,8 @@ QImage render_field(const float* values, int width, int height, ColormapKind, co
 
 // A vertical bar, high values on top, with the range's end and middle values written beside it.
 void paint_colour_bar(QPainter&, const QRect& bar, ColormapKind, const ValueRange&, const QColor& text);
+// The bar's three labels, top to bottom: the overlay repaints only when they change.
+QStringList colour_bar_labels(const ValueRange&);
 // Width the bar and its labels need beside a field image.
 int colour_bar_margin(const QFont&);
 

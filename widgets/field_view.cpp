@@ -90,7 +90,12 @@ void FieldView::show_frame(const FieldFrame& f) {
     const bool resized = f.field_width != m_frame.field_width || f.field_height != m_frame.field_height;
     m_frame = f;
     const ValueRange range = m_policy.apply(f.measured);
-    if (m_overlay && (range != m_state.range || resized)) m_overlay->update(); // the bar's labels
+    // Under a live GL canvas a repaint of the whole overlay costs a window-sized texture upload per
+    // frame: only the bar's strip, and only when its text changes (the bar itself does not).
+    if (m_overlay && resized)
+        m_overlay->update();
+    else if (m_overlay && m_state.show_colour_bar && colour_bar_labels(range) != colour_bar_labels(m_state.range))
+        m_overlay->update(m_overlay->colour_bar_area());
     m_state.range = range;
     m_state.transform.set_field(f.field_width ? f.field_width : f.width, f.field_height ? f.field_height : f.height);
     if (resized) m_state.transform.reset();

@@ -31,6 +31,7 @@
 #include <QToolBar>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 static void init_resources() {
@@ -149,6 +150,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     if (m_controls->reason().isEmpty()) m_engine->configure(options.settings);
     m_fps_clock.start();
     m_frame_request_clock.start();
+    m_pace_clock.start();
     double max_fps = options.max_fps;
     if (max_fps == 0.0) max_fps = screen() && screen()->refreshRate() >= 30 ? screen()->refreshRate() : 60.0;
     m_frame_interval_ms = max_fps > 0 ? 1000.0 / max_fps : 0.0;
@@ -378,21 +380,28 @@ QString MainWindow::interop_text() const {
 
 void MainWindow::on_frame(const FieldFrame& f) {
     m_view->show_frame(f);
-    m_iteration_label->setText(tr("iteration %1").arg(f.iteration));
+    // ~10 updates a second while running: each label repaint is a texture upload in the GL window
+    if (!m_engine->playing() || !m_iteration_clock.isValid() || m_iteration_clock.elapsed() >= 100) {
+        m_iteration_label->setText(tr("iteration %1").arg(f.iteration));
+        m_iteration_clock.start();
+    }
 }
 
 void MainWindow::on_presented() {
-    // Pace the display: frames should be shown one interval apart, and a frame takes `latency` from the
-    // request to the screen (the engine finishes its batch first), so the next one is asked for early.
+    // Pace the display: frames are due on a grid one interval apart, so rounding and jitter do not add
+    // up (a late frame restarts the grid instead of bunching the next ones). A frame takes `latency`
+    // from the request to the screen (the engine finishes its batch first): it is asked for that early.
     const double latency = m_frame_request_clock.nsecsElapsed() / 1e6;
     m_frame_latency_ms = m_frame_latency_ms > 0.0 ? 0.8 * m_frame_latency_ms + 0.2 * latency : latency;
-    const double wait = m_frame_interval_ms - m_frame_latency_ms;
-    if (m_frame_interval_ms <= 0.0 || wait < 1.0) {
+    const double now = m_pace_clock.nsecsElapsed() / 1e6;
+    m_next_frame_due_ms = std::max(m_next_frame_due_ms + m_frame_interval_ms, now);
+    const double wait = m_next_frame_due_ms - m_frame_latency_ms - now;
+    if (m_frame_interval_ms <= 0.0 || wait < 0.5) {
         m_frame_request_clock.restart();
         m_engine->frame_consumed();
     } else if (!m_frame_request_pending) {
         m_frame_request_pending = true;
-        QTimer::singleShot(int(wait), Qt::PreciseTimer, this, [this] {
+        QTimer::singleShot(int(std::lround(wait)), Qt::PreciseTimer, this, [this] {
             m_frame_request_pending = false;
             m_frame_request_clock.restart();
             m_engine->frame_consumed();
@@ -409,6 +418,7 @@ void MainWindow::on_presented() {
 }
 
 void MainWindow::on_stats(const EngineStats& s) {
+    m_last_stats = s;
     m_metrics->show_stats(s);
     m_steps_label->setText(tr("%1 steps/s").arg(s.steps_per_second, 0, 'f', 0));
     m_gcells_label->setText(tr("%1 GCells/s").arg(s.gcells_per_second, 0, 'f', 2));

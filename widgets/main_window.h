@@ -52,6 +52,8 @@ public:
     ControlPanel& controls() { return *m_controls; }
     double displayed_fps() const { return m_fps; }
     QString interop_text() const;
+    // The engine's last throughput report (every half second while running).
+    const EngineStats& last_stats() const { return m_last_stats; }
 
     // Write the field (at field resolution, with its colour bar) or the whole window as PNG.
     bool export_field(const QString& path, QString* why);
@@ -115,8 +117,12 @@ private:
     ColormapKind m_colormap = ColormapKind::Viridis;
     QElapsedTimer m_fps_clock;
     QElapsedTimer m_frame_request_clock; // since the engine was last asked for a frame
+    EngineStats m_last_stats;
+    QElapsedTimer m_iteration_clock; // since the iteration label was last set from a frame
     double m_frame_interval_ms = 0.0; // 1000 / max FPS; 0: ask as soon as a frame is shown
     double m_frame_latency_ms = 0.0; // request to screen, smoothed
+    QElapsedTimer m_pace_clock; // the time base of the frame grid
+    double m_next_frame_due_ms = 0.0; // on m_pace_clock
     bool m_frame_request_pending = false;
     int m_fps_frames = 0;
     double m_fps = 0.0;

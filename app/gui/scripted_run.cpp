@@ -248,6 +248,7 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
     std::snprintf(line, sizeof line, "displayed FPS: %.1f\nsteps/s: %.1f\nGCells/s: %.3f\n", frames / seconds,
         steps / seconds, double(updated_cells(c)) * steps / seconds / 1e9);
     out << line;
+    out << "engine batch: " << w.last_stats().batch_steps << " steps\n";
     if (o.window.metrics) {
         const auto& history = w.metrics().history();
         const std::size_t samples = history.size() - std::min(samples0, history.size());

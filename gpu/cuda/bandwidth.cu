@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The only ahead-of-time compiled kernel (CMAKE_CUDA_ARCHITECTURES): a plain streaming copy.
+// An ahead-of-time compiled kernel (CMAKE_CUDA_ARCHITECTURES; display_range.cu is the other): a plain
+// streaming copy.
 #include "gpu/bandwidth.h"
 
 #include <cuda_runtime.h>

@@ -2,6 +2,7 @@
 #include "gpu/cuda/cuda_simulation.h"
 
 #include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/display_range.h"
 #include "gpu/cuda/kernel_compiler.h"
 #include "gpu/cuda/kernel_source.h"
 #include "gpu/multi_gpu.h"
@@ -253,6 +254,13 @@ std::vector<float> CudaSimulation::download_slice(SliceAxis axis, int index) {
 bool CudaSimulation::slice_to_device(SliceAxis axis, int index, float* device_out, int step) {
     slice_rows_to_device(axis, index, 0, slice_size(m_config.size, axis).second, device_out, step);
     return true; // queued: enqueue_marker() / synchronize() tell when it is done
+}
+
+bool CudaSimulation::queue_display_range(
+    const float* device_values, std::size_t count, unsigned* device_scratch, unsigned* host_out) {
+    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(queue_display_range_on(device_values, count, device_scratch, host_out, m_stream), "display range");
+    return true;
 }
 
 void CudaSimulation::slice_rows_to_device(SliceAxis axis, int index, int v_first, int v_rows, float* out, int step) {

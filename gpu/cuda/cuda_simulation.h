@@ -39,6 +39,8 @@ public:
     std::vector<double> download() override;
     std::vector<float> download_slice(SliceAxis, int index) override;
     bool slice_to_device(SliceAxis, int index, float* device_out, int step) override;
+    bool queue_display_range(
+        const float* device_values, std::size_t count, unsigned* device_scratch, unsigned* host_out) override;
     void inject(int x, int y, int z, int radius_cells, double value) override;
     void poison_output() override;
     FieldState save_state() override;

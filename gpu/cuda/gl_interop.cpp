@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/gl_interop.h"
 
+#include "gpu/cuda/display_range.h"
+
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cmath>
 
 namespace ss {
 namespace {
@@ -21,7 +22,8 @@ struct DeviceSliceBuffers::Impl {
     std::size_t floats = 0;
     float* slots[kSlots] = {};
     cudaEvent_t read_done[kSlots] = {}; // recorded by the GUI's copy; never recorded = never read
-    std::vector<float> sample; // host rows for sample_range, reused
+    unsigned* device_range = nullptr; // 2 encoded values
+    unsigned* host_range = nullptr; // pinned: the copy back is a plain DMA on the simulation's stream
 };
 
 DeviceSliceBuffers::DeviceSliceBuffers(std::unique_ptr<Impl> impl)
@@ -43,6 +45,10 @@ std::shared_ptr<DeviceSliceBuffers> DeviceSliceBuffers::create(int device, std::
         if (cudaError_t e = cudaEventCreateWithFlags(&out->m->read_done[i], cudaEventDisableTiming); e != cudaSuccess)
             return fail("cudaEventCreate", e);
     }
+    if (cudaError_t e = cudaMalloc(&out->m->device_range, 2 * sizeof(unsigned)); e != cudaSuccess)
+        return fail("cudaMalloc (display range)", e);
+    if (cudaError_t e = cudaMallocHost(&out->m->host_range, 2 * sizeof(unsigned)); e != cudaSuccess)
+        return fail("cudaMallocHost (display range)", e);
     return out;
 }
 
@@ -53,6 +59,8 @@ DeviceSliceBuffers::~DeviceSliceBuffers() {
         if (m->read_done[i]) cudaEventDestroy(m->read_done[i]);
         if (m->slots[i]) cudaFree(m->slots[i]);
     }
+    if (m->device_range) cudaFree(m->device_range);
+    if (m->host_range) cudaFreeHost(m->host_range);
 }
 
 int DeviceSliceBuffers::device() const {
@@ -70,21 +78,14 @@ void DeviceSliceBuffers::wait_for_reader(int index) {
     cudaEventSynchronize(m->read_done[index]);
 }
 
-std::pair<float, float> DeviceSliceBuffers::sample_range(int index, int width, int height, int rows) {
-    rows = std::clamp(rows, 1, std::max(height, 1));
-    const int step = std::max(height / rows, 1);
-    rows = std::min(rows, (height + step - 1) / step);
-    m->sample.resize(std::size_t(width) * rows);
-    cudaSetDevice(m->device);
-    // every `step`-th row: one strided 2D copy
-    const cudaError_t e = cudaMemcpy2D(m->sample.data(), width * sizeof(float), m->slots[index],
-        std::size_t(step) * width * sizeof(float), width * sizeof(float), rows, cudaMemcpyDeviceToHost);
-    if (e != cudaSuccess) return { 0.0f, 1.0f };
-    float lo = INFINITY, hi = -INFINITY;
-    for (float v : m->sample)
-        if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
-    if (lo > hi) return { 0.0f, 1.0f };
-    return { lo, hi };
+unsigned* DeviceSliceBuffers::range_scratch() const {
+    return m->device_range;
+}
+unsigned* DeviceSliceBuffers::range_host() const {
+    return m->host_range;
+}
+std::pair<float, float> DeviceSliceBuffers::queued_range() const {
+    return decode_display_range(m->host_range);
 }
 
 GlInteropDevices gl_interop_devices() {

@@ -16,6 +16,7 @@
 
 #include "gpu/cuda/cuda_check.h"
 #include "gpu/cuda/cuda_simulation.h"
+#include "gpu/cuda/display_range.h"
 #include "gpu/cuda/strip_workers.h"
 
 #include <algorithm>
@@ -173,6 +174,16 @@ public:
             to_first_gpu(s, device_out + std::size_t(v_lo) * ou, std::size_t(v_hi - v_lo) * ou,
                 [&](float* out) { s.field->slice_rows_to_device(axis, index, first, rows, out, k); });
         }
+        return true;
+    }
+
+    // On the first GPU, where slice_to_device gathers the plane: after the strips' copies have joined.
+    bool queue_display_range(
+        const float* device_values, std::size_t count, unsigned* device_scratch, unsigned* host_out) override {
+        join_into_first();
+        set_device(0);
+        cuda_check(
+            queue_display_range_on(device_values, count, device_scratch, host_out, first_stream()), "display range");
         return true;
     }
 

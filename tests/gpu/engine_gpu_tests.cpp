@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The CUDA backend's other duties: slices, the display path, injection, resources, validation.
+#include "gpu/gl_interop.h"
 #include "gpu/launch_policy.h"
 #include "gpu_test_util.h"
 
 #include <cuda_runtime.h>
+
+#include <algorithm>
+#include <limits>
+#include <random>
+#include <vector>
 
 using namespace ss;
 
@@ -148,4 +154,42 @@ TEST(CudaBackend, ValidationAgainstTheRealDevice) {
     std::string why;
     EXPECT_EQ(create_simulation(c, &why), nullptr);
     EXPECT_FALSE(why.empty());
+}
+
+// The live view's automatic colour range is reduced on the GPU, on the simulation's stream: it must see
+// every value, skip the non-finite ones, and order negative numbers correctly.
+TEST(CudaBackend, DisplayRangeIsTheMinAndMaxOfTheFiniteValues) {
+    SKIP_WITHOUT_GPU();
+    std::string why;
+    auto sim = create_simulation(small3d(), &why);
+    ASSERT_TRUE(sim) << why;
+    const std::size_t count = 1000003; // odd, and more values than one grid pass of the kernel covers
+    auto buffers = DeviceSliceBuffers::create(0, count + 16, &why);
+    ASSERT_TRUE(buffers) << why;
+    const auto range_of = [&](const std::vector<float>& values, std::size_t n, int slot) {
+        EXPECT_EQ(cudaMemcpy(buffers->slot(slot), values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice),
+            cudaSuccess);
+        std::fill_n(buffers->range_host(), 2, 0x5a5a5a5au); // poisoned: a copy that never lands shows
+        EXPECT_TRUE(sim->queue_display_range(buffers->slot(slot), n, buffers->range_scratch(), buffers->range_host()));
+        sim->wait_marker(sim->enqueue_marker());
+        return buffers->queued_range();
+    };
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> value(-3.0f, 7.0f);
+    std::vector<float> host(count + 16);
+    for (float& v : host) v = value(rng);
+    host[17] = -12.5f; // the minimum, far from the end
+    host[count - 1] = 42.25f; // the maximum, the last value counted
+    host[count] = 1e30f; // past `count`: ignored
+    host[123] = std::numeric_limits<float>::quiet_NaN();
+    host[456] = std::numeric_limits<float>::infinity();
+    host[789] = -std::numeric_limits<float>::infinity();
+    for (int slot = 0; slot < DeviceSliceBuffers::kSlots; ++slot)
+        EXPECT_EQ(range_of(host, count, slot), std::make_pair(-12.5f, 42.25f));
+    std::vector<float> negative(64, -2.0f);
+    negative[3] = -0.5f;
+    negative[9] = -9.0f;
+    EXPECT_EQ(range_of(negative, negative.size(), 0), std::make_pair(-9.0f, -0.5f));
+    const std::vector<float> none(64, std::numeric_limits<float>::quiet_NaN());
+    EXPECT_EQ(range_of(none, none.size(), 1), std::make_pair(0.0f, 1.0f));
 }
