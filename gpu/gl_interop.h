@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // CUDA-OpenGL interop for the live view, with neither Qt nor CUDA nor GL headers: GL objects are
 // passed by name (unsigned int). The engine thread writes display slices into device staging; the
-// GUI thread, with its GL context current, copies a slot into a registered pixel buffer, device to
-// device, and uploads it to a texture. No host memory is touched on the way.
+// GUI thread, with its GL context current, copies a slot straight into the registered GL texture that
+// it draws, device to device. No host memory is touched on the way, and GL copies nothing.
 #pragma once
 
 #include "gpu/config.h"
@@ -43,7 +43,7 @@ public:
 private:
     explicit DeviceSliceBuffers(std::unique_ptr<Impl>);
     std::unique_ptr<Impl> m;
-    friend class GlBufferLink;
+    friend class GlTextureLink;
 };
 
 // The CUDA devices that can map buffers of the GL context current on the calling thread; when the
@@ -54,21 +54,24 @@ struct GlInteropDevices {
 };
 GlInteropDevices gl_interop_devices();
 
-// One GL buffer object registered with CUDA. Use it on the GUI thread with the GL context current.
-class GlBufferLink {
+// One GL_R32F 2D texture registered with CUDA. Use it on the GUI thread with the GL context current;
+// detach before the texture is reallocated or deleted. (A pixel buffer, the usual route, made GL copy
+// every frame into the texture on the H100's few graphics units, where it competes with the compute.)
+class GlTextureLink {
 public:
-    GlBufferLink();
-    ~GlBufferLink(); // unregisters: the GL context must still be current
-    GlBufferLink(const GlBufferLink&) = delete;
-    GlBufferLink& operator=(const GlBufferLink&) = delete;
+    GlTextureLink();
+    ~GlTextureLink(); // unregisters: the GL context must still be current
+    GlTextureLink(const GlTextureLink&) = delete;
+    GlTextureLink& operator=(const GlTextureLink&) = delete;
 
-    Status attach(unsigned int gl_buffer, int device);
+    Status attach(unsigned int gl_texture, int width, int height, int device);
     void detach();
     bool attached() const;
-    unsigned int gl_buffer() const;
-    // Map the buffer, copy `floats` values out of a staging slot on the link's own stream, mark the
-    // slot read (the engine waits on that, not the GUI), unmap. GL commands issued afterwards see the data.
-    Status fill(DeviceSliceBuffers& from, int slot, std::size_t floats);
+    unsigned int gl_texture() const;
+    int device() const; // -1 while detached
+    // Map the texture, copy a width x height slice out of a staging slot on the link's own stream, mark
+    // the slot read (the engine waits on that, not the GUI), unmap. GL commands issued afterwards see it.
+    Status fill(DeviceSliceBuffers& from, int slot);
 
 private:
     struct Impl;

@@ -73,7 +73,7 @@ const float kCorners[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
 GlCanvas::GlCanvas(const CanvasState& state, QWidget* parent)
     : QOpenGLWidget(parent)
     , m_state(state)
-    , m_link(std::make_unique<GlBufferLink>()) {
+    , m_link(std::make_unique<GlTextureLink>()) {
     const QString diagnostic = qEnvironmentVariable("STENCILSCOPE_VIEW_DIAG");
     if (diagnostic == QLatin1String("no-upload")) m_diagnostic = Diagnostic::NoUpload;
     if (diagnostic == QLatin1String("no-paint")) m_diagnostic = Diagnostic::NoPaint;
@@ -95,7 +95,6 @@ void GlCanvas::cleanup() {
     if (m_field_tex) glDeleteTextures(1, &m_field_tex);
     if (m_colormap_tex) glDeleteTextures(1, &m_colormap_tex);
     m_field_tex = m_colormap_tex = 0;
-    m_pbo.destroy();
     m_corners.destroy();
     m_vao.destroy();
     m_initialised = false;
@@ -176,6 +175,7 @@ void GlCanvas::upload_colormap() {
 
 void GlCanvas::ensure_texture(int width, int height) {
     if (m_field_tex && width == m_tex_w && height == m_tex_h) return;
+    m_link->detach(); // CUDA must let go before the texture's storage is replaced
     if (!m_field_tex) glGenTextures(1, &m_field_tex);
     glBindTexture(GL_TEXTURE_2D, m_field_tex);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -188,29 +188,15 @@ void GlCanvas::ensure_texture(int width, int height) {
 }
 
 bool GlCanvas::upload_from_device(const FieldFrame& f) {
-    const std::size_t floats = std::size_t(f.width) * f.height;
-    if (!m_pbo.isCreated() || m_pbo_floats < floats) {
-        m_link->detach(); // CUDA must let go before the buffer is reallocated
-        if (!m_pbo.isCreated()) m_pbo.create();
-        m_pbo.setUsagePattern(QOpenGLBuffer::StreamDraw);
-        m_pbo.bind();
-        m_pbo.allocate(int(floats * sizeof(float)));
-        m_pbo.release();
-        m_pbo_floats = floats;
-    }
     Status s = Status::success();
-    if (!m_link->attached()) s = m_link->attach(m_pbo.bufferId(), f.device->device());
-    if (s) s = m_link->fill(*f.device, f.device_slot, floats);
+    if (!m_link->attached() || m_link->device() != f.device->device())
+        s = m_link->attach(m_field_tex, f.width, f.height, f.device->device());
+    if (s) s = m_link->fill(*f.device, f.device_slot);
     if (!s) {
         m_interop_reason = QString::fromStdString(s.reason);
         emit interop_failed(m_interop_reason);
         return false;
     }
-    m_pbo.bind();
-    glBindTexture(GL_TEXTURE_2D, m_field_tex);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, f.width, f.height, GL_RED, GL_FLOAT, nullptr);
-    m_pbo.release();
     return true;
 }
 

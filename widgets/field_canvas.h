@@ -19,7 +19,7 @@
 #include <memory>
 
 namespace ss {
-class GlBufferLink;
+class GlTextureLink;
 }
 
 namespace ss::gui {
@@ -111,9 +111,7 @@ private:
     QOpenGLShaderProgram m_program;
     QOpenGLVertexArrayObject m_vao;
     QOpenGLBuffer m_corners { QOpenGLBuffer::VertexBuffer };
-    QOpenGLBuffer m_pbo { QOpenGLBuffer::PixelUnpackBuffer };
-    std::size_t m_pbo_floats = 0;
-    std::unique_ptr<GlBufferLink> m_link;
+    std::unique_ptr<GlTextureLink> m_link; // m_field_tex, registered with CUDA for device frames
     QString m_vendor;
     std::vector<int> m_interop_devices;
     QString m_interop_reason; // why m_interop_devices is empty, or the last interop failure

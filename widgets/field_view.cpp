@@ -10,6 +10,9 @@
 #include <QStackedLayout>
 #include <QWheelEvent>
 
+#include <algorithm>
+#include <cmath>
+
 namespace ss::gui {
 
 bool opengl_available() {
@@ -99,6 +102,7 @@ void FieldView::show_frame(const FieldFrame& f) {
     m_state.range = range;
     m_state.transform.set_field(f.field_width ? f.field_width : f.width, f.field_height ? f.field_height : f.height);
     if (resized) m_state.transform.reset();
+    if (resized) update_display_extent();
     if (m_gl) {
         m_gl->set_frame(f); // presented() once it is uploaded, at the next paint
         return;
@@ -129,6 +133,15 @@ void FieldView::fit_transform() {
     font.setPixelSize(11);
     const int bar = m_state.show_colour_bar ? colour_bar_margin(font) : 0;
     m_state.transform.set_widget(std::max(width() - bar, 1), height());
+    update_display_extent();
+}
+
+void FieldView::update_display_extent() {
+    const RectD r = m_state.transform.field_rect();
+    const int pixels = int(std::ceil(std::max(r.width, r.height) * devicePixelRatioF()));
+    if (pixels == m_display_extent) return;
+    m_display_extent = pixels;
+    emit display_extent_changed(pixels);
 }
 
 void FieldView::set_colour_bar_visible(bool on) {
@@ -144,6 +157,7 @@ void FieldView::set_overlay(std::function<void(QPainter&, const ViewTransform&)>
 
 void FieldView::reset_view() {
     m_state.transform.reset();
+    update_display_extent();
     refresh();
 }
 
@@ -218,6 +232,7 @@ void FieldView::mouseReleaseEvent(QMouseEvent*) {
 void FieldView::wheelEvent(QWheelEvent* e) {
     const double steps = e->angleDelta().y() / 120.0;
     m_state.transform.zoom_about({ e->position().x(), e->position().y() }, std::pow(1.25, steps));
+    update_display_extent();
     refresh();
 }
 

@@ -31,6 +31,8 @@ public:
     const ViewTransform& transform() const { return m_state.transform; }
 
     bool uses_gl() const { return m_gl != nullptr; }
+    // The field's longest side on screen, in device pixels: a live frame needs no more texels.
+    int display_extent() const { return m_display_extent; }
     // "" when frames of `config` can go GPU -> GL without the host; otherwise why not.
     QString interop_blocker(const StencilConfig& config) const;
     // The last frame at field resolution with a colour bar; null before the first frame.
@@ -54,6 +56,7 @@ signals:
     void hovered(const QString& text); // "x 12  y 40  value 0.53"
     void interop_changed(); // GL became ready, or interop failed
     void renderer_changed();
+    void display_extent_changed(int pixels); // after a resize or a zoom
 
 protected:
     void resizeEvent(QResizeEvent*) override;
@@ -66,6 +69,7 @@ private:
     void use_raster(const QString& why);
     void refresh();
     void fit_transform();
+    void update_display_extent();
     void update_hover(const QPointF& pos);
 
     CanvasState m_state;
@@ -77,6 +81,7 @@ private:
     QString m_gl_problem;
     FieldFrame m_frame;
     int m_presented = 0;
+    int m_display_extent = 0;
     int m_gl_errors = 0, m_interop_failures = 0;
     QString m_last_gl_error;
     bool m_injecting = false, m_panning = false;

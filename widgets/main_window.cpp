@@ -92,7 +92,12 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     build_menus();
 
     connect(m_controls, &ControlPanel::settings_changed, this, &MainWindow::apply_settings);
-    connect(m_controls, &ControlPanel::pacing_changed, m_engine, &EngineController::set_pacing);
+    connect(m_controls, &ControlPanel::pacing_changed, this, [this](const Pacing& p) {
+        Pacing pacing = m_engine->pacing(); // the panel owns the steps per frame, the view the resolution
+        pacing.steps_per_frame = p.steps_per_frame;
+        m_engine->set_pacing(pacing);
+    });
+    connect(m_view, &FieldView::display_extent_changed, this, &MainWindow::fit_display_to_view);
     connect(m_controls, &ControlPanel::slice_changed, m_engine, &EngineController::set_slice);
     connect(m_controls, &ControlPanel::slice_changed, this, &MainWindow::update_interop);
     connect(m_controls, &ControlPanel::play_toggled, m_engine, &EngineController::set_playing);
@@ -375,7 +380,7 @@ QString MainWindow::interop_text() const {
     const QString blocker = m_view->interop_blocker(m_engine->requested().config);
     if (!blocker.isEmpty()) return tr("host copy (%1)").arg(blocker);
     if (m_engine->slice().max_projection) return tr("host copy (max projection)");
-    return tr("CUDA-GL interop (PBO)");
+    return tr("CUDA-GL interop (texture)");
 }
 
 void MainWindow::on_frame(const FieldFrame& f) {
@@ -385,6 +390,18 @@ void MainWindow::on_frame(const FieldFrame& f) {
         m_iteration_label->setText(tr("iteration %1").arg(f.iteration));
         m_iteration_clock.start();
     }
+}
+
+// A live frame carries no more texels than the field has pixels on screen, between 256 and 1024 per side:
+// fewer to copy and draw per frame (on the H100 the GL side of a frame competes with the compute).
+// Scripted runs ask for full resolution (display_max 0) and keep it.
+void MainWindow::fit_display_to_view(int pixels) {
+    Pacing pacing = m_engine->pacing();
+    if (pacing.display_max == 0) return;
+    const int texels = std::clamp((pixels + 127) / 128 * 128, 256, 1024);
+    if (texels == pacing.display_max) return;
+    pacing.display_max = texels;
+    m_engine->set_pacing(pacing);
 }
 
 void MainWindow::on_presented() {

@@ -89,6 +89,7 @@ private:
     void on_ready(const EngineReady&);
     void on_frame(const FieldFrame&);
     void on_stats(const EngineStats&);
+    void fit_display_to_view(int pixels);
     void on_presented();
     void set_counters(bool on);
     void export_charts_dialog();

@@ -110,64 +110,71 @@ GlInteropDevices gl_interop_devices() {
     return out;
 }
 
-struct GlBufferLink::Impl {
-    unsigned int buffer = 0;
+struct GlTextureLink::Impl {
+    unsigned int texture = 0;
+    int width = 0, height = 0;
     int device = -1;
     cudaGraphicsResource_t resource = nullptr;
     cudaStream_t stream = nullptr;
 };
 
-GlBufferLink::GlBufferLink()
+GlTextureLink::GlTextureLink()
     : m(std::make_unique<Impl>()) { }
 
-GlBufferLink::~GlBufferLink() {
+GlTextureLink::~GlTextureLink() {
     detach();
 }
 
-Status GlBufferLink::attach(unsigned int gl_buffer, int device) {
+Status GlTextureLink::attach(unsigned int gl_texture, int width, int height, int device) {
     detach();
     if (cudaError_t e = cudaSetDevice(device); e != cudaSuccess) return Status::failure(cuda_text("cudaSetDevice", e));
     if (cudaError_t e = cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking); e != cudaSuccess)
         return Status::failure(cuda_text("cudaStreamCreate", e));
-    const cudaError_t e = cudaGraphicsGLRegisterBuffer(&m->resource, gl_buffer, cudaGraphicsRegisterFlagsWriteDiscard);
+    constexpr unsigned kGlTexture2D = 0x0DE1; // GL_TEXTURE_2D, without including GL here
+    const cudaError_t e
+        = cudaGraphicsGLRegisterImage(&m->resource, gl_texture, kGlTexture2D, cudaGraphicsRegisterFlagsWriteDiscard);
     if (e != cudaSuccess) {
         m->resource = nullptr;
         detach();
-        return Status::failure(cuda_text("cudaGraphicsGLRegisterBuffer", e));
+        return Status::failure(cuda_text("cudaGraphicsGLRegisterImage", e));
     }
-    m->buffer = gl_buffer;
+    m->texture = gl_texture;
+    m->width = width, m->height = height;
     m->device = device;
     return Status::success();
 }
 
-void GlBufferLink::detach() {
+void GlTextureLink::detach() {
     if (m->device >= 0) cudaSetDevice(m->device);
     if (m->resource) cudaGraphicsUnregisterResource(m->resource);
     if (m->stream) cudaStreamDestroy(m->stream);
     *m = Impl {};
 }
 
-bool GlBufferLink::attached() const {
+bool GlTextureLink::attached() const {
     return m->resource != nullptr;
 }
-unsigned int GlBufferLink::gl_buffer() const {
-    return m->buffer;
+unsigned int GlTextureLink::gl_texture() const {
+    return m->texture;
+}
+int GlTextureLink::device() const {
+    return m->device;
 }
 
-Status GlBufferLink::fill(DeviceSliceBuffers& from, int slot, std::size_t floats) {
-    if (!m->resource) return Status::failure("no GL buffer is registered");
-    if (from.device() != m->device) return Status::failure("the staging is on another CUDA device than the GL buffer");
-    if (slot < 0 || slot >= DeviceSliceBuffers::kSlots || floats > from.floats())
+Status GlTextureLink::fill(DeviceSliceBuffers& from, int slot) {
+    if (!m->resource) return Status::failure("no GL texture is registered");
+    if (from.device() != m->device) return Status::failure("the staging is on another CUDA device than the GL texture");
+    const std::size_t row = std::size_t(m->width) * sizeof(float);
+    if (slot < 0 || slot >= DeviceSliceBuffers::kSlots || std::size_t(m->width) * m->height > from.floats())
         return Status::failure("display slice does not fit the staging");
     cudaSetDevice(m->device);
     if (cudaError_t e = cudaGraphicsMapResources(1, &m->resource, m->stream); e != cudaSuccess)
         return Status::failure(cuda_text("cudaGraphicsMapResources", e));
-    void* dst = nullptr;
-    std::size_t size = 0;
-    cudaError_t e = cudaGraphicsResourceGetMappedPointer(&dst, &size, m->resource);
-    if (e == cudaSuccess && size < floats * sizeof(float)) e = cudaErrorInvalidValue;
+    cudaArray_t array = nullptr;
+    cudaError_t e = cudaGraphicsSubResourceGetMappedArray(&array, m->resource, 0, 0);
     if (e == cudaSuccess)
-        e = cudaMemcpyAsync(dst, from.slot(slot), floats * sizeof(float), cudaMemcpyDeviceToDevice, m->stream);
+        e = cudaMemcpy2DToArrayAsync(
+            array, 0, 0, from.slot(slot), row, row, m->height, cudaMemcpyDeviceToDevice, m->stream);
     if (e == cudaSuccess) e = cudaEventRecord(from.m->read_done[slot], m->stream);
     // Unmapping orders the copy before any GL command issued after it; no host wait needed.
     const cudaError_t unmap = cudaGraphicsUnmapResources(1, &m->resource, m->stream);

@@ -19,6 +19,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
+
+#include <algorithm>
 
 using namespace ss;
 using namespace ss::gui;
@@ -200,6 +203,33 @@ private slots:
         QTRY_COMPARE(w.field_view().last_frame().iteration, 0LL);
     }
 
+    // A live frame needs no more texels than the field has pixels on screen: the window asks the engine
+    // for that (within 256..1024 per side) as it is resized or zoomed, and the steps-per-frame knob keeps it.
+    void the_live_resolution_follows_the_field_on_screen() {
+        WindowOptions o = cpu_options(2048);
+        o.playing = false;
+        MainWindow w(o);
+        w.resize(1280, 800);
+        w.show();
+        QTRY_VERIFY(w.field_view().has_frame());
+        const auto expected
+            = [&] { return std::clamp((w.field_view().display_extent() + 127) / 128 * 128, 256, 1024); };
+        QTRY_VERIFY(w.field_view().display_extent() > 0);
+        QTRY_COMPARE(w.engine().pacing().display_max, expected());
+        w.resize(700, 500);
+        QTRY_COMPARE(w.engine().pacing().display_max, expected());
+        QVERIFY(w.engine().pacing().display_max < 1024);
+        const int small = w.engine().pacing().display_max;
+        knob<QSpinBox>(w, "steps_per_frame")->setValue(7);
+        QCOMPARE(w.engine().pacing().steps_per_frame, 7);
+        QCOMPARE(w.engine().pacing().display_max, small);
+        // zooming in shows fewer cells per pixel: more texels, up to the cap
+        QWheelEvent wheel(QPointF(100, 100), w.field_view().mapToGlobal(QPointF(100, 100)), QPoint(),
+            QPoint(0, 20 * 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(&w.field_view(), &wheel);
+        QTRY_COMPARE(w.engine().pacing().display_max, 1024);
+    }
+
     void an_impossible_combination_shows_the_engine_reason() {
         MainWindow w(cpu_options(20));
         w.show();
@@ -289,6 +319,51 @@ private slots:
         for (int y = 0; y < gl.height(); ++y)
             for (int x = 0; x < gl.width(); ++x) {
                 const QRgb a = gl.pixel(x, y), b = host.pixel(x, y);
+                worst = std::max({ worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                    std::abs(qBlue(a) - qBlue(b)) });
+            }
+        QVERIFY2(worst <= 8, qPrintable(QStringLiteral("largest channel difference %1").arg(worst)));
+    }
+
+    // On a CUDA device whose GL context can map its textures (the GPU machine under Xvfb), the frame goes
+    // GPU -> GL texture without the host: its picture must match the CPU backend's host-copied one.
+    void interop_frames_match_the_host_path() {
+        if (!opengl_available()) QSKIP("no OpenGL context on this platform");
+        if (query_devices().empty()) QSKIP("no CUDA device");
+        WindowOptions o = cpu_options(300);
+        o.playing = false;
+        o.renderer = FieldView::Renderer::Auto;
+        o.settings.initial = InitialCondition::Gaussian;
+        MainWindow host_window(o);
+        host_window.show();
+        o.settings.config.backend = Backend::Cuda;
+        MainWindow device_window(o);
+        device_window.show();
+        QTRY_VERIFY(host_window.field_view().frames_presented() > 0);
+        QTRY_VERIFY(device_window.field_view().frames_presented() > 0);
+        if (!device_window.interop_text().startsWith(QStringLiteral("CUDA-GL interop")))
+            QSKIP(qPrintable(device_window.interop_text()));
+        // 50 steps on both, so that a texture CUDA failed to overwrite would still show the first picture
+        const int before = device_window.field_view().frames_presented();
+        const int host_before = host_window.field_view().frames_presented();
+        for (MainWindow* w : { &host_window, &device_window }) {
+            knob<QSpinBox>(*w, "steps_per_frame")->setValue(50);
+            knob<QPushButton>(*w, "step")->click();
+        }
+        QTRY_COMPARE(host_window.field_view().last_frame().iteration, 50LL);
+        QTRY_COMPARE(device_window.field_view().last_frame().iteration, 50LL);
+        QVERIFY(device_window.field_view().last_frame().on_device());
+        QTRY_VERIFY(device_window.field_view().frames_presented() > before);
+        QTRY_VERIFY(host_window.field_view().frames_presented() > host_before);
+        QCOMPARE(device_window.field_view().interop_failures(), 0);
+        const QImage expected = host_window.field_view().gl_field_image();
+        const QImage seen = device_window.field_view().gl_field_image();
+        QCOMPARE(seen.size(), QSize(300, 300));
+        QCOMPARE(seen.size(), expected.size());
+        int worst = 0;
+        for (int y = 0; y < seen.height(); ++y)
+            for (int x = 0; x < seen.width(); ++x) {
+                const QRgb a = seen.pixel(x, y), b = expected.pixel(x, y);
                 worst = std::max({ worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
                     std::abs(qBlue(a) - qBlue(b)) });
             }
