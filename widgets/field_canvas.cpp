@@ -4,6 +4,7 @@
 #include "gpu/gl_interop.h"
 #include "widgets/field_image.h"
 
+#include <QCoreApplication>
 #include <QOpenGLFramebufferObject>
 #include <QPainter>
 
@@ -70,9 +71,10 @@ namespace {
 const float kCorners[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
 }
 
-GlCanvas::GlCanvas(const CanvasState& state, QWidget* parent)
-    : QOpenGLWidget(parent)
+GlCanvas::GlCanvas(const CanvasState& state, QWidget* event_target)
+    : QOpenGLWindow(QOpenGLWindow::NoPartialUpdate)
     , m_state(state)
+    , m_event_target(event_target)
     , m_link(std::make_unique<GlTextureLink>()) {
     const QString diagnostic = qEnvironmentVariable("STENCILSCOPE_VIEW_DIAG");
     if (diagnostic == QLatin1String("no-upload")) m_diagnostic = Diagnostic::NoUpload;
@@ -80,7 +82,7 @@ GlCanvas::GlCanvas(const CanvasState& state, QWidget* parent)
 }
 
 GlCanvas::~GlCanvas() {
-    if (context()) disconnect(context(), nullptr, this, nullptr); // members die before QOpenGLWidget's context
+    if (context()) disconnect(context(), nullptr, this, nullptr); // members die before QOpenGLWindow's context
     if (m_initialised) {
         makeCurrent();
         cleanup();
@@ -94,7 +96,8 @@ void GlCanvas::cleanup() {
     m_link->detach();
     if (m_field_tex) glDeleteTextures(1, &m_field_tex);
     if (m_colormap_tex) glDeleteTextures(1, &m_colormap_tex);
-    m_field_tex = m_colormap_tex = 0;
+    if (m_overlay_tex) glDeleteTextures(1, &m_overlay_tex);
+    m_field_tex = m_colormap_tex = m_overlay_tex = 0;
     m_corners.destroy();
     m_vao.destroy();
     m_initialised = false;
@@ -109,9 +112,12 @@ void GlCanvas::initializeGL() {
     });
     const bool ok = m_program.addShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/field.vert"))
         && m_program.addShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/field.frag"))
-        && m_program.link();
+        && m_program.link()
+        && m_overlay_program.addShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/field.vert"))
+        && m_overlay_program.addShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/overlay.frag"))
+        && m_overlay_program.link();
     if (!ok) {
-        emit gl_failed(tr("field shaders: %1").arg(m_program.log().trimmed()));
+        emit gl_failed(tr("field shaders: %1").arg((m_program.log() + m_overlay_program.log()).trimmed()));
         return;
     }
     m_vao.create();
@@ -125,6 +131,9 @@ void GlCanvas::initializeGL() {
     m_program.setUniformValue("field", 0);
     m_program.setUniformValue("colormap", 1);
     m_program.release();
+    m_overlay_program.bind();
+    m_overlay_program.setUniformValue("image", 0);
+    m_overlay_program.release();
     m_vao.release();
     m_corners.release();
     glGenTextures(1, &m_colormap_tex);
@@ -240,7 +249,60 @@ void GlCanvas::draw_field(const RectD& ndc) {
     glBindTexture(GL_TEXTURE_2D, 0);
 }
 
+void GlCanvas::set_overlay_image(const QImage& image) {
+    m_overlay = image.isNull() ? QImage() : image.convertToFormat(QImage::Format_RGBA8888_Premultiplied);
+    m_overlay_dirty = true;
+    update();
+}
+
+void GlCanvas::draw_overlay() {
+    if (m_overlay_dirty) {
+        if (!m_overlay.isNull()) {
+            if (!m_overlay_tex) glGenTextures(1, &m_overlay_tex);
+            glBindTexture(GL_TEXTURE_2D, m_overlay_tex);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+            glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, m_overlay.width(), m_overlay.height(), 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, m_overlay.constBits());
+            glBindTexture(GL_TEXTURE_2D, 0);
+        }
+        m_overlay_dirty = false;
+    }
+    if (m_overlay.isNull() || !m_overlay_tex) return;
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    m_overlay_program.bind();
+    m_overlay_program.setUniformValue("rect", QVector4D(-1.f, -1.f, 2.f, 2.f));
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, m_overlay_tex);
+    m_vao.bind();
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    m_vao.release();
+    m_overlay_program.release();
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glDisable(GL_BLEND);
+}
+
+// The field's container sits at the FieldView's origin, so positions need no mapping.
+bool GlCanvas::event(QEvent* e) {
+    switch (e->type()) {
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonRelease:
+    case QEvent::MouseButtonDblClick:
+    case QEvent::MouseMove:
+    case QEvent::Wheel:
+        if (m_event_target) return QCoreApplication::sendEvent(m_event_target, e);
+        break;
+    default:
+        break;
+    }
+    return QOpenGLWindow::event(e);
+}
+
 void GlCanvas::paintGL() {
+    const qreal ratio = devicePixelRatio();
+    glViewport(0, 0, int(width() * ratio), int(height() * ratio));
     glClearColor(32 / 255.f, 32 / 255.f, 36 / 255.f, 1.f);
     glClear(GL_COLOR_BUFFER_BIT);
     if (!m_initialised) return;
@@ -249,6 +311,7 @@ void GlCanvas::paintGL() {
     const RectD r = m_state.transform.field_rect();
     const double w = width(), h = height();
     draw_field({ 2 * r.left / w - 1, 1 - 2 * (r.top + r.height) / h, 2 * r.width / w, 2 * r.height / h });
+    draw_overlay();
     if (m_check_errors)
         // GL keeps one flag per error kind: a bounded loop drains them (a lost context repeats forever)
         for (int i = 0; i < 8; ++i) {

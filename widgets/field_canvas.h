@@ -2,6 +2,9 @@
 // The two ways the field reaches the screen: GlCanvas (textures, shaders, CUDA-GL interop) and
 // RasterCanvas (a QImage, when no GL context can be had, e.g. the offscreen platform in CI). Both only
 // draw; FieldView owns the state they draw and handles the mouse.
+// GlCanvas is a QOpenGLWindow in a window container, not a QOpenGLWidget: a QOpenGLWidget makes Qt
+// compose the whole main window through GL at every frame, and on the H100 (GL on a few graphics units,
+// time-sliced against the compute) that composition cost more compute than the field itself.
 #pragma once
 
 #include "widgets/colormap.h"
@@ -13,7 +16,8 @@
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <QOpenGLVertexArrayObject>
-#include <QOpenGLWidget>
+#include <QOpenGLWindow>
+#include <QWidget>
 
 #include <functional>
 #include <memory>
@@ -37,8 +41,9 @@ struct CanvasState {
 // Colour bar and overlay on top of the field: the same for both canvases.
 void paint_decorations(QPainter&, const QSize& widget, const CanvasState&);
 
-// A transparent widget over either canvas that draws the decorations with QPainter (painting on
-// the QOpenGLWidget itself proved unreliable with a core-profile context).
+// A transparent widget over the whole view that draws the decorations with QPainter. Over the raster
+// canvas all of it shows; the GL canvas is a native window that hides what lies over it, so there only
+// the colour bar (beside the canvas) shows and GL draws the overlay hook from an image.
 class DecorationOverlay : public QWidget {
     Q_OBJECT
 public:
@@ -67,10 +72,12 @@ private:
     QImage m_image;
 };
 
-class GlCanvas : public QOpenGLWidget, protected QOpenGLExtraFunctions {
+class GlCanvas : public QOpenGLWindow, protected QOpenGLExtraFunctions {
     Q_OBJECT
 public:
-    GlCanvas(const CanvasState&, QWidget* parent);
+    // Mouse and wheel events go on to `event_target` (the FieldView), in its coordinates: the
+    // canvas's container sits at its origin.
+    GlCanvas(const CanvasState&, QWidget* event_target);
     ~GlCanvas() override;
     // Uploaded at the next paint; presented() follows.
     void set_frame(const FieldFrame&);
@@ -82,6 +89,9 @@ public:
     bool initialised() const { return m_initialised; }
     // Off by default: glGetError after every paint can stall the pipeline. The soak turns it on.
     void set_error_checks(bool on) { m_check_errors = on; }
+    // Drawn over the field (widget-sized, premultiplied alpha): the decorations a native window hides
+    // from the overlay widget. A null image draws none.
+    void set_overlay_image(const QImage&);
 
 signals:
     void presented();
@@ -93,6 +103,7 @@ signals:
 protected:
     void initializeGL() override;
     void paintGL() override;
+    bool event(QEvent*) override;
 
 private:
     void upload_pending();
@@ -100,15 +111,21 @@ private:
     void ensure_texture(int width, int height);
     void upload_colormap();
     void draw_field(const RectD& ndc);
+    void draw_overlay();
     void cleanup();
 
     const CanvasState& m_state;
+    QWidget* m_event_target;
     bool m_initialised = false;
     FieldFrame m_pending;
     bool m_has_pending = false;
     int m_tex_w = 0, m_tex_h = 0;
     unsigned m_field_tex = 0, m_colormap_tex = 0;
     QOpenGLShaderProgram m_program;
+    QOpenGLShaderProgram m_overlay_program;
+    QImage m_overlay;
+    bool m_overlay_dirty = false;
+    unsigned m_overlay_tex = 0;
     QOpenGLVertexArrayObject m_vao;
     QOpenGLBuffer m_corners { QOpenGLBuffer::VertexBuffer };
     std::unique_ptr<GlTextureLink> m_link; // m_field_tex, registered with CUDA for device frames

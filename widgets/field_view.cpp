@@ -7,7 +7,7 @@
 #include <QMouseEvent>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
-#include <QStackedLayout>
+#include <QPainter>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -27,17 +27,18 @@ bool opengl_available() {
 }
 
 FieldView::FieldView(Renderer renderer, QWidget* parent)
-    : QWidget(parent)
-    , m_stack(new QStackedLayout(this)) {
+    : QWidget(parent) {
     setMinimumSize(200, 160);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
-    m_stack->setContentsMargins(0, 0, 0, 0);
+    QPalette dark = palette(); // behind the colour bar, which is not on a canvas
+    dark.setColor(QPalette::Window, QColor(32, 32, 36));
+    setPalette(dark);
+    setAutoFillBackground(true);
     if (renderer == Renderer::Auto && opengl_available()) {
-        m_gl = new GlCanvas(m_state, this);
-        m_gl->setMouseTracking(true);
-        m_gl->setAttribute(Qt::WA_TransparentForMouseEvents); // the view handles the mouse
-        m_stack->addWidget(m_gl);
+        m_gl = new GlCanvas(m_state, this); // the view handles the mouse: the canvas passes it on
+        m_gl_container = QWidget::createWindowContainer(m_gl, this);
+        m_gl_container->setFocusPolicy(Qt::NoFocus);
         connect(m_gl, &GlCanvas::presented, this, [this] {
             ++m_presented;
             emit presented();
@@ -55,8 +56,53 @@ FieldView::FieldView(Renderer renderer, QWidget* parent)
     } else {
         use_raster(tr("no OpenGL context on the %1 platform").arg(QGuiApplication::platformName()));
     }
-    m_overlay = new DecorationOverlay(m_state, this); // not in the layout: it covers the canvas
+    m_overlay = new DecorationOverlay(m_state, this); // it covers the view; over GL only its bar shows
     m_overlay->raise();
+    place_canvases();
+}
+
+QRect FieldView::canvas_rect() const {
+    const int bar = m_state.show_colour_bar && m_overlay ? m_overlay->colour_bar_area().width() : 0;
+    return { 0, 0, std::max(width() - bar, 1), height() };
+}
+
+void FieldView::place_canvases() {
+    if (m_gl_container) m_gl_container->setGeometry(canvas_rect());
+    if (m_raster) m_raster->setGeometry(canvas_rect());
+    if (m_overlay) {
+        m_overlay->setGeometry(rect());
+        m_overlay->raise();
+    }
+    update_gl_overlay();
+}
+
+void FieldView::update_gl_overlay() {
+    if (!m_gl) return;
+    if (!m_state.overlay) {
+        m_gl->set_overlay_image({});
+        return;
+    }
+    const QRect canvas = canvas_rect();
+    const qreal ratio = devicePixelRatioF();
+    QImage image(canvas.size() * ratio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(ratio);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont font = p.font();
+    font.setPixelSize(11);
+    p.setFont(font);
+    m_state.overlay(p, m_state.transform);
+    p.end();
+    m_gl->set_overlay_image(image);
+}
+
+void FieldView::set_view_cursor(const QCursor* cursor) {
+    if (cursor)
+        setCursor(*cursor);
+    else
+        unsetCursor();
+    if (m_gl) cursor ? m_gl->setCursor(*cursor) : m_gl->unsetCursor();
 }
 
 void FieldView::set_gl_error_checks(bool on) {
@@ -66,17 +112,17 @@ void FieldView::set_gl_error_checks(bool on) {
 void FieldView::use_raster(const QString& why) {
     m_gl_problem = why;
     if (m_gl) {
-        m_stack->removeWidget(m_gl);
-        m_gl->deleteLater();
+        m_gl_container->hide();
+        m_gl_container->deleteLater(); // and the canvas with it; this may run inside its initializeGL
+        m_gl_container = nullptr;
         m_gl = nullptr;
     }
     if (!m_raster) {
         m_raster = new RasterCanvas(m_state, this);
         m_raster->setAttribute(Qt::WA_TransparentForMouseEvents);
-        m_stack->addWidget(m_raster);
+        m_raster->show();
     }
-    m_stack->setCurrentWidget(m_raster);
-    if (m_overlay) m_overlay->raise();
+    place_canvases();
     if (has_frame()) show_frame(m_frame);
     emit renderer_changed();
     emit interop_changed();
@@ -91,6 +137,7 @@ QString FieldView::interop_blocker(const StencilConfig& config) const {
 void FieldView::show_frame(const FieldFrame& f) {
     // the plane's cells, not the frame's texels: a decimated and a full frame of one plane keep the zoom
     const bool resized = f.field_width != m_frame.field_width || f.field_height != m_frame.field_height;
+    const bool other_plane = !(f.slice == m_frame.slice);
     m_frame = f;
     const ValueRange range = m_policy.apply(f.measured);
     // Under a live GL canvas a repaint of the whole overlay costs a window-sized texture upload per
@@ -103,6 +150,7 @@ void FieldView::show_frame(const FieldFrame& f) {
     m_state.transform.set_field(f.field_width ? f.field_width : f.width, f.field_height ? f.field_height : f.height);
     if (resized) m_state.transform.reset();
     if (resized) update_display_extent();
+    if (resized || other_plane) update_gl_overlay(); // the strip overlay names the plane's GPU
     if (m_gl) {
         m_gl->set_frame(f); // presented() once it is uploaded, at the next paint
         return;
@@ -147,11 +195,13 @@ void FieldView::update_display_extent() {
 void FieldView::set_colour_bar_visible(bool on) {
     m_state.show_colour_bar = on;
     fit_transform();
+    place_canvases();
     refresh();
 }
 
 void FieldView::set_overlay(std::function<void(QPainter&, const ViewTransform&)> overlay) {
     m_state.overlay = std::move(overlay);
+    update_gl_overlay();
     refresh();
 }
 
@@ -165,6 +215,7 @@ void FieldView::reset_view() {
 void FieldView::refresh() {
     if (m_overlay) m_overlay->update();
     if (m_gl) {
+        update_gl_overlay(); // zoom and pan move it
         m_gl->update();
     } else if (m_raster) {
         if (has_frame() && m_frame.host)
@@ -188,10 +239,7 @@ QImage FieldView::export_image() {
 void FieldView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fit_transform();
-    if (m_overlay) {
-        m_overlay->setGeometry(rect());
-        m_overlay->raise();
-    }
+    place_canvases();
 }
 
 void FieldView::mousePressEvent(QMouseEvent* e) {
@@ -200,7 +248,8 @@ void FieldView::mousePressEvent(QMouseEvent* e) {
         || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier));
     if (pan) {
         m_panning = true;
-        setCursor(Qt::ClosedHandCursor);
+        const QCursor hand(Qt::ClosedHandCursor);
+        set_view_cursor(&hand);
     } else if (e->button() == Qt::LeftButton && has_frame()) {
         m_injecting = true;
         m_last_injected.reset();
@@ -226,7 +275,7 @@ void FieldView::mouseMoveEvent(QMouseEvent* e) {
 
 void FieldView::mouseReleaseEvent(QMouseEvent*) {
     m_panning = m_injecting = false;
-    unsetCursor();
+    set_view_cursor(nullptr);
 }
 
 void FieldView::wheelEvent(QWheelEvent* e) {

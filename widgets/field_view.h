@@ -9,8 +9,6 @@
 
 #include <QWidget>
 
-class QStackedLayout;
-
 namespace ss::gui {
 
 class FieldView : public QWidget {
@@ -39,6 +37,10 @@ public:
     QImage export_image();
     // The field as the GL shader colours it (null without GL): what export_image uses for device frames.
     QImage gl_field_image() { return m_gl ? m_gl->render_field_image() : QImage(); }
+    // The GL canvas as on screen and its place in the view (null without GL): QWidget::grab() leaves
+    // a native GL window out, so window exports draw this in.
+    QImage gl_canvas_image() { return m_gl ? m_gl->grabFramebuffer() : QImage(); }
+    QRect gl_canvas_rect() const { return canvas_rect(); }
     bool has_frame() const { return m_frame.width > 0; }
     const FieldFrame& last_frame() const { return m_frame; }
     int frames_presented() const { return m_presented; }
@@ -68,14 +70,18 @@ protected:
 private:
     void use_raster(const QString& why);
     void refresh();
+    QRect canvas_rect() const; // left of the colour bar: the canvases' place
+    void place_canvases();
+    void update_gl_overlay(); // the overlay hook, drawn by GL over the field
+    void set_view_cursor(const QCursor*); // nullptr: unset
     void fit_transform();
     void update_display_extent();
     void update_hover(const QPointF& pos);
 
     CanvasState m_state;
     RangePolicy m_policy;
-    QStackedLayout* m_stack = nullptr;
     GlCanvas* m_gl = nullptr;
+    QWidget* m_gl_container = nullptr; // owns m_gl
     RasterCanvas* m_raster = nullptr;
     DecorationOverlay* m_overlay = nullptr;
     QString m_gl_problem;

@@ -552,7 +552,15 @@ bool MainWindow::export_field(const QString& path, QString* why) {
 }
 
 bool MainWindow::export_window(const QString& path, QString* why) {
-    if (!grab().save(path, "PNG")) {
+    QPixmap window = grab();
+    // grab() renders widgets only: the field's GL window is drawn into its place
+    const QImage canvas = m_view->gl_canvas_image();
+    if (!canvas.isNull()) {
+        QPainter p(&window);
+        p.drawImage(
+            QRect(m_view->mapTo(this, m_view->gl_canvas_rect().topLeft()), m_view->gl_canvas_rect().size()), canvas);
+    }
+    if (!window.save(path, "PNG")) {
         if (why) *why = tr("could not write %1").arg(path);
         return false;
     }

@@ -12,6 +12,7 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -368,6 +369,33 @@ private slots:
                     std::abs(qBlue(a) - qBlue(b)) });
             }
         QVERIFY2(worst <= 8, qPrintable(QStringLiteral("largest channel difference %1").arg(worst)));
+    }
+
+    // The GL canvas is a native window that hides widgets above it, so it draws the overlay hook (the
+    // multi-GPU strip boundaries) itself; the window export draws the canvas into its place.
+    void the_gl_canvas_draws_the_overlay_and_the_window_export_shows_it() {
+        if (!opengl_available()) QSKIP("no OpenGL context on this platform");
+        WindowOptions o = cpu_options(64);
+        o.playing = false;
+        o.renderer = FieldView::Renderer::Auto;
+        MainWindow w(o);
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(w.field_view().uses_gl());
+        QTRY_VERIFY(w.field_view().frames_presented() > 0);
+        const QRect marked(10, 10, 30, 20);
+        w.field_view().set_overlay([&](QPainter& p, const ViewTransform&) { p.fillRect(marked, QColor(255, 0, 0)); });
+        const QImage canvas = w.field_view().gl_canvas_image().convertToFormat(QImage::Format_RGB32);
+        QVERIFY(!canvas.isNull());
+        const qreal ratio = canvas.devicePixelRatio();
+        QCOMPARE(QColor(canvas.pixel(int(20 * ratio), int(15 * ratio))), QColor(255, 0, 0));
+        QVERIFY(QColor(canvas.pixel(int(60 * ratio), int(60 * ratio))) != QColor(255, 0, 0));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("window.png"));
+        QVERIFY(w.export_window(path, nullptr));
+        const QImage window(path);
+        const QPoint at = w.field_view().mapTo(&w, QPoint(20, 15)) * window.devicePixelRatio();
+        QCOMPARE(QColor(window.pixel(at)), QColor(255, 0, 0));
     }
 
     void clicking_the_field_injects_a_source() {
