@@ -64,8 +64,13 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
         return wx * b.y * (c.dims == 3 ? b.z : 1) * es;
     case Variant::SmemPadded:
         return (wx + 2 * r) * (b.y + 2 * r) * (c.dims == 3 ? b.z + 2 * r : 1) * es;
-    case Variant::Stream: // a ring of PIPE + 1 planes (star.cuh); in 3D each thread owns CF rows of the tile
-        if (c.dims == 3) return (stream_pipeline(c) + 1) * (b.x + 2 * r) * (std::int64_t(b.y) * c.cf + 2 * r) * es;
+    case Variant::Stream: // a ring of PIPE + 1 planes (star.cuh); in 3D each thread owns XB x CF cells of the tile
+        if (c.dims == 3) {
+            const StreamLayout l = stream_layout(c);
+            const std::int64_t margin = (r + l.x_cells - 1) / l.x_cells * l.x_cells; // OFF in star.cuh
+            return (stream_pipeline(c) + 1) * (std::int64_t(b.x) * l.x_cells + 2 * margin)
+                * (std::int64_t(b.y) * c.cf + 2 * r) * es;
+        }
         return (stream_pipeline(c) + 1) * (wx + 2 * r) * es;
     default:
         return 0;
@@ -88,6 +93,24 @@ int stream_min_blocks_per_sm() {
         return v >= 1 && v <= 32 ? v : 1;
     }();
     return blocks;
+}
+
+StreamLayout stream_layout(const StencilConfig& c) {
+    if (c.dims != 3) return {};
+    static const int fwd_env = [] {
+        const char* env = std::getenv("STENCILSCOPE_STREAM_FWD");
+        return env ? std::atoi(env) : -1;
+    }();
+    static const int xb_env = [] {
+        const char* env = std::getenv("STENCILSCOPE_STREAM_XB");
+        return env ? std::atoi(env) : 0;
+    }();
+    StreamLayout l;
+    // fp64 keeps the gathering kernel: twice the registers per pending sum, and not measured forward.
+    const bool by_default = c.precision == Precision::FP32 && c.radius >= kStreamForwardRadius;
+    l.forward = fwd_env == 0 || fwd_env == 1 ? fwd_env == 1 : by_default;
+    l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;
+    return l;
 }
 
 int stream_max_halo(const StencilConfig& c) {
@@ -135,7 +158,8 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
         if (c.dims == 3 && b.z != 1)
             return Status::failure(
                 "stream in 3D marches along z: the block must be Bx x By x 1, got " + format_block(b));
-        if (const int need = stream_halo_per_thread(c, b); need > stream_max_halo(c))
+        const bool forward = stream_layout(c).forward; // its copy map needs no registers per halo item
+        if (const int need = stream_halo_per_thread(c, b); !forward && need > stream_max_halo(c))
             return Status::failure("stream with block " + format_block(b) + " needs " + std::to_string(need)
                 + " halo loads per thread (at most " + std::to_string(stream_max_halo(c)) + "): use a larger block");
     }
@@ -232,7 +256,7 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
 GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
     GridDims g;
     const bool coarsened_in_y = c.stencil == StencilKind::Star && c.variant == Variant::Stream && c.dims == 3;
-    g.x = unsigned(ceil_div(c.size.nx, std::int64_t(b.x) * (coarsened_in_y ? 1 : c.cf)));
+    g.x = unsigned(ceil_div(c.size.nx, std::int64_t(b.x) * (coarsened_in_y ? stream_layout(c).x_cells : c.cf)));
     if (c.stencil == StencilKind::Diffusion4) {
         g.y = unsigned(ceil_div(c.size.ny, b.y));
         g.z = unsigned(c.dims == 3 ? c.size.nz : 1);

@@ -20,6 +20,17 @@ int stream_pipeline(const StencilConfig&);
 // __launch_bounds__ minimum blocks per SM for the stream kernel (caps its registers); a tuning knob:
 // STENCILSCOPE_STREAM_MIN_BLOCKS, default 1.
 int stream_min_blocks_per_sm();
+// Layout of the 3D stream kernel (star.cuh). forward: the forward-accumulating kernel (STREAM_FWD), whose
+// threads own x_cells (XB) adjacent columns of CF rows each; otherwise the gathering kernel, one column of
+// CF rows per thread. Forward with XB = 2 for fp32 from R2 on, measured faster on the H100 at R2..R16 and
+// slower at R1 (docs/PERFORMANCE.md). Tuning overrides: STENCILSCOPE_STREAM_FWD=0|1, STENCILSCOPE_STREAM_XB=1|2
+// (forward only). 2D: always { false, 1 }.
+inline constexpr int kStreamForwardRadius = 2;
+struct StreamLayout {
+    bool forward = false;
+    int x_cells = 1;
+};
+StreamLayout stream_layout(const StencilConfig&);
 
 // Thesis listing 3.18: distribute `threads` over the block dims. In 2D Bx = 32; in 3D keep Bx = 32
 // (halved for smem_padded until threads/(Bx*R*R) > 0), By = min(max(2, R), 8), Bz = rest, sorted

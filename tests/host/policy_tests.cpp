@@ -59,8 +59,14 @@ TEST(SharedMemory, FollowsListing319) {
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Smem, 2), { 32, 8, 4 }), 64 * 8 * 4 * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::SmemPadded), { 32, 16, 1 }), (32 + 8) * (16 + 8) * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(3, 2, Variant::SmemPadded, 1, Precision::FP64), { 32, 4, 4 }), 36 * 8 * 8 * 8);
-    // 3D stream: each thread owns CF rows, so the 32x8 block with CF 2 tiles 32 x 16 cells
-    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 5 * (32 + 8) * (16 + 8) * 4);
+    // 3D stream, gathering kernel (R1, fp64): each thread owns CF rows, so 32x8 with CF 2 tiles 32 x 16 cells
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 1, Variant::Stream, 2), { 32, 8, 1 }), 5 * (32 + 2) * (16 + 2) * 4);
+    EXPECT_EQ(
+        dynamic_smem_bytes(star(3, 4, Variant::Stream, 2, Precision::FP64), { 32, 8, 1 }), 5 * (32 + 8) * (16 + 8) * 8);
+    // forward kernel (fp32 from R2): 2 columns x CF rows per thread, 32x8 with CF 2 tiles 64 x 16 cells; the
+    // left margin is R rounded up to 2 so that the threads' column pairs are 8-byte aligned
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 5 * (64 + 8) * (16 + 8) * 4);
+    EXPECT_EQ(dynamic_smem_bytes(star(3, 5, Variant::Stream, 2), { 16, 16, 1 }), 5 * (32 + 12) * (32 + 10) * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::Stream, 2), { 64, 1, 1 }), 5 * (128 + 8) * 4);
 }
 
@@ -79,6 +85,12 @@ TEST(Grid, CoversOddDomainsWithCoarsening) {
     EXPECT_EQ(t.x, 3u); // 3D stream coarsens in y: 67 / 32 columns
     EXPECT_EQ(t.y, 3u); // 45 / (4 threads * CF 4 rows)
     EXPECT_EQ(t.z, 2u); // chunks along z
+    c.radius = 4; // the forward kernel: 2 columns per thread
+    EXPECT_TRUE(stream_layout(c).forward);
+    EXPECT_EQ(stream_layout(c).x_cells, 2);
+    const GridDims f = grid_dims(c, { 32, 4, 1 }, 2);
+    EXPECT_EQ(f.x, 2u); // 67 / (32 threads * 2 columns)
+    EXPECT_EQ(f.y, 3u);
 }
 
 TEST(Grid, UncoalescedWalksTheSlowAxisWithThreadX) {
@@ -92,7 +104,7 @@ TEST(Grid, UncoalescedWalksTheSlowAxisWithThreadX) {
 
 TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
     const auto dev = test::h100();
-    StencilConfig c = star(3, 16, Variant::Stream);
+    StencilConfig c = star(3, 16, Variant::Stream, 1, Precision::FP64); // the gathering kernel keeps a halo map
     // tile 32x8: 2*16*32 + 2*16*8 = 1280 halo cells over 256 threads
     EXPECT_EQ(stream_halo_per_thread(c, { 32, 8, 1 }), 5);
     EXPECT_TRUE(check_block(c, { 32, 8, 1 }, &dev).ok);
@@ -100,6 +112,16 @@ TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
     EXPECT_FALSE(s.ok);
     EXPECT_NE(s.reason.find("halo loads per thread"), std::string::npos) << s.reason;
     EXPECT_EQ(stream_halo_per_thread(star(2, 16, Variant::Stream), { 256, 1, 1 }), 1);
+    // the forward kernel (fp32) copies its tile through bit masks, without a halo map in registers
+    EXPECT_TRUE(check_block(star(3, 16, Variant::Stream), { 32, 1, 1 }, &dev).ok);
+}
+
+TEST(Stream, LayoutByRadiusAndPrecision) {
+    EXPECT_FALSE(stream_layout(star(2, 16, Variant::Stream)).forward); // 2D: one kernel
+    EXPECT_FALSE(stream_layout(star(3, 1, Variant::Stream)).forward); // R1: the gathering kernel measured faster
+    EXPECT_TRUE(stream_layout(star(3, 2, Variant::Stream)).forward);
+    EXPECT_TRUE(stream_layout(star(3, 16, Variant::Stream)).forward);
+    EXPECT_FALSE(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).forward);
 }
 
 TEST(Autotune, SpaceFollowsTheThesisRules) {
