@@ -300,18 +300,22 @@ bool GlCanvas::event(QEvent* e) {
     return QOpenGLWindow::event(e);
 }
 
-void GlCanvas::paintGL() {
-    const qreal ratio = devicePixelRatio();
+// Background, field and overlay into the bound framebuffer, `ratio` pixels per widget pixel.
+void GlCanvas::draw_canvas(qreal ratio) {
     glViewport(0, 0, int(width() * ratio), int(height() * ratio));
     glClearColor(32 / 255.f, 32 / 255.f, 36 / 255.f, 1.f);
     glClear(GL_COLOR_BUFFER_BIT);
     if (!m_initialised) return;
-    if (m_has_pending) upload_pending();
     // field rect in NDC: x right, y up (rect.top holds the bottom edge here)
     const RectD r = m_state.transform.field_rect();
     const double w = width(), h = height();
     draw_field({ 2 * r.left / w - 1, 1 - 2 * (r.top + r.height) / h, 2 * r.width / w, 2 * r.height / h });
     draw_overlay();
+}
+
+void GlCanvas::paintGL() {
+    if (m_initialised && m_has_pending) upload_pending();
+    draw_canvas(devicePixelRatio());
     if (m_check_errors)
         // GL keeps one flag per error kind: a bounded loop drains them (a lost context repeats forever)
         for (int i = 0; i < 8; ++i) {
@@ -319,6 +323,21 @@ void GlCanvas::paintGL() {
             if (e == GL_NO_ERROR) break;
             emit gl_error(e);
         }
+}
+
+// Drawn afresh into a framebuffer object: after a swap the window's back buffer holds nothing defined.
+QImage GlCanvas::render_canvas_image() {
+    if (!m_initialised) return {};
+    makeCurrent();
+    const qreal ratio = devicePixelRatio();
+    QOpenGLFramebufferObject fbo(QSize(int(width() * ratio), int(height() * ratio)));
+    fbo.bind();
+    draw_canvas(ratio);
+    fbo.release();
+    QImage image = fbo.toImage().convertToFormat(QImage::Format_RGB32);
+    image.setDevicePixelRatio(ratio);
+    doneCurrent();
+    return image;
 }
 
 QImage GlCanvas::render_field_image() {

@@ -84,6 +84,8 @@ public:
     void colormap_changed();
     // Renders the last frame at field resolution, without decorations (for export of device frames).
     QImage render_field_image();
+    // The canvas as on screen, overlay included (window exports).
+    QImage render_canvas_image();
     // "" when CUDA can map this context's buffers on `device`; otherwise why not.
     QString interop_blocker(int device) const;
     bool initialised() const { return m_initialised; }
@@ -112,6 +114,7 @@ private:
     void upload_colormap();
     void draw_field(const RectD& ndc);
     void draw_overlay();
+    void draw_canvas(qreal ratio);
     void cleanup();
 
     const CanvasState& m_state;

@@ -39,7 +39,7 @@ public:
     QImage gl_field_image() { return m_gl ? m_gl->render_field_image() : QImage(); }
     // The GL canvas as on screen and its place in the view (null without GL): QWidget::grab() leaves
     // a native GL window out, so window exports draw this in.
-    QImage gl_canvas_image() { return m_gl ? m_gl->grabFramebuffer() : QImage(); }
+    QImage gl_canvas_image() { return m_gl ? m_gl->render_canvas_image() : QImage(); }
     QRect gl_canvas_rect() const { return canvas_rect(); }
     bool has_frame() const { return m_frame.width > 0; }
     const FieldFrame& last_frame() const { return m_frame; }
