@@ -317,10 +317,10 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     if (!engine_diagnostic("no-slice")
         && !m_sim->slice_to_device(f.slice.axis, f.slice.index, m_staging->slot(slot), step))
         return false;
-    // the colour range rides on the same stream, before the next batch: waiting for it on any other
-    // stream queued it behind that batch and left the GPU idle until this thread queued more (~11 %
-    // of the compute at 145 FPS on the H100)
-    if (!engine_diagnostic("no-sample")
+    // the colour range is reduced on the same stream, before the next batch, so waiting for the copy's
+    // marker below covers it: no wait on another stream, no readback of rows
+    const bool with_range = !engine_diagnostic("no-sample");
+    if (with_range
         && !m_sim->queue_display_range(
             m_staging->slot(slot), floats, m_staging->range_scratch(), m_staging->range_host()))
         return false;
@@ -328,12 +328,8 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     if (queue_next_steps > 0) queue_batch(queue_next_steps);
     if (!engine_diagnostic("no-frame-wait")) m_sim->wait_marker(copied);
     f.width = width, f.height = height, f.cells_per_texel = step;
-    if (engine_diagnostic("no-sample")) {
-        f.measured = { 0.0f, 1.0f };
-    } else {
-        const auto [lo, hi] = m_staging->queued_range();
-        f.measured = { lo, hi };
-    }
+    const auto [lo, hi] = with_range ? m_staging->queued_range() : std::pair(0.0f, 1.0f);
+    f.measured = { lo, hi };
     f.device = m_staging;
     f.device_slot = slot;
     m_next_slot = (slot + 1) % DeviceSliceBuffers::kSlots;

@@ -10,12 +10,10 @@
 
 namespace ss::gui {
 
-namespace {
 QFont decoration_font(QFont font) {
     font.setPixelSize(11);
     return font;
 }
-} // namespace
 
 void paint_decorations(QPainter& p, const QSize& widget, const CanvasState& state) {
     if (state.overlay) state.overlay(p, state.transform);
@@ -325,32 +323,32 @@ void GlCanvas::paintGL() {
         }
 }
 
-// Drawn afresh into a framebuffer object: after a swap the window's back buffer holds nothing defined.
-QImage GlCanvas::render_canvas_image() {
-    if (!m_initialised) return {};
+// Drawn afresh into a framebuffer object (after a swap the window's back buffer holds nothing defined).
+template <typename Draw> QImage GlCanvas::render_to_image(QSize pixels, Draw draw) {
     makeCurrent();
-    const qreal ratio = devicePixelRatio();
-    QOpenGLFramebufferObject fbo(QSize(int(width() * ratio), int(height() * ratio)));
+    QOpenGLFramebufferObject fbo(pixels);
     fbo.bind();
-    draw_canvas(ratio);
+    draw();
     fbo.release();
     QImage image = fbo.toImage().convertToFormat(QImage::Format_RGB32);
-    image.setDevicePixelRatio(ratio);
     doneCurrent();
+    return image;
+}
+
+QImage GlCanvas::render_canvas_image() {
+    if (!m_initialised) return {};
+    const qreal ratio = devicePixelRatio();
+    QImage image = render_to_image(QSize(int(width() * ratio), int(height() * ratio)), [&] { draw_canvas(ratio); });
+    image.setDevicePixelRatio(ratio);
     return image;
 }
 
 QImage GlCanvas::render_field_image() {
     if (!m_initialised || !m_field_tex) return {};
-    makeCurrent();
-    QOpenGLFramebufferObject fbo(m_tex_w, m_tex_h);
-    fbo.bind();
-    glViewport(0, 0, m_tex_w, m_tex_h);
-    draw_field({ -1, -1, 2, 2 });
-    fbo.release();
-    QImage image = fbo.toImage().convertToFormat(QImage::Format_RGB32);
-    doneCurrent();
-    return image;
+    return render_to_image(QSize(m_tex_w, m_tex_h), [&] {
+        glViewport(0, 0, m_tex_w, m_tex_h);
+        draw_field({ -1, -1, 2, 2 });
+    });
 }
 
 } // namespace ss::gui

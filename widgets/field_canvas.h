@@ -38,6 +38,9 @@ struct CanvasState {
     std::function<void(QPainter&, const ViewTransform&)> overlay;
 };
 
+// The font of the colour bar's labels and of the overlay hook's text: `font` at 11 pixels.
+QFont decoration_font(QFont font);
+
 // Colour bar and overlay on top of the field: the same for both canvases.
 void paint_decorations(QPainter&, const QSize& widget, const CanvasState&);
 
@@ -115,6 +118,7 @@ private:
     void draw_field(const RectD& ndc);
     void draw_overlay();
     void draw_canvas(qreal ratio);
+    template <typename Draw> QImage render_to_image(QSize pixels, Draw draw);
     void cleanup();
 
     const CanvasState& m_state;

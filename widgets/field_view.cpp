@@ -73,7 +73,6 @@ void FieldView::place_canvases() {
         m_overlay->setGeometry(rect());
         m_overlay->raise();
     }
-    update_gl_overlay();
 }
 
 void FieldView::update_gl_overlay() {
@@ -89,9 +88,7 @@ void FieldView::update_gl_overlay() {
     image.fill(Qt::transparent);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
-    QFont font = p.font();
-    font.setPixelSize(11);
-    p.setFont(font);
+    p.setFont(decoration_font(p.font()));
     m_state.overlay(p, m_state.transform);
     p.end();
     m_gl->set_overlay_image(image);
@@ -201,7 +198,6 @@ void FieldView::set_colour_bar_visible(bool on) {
 
 void FieldView::set_overlay(std::function<void(QPainter&, const ViewTransform&)> overlay) {
     m_state.overlay = std::move(overlay);
-    update_gl_overlay();
     refresh();
 }
 
@@ -240,6 +236,7 @@ void FieldView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fit_transform();
     place_canvases();
+    update_gl_overlay();
 }
 
 void FieldView::mousePressEvent(QMouseEvent* e) {

@@ -385,7 +385,7 @@ QString MainWindow::interop_text() const {
 
 void MainWindow::on_frame(const FieldFrame& f) {
     m_view->show_frame(f);
-    // ~10 updates a second while running: each label repaint is a texture upload in the GL window
+    // ~10 updates a second while running: a label repainted at every frame is work nobody can read
     if (!m_engine->playing() || !m_iteration_clock.isValid() || m_iteration_clock.elapsed() >= 100) {
         m_iteration_label->setText(tr("iteration %1").arg(f.iteration));
         m_iteration_clock.start();

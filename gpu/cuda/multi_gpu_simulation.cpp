@@ -180,8 +180,7 @@ public:
     // On the first GPU, where slice_to_device gathers the plane: after the strips' copies have joined.
     bool queue_display_range(
         const float* device_values, std::size_t count, unsigned* device_scratch, unsigned* host_out) override {
-        join_into_first();
-        set_device(0);
+        join_into_first(); // leaves the first GPU current
         cuda_check(
             queue_display_range_on(device_values, count, device_scratch, host_out, first_stream()), "display range");
         return true;

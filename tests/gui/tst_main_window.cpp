@@ -52,6 +52,18 @@ void choose(MainWindow& w, const char* combo, int data) {
     box->setCurrentIndex(index);
 }
 
+// The largest difference of one colour channel between two pictures of the same size.
+int largest_channel_difference(const QImage& a, const QImage& b) {
+    int worst = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
+            worst = std::max(
+                { worst, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q)) });
+        }
+    return worst;
+}
+
 const StencilConfig& engine_config(MainWindow& w) {
     return w.engine().active().settings.config;
 }
@@ -316,13 +328,7 @@ private slots:
             f.host->data(), f.width, f.height, w.field_view().colormap(), w.field_view().display_range());
         const QImage gl = w.field_view().gl_field_image();
         QCOMPARE(gl.size(), host.size());
-        int worst = 0;
-        for (int y = 0; y < gl.height(); ++y)
-            for (int x = 0; x < gl.width(); ++x) {
-                const QRgb a = gl.pixel(x, y), b = host.pixel(x, y);
-                worst = std::max({ worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
-                    std::abs(qBlue(a) - qBlue(b)) });
-            }
+        const int worst = largest_channel_difference(gl, host);
         QVERIFY2(worst <= 8, qPrintable(QStringLiteral("largest channel difference %1").arg(worst)));
     }
 
@@ -361,13 +367,7 @@ private slots:
         const QImage seen = device_window.field_view().gl_field_image();
         QCOMPARE(seen.size(), QSize(300, 300));
         QCOMPARE(seen.size(), expected.size());
-        int worst = 0;
-        for (int y = 0; y < seen.height(); ++y)
-            for (int x = 0; x < seen.width(); ++x) {
-                const QRgb a = seen.pixel(x, y), b = expected.pixel(x, y);
-                worst = std::max({ worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
-                    std::abs(qBlue(a) - qBlue(b)) });
-            }
+        const int worst = largest_channel_difference(seen, expected);
         QVERIFY2(worst <= 8, qPrintable(QStringLiteral("largest channel difference %1").arg(worst)));
     }
 
