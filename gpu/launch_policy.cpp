@@ -77,34 +77,28 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     }
 }
 
+namespace {
+// A tuning knob from the environment: its integer value, or `unset` when it is not set.
+int env_knob(const char* name, int unset) {
+    const char* env = std::getenv(name);
+    return env ? std::atoi(env) : unset;
+}
+} // namespace
+
 int stream_pipeline(const StencilConfig&) {
-    static const int pipe = [] {
-        const char* env = std::getenv("STENCILSCOPE_STREAM_PIPE");
-        const int v = env ? std::atoi(env) : 0;
-        return v >= 1 && v <= 16 ? v : 4;
-    }();
-    return pipe;
+    static const int v = env_knob("STENCILSCOPE_STREAM_PIPE", 0);
+    return v >= 1 && v <= 16 ? v : 4;
 }
 
 int stream_min_blocks_per_sm() {
-    static const int blocks = [] {
-        const char* env = std::getenv("STENCILSCOPE_STREAM_MIN_BLOCKS");
-        const int v = env ? std::atoi(env) : 0;
-        return v >= 1 && v <= 32 ? v : 1;
-    }();
-    return blocks;
+    static const int v = env_knob("STENCILSCOPE_STREAM_MIN_BLOCKS", 0);
+    return v >= 1 && v <= 32 ? v : 1;
 }
 
 StreamLayout stream_layout(const StencilConfig& c) {
     if (c.dims != 3) return {};
-    static const int fwd_env = [] {
-        const char* env = std::getenv("STENCILSCOPE_STREAM_FWD");
-        return env ? std::atoi(env) : -1;
-    }();
-    static const int xb_env = [] {
-        const char* env = std::getenv("STENCILSCOPE_STREAM_XB");
-        return env ? std::atoi(env) : 0;
-    }();
+    static const int fwd_env = env_knob("STENCILSCOPE_STREAM_FWD", -1);
+    static const int xb_env = env_knob("STENCILSCOPE_STREAM_XB", 0);
     StreamLayout l;
     // fp64 keeps the gathering kernel: twice the registers per pending sum, and not measured forward.
     const bool by_default = c.precision == Precision::FP32 && c.radius >= kStreamForwardRadius;
