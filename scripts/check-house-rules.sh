@@ -1,20 +1,72 @@
 #!/usr/bin/env bash
-# House rules as a test: the pinned clang-format is applied, gpu/ is Qt-free, widgets/ is CUDA-free.
+# House rules as a test (ctest house_rules). Layers, bottom up, each a folder and a CMake target:
+#   gpu/ (engine) < reports/ (shared core) < session/ (live session) < widgets/ < app/ (the programs)
+# An include may point down or stay in its own layer, never up or sideways: widgets -> app,
+# session -> widgets, reports -> session, gpu -> anything above it all fail, and so do app/cli <-> app/gui.
+# Qt: none in gpu/, reports/ or app/cli/; Qt Core only in session/ (its target links Qt6::Core alone, so a
+# bare <QWidget> does not compile; this catches module-qualified includes). CUDA headers: gpu/ only.
+# Plus: the pinned clang-format 14 is applied.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
-if grep -rEl '#\s*include\s*[<"]Q[A-Za-z]' gpu >/dev/null 2>&1; then
-    echo "gpu/ includes Qt headers:"; grep -rEl '#\s*include\s*[<"]Q[A-Za-z]' gpu; status=1
-fi
-if grep -rEl '#\s*include\s*[<"](cuda|cupti|nvrtc)' widgets >/dev/null 2>&1; then
-    echo "widgets/ includes CUDA headers:"; grep -rEl '#\s*include\s*[<"](cuda|cupti|nvrtc)' widgets; status=1
-fi
+fail() {
+    echo "$1"
+    shift
+    printf '  %s\n' "$@"
+    status=1
+}
+rank() {
+    case "$1" in
+    gpu) echo 0 ;; reports) echo 1 ;; session) echo 2 ;; widgets) echo 3 ;; app) echo 4 ;; *) echo -1 ;;
+    esac
+}
+
+sources=$(git ls-files '*.cpp' '*.h' '*.cu' '*.cuh' 2>/dev/null \
+    || find app gpu reports session widgets tests -name '*.cpp' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh')
+layered=$(printf '%s\n' $sources | grep -E '^(gpu|reports|session|widgets|app)/')
+
+# 1. Includes point down.
+upward=()
+for f in $layered; do
+    layer=${f%%/*}
+    mine=$(rank "$layer")
+    while IFS= read -r target; do
+        [ -n "$target" ] || continue
+        other=${target%%/*}
+        theirs=$(rank "$other")
+        [ "$theirs" -lt 0 ] && continue
+        if [ "$theirs" -gt "$mine" ]; then upward+=("$f -> $target"); fi
+        if [ "$layer" = app ] && [ "$other" = app ]; then
+            mine_sub=$(echo "$f" | cut -d/ -f2)
+            their_sub=$(echo "$target" | cut -d/ -f2)
+            [ "$mine_sub" != "$their_sub" ] && upward+=("$f -> $target (app/cli and app/gui are separate programs)")
+        fi
+    done < <(sed -nE 's@^\s*#\s*include\s*"([a-z_]+/[^"]+)".*@\1@p' "$f")
+done
+[ ${#upward[@]} -gt 0 ] && fail "includes that point up or sideways across layers:" "${upward[@]}"
+
+# 2. Qt where it belongs.
+qt_free=$(printf '%s\n' $layered | grep -E '^(gpu|reports|app/cli)/')
+bad=$(for f in $qt_free; do grep -lE '^\s*#\s*include\s*[<"]Q[A-Za-z]' "$f"; done)
+[ -n "$bad" ] && fail "Qt in a Qt-free layer (gpu/, reports/, app/cli/):" $bad
+bad=$(for f in $(printf '%s\n' $layered | grep '^session/'); do
+    grep -lE '^\s*#\s*include\s*<Qt(Gui|Widgets|OpenGL|OpenGLWidgets|Charts|Svg)/' "$f"
+done)
+[ -n "$bad" ] && fail "session/ is Qt Core only:" $bad
+
+# 3. CUDA headers in the engine only.
+bad=$(for f in $(printf '%s\n' $layered | grep -vE '^gpu/'); do
+    grep -lE '^\s*#\s*include\s*[<"](cuda|cupti|nvrtc|nvperf|cuda_runtime)' "$f"
+done)
+[ -n "$bad" ] && fail "CUDA headers outside gpu/:" $bad
+
+# 6. Formatting with the pinned clang-format.
 if command -v clang-format >/dev/null && clang-format --version | grep -q 'version 14\.'; then
-    files=$(git ls-files '*.cpp' '*.h' '*.cu' '*.cuh' 2>/dev/null || find app gpu widgets tests -name '*.cpp' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh')
-    bad=$(for f in $files; do clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || echo "$f"; done)
-    if [ -n "$bad" ]; then echo "not formatted with the pinned clang-format 14:"; echo "$bad"; status=1; fi
+    bad=$(for f in $sources; do clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || echo "$f"; done)
+    [ -n "$bad" ] && fail "not formatted with the pinned clang-format 14:" $bad
 else
     echo "SKIPPED: clang-format 14 not installed, formatting not checked"
+    exit $status
 fi
 [ $status -eq 0 ] && echo "house rules: ok"
 exit $status

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/autotune_dialog.h"
 
-#include "app/autotune_report.h"
-#include "app/run_report.h"
+#include "reports/autotune_report.h"
+#include "reports/run_report.h"
+#include "session/engine_controller.h"
 #include "widgets/autotune_heatmap.h"
-#include "widgets/engine_controller.h"
 #include "widgets/export_util.h"
 
 #include <QDialogButtonBox>

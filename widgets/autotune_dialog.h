@@ -5,7 +5,7 @@
 #pragma once
 
 #include "gpu/config.h"
-#include "widgets/engine_types.h"
+#include "session/engine_types.h"
 
 #include <QDialog>
 

@@ -63,10 +63,6 @@ ColormapTable grayscale() {
     return t;
 }
 
-constexpr std::pair<std::string_view, ColormapKind> kNames[]
-    = { { "viridis", ColormapKind::Viridis }, { "inferno", ColormapKind::Inferno },
-          { "coolwarm", ColormapKind::Coolwarm }, { "grayscale", ColormapKind::Grayscale } };
-
 } // namespace
 
 const ColormapTable& colormap_table(ColormapKind kind) {
@@ -89,32 +85,6 @@ int colormap_index(float t) {
     if (!(t > 0.0f)) return 0; // also NaN
     if (t >= 1.0f) return kColormapSize - 1;
     return int(t * float(kColormapSize - 1) + 0.5f);
-}
-
-std::string_view to_string(ColormapKind kind) {
-    for (const auto& [name, k] : kNames)
-        if (k == kind) return name;
-    return "?";
-}
-
-std::string_view display_name(ColormapKind kind) {
-    switch (kind) {
-    case ColormapKind::Viridis:
-        return "Viridis";
-    case ColormapKind::Inferno:
-        return "Inferno";
-    case ColormapKind::Coolwarm:
-        return "Cool-warm (diverging)";
-    case ColormapKind::Grayscale:
-        break;
-    }
-    return "Grayscale";
-}
-
-std::optional<ColormapKind> parse_colormap(std::string_view s) {
-    for (const auto& [name, k] : kNames)
-        if (name == s) return k;
-    return std::nullopt;
 }
 
 } // namespace ss::gui

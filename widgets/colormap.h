@@ -3,16 +3,12 @@
 // 256x1 texture) and the raster path, so screenshots and the live view can never disagree.
 #pragma once
 
+#include "session/colormap_kind.h"
+
 #include <array>
 #include <cstdint>
-#include <optional>
-#include <string_view>
 
 namespace ss::gui {
-
-enum class ColormapKind { Viridis, Inferno, Coolwarm, Grayscale };
-inline constexpr ColormapKind kColormaps[]
-    = { ColormapKind::Viridis, ColormapKind::Inferno, ColormapKind::Coolwarm, ColormapKind::Grayscale };
 
 struct Rgb8 {
     std::uint8_t r = 0, g = 0, b = 0;
@@ -28,13 +24,5 @@ int colormap_index(float t);
 inline Rgb8 colormap_sample(ColormapKind kind, float t) {
     return colormap_table(kind)[colormap_index(t)];
 }
-// Diverging maps put zero in the middle, so their automatic range is symmetric about zero.
-inline bool is_diverging(ColormapKind kind) {
-    return kind == ColormapKind::Coolwarm;
-}
-
-std::string_view to_string(ColormapKind);
-std::string_view display_name(ColormapKind);
-std::optional<ColormapKind> parse_colormap(std::string_view);
 
 } // namespace ss::gui

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "gpu/device.h"
+#include "session/engine_types.h"
 #include "widgets/colormap.h"
-#include "widgets/engine_types.h"
 
 #include <QWidget>
 

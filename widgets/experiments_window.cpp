@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/experiments_window.h"
 
-#include "app/experiment_report.h"
-#include "app/run_report.h"
-#include "widgets/engine_controller.h"
+#include "reports/experiment_report.h"
+#include "reports/run_report.h"
+#include "session/engine_controller.h"
 #include "widgets/experiment_charts.h"
 #include "widgets/export_util.h"
 

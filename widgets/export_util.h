@@ -3,7 +3,7 @@
 // replace the old file only once complete, and PNG grabs of a widget.
 #pragma once
 
-#include "app/csv.h"
+#include "reports/csv.h"
 
 #include <QString>
 

@@ -7,8 +7,8 @@
 // time-sliced against the compute) that composition cost more compute than the field itself.
 #pragma once
 
+#include "session/engine_types.h"
 #include "widgets/colormap.h"
-#include "widgets/engine_types.h"
 #include "widgets/view_transform.h"
 
 #include <QImage>

@@ -3,8 +3,8 @@
 // and rounding as field.frag, so an export matches what the GL view shows.
 #pragma once
 
+#include "session/value_range.h"
 #include "widgets/colormap.h"
-#include "widgets/value_range.h"
 
 #include <QImage>
 #include <QRect>

@@ -4,7 +4,7 @@
 // into zoom, pan and source injection.
 #pragma once
 
-#include "widgets/engine_types.h"
+#include "session/engine_types.h"
 #include "widgets/field_canvas.h"
 
 #include <QWidget>

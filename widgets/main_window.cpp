@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/main_window.h"
 
-#include "app/profile_report.h"
 #include "gpu/device.h"
 #include "gpu/multi_gpu.h"
+#include "reports/profile_report.h"
+#include "session/engine_controller.h"
 #include "widgets/autotune_dialog.h"
 #include "widgets/control_panel.h"
-#include "widgets/engine_controller.h"
 #include "widgets/experiments_window.h"
 #include "widgets/export_util.h"
 #include "widgets/metrics_panel.h"

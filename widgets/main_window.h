@@ -3,10 +3,10 @@
 // panels to the engine controller; no panel talks to the engine or to another panel directly.
 #pragma once
 
+#include "session/engine_types.h"
+#include "session/setup_file.h"
 #include "widgets/colormap.h"
-#include "widgets/engine_types.h"
 #include "widgets/field_view.h"
-#include "widgets/setup_file.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>

@@ -6,7 +6,7 @@
 // whole run's. It keeps every profiled launch of the session for File > Export metrics.
 #pragma once
 
-#include "widgets/engine_types.h"
+#include "session/engine_types.h"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // GUI's own, which parse_run_options hands back in `rest`.
 #pragma once
 
-#include "app/run_options.h"
+#include "reports/run_options.h"
 #include "widgets/main_window.h"
 
 #include <string>

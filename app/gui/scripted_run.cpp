@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/scripted_run.h"
 
-#include "app/experiment_report.h"
 #include "gpu/physics.h"
+#include "reports/experiment_report.h"
+#include "session/engine_controller.h"
 #include "widgets/control_panel.h"
-#include "widgets/engine_controller.h"
 #include "widgets/experiments_window.h"
 #include "widgets/metrics_panel.h"
 

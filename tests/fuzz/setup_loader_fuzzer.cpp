@@ -2,7 +2,7 @@
 // libFuzzer target for the setup and lesson loader (widgets/setup_file). Whatever the bytes, the loader
 // either refuses them with a one-line reason and leaves the setup as it was, or accepts a setup that the
 // window's save writes back in a form the loader reads as the same setup.
-#include "widgets/setup_file.h"
+#include "session/setup_file.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -3,11 +3,11 @@
 // space one panel per Bz and finds the best cell; the charts follow the points; sweep CSVs round-trip
 // through Open results; broken files and unwritable paths are refused with a reason; a sweep on the CPU
 // backend runs through the engine thread and resumes the live run.
-#include "app/experiment_report.h"
 #include "gpu/launch_policy.h"
+#include "reports/experiment_report.h"
+#include "session/engine_controller.h"
 #include "widgets/autotune_dialog.h"
 #include "widgets/autotune_heatmap.h"
-#include "widgets/engine_controller.h"
 #include "widgets/experiment_charts.h"
 #include "widgets/experiments_window.h"
 #include "widgets/main_window.h"

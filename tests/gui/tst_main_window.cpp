@@ -2,8 +2,8 @@
 // The window on the CPU backend, offscreen: every control reaches the engine, impossible
 // configurations show the engine's reason, exports match the colour map, and the command line parses.
 #include "app/gui/gui_options.h"
+#include "session/engine_controller.h"
 #include "widgets/control_panel.h"
-#include "widgets/engine_controller.h"
 #include "widgets/field_image.h"
 #include "widgets/main_window.h"
 

@@ -4,11 +4,11 @@
 // are no counters; chart exports write PNGs and refuse unwritable paths. Split runs: synthetic per-GPU
 // counters go through the sampler's derivation into the per-GPU table, one chart line pair per GPU, the
 // stall chart's GPU selector and one CSV row per GPU.
-#include "widgets/engine_controller.h"
+#include "session/engine_controller.h"
+#include "session/metrics_sampler.h"
 #include "widgets/main_window.h"
 #include "widgets/metric_charts.h"
 #include "widgets/metrics_panel.h"
-#include "widgets/metrics_sampler.h"
 
 #include <QCheckBox>
 #include <QComboBox>

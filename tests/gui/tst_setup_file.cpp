@@ -2,9 +2,9 @@
 // Setup files and lessons: a save/load round trip keeps every setting, every embedded lesson parses and
 // runs on the CPU backend, and bad files are refused with a reason while the settings stay as they were.
 #include "gpu/simulation.h"
-#include "widgets/engine_controller.h"
+#include "session/engine_controller.h"
+#include "session/setup_file.h"
 #include "widgets/main_window.h"
-#include "widgets/setup_file.h"
 
 #include <QFile>
 #include <QStandardPaths>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The view's pure logic: colour tables, value ranges, the cell <-> pixel mapping, and the host
 // rendering that exports use.
+#include "session/value_range.h"
 #include "widgets/colormap.h"
 #include "widgets/field_image.h"
-#include "widgets/value_range.h"
 #include "widgets/view_transform.h"
 
 #include <QTest>

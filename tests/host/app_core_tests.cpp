@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "app/csv.h"
-#include "app/run_options.h"
-#include "app/run_report.h"
+#include "reports/csv.h"
+#include "reports/run_options.h"
+#include "reports/run_report.h"
 
 #include <gtest/gtest.h>
 

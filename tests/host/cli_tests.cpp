@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli's contract: bad input -> exit 2 and exactly one stderr line, nothing written.
-#include "app/experiment_report.h"
+#include "reports/experiment_report.h"
 
 #include <gtest/gtest.h>
 

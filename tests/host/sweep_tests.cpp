@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `stencilscope-cli sweep`: its options and its CSV table (and that docs/CSV.md documents every column).
-#include "app/autotune_report.h"
-#include "app/experiment_report.h"
-#include "app/sweep_command.h"
+#include "app/cli/sweep_command.h"
+#include "reports/autotune_report.h"
+#include "reports/experiment_report.h"
 
 #include <gtest/gtest.h>
 

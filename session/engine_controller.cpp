@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/engine_controller.h"
+#include "session/engine_controller.h"
 
-#include "widgets/engine_worker.h"
+#include "session/engine_worker.h"
 
 #include <QThread>
 

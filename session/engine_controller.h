@@ -4,7 +4,7 @@
 // newest generation. Nothing here ever waits for the engine.
 #pragma once
 
-#include "widgets/engine_types.h"
+#include "session/engine_types.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "app/autotune_report.h"
+#include "reports/autotune_report.h"
 
-#include "app/run_report.h"
+#include "reports/run_report.h"
 
 namespace ss {
 

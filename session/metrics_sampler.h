@@ -5,7 +5,7 @@
 // shows, per GPU and for the whole run. Lives on the engine thread; not a QObject.
 #pragma once
 
-#include "widgets/engine_types.h"
+#include "session/engine_types.h"
 
 #include <chrono>
 #include <map>

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli: headless runs, benchmarks and the copy roofline. Qt-free.
 // Exit codes: 0 success, 1 a run failed (CUDA error, verification failed), 2 bad input.
-#include "app/autotune_command.h"
-#include "app/cli_common.h"
-#include "app/csv.h"
-#include "app/profile_report.h"
-#include "app/run_options.h"
-#include "app/run_report.h"
-#include "app/sweep_command.h"
+#include "app/cli/autotune_command.h"
+#include "app/cli/cli_common.h"
+#include "app/cli/sweep_command.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
+#include "reports/csv.h"
+#include "reports/profile_report.h"
+#include "reports/run_options.h"
+#include "reports/run_report.h"
 
 #include <algorithm>
 #include <cstdio>

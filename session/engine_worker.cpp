@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/engine_worker.h"
+#include "session/engine_worker.h"
 
 #include "gpu/autotune_cache.h"
 #include "gpu/gl_interop.h"

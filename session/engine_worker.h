@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "widgets/engine_types.h"
-#include "widgets/metrics_sampler.h"
+#include "session/engine_types.h"
+#include "session/metrics_sampler.h"
 
 #include <QElapsedTimer>
 #include <QObject>

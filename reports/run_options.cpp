@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "app/run_options.h"
+#include "reports/run_options.h"
 
 #include <algorithm>
 #include <charconv>

@@ -6,8 +6,8 @@
 // here. Presets add "title" and "explanation". Qt-only: no widgets, no CUDA.
 #pragma once
 
-#include "widgets/colormap.h"
-#include "widgets/engine_types.h"
+#include "session/colormap_kind.h"
+#include "session/engine_types.h"
 
 #include <QByteArray>
 #include <QString>

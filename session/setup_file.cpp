@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/setup_file.h"
+#include "session/setup_file.h"
 
-#include "app/run_options.h"
+#include "reports/run_options.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "app/experiment_report.h"
+#include "reports/experiment_report.h"
 
-#include "app/run_report.h"
+#include "reports/run_report.h"
 
 #include <cmath>
 #include <fstream>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "app/autotune_command.h"
+#include "app/cli/autotune_command.h"
 
-#include "app/autotune_report.h"
-#include "app/cli_common.h"
-#include "app/csv.h"
-#include "app/run_report.h"
+#include "app/cli/cli_common.h"
 #include "gpu/physics.h"
 #include "gpu/simulation.h"
+#include "reports/autotune_report.h"
+#include "reports/csv.h"
+#include "reports/run_report.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "app/run_report.h"
+#include "reports/run_report.h"
 
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"

@@ -3,8 +3,8 @@
 // columns (docs/CSV.md). Qt-free.
 #pragma once
 
-#include "app/csv.h"
 #include "gpu/autotune.h"
+#include "reports/csv.h"
 
 #include <string>
 #include <vector>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "app/sweep_command.h"
+#include "app/cli/sweep_command.h"
 
-#include "app/autotune_command.h"
-#include "app/cli_common.h"
-#include "app/experiment_report.h"
-#include "app/run_report.h"
+#include "app/cli/autotune_command.h"
+#include "app/cli/cli_common.h"
 #include "gpu/autotune_cache.h"
 #include "gpu/simulation.h"
+#include "reports/experiment_report.h"
+#include "reports/run_report.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The embedded lessons. Apart from setup_file.cpp so that the loader needs Qt Core only (the fuzz
 // target links it without the resources or any widget).
-#include "widgets/setup_file.h"
+#include "session/setup_file.h"
 
 #include <QDir>
 
 // The resources live in this static library: register them before the first lookup.
 static void init_resources() {
-    Q_INIT_RESOURCE(stencilscope);
+    Q_INIT_RESOURCE(presets);
 }
 
 namespace ss::gui {

@@ -2,9 +2,9 @@
 // One run's results, as the CLI prints them and as one CSV row (columns: docs/CSV.md). Qt-free.
 #pragma once
 
-#include "app/csv.h"
-#include "app/run_options.h"
 #include "gpu/simulation.h"
+#include "reports/csv.h"
+#include "reports/run_options.h"
 
 #include <limits>
 #include <string>

@@ -3,8 +3,8 @@
 // as the CSV rows of app/experiment_report.h, which the GUI's Experiments window reads back. Qt-free.
 #pragma once
 
-#include "app/run_options.h"
 #include "gpu/experiments.h"
+#include "reports/run_options.h"
 
 #include <string>
 #include <vector>

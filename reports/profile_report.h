@@ -3,11 +3,11 @@
 // (columns: docs/CSV.md, "profile"). Qt-free.
 #pragma once
 
-#include "app/csv.h"
-#include "app/run_options.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
+#include "reports/csv.h"
+#include "reports/run_options.h"
 
 #include <string>
 #include <vector>

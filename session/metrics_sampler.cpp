@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/metrics_sampler.h"
+#include "session/metrics_sampler.h"
 
-#include "app/profile_report.h"
-#include "app/run_report.h"
 #include "gpu/bandwidth.h"
 #include "gpu/device.h"
 #include "gpu/profiler/collector.h"
+#include "reports/profile_report.h"
+#include "reports/run_report.h"
 
 namespace ss::gui {
 namespace {

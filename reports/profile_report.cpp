@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "app/profile_report.h"
+#include "reports/profile_report.h"
 
-#include "app/run_report.h"
 #include "gpu/physics.h"
+#include "reports/run_report.h"
 
 #include <algorithm>
 #include <cmath>

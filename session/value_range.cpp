@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "widgets/value_range.h"
+#include "session/value_range.h"
 
 #include <algorithm>
 #include <cmath>

@@ -10,7 +10,7 @@
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
-#include "widgets/value_range.h"
+#include "session/value_range.h"
 
 #include <QMetaType>
 

@@ -3,8 +3,8 @@
 // on-disk cache of block searches. Qt-free.
 #pragma once
 
-#include "app/run_options.h"
 #include "gpu/autotune_cache.h"
+#include "reports/run_options.h"
 
 #include <memory>
 

@@ -4,8 +4,8 @@
 // can be charted and exported as PNG anywhere. Columns in docs/CSV.md. Qt-free.
 #pragma once
 
-#include "app/csv.h"
 #include "gpu/experiments.h"
+#include "reports/csv.h"
 
 #include <string>
 #include <vector>

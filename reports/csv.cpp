@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "app/csv.h"
+#include "reports/csv.h"
 
 #include <cstdio>
 #include <filesystem>
