@@ -11,7 +11,7 @@ namespace ss {
 
 std::vector<BlockDims> autotune_space(const StencilConfig& c, const DeviceInfo* device) {
     std::vector<BlockDims> out;
-    const bool three = c.dims == 3 && c.stencil == StencilKind::Star;
+    const bool three = c.problem.dims == 3 && c.problem.stencil == StencilKind::Star;
     for (int bx = 1; bx <= 1024; bx *= 2)
         for (int by = 1; by <= bx; by *= 2)
             for (int bz = 1; bz <= (three ? by : 1); bz *= 2) {
@@ -40,13 +40,15 @@ std::vector<AutotuneResult> autotune(const StencilConfig& config, const std::vec
     int repeats, const std::function<bool(int, int, const AutotuneResult&)>& progress) {
     const auto devices = query_devices();
     const DeviceInfo* device
-        = config.backend == Backend::Cuda && config.device < int(devices.size()) ? &devices[config.device] : nullptr;
+        = config.placement.backend == Backend::Cuda && config.placement.device < int(devices.size())
+        ? &devices[config.placement.device]
+        : nullptr;
     const std::vector<BlockDims> space = autotune_space(config, device);
     std::vector<AutotuneResult> results;
     for (const BlockDims& b : space) {
         StencilConfig c = config;
-        c.heuristic_block = false;
-        c.block = b;
+        c.policy.heuristic_block = false;
+        c.policy.block = b;
         AutotuneResult r;
         r.block = b;
         std::string why;

@@ -128,18 +128,19 @@ Status write_file(const std::string& path, const std::map<std::string, AutotuneC
 
 std::string autotune_cache_key(const StencilConfig& c, int steps, const DeviceInfo* device) {
     std::ostringstream key;
-    if (c.backend == Backend::Cpu)
+    if (c.placement.backend == Backend::Cpu)
         key << "device=cpu";
     else if (device)
         key << "device=" << one_field(device->name) << ";sm=" << device->cc_major << device->cc_minor
             << ";sms=" << device->sm_count;
     else
         key << "device=unknown";
-    key << ";stencil=" << to_string(c.stencil) << ";rule=" << to_string(c.rule) << ";dims=" << c.dims
-        << ";size=" << format_extent(c.size, c.dims) << ";radius=" << c.radius << ";variant=" << to_string(c.variant)
-        << ";cf=" << c.cf << ";precision=" << to_string(c.precision) << ";gpus=" << c.gpus
-        << ";overlap=" << (c.overlap ? "on" : "off") << ";halo=" << to_string(c.halo)
-        << ";strips=" << c.strips_per_device << ";steps=" << std::max(steps, 1);
+    key << ";stencil=" << to_string(c.problem.stencil) << ";rule=" << to_string(c.problem.rule)
+        << ";dims=" << c.problem.dims << ";size=" << format_extent(c.problem.size, c.problem.dims)
+        << ";radius=" << c.problem.radius << ";variant=" << to_string(c.policy.variant) << ";cf=" << c.policy.cf
+        << ";precision=" << to_string(c.problem.precision) << ";gpus=" << c.placement.gpus
+        << ";overlap=" << (c.placement.overlap ? "on" : "off") << ";halo=" << to_string(c.placement.halo)
+        << ";strips=" << c.placement.strips_per_device << ";steps=" << std::max(steps, 1);
     return key.str();
 }
 
@@ -181,7 +182,9 @@ CachedAutotune autotune_cached(const StencilConfig& config, const std::vector<do
     CachedAutotune out;
     const auto devices = query_devices();
     const DeviceInfo* device
-        = config.backend == Backend::Cuda && config.device < int(devices.size()) ? &devices[config.device] : nullptr;
+        = config.placement.backend == Backend::Cuda && config.placement.device < int(devices.size())
+        ? &devices[config.placement.device]
+        : nullptr;
     const std::string key = autotune_cache_key(config, steps, device);
     if (cache && reuse)
         if (auto hit = cache->lookup(key)) {

@@ -147,17 +147,18 @@ bool variant_applies(StencilKind k, Variant v) {
 }
 
 std::string describe(const StencilConfig& c) {
-    std::string s(to_string(c.stencil));
-    if (c.stencil == StencilKind::Star) s += " R" + std::to_string(c.radius) + " " + std::string(to_string(c.rule));
-    s += " " + std::to_string(c.dims) + "D " + format_extent(c.size, c.dims) + " "
-        + std::string(to_string(c.precision));
-    s += " " + std::string(to_string(c.variant));
-    if (c.cf > 1) s += " CF" + std::to_string(c.cf);
-    if (strip_count(c) > 1) {
-        s += " " + std::to_string(c.gpus) + (c.gpus == 1 ? " GPU" : " GPUs");
-        if (c.strips_per_device > 1) s += " x" + std::to_string(c.strips_per_device) + " strips";
-        if (!c.overlap) s += " overlap off";
-        if (c.halo == HaloMode::Staged) s += " staged";
+    std::string s(to_string(c.problem.stencil));
+    if (c.problem.stencil == StencilKind::Star)
+        s += " R" + std::to_string(c.problem.radius) + " " + std::string(to_string(c.problem.rule));
+    s += " " + std::to_string(c.problem.dims) + "D " + format_extent(c.problem.size, c.problem.dims) + " "
+        + std::string(to_string(c.problem.precision));
+    s += " " + std::string(to_string(c.policy.variant));
+    if (c.policy.cf > 1) s += " CF" + std::to_string(c.policy.cf);
+    if (strip_count(c.placement) > 1) {
+        s += " " + std::to_string(c.placement.gpus) + (c.placement.gpus == 1 ? " GPU" : " GPUs");
+        if (c.placement.strips_per_device > 1) s += " x" + std::to_string(c.placement.strips_per_device) + " strips";
+        if (!c.placement.overlap) s += " overlap off";
+        if (c.placement.halo == HaloMode::Staged) s += " staged";
     }
     return s;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The description of one stencil run: what is computed, how, and where. Plain values, no Qt, no CUDA.
+// The description of one stencil run: what is computed (the problem), how (the kernel policy) and
+// where (the placement). Plain values, no Qt, no CUDA.
 #pragma once
 
 #include <cstdint>
@@ -10,19 +11,11 @@
 
 namespace ss {
 
+// The problem: what is computed, whatever runs it.
 enum class StencilKind { Star, Diffusion4 };
 // Update rules of the star stencil (thesis ch. 2.1; RTM acoustic wave).
 enum class UpdateRule { Thesis, Jacobi, Wave };
-// Star variants follow thesis table 3.2 plus 2.5D streaming; the diffusion variants are the
-// optimisation ladder of the fourth-order diffusion study (sec. 5). Uncoalesced is a teaching variant.
-// Uncoalesced: base with thread x mapped to the slow axis, the course's first lesson (a teaching variant).
-enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp, Uncoalesced };
 enum class Precision { FP32, FP64 };
-enum class Backend { Cuda, Cpu };
-// How multi-GPU strips exchange ghost rows: Auto takes peer-to-peer copies where the devices allow it
-// (a plain device copy between strips on one device) and pinned host memory otherwise; Staged always
-// goes through the host, so that the fallback can be seen and tested on any machine.
-enum class HaloMode { Auto, Staged };
 
 struct Extent {
     int nx = 1, ny = 1, nz = 1;
@@ -30,23 +23,44 @@ struct Extent {
     bool operator==(const Extent&) const = default;
 };
 
+struct StencilProblem {
+    StencilKind stencil = StencilKind::Star;
+    UpdateRule rule = UpdateRule::Jacobi;
+    int dims = 2;
+    Extent size { 1024, 1024, 1 };
+    int radius = 1;
+    Precision precision = Precision::FP32;
+    bool operator==(const StencilProblem&) const = default;
+};
+
+// The kernel policy: how one step is computed (CUB's policy types: the knobs of one kernel family).
+// Star variants follow thesis table 3.2 plus 2.5D streaming; the diffusion variants are the
+// optimisation ladder of the fourth-order diffusion study (sec. 5).
+// Uncoalesced: base with thread x mapped to the slow axis, the course's first lesson (a teaching variant).
+enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp, Uncoalesced };
+
 struct BlockDims {
     int x = 32, y = 8, z = 1;
     int threads() const { return x * y * z; }
     bool operator==(const BlockDims&) const = default;
 };
 
-struct StencilConfig {
-    StencilKind stencil = StencilKind::Star;
-    UpdateRule rule = UpdateRule::Jacobi;
-    int dims = 2;
-    Extent size { 1024, 1024, 1 };
-    int radius = 1;
+struct KernelPolicy {
     Variant variant = Variant::Base;
     int cf = 1; // block-level coarsening factor along x
     bool heuristic_block = true;
     BlockDims block {}; // used when !heuristic_block
-    Precision precision = Precision::FP32;
+    bool operator==(const KernelPolicy&) const = default;
+};
+
+// The placement: where it runs.
+enum class Backend { Cuda, Cpu };
+// How multi-GPU strips exchange ghost rows: Auto takes peer-to-peer copies where the devices allow it
+// (a plain device copy between strips on one device) and pinned host memory otherwise; Staged always
+// goes through the host, so that the fallback can be seen and tested on any machine.
+enum class HaloMode { Auto, Staged };
+
+struct Placement {
     Backend backend = Backend::Cuda;
     int device = 0;
     int gpus = 1; // strips along the slow axis, on devices device .. device + gpus - 1 (gpu/multi_gpu.h)
@@ -55,6 +69,15 @@ struct StencilConfig {
     // Testing hook, not a user option: > 1 cuts each GPU's share into this many strips, each with its own
     // streams and host thread, so that one device runs every multi-GPU code path.
     int strips_per_device = 1;
+    bool operator==(const Placement&) const = default;
+};
+
+// The description of one run: the three parts change independently (a knob edit touches one of them;
+// repartition moves a run to another policy or placement of the same problem).
+struct StencilConfig {
+    StencilProblem problem;
+    KernelPolicy policy;
+    Placement placement;
     bool operator==(const StencilConfig&) const = default;
 };
 
@@ -91,13 +114,13 @@ inline int element_size(Precision p) {
     return p == Precision::FP32 ? 4 : 8;
 }
 // The slowest axis, along which multi-GPU strips and streaming run: y in 2D, z in 3D.
-inline int slow_extent(const StencilConfig& c) {
-    return c.dims == 3 ? c.size.nz : c.size.ny;
+inline int slow_extent(const StencilProblem& p) {
+    return p.dims == 3 ? p.size.nz : p.size.ny;
 }
 
 // Strips the domain is cut into: one per GPU, times the testing hook.
-inline int strip_count(const StencilConfig& c) {
-    return c.gpus * c.strips_per_device;
+inline int strip_count(const Placement& p) {
+    return p.gpus * p.strips_per_device;
 }
 
 // Variants that make sense for a stencil kind, in display order.

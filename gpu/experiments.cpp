@@ -35,7 +35,7 @@ std::vector<PlanItem> plan_items(const ExperimentSpec& spec) {
     for (int radius : spec.radii) {
         auto at = [&](Variant v, int cf) {
             StencilConfig c = spec.base;
-            c.radius = radius, c.variant = v, c.cf = cf, c.heuristic_block = true;
+            c.problem.radius = radius, c.policy.variant = v, c.policy.cf = cf, c.policy.heuristic_block = true;
             return c;
         };
         items.push_back({ at(Variant::Base, 1), "base" });
@@ -49,7 +49,7 @@ std::vector<PlanItem> plan_items(const ExperimentSpec& spec) {
             if (spec.kind != ExperimentKind::Autotuned) continue;
             for (int cf : spec.cfs) {
                 StencilConfig c = at(v, cf);
-                c.heuristic_block = false;
+                c.policy.heuristic_block = false;
                 items.push_back({ c, std::string(to_string(v)) + " (autotuned)", true, cf == spec.cfs.back() });
             }
         }
@@ -76,14 +76,15 @@ ExperimentPoint measure(Bench& bench, const StencilConfig& config, const std::st
     p.config = config;
     p.series = series;
     p.autotuned = autotuned;
-    if (spec.counters) p.bottleneck_metric = config.dims == 3 ? "local_gbs" : "dram_write_gbs";
+    if (spec.counters) p.bottleneck_metric = config.problem.dims == 3 ? "local_gbs" : "dram_write_gbs";
     std::string why;
     auto sim = create_simulation(config, &why);
     if (!sim) {
         p.error = why;
         return p;
     }
-    if (config.backend == Backend::Cuda) p.config.block = sim->resources().block; // the heuristic's choice
+    if (config.placement.backend == Backend::Cuda)
+        p.config.policy.block = sim->resources().block; // the heuristic's choice
     try {
         sim->upload(bench.field);
         p.ms_per_step = median_ms_per_step(*sim, spec.steps, spec.repeats);
@@ -91,7 +92,8 @@ ExperimentPoint measure(Bench& bench, const StencilConfig& config, const std::st
         ProfiledLaunch launch;
         // Profiled after the timed runs: the replays must not count in the time.
         if (bench.collector && bench.collector->profile([&sim] { sim->step(1); }, &launch, &why)) {
-            p.bottleneck_gbs = config.dims == 3 ? local_memory_gbs(launch.metrics) : dram_write_gbs(launch.metrics);
+            p.bottleneck_gbs
+                = config.problem.dims == 3 ? local_memory_gbs(launch.metrics) : dram_write_gbs(launch.metrics);
         } else if (bench.collector && bench.warnings && !bench.profile_failure_reported) {
             bench.warnings->push_back("counters of " + describe(config) + " could not be read: " + why);
             bench.profile_failure_reported = true;
@@ -106,12 +108,12 @@ std::unique_ptr<MetricsCollector> counters_for(const ExperimentSpec& spec, std::
     if (!spec.counters) return nullptr;
     std::string why;
     std::unique_ptr<MetricsCollector> collector;
-    if (spec.base.backend == Backend::Cpu)
+    if (spec.base.placement.backend == Backend::Cpu)
         why = "hardware counters need the CUDA backend";
-    else if (spec.base.gpus > 1)
+    else if (spec.base.placement.gpus > 1)
         why = "hardware counters are read on one GPU: use one GPU for the bottleneck metric";
     else
-        collector = create_metrics_collector(spec.base.device, &why);
+        collector = create_metrics_collector(spec.base.placement.device, &why);
     if (!collector && warnings) warnings->push_back("no bottleneck metric: " + why);
     return collector;
 }
@@ -137,7 +139,7 @@ std::optional<ExperimentKind> parse_experiment(std::string_view s) {
 }
 
 Status check_experiment(const ExperimentSpec& spec) {
-    if (spec.base.stencil != StencilKind::Star)
+    if (spec.base.problem.stencil != StencilKind::Star)
         return Status::failure("experiments sweep the star stencil's radius, variants and CFs: use the star stencil");
     if (spec.radii.empty()) return Status::failure("the experiment has no radius to run");
     for (int r : spec.radii)
@@ -158,7 +160,7 @@ Status check_experiment(const ExperimentSpec& spec) {
     }
     if (spec.steps < 1) return Status::failure("steps per timed run must be at least 1");
     if (spec.repeats < 1) return Status::failure("timed runs per point must be at least 1");
-    if (spec.kind == ExperimentKind::Autotuned && spec.base.backend == Backend::Cpu)
+    if (spec.kind == ExperimentKind::Autotuned && spec.base.placement.backend == Backend::Cpu)
         return Status::failure("autotuning tunes CUDA block dims: use the CUDA backend");
     return Status::success();
 }
@@ -176,8 +178,9 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
     if (!check_experiment(spec)) return points;
     const std::vector<PlanItem> items = plan_items(spec);
     const auto devices = query_devices();
-    const DeviceInfo* device = spec.base.backend == Backend::Cuda && spec.base.device < int(devices.size())
-        ? &devices[spec.base.device]
+    const DeviceInfo* device
+        = spec.base.placement.backend == Backend::Cuda && spec.base.placement.device < int(devices.size())
+        ? &devices[spec.base.placement.device]
         : nullptr;
     // Units of work: a timed point, each candidate of a search, and re-timing each search's winner.
     std::vector<int> candidates(items.size(), 0);
@@ -202,7 +205,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
         if (!item.search) {
             points.push_back(measure(bench, item.config, item.series, false));
             ++done;
-            if (!report(item.series + " R" + std::to_string(item.config.radius))) break;
+            if (!report(item.series + " R" + std::to_string(item.config.problem.radius))) break;
             continue;
         }
         const int start = done;
@@ -223,7 +226,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
             if (!r.error.empty() && first_error.empty()) first_error = r.error;
             if (r.error.empty() && r.gcells_per_s > best_gcells) {
                 best = item.config;
-                best->block = r.block;
+                best->policy.block = r.block;
                 best_gcells = r.gcells_per_s;
             }
         }
@@ -243,7 +246,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
         best_gcells = 0.0;
         first_error.clear();
         ++done;
-        if (!report(item.series + " R" + std::to_string(item.config.radius))) break;
+        if (!report(item.series + " R" + std::to_string(item.config.problem.radius))) break;
     }
     normalise_to_base(points);
     return points;
@@ -252,12 +255,13 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
 void normalise_to_base(std::vector<ExperimentPoint>& points) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     auto is_base = [](const ExperimentPoint& p) {
-        return p.config.variant == Variant::Base && p.config.cf == 1 && p.config.heuristic_block && !p.autotuned;
+        return p.config.policy.variant == Variant::Base && p.config.policy.cf == 1 && p.config.policy.heuristic_block
+            && !p.autotuned;
     };
     for (ExperimentPoint& p : points) {
         p.improvement = p.bottleneck_improvement = nan;
         const auto base = std::find_if(points.begin(), points.end(), [&](const ExperimentPoint& b) {
-            return is_base(b) && same_field(b.config, p.config) && b.config.gpus == p.config.gpus;
+            return is_base(b) && same_field(b.config, p.config) && b.config.placement.gpus == p.config.placement.gpus;
         });
         if (base == points.end() || !base->error.empty() || !(base->gcells_per_s > 0) || !p.error.empty()) continue;
         p.improvement = p.gcells_per_s / base->gcells_per_s;

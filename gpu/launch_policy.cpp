@@ -32,14 +32,14 @@ std::string bytes_text(std::int64_t bytes) {
 
 BlockDims distribute_threads(const StencilConfig& c, int threads) {
     threads = std::max(threads, 1);
-    if (c.stencil == StencilKind::Star && c.variant == Variant::Stream) {
-        if (c.dims == 2) return { std::min(threads, 256), 1, 1 };
+    if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
+        if (c.problem.dims == 2) return { std::min(threads, 256), 1, 1 };
         return { 32, std::clamp(threads / 32, 1, 8), 1 }; // 32x8 tiles measured best on the H100
     }
-    if (c.dims == 3 && c.stencil == StencilKind::Star) {
-        const int r = c.radius;
+    if (c.problem.dims == 3 && c.problem.stencil == StencilKind::Star) {
+        const int r = c.problem.radius;
         int b0 = 32;
-        if (c.variant == Variant::SmemPadded)
+        if (c.policy.variant == Variant::SmemPadded)
             while (threads / (b0 * r * r) == 0 && b0 > 1) b0 /= 2;
         int b1 = std::min(std::max(2, r), 8);
         int b2 = std::max(1, threads / (b0 * b1));
@@ -52,24 +52,24 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
 }
 
 std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
-    const std::int64_t es = element_size(c.precision);
-    const std::int64_t r = c.radius, wx = std::int64_t(b.x) * c.cf;
-    if (c.stencil == StencilKind::Diffusion4) {
-        if (c.variant != Variant::Smem) return 0;
+    const std::int64_t es = element_size(c.problem.precision);
+    const std::int64_t r = c.problem.radius, wx = std::int64_t(b.x) * c.policy.cf;
+    if (c.problem.stencil == StencilKind::Diffusion4) {
+        if (c.policy.variant != Variant::Smem) return 0;
         // the input tile with its 2-wide halo, and the first Laplacian with a 1-wide halo
         return ((b.x + 4) * std::int64_t(b.y + 4) + (b.x + 2) * std::int64_t(b.y + 2)) * es;
     }
-    switch (c.variant) {
+    switch (c.policy.variant) {
     case Variant::Smem:
-        return wx * b.y * (c.dims == 3 ? b.z : 1) * es;
+        return wx * b.y * (c.problem.dims == 3 ? b.z : 1) * es;
     case Variant::SmemPadded:
-        return (wx + 2 * r) * (b.y + 2 * r) * (c.dims == 3 ? b.z + 2 * r : 1) * es;
+        return (wx + 2 * r) * (b.y + 2 * r) * (c.problem.dims == 3 ? b.z + 2 * r : 1) * es;
     case Variant::Stream: // a ring of PIPE + 1 planes (star.cuh); in 3D each thread owns XB x CF cells of the tile
-        if (c.dims == 3) {
+        if (c.problem.dims == 3) {
             const StreamLayout l = stream_layout(c);
             const std::int64_t margin = (r + l.x_cells - 1) / l.x_cells * l.x_cells; // OFF in star.cuh
             return (stream_pipeline(c) + 1) * (std::int64_t(b.x) * l.x_cells + 2 * margin)
-                * (std::int64_t(b.y) * c.cf + 2 * r) * es;
+                * (std::int64_t(b.y) * c.policy.cf + 2 * r) * es;
         }
         return (stream_pipeline(c) + 1) * (wx + 2 * r) * es;
     default:
@@ -96,36 +96,37 @@ int stream_min_blocks_per_sm() {
 }
 
 StreamLayout stream_layout(const StencilConfig& c) {
-    if (c.dims != 3) return {};
+    if (c.problem.dims != 3) return {};
     static const int fwd_env = env_knob("STENCILSCOPE_STREAM_FWD", -1);
     static const int xb_env = env_knob("STENCILSCOPE_STREAM_XB", 0);
     StreamLayout l;
     // fp64 keeps the gathering kernel: twice the registers per pending sum, and not measured forward.
-    const bool by_default = c.precision == Precision::FP32 && c.radius >= kStreamForwardRadius;
+    const bool by_default = c.problem.precision == Precision::FP32 && c.problem.radius >= kStreamForwardRadius;
     l.forward = fwd_env == 0 || fwd_env == 1 ? fwd_env == 1 : by_default;
     l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;
     return l;
 }
 
 int stream_max_halo(const StencilConfig& c) {
-    return std::clamp(c.radius * c.cf / 2 + 2, 8, 64);
+    return std::clamp(c.problem.radius * c.policy.cf / 2 + 2, 8, 64);
 }
 
 int stream_halo_per_thread(const StencilConfig& c, const BlockDims& b) {
-    const std::int64_t r = c.radius;
-    const std::int64_t halo = c.dims == 3 ? 2 * r * b.x + 2 * r * b.y * c.cf : 2 * r;
-    const std::int64_t threads = std::int64_t(b.x) * (c.dims == 3 ? b.y : 1);
+    const std::int64_t r = c.problem.radius;
+    const std::int64_t halo = c.problem.dims == 3 ? 2 * r * b.x + 2 * r * b.y * c.policy.cf : 2 * r;
+    const std::int64_t threads = std::int64_t(b.x) * (c.problem.dims == 3 ? b.y : 1);
     return int((halo + threads - 1) / threads);
 }
 
 std::int64_t device_bytes_needed(const StencilConfig& c) {
-    const std::int64_t es = element_size(c.precision);
-    if (c.stencil == StencilKind::Diffusion4) {
-        const std::int64_t layer = std::int64_t(c.size.nx + 2 * kDiffusionHalo) * (c.size.ny + 2 * kDiffusionHalo);
-        const int arrays = c.variant == Variant::Smem ? 2 : (c.variant == Variant::NoTemp ? 3 : 4);
-        return layer * (c.dims == 3 ? c.size.nz : 1) * es * arrays;
+    const std::int64_t es = element_size(c.problem.precision);
+    if (c.problem.stencil == StencilKind::Diffusion4) {
+        const std::int64_t layer
+            = std::int64_t(c.problem.size.nx + 2 * kDiffusionHalo) * (c.problem.size.ny + 2 * kDiffusionHalo);
+        const int arrays = c.policy.variant == Variant::Smem ? 2 : (c.policy.variant == Variant::NoTemp ? 3 : 4);
+        return layer * (c.problem.dims == 3 ? c.problem.size.nz : 1) * es * arrays;
     }
-    return c.size.cells() * es * 2;
+    return c.problem.size.cells() * es * 2;
 }
 
 Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo* dev) {
@@ -135,21 +136,21 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
         return Status::failure("block " + format_block(b) + " has " + std::to_string(b.threads())
             + " threads; the device allows at most " + std::to_string(max_threads));
     if (b.z > 64) return Status::failure("block z dim " + std::to_string(b.z) + " exceeds CUDA's limit of 64");
-    const bool star = c.stencil == StencilKind::Star;
-    if ((c.dims == 2 || !star) && b.z != 1)
+    const bool star = c.problem.stencil == StencilKind::Star;
+    if ((c.problem.dims == 2 || !star) && b.z != 1)
         return Status::failure(std::string(star ? "a 2D stencil" : "the diffusion layers")
             + " need a 2D block (Bz = 1), got " + format_block(b));
-    const int r = c.radius;
-    if (star && c.variant == Variant::SmemPadded) {
-        const bool small = b.x < r || b.y < r || (c.dims == 3 && b.z < r);
+    const int r = c.problem.radius;
+    if (star && c.policy.variant == Variant::SmemPadded) {
+        const bool small = b.x < r || b.y < r || (c.problem.dims == 3 && b.z < r);
         if (small)
             return Status::failure("smem_padded needs every block dim >= R (" + std::to_string(r) + "), got "
-                + format_block(b) + (c.dims == 3 ? " (thesis: Bx, By, Bz >= RADIUS)" : " (Bx, By >= RADIUS)"));
+                + format_block(b) + (c.problem.dims == 3 ? " (thesis: Bx, By, Bz >= RADIUS)" : " (Bx, By >= RADIUS)"));
     }
-    if (star && c.variant == Variant::Stream) {
-        if (c.dims == 2 && b.y != 1)
+    if (star && c.policy.variant == Variant::Stream) {
+        if (c.problem.dims == 2 && b.y != 1)
             return Status::failure("stream in 2D marches along y: the block must be Bx x 1, got " + format_block(b));
-        if (c.dims == 3 && b.z != 1)
+        if (c.problem.dims == 3 && b.z != 1)
             return Status::failure(
                 "stream in 3D marches along z: the block must be Bx x By x 1, got " + format_block(b));
         const bool forward = stream_layout(c).forward; // its copy map needs no registers per halo item
@@ -160,7 +161,7 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
     const std::int64_t smem = dynamic_smem_bytes(c, b);
     const std::int64_t smem_max = dev ? dev->smem_per_block_optin : 48 * 1024;
     if (smem > smem_max)
-        return Status::failure(std::string(to_string(c.variant)) + " with block " + format_block(b) + " needs "
+        return Status::failure(std::string(to_string(c.policy.variant)) + " with block " + format_block(b) + " needs "
             + std::to_string((smem + 1023) / 1024) + " KiB of shared memory per block; the device allows "
             + std::to_string(smem_max / 1024) + " KiB");
     const GridDims g = grid_dims(c, b);
@@ -179,38 +180,43 @@ std::optional<BlockDims> heuristic_block(const StencilConfig& c, int suggested, 
 }
 
 std::int64_t host_bytes_needed(const StencilConfig& c) {
-    const int buffers = c.stencil == StencilKind::Diffusion4 ? 3 : 2;
-    return c.size.cells() * (std::int64_t(element_size(c.precision)) * buffers + 8);
+    const int buffers = c.problem.stencil == StencilKind::Diffusion4 ? 3 : 2;
+    return c.problem.size.cells() * (std::int64_t(element_size(c.problem.precision)) * buffers + 8);
 }
 
 Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_count, std::int64_t host_available) {
-    const bool star = c.stencil == StencilKind::Star;
-    if (c.dims != 2 && c.dims != 3) return Status::failure("dims must be 2 or 3, got " + std::to_string(c.dims));
-    if (!variant_applies(c.stencil, c.variant))
-        return Status::failure("variant " + std::string(to_string(c.variant)) + " does not apply to the "
-            + std::string(to_string(c.stencil)) + " stencil ("
+    const bool star = c.problem.stencil == StencilKind::Star;
+    if (c.problem.dims != 2 && c.problem.dims != 3)
+        return Status::failure("dims must be 2 or 3, got " + std::to_string(c.problem.dims));
+    if (!variant_applies(c.problem.stencil, c.policy.variant))
+        return Status::failure("variant " + std::string(to_string(c.policy.variant)) + " does not apply to the "
+            + std::string(to_string(c.problem.stencil)) + " stencil ("
             + (star ? "base, smem, smem_padded, stream, uncoalesced" : "naive, merged, notemp, smem") + ")");
-    if (c.variant == Variant::Uncoalesced && c.cf != 1)
+    if (c.policy.variant == Variant::Uncoalesced && c.policy.cf != 1)
         return Status::failure("uncoalesced is a teaching variant without coarsening: use --cf 1");
-    if (star && (c.radius < 1 || c.radius > kMaxRadius))
-        return Status::failure("radius must be 1..16, got " + std::to_string(c.radius));
-    if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), c.cf) == std::end(kCoarseningFactors))
-        return Status::failure("coarsening factor must be 1, 2, 4 or 8, got " + std::to_string(c.cf));
-    if (!star && c.cf != 1) return Status::failure("the diffusion ladder has no coarsened kernels: CF must be 1");
-    if (c.size.nx < 1 || c.size.ny < 1 || c.size.nz < 1) return Status::failure("domain sizes must be positive");
-    if (c.dims == 2 && c.size.nz != 1) return Status::failure("a 2D domain has nz = 1");
-    const int min_extent = star ? 2 * c.radius + 1 : 2 * kDiffusionHalo;
-    const bool too_small
-        = c.size.nx < min_extent || c.size.ny < min_extent || (c.dims == 3 && star && c.size.nz < min_extent);
+    if (star && (c.problem.radius < 1 || c.problem.radius > kMaxRadius))
+        return Status::failure("radius must be 1..16, got " + std::to_string(c.problem.radius));
+    if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), c.policy.cf)
+        == std::end(kCoarseningFactors))
+        return Status::failure("coarsening factor must be 1, 2, 4 or 8, got " + std::to_string(c.policy.cf));
+    if (!star && c.policy.cf != 1)
+        return Status::failure("the diffusion ladder has no coarsened kernels: CF must be 1");
+    if (c.problem.size.nx < 1 || c.problem.size.ny < 1 || c.problem.size.nz < 1)
+        return Status::failure("domain sizes must be positive");
+    if (c.problem.dims == 2 && c.problem.size.nz != 1) return Status::failure("a 2D domain has nz = 1");
+    const int min_extent = star ? 2 * c.problem.radius + 1 : 2 * kDiffusionHalo;
+    const bool too_small = c.problem.size.nx < min_extent || c.problem.size.ny < min_extent
+        || (c.problem.dims == 3 && star && c.problem.size.nz < min_extent);
     if (too_small)
-        return Status::failure("domain " + format_extent(c.size, c.dims) + " is smaller than the "
-            + (star ? "R" + std::to_string(c.radius) + " stencil" : std::string("diffusion stencil"))
+        return Status::failure("domain " + format_extent(c.problem.size, c.problem.dims) + " is smaller than the "
+            + (star ? "R" + std::to_string(c.problem.radius) + " stencil" : std::string("diffusion stencil"))
             + " needs (at least " + std::to_string(min_extent) + " cells per axis)");
-    if (c.size.cells() > (std::int64_t(1) << 40)) return Status::failure("domain has more than 2^40 cells");
-    if (c.gpus < 1) return Status::failure("GPU count must be at least 1");
-    if (c.backend == Backend::Cpu) {
-        if (c.gpus != 1)
-            return Status::failure("the CPU backend runs on one host, not on " + std::to_string(c.gpus) + " GPUs");
+    if (c.problem.size.cells() > (std::int64_t(1) << 40)) return Status::failure("domain has more than 2^40 cells");
+    if (c.placement.gpus < 1) return Status::failure("GPU count must be at least 1");
+    if (c.placement.backend == Backend::Cpu) {
+        if (c.placement.gpus != 1)
+            return Status::failure(
+                "the CPU backend runs on one host, not on " + std::to_string(c.placement.gpus) + " GPUs");
         if (Status s = check_strips(c); !s) return s;
         if (host_available >= 0 && host_bytes_needed(c) > host_available)
             return Status::failure("the domain needs " + bytes_text(host_bytes_needed(c))
@@ -218,24 +224,25 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
         return Status::success();
     }
     if (device_count == 0 || !dev) return Status::failure("no CUDA device is available; use --backend cpu");
-    if (c.device < 0 || c.device >= device_count)
-        return Status::failure("CUDA device " + std::to_string(c.device) + " does not exist ("
+    if (c.placement.device < 0 || c.placement.device >= device_count)
+        return Status::failure("CUDA device " + std::to_string(c.placement.device) + " does not exist ("
             + std::to_string(device_count) + " present)");
-    if (c.gpus > device_count)
+    if (c.placement.gpus > device_count)
         return Status::failure(
-            std::to_string(c.gpus) + " GPUs requested but " + std::to_string(device_count) + " present");
-    if (c.device + c.gpus > device_count)
-        return Status::failure(std::to_string(c.gpus) + " GPUs from device " + std::to_string(c.device)
-            + " need devices " + std::to_string(c.device) + ".." + std::to_string(c.device + c.gpus - 1) + " but "
-            + std::to_string(device_count) + " are present");
+            std::to_string(c.placement.gpus) + " GPUs requested but " + std::to_string(device_count) + " present");
+    if (c.placement.device + c.placement.gpus > device_count)
+        return Status::failure(std::to_string(c.placement.gpus) + " GPUs from device "
+            + std::to_string(c.placement.device) + " need devices " + std::to_string(c.placement.device) + ".."
+            + std::to_string(c.placement.device + c.placement.gpus - 1) + " but " + std::to_string(device_count)
+            + " are present");
     if (Status s = check_strips(c); !s) return s;
-    if (c.heuristic_block) {
+    if (c.policy.heuristic_block) {
         if (!heuristic_block(c, dev->max_threads_per_block, dev)) {
             // name the rule that the thesis heuristic cannot meet
             const Status s = check_block(c, distribute_threads(c, dev->max_threads_per_block), dev);
             return Status::failure("the heuristic finds no valid block: " + s.reason);
         }
-    } else if (Status s = check_block(c, c.block, dev); !s) {
+    } else if (Status s = check_block(c, c.policy.block, dev); !s) {
         return s;
     }
     // Split over several GPUs, each device is assumed to be like `dev` (can_implement checks each one).
@@ -249,29 +256,32 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
 
 GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
     GridDims g;
-    const bool coarsened_in_y = c.stencil == StencilKind::Star && c.variant == Variant::Stream && c.dims == 3;
-    g.x = unsigned(ceil_div(c.size.nx, std::int64_t(b.x) * (coarsened_in_y ? stream_layout(c).x_cells : c.cf)));
-    if (c.stencil == StencilKind::Diffusion4) {
-        g.y = unsigned(ceil_div(c.size.ny, b.y));
-        g.z = unsigned(c.dims == 3 ? c.size.nz : 1);
+    const bool coarsened_in_y
+        = c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream && c.problem.dims == 3;
+    g.x = unsigned(
+        ceil_div(c.problem.size.nx, std::int64_t(b.x) * (coarsened_in_y ? stream_layout(c).x_cells : c.policy.cf)));
+    if (c.problem.stencil == StencilKind::Diffusion4) {
+        g.y = unsigned(ceil_div(c.problem.size.ny, b.y));
+        g.z = unsigned(c.problem.dims == 3 ? c.problem.size.nz : 1);
         return g;
     }
-    if (c.variant == Variant::Stream) {
-        if (c.dims == 2)
+    if (c.policy.variant == Variant::Stream) {
+        if (c.problem.dims == 2)
             g.y = unsigned(std::max(chunks, 1));
         else
-            g.y = unsigned(ceil_div(c.size.ny, std::int64_t(b.y) * c.cf)), g.z = unsigned(std::max(chunks, 1));
+            g.y = unsigned(ceil_div(c.problem.size.ny, std::int64_t(b.y) * c.policy.cf)),
+            g.z = unsigned(std::max(chunks, 1));
         return g;
     }
-    if (c.variant == Variant::Uncoalesced) { // thread x walks the slow axis, the last block dim walks x
-        const Extent& e = c.size;
-        g.x = unsigned(ceil_div(c.dims == 3 ? e.nz : e.ny, b.x));
-        g.y = unsigned(ceil_div(c.dims == 3 ? e.ny : e.nx, b.y));
-        g.z = unsigned(c.dims == 3 ? ceil_div(e.nx, b.z) : 1);
+    if (c.policy.variant == Variant::Uncoalesced) { // thread x walks the slow axis, the last block dim walks x
+        const Extent& e = c.problem.size;
+        g.x = unsigned(ceil_div(c.problem.dims == 3 ? e.nz : e.ny, b.x));
+        g.y = unsigned(ceil_div(c.problem.dims == 3 ? e.ny : e.nx, b.y));
+        g.z = unsigned(c.problem.dims == 3 ? ceil_div(e.nx, b.z) : 1);
         return g;
     }
-    g.y = unsigned(ceil_div(c.size.ny, b.y));
-    if (c.dims == 3) g.z = unsigned(ceil_div(c.size.nz, b.z));
+    g.y = unsigned(ceil_div(c.problem.size.ny, b.y));
+    if (c.problem.dims == 3) g.z = unsigned(ceil_div(c.problem.size.nz, b.z));
     return g;
 }
 

@@ -23,43 +23,45 @@ std::string_view to_string(HaloPath p) {
 }
 
 int split_extent(const StencilConfig& c) {
-    return c.stencil == StencilKind::Diffusion4 ? c.size.nz : slow_extent(c);
+    return c.problem.stencil == StencilKind::Diffusion4 ? c.problem.size.nz : slow_extent(c.problem);
 }
 
 namespace {
 int ghost_depth(const StencilConfig& c) {
-    return c.stencil == StencilKind::Star ? c.radius : 0;
+    return c.problem.stencil == StencilKind::Star ? c.problem.radius : 0;
 }
 
 std::string strips_text(const StencilConfig& c) {
-    const int n = strip_count(c);
-    if (c.strips_per_device == 1) return std::to_string(n) + " GPUs";
+    const int n = strip_count(c.placement);
+    if (c.placement.strips_per_device == 1) return std::to_string(n) + " GPUs";
     return std::to_string(n) + " strips";
 }
 } // namespace
 
 Status check_strips(const StencilConfig& c) {
-    const int n = strip_count(c);
-    if (c.strips_per_device < 1) return Status::failure("strips per device must be at least 1");
+    const int n = strip_count(c.placement);
+    if (c.placement.strips_per_device < 1) return Status::failure("strips per device must be at least 1");
     if (n == 1) return Status::success();
-    if (c.backend == Backend::Cpu) return Status::failure("the CPU backend runs on one host, not on " + strips_text(c));
-    const char* axis = c.dims == 3 ? "z" : "y";
-    if (c.stencil == StencilKind::Diffusion4) {
-        if (c.dims == 2)
+    if (c.placement.backend == Backend::Cpu)
+        return Status::failure("the CPU backend runs on one host, not on " + strips_text(c));
+    const char* axis = c.problem.dims == 3 ? "z" : "y";
+    if (c.problem.stencil == StencilKind::Diffusion4) {
+        if (c.problem.dims == 2)
             return Status::failure("a 2D diffusion field is a single periodic layer and cannot be split over "
                 + strips_text(c) + "; use --gpus 1 or --dims 3 (layers are split)");
-        if (c.size.nz < n)
-            return Status::failure("splitting " + std::to_string(c.size.nz) + " diffusion layers over " + strips_text(c)
-                + " leaves a GPU without a layer");
+        if (c.problem.size.nz < n)
+            return Status::failure("splitting " + std::to_string(c.problem.size.nz) + " diffusion layers over "
+                + strips_text(c) + " leaves a GPU without a layer");
         return Status::success();
     }
     // Every strip must own at least R rows: a neighbour's R ghost rows come from exactly one strip.
-    const int rows = slow_extent(c) - 2 * c.radius, thinnest = rows / n;
-    if (thinnest < c.radius) {
-        const int fit = rows / c.radius;
+    const int rows = slow_extent(c.problem) - 2 * c.problem.radius, thinnest = rows / n;
+    if (thinnest < c.problem.radius) {
+        const int fit = rows / c.problem.radius;
         return Status::failure("splitting the " + std::to_string(rows) + " updated rows along " + axis + " over "
             + strips_text(c) + " gives strips of " + std::to_string(thinnest) + " rows, thinner than the R"
-            + std::to_string(c.radius) + " ghost zone (each strip needs at least " + std::to_string(c.radius)
+            + std::to_string(c.problem.radius) + " ghost zone (each strip needs at least "
+            + std::to_string(c.problem.radius)
             + " rows: " + (fit > 1 ? "at most " + std::to_string(fit) + " strips fit" : "use --gpus 1") + ")");
     }
     return Status::success();
@@ -68,12 +70,12 @@ Status check_strips(const StencilConfig& c) {
 StripPlan plan_strips(const StencilConfig& c) {
     StripPlan plan;
     plan.ghost_depth = ghost_depth(c);
-    const int n = std::max(strip_count(c), 1), extent = split_extent(c), g = plan.ghost_depth;
+    const int n = std::max(strip_count(c.placement), 1), extent = split_extent(c), g = plan.ghost_depth;
     const int rows = extent - 2 * g, base = rows / n, extra = rows % n;
     int begin = g;
     for (int i = 0; i < n; ++i) {
         Strip s;
-        s.device = c.device + i / std::max(c.strips_per_device, 1);
+        s.device = c.placement.device + i / std::max(c.placement.strips_per_device, 1);
         s.update_begin = begin;
         s.update_end = begin + base + (i < extra ? 1 : 0);
         s.first_row = i == 0 ? 0 : s.update_begin;
@@ -88,28 +90,28 @@ StripPlan plan_strips(const StencilConfig& c) {
 
 StencilConfig strip_config(const StencilConfig& c, const Strip& s) {
     StencilConfig local = single_gpu_equivalent(c);
-    local.device = s.device;
-    if (c.dims == 3)
-        local.size.nz = s.local_rows();
+    local.placement.device = s.device;
+    if (c.problem.dims == 3)
+        local.problem.size.nz = s.local_rows();
     else
-        local.size.ny = s.local_rows();
+        local.problem.size.ny = s.local_rows();
     return local;
 }
 
 std::vector<std::int64_t> device_bytes_per_gpu(const StencilConfig& c) {
-    if (strip_count(c) == 1) return { device_bytes_needed(c) };
-    std::vector<std::int64_t> bytes(std::size_t(std::max(c.gpus, 1)), 0);
+    if (strip_count(c.placement) == 1) return { device_bytes_needed(c) };
+    std::vector<std::int64_t> bytes(std::size_t(std::max(c.placement.gpus, 1)), 0);
     for (const Strip& s : plan_strips(c).strips)
-        bytes[std::size_t(s.device - c.device)] += device_bytes_needed(strip_config(c, s));
+        bytes[std::size_t(s.device - c.placement.device)] += device_bytes_needed(strip_config(c, s));
     return bytes;
 }
 
 StencilConfig single_gpu_equivalent(const StencilConfig& c) {
     StencilConfig one = c;
-    one.gpus = 1;
-    one.strips_per_device = 1;
-    one.overlap = StencilConfig {}.overlap;
-    one.halo = StencilConfig {}.halo;
+    one.placement.gpus = 1;
+    one.placement.strips_per_device = 1;
+    one.placement.overlap = StencilConfig {}.placement.overlap;
+    one.placement.halo = StencilConfig {}.placement.halo;
     return one;
 }
 

@@ -42,16 +42,16 @@ StarWeights star_weights(UpdateRule rule, int dims, int radius) {
 }
 
 std::int64_t updated_cells(const StencilConfig& c) {
-    if (c.stencil == StencilKind::Diffusion4) return c.size.cells();
-    const int r2 = 2 * c.radius;
-    std::int64_t n = std::int64_t(std::max(0, c.size.nx - r2)) * std::max(0, c.size.ny - r2);
-    if (c.dims == 3) n *= std::max(0, c.size.nz - r2);
+    if (c.problem.stencil == StencilKind::Diffusion4) return c.problem.size.cells();
+    const int r2 = 2 * c.problem.radius;
+    std::int64_t n = std::int64_t(std::max(0, c.problem.size.nx - r2)) * std::max(0, c.problem.size.ny - r2);
+    if (c.problem.dims == 3) n *= std::max(0, c.problem.size.nz - r2);
     return n;
 }
 
 int ideal_bytes_per_cell(const StencilConfig& c) {
-    const int reads = (c.stencil == StencilKind::Star && c.rule == UpdateRule::Wave) ? 2 : 1;
-    return (reads + 1) * element_size(c.precision);
+    const int reads = (c.problem.stencil == StencilKind::Star && c.problem.rule == UpdateRule::Wave) ? 2 : 1;
+    return (reads + 1) * element_size(c.problem.precision);
 }
 
 namespace {
@@ -83,13 +83,13 @@ std::optional<InitialCondition> parse_initial(std::string_view s) {
 }
 
 std::vector<double> make_initial_field(const StencilConfig& c, InitialCondition ic, std::uint64_t seed) {
-    const int nx = c.size.nx, ny = c.size.ny, nz = c.dims == 3 ? c.size.nz : 1;
-    const bool layered = c.stencil == StencilKind::Diffusion4; // diffusion layers are independent 2D fields
+    const int nx = c.problem.size.nx, ny = c.problem.size.ny, nz = c.problem.dims == 3 ? c.problem.size.nz : 1;
+    const bool layered = c.problem.stencil == StencilKind::Diffusion4; // diffusion layers are independent 2D fields
     std::vector<double> f(std::size_t(nx) * ny * nz, 0.0);
     std::uint64_t state = seed;
     const double cx = 0.5 * (nx - 1), cy = 0.5 * (ny - 1), cz = 0.5 * (nz - 1);
     const double sigma = 0.08 * std::min(nx, ny);
-    const int edge = c.stencil == StencilKind::Star ? c.radius : kDiffusionHalo;
+    const int edge = c.problem.stencil == StencilKind::Star ? c.problem.radius : kDiffusionHalo;
     for (int z = 0; z < nz; ++z)
         for (int y = 0; y < ny; ++y)
             for (int x = 0; x < nx; ++x) {

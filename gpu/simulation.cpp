@@ -17,15 +17,14 @@ const std::vector<DeviceInfo>& devices_once() {
 } // namespace
 
 bool same_field(const StencilConfig& a, const StencilConfig& b) {
-    return a.stencil == b.stencil && a.rule == b.rule && a.dims == b.dims && a.size == b.size && a.radius == b.radius
-        && a.precision == b.precision;
+    return a.problem == b.problem;
 }
 
 MultiGpuStats Simulation::multi_gpu_stats() const {
     const StencilConfig& c = config();
     MultiGpuStats stats;
     StripStats whole;
-    whole.device = c.device;
+    whole.device = c.placement.device;
     whole.end_row = split_extent(c);
     whole.updated_cells = updated_cells(c);
     stats.strips.push_back(whole);
@@ -41,20 +40,21 @@ void Simulation::restore_state(const FieldState& state) {
 }
 
 Status can_implement(const StencilConfig& c) {
-    if (c.backend == Backend::Cpu) return check_config(c, nullptr, 0, host_available_memory());
+    if (c.placement.backend == Backend::Cpu) return check_config(c, nullptr, 0, host_available_memory());
     const auto& devices = devices_once();
     if (devices.empty()) {
         const std::string why = cuda_unavailable_reason();
         return Status::failure("no CUDA device is available (" + why + "); use --backend cpu");
     }
-    if (c.device < 0 || c.device >= int(devices.size())) return check_config(c, &devices.front(), int(devices.size()));
-    DeviceInfo dev = devices[c.device];
-    dev.free_memory = device_free_memory(c.device);
+    if (c.placement.device < 0 || c.placement.device >= int(devices.size()))
+        return check_config(c, &devices.front(), int(devices.size()));
+    DeviceInfo dev = devices[c.placement.device];
+    dev.free_memory = device_free_memory(c.placement.device);
     if (Status s = check_config(c, &dev, int(devices.size())); !s) return s;
     // check_config assumed every GPU is like the first; each one's free memory decides.
     const std::vector<std::int64_t> need = device_bytes_per_gpu(c);
     for (std::size_t i = 1; i < need.size(); ++i) {
-        const int d = c.device + int(i);
+        const int d = c.placement.device + int(i);
         const std::int64_t free = device_free_memory(d);
         if (need[i] > free)
             return Status::failure("GPU " + std::to_string(d) + "'s strips need " + bytes_text(need[i])
@@ -70,7 +70,7 @@ std::unique_ptr<Simulation> create_backend_simulation(const StencilConfig& c, st
         if (why) *why = s.reason;
         return nullptr;
     }
-    if (c.backend == Backend::Cpu) {
+    if (c.placement.backend == Backend::Cpu) {
         try {
             return create_cpu_simulation(c);
         } catch (const std::exception& e) { // memory can shrink between the check and the allocation
@@ -78,8 +78,8 @@ std::unique_ptr<Simulation> create_backend_simulation(const StencilConfig& c, st
             return nullptr;
         }
     }
-    if (strip_count(c) > 1) return create_multi_gpu_simulation(c, devices_once(), why);
-    return create_cuda_simulation(c, devices_once()[c.device], why);
+    if (strip_count(c.placement) > 1) return create_multi_gpu_simulation(c, devices_once(), why);
+    return create_cuda_simulation(c, devices_once()[c.placement.device], why);
 }
 
 } // namespace

@@ -14,11 +14,11 @@ std::vector<CsvRow> autotune_csv_rows(
     const StencilConfig& c, const std::vector<AutotuneResult>& results, const std::string& timestamp) {
     std::vector<CsvRow> rows;
     for (const AutotuneResult& r : results)
-        rows.push_back({ timestamp, std::string(to_string(c.stencil)), std::string(to_string(c.rule)),
-            std::to_string(c.dims), format_extent(c.size, c.dims), std::to_string(c.radius),
-            std::string(to_string(c.variant)), std::to_string(c.cf), std::string(to_string(c.precision)),
-            std::to_string(r.block.x), std::to_string(r.block.y), std::to_string(r.block.z),
-            format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error });
+        rows.push_back({ timestamp, std::string(to_string(c.problem.stencil)), std::string(to_string(c.problem.rule)),
+            std::to_string(c.problem.dims), format_extent(c.problem.size, c.problem.dims),
+            std::to_string(c.problem.radius), std::string(to_string(c.policy.variant)), std::to_string(c.policy.cf),
+            std::string(to_string(c.problem.precision)), std::to_string(r.block.x), std::to_string(r.block.y),
+            std::to_string(r.block.z), format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error });
     return rows;
 }
 

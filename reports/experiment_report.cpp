@@ -47,13 +47,15 @@ std::vector<CsvRow> experiment_csv_rows(ExperimentKind kind, const std::vector<E
     std::vector<CsvRow> rows;
     for (const ExperimentPoint& p : points) {
         const StencilConfig& c = p.config;
-        rows.push_back({ timestamp, device, std::string(to_string(kind)), p.series, std::string(to_string(c.stencil)),
-            std::string(to_string(c.rule)), std::to_string(c.dims), format_extent(c.size, c.dims),
-            std::to_string(c.radius), std::string(to_string(c.variant)), std::to_string(c.cf),
-            std::string(to_string(c.precision)), std::to_string(c.block.x), std::to_string(c.block.y),
-            std::to_string(c.block.z), p.autotuned ? "1" : "0", number_or_empty(p.ms_per_step),
-            number_or_empty(p.gcells_per_s), number_or_empty(p.improvement), p.bottleneck_metric,
-            number_or_empty(p.bottleneck_gbs), number_or_empty(p.bottleneck_improvement), p.error });
+        rows.push_back({ timestamp, device, std::string(to_string(kind)), p.series,
+            std::string(to_string(c.problem.stencil)), std::string(to_string(c.problem.rule)),
+            std::to_string(c.problem.dims), format_extent(c.problem.size, c.problem.dims),
+            std::to_string(c.problem.radius), std::string(to_string(c.policy.variant)), std::to_string(c.policy.cf),
+            std::string(to_string(c.problem.precision)), std::to_string(c.policy.block.x),
+            std::to_string(c.policy.block.y), std::to_string(c.policy.block.z), p.autotuned ? "1" : "0",
+            number_or_empty(p.ms_per_step), number_or_empty(p.gcells_per_s), number_or_empty(p.improvement),
+            p.bottleneck_metric, number_or_empty(p.bottleneck_gbs), number_or_empty(p.bottleneck_improvement),
+            p.error });
     }
     return rows;
 }
@@ -124,17 +126,17 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
             ExperimentPoint p;
             StencilConfig& c = p.config;
             p.series = r[3];
-            c.stencil = require(parse_stencil(r[4]), "stencil", r[4]);
-            c.rule = require(parse_rule(r[5]), "rule", r[5]);
-            c.dims = parse_int(r[6]);
-            if (c.dims != 2 && c.dims != 3) throw std::invalid_argument("dims " + r[6]);
-            c.size = require(parse_extent(r[7], c.dims), "size", r[7]);
-            c.radius = parse_int(r[8]);
-            c.variant = require(parse_variant(r[9]), "variant", r[9]);
-            c.cf = parse_int(r[10]);
-            c.precision = require(parse_precision(r[11]), "precision", r[11]);
-            c.block = { parse_int(r[12]), parse_int(r[13]), parse_int(r[14]) };
-            c.heuristic_block = false;
+            c.problem.stencil = require(parse_stencil(r[4]), "stencil", r[4]);
+            c.problem.rule = require(parse_rule(r[5]), "rule", r[5]);
+            c.problem.dims = parse_int(r[6]);
+            if (c.problem.dims != 2 && c.problem.dims != 3) throw std::invalid_argument("dims " + r[6]);
+            c.problem.size = require(parse_extent(r[7], c.problem.dims), "size", r[7]);
+            c.problem.radius = parse_int(r[8]);
+            c.policy.variant = require(parse_variant(r[9]), "variant", r[9]);
+            c.policy.cf = parse_int(r[10]);
+            c.problem.precision = require(parse_precision(r[11]), "precision", r[11]);
+            c.policy.block = { parse_int(r[12]), parse_int(r[13]), parse_int(r[14]) };
+            c.policy.heuristic_block = false;
             p.autotuned = r[15] == "1";
             p.ms_per_step = parse_number(r[16]);
             p.gcells_per_s = parse_number(r[17]);

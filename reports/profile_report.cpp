@@ -68,16 +68,17 @@ double ProfileReport::gcells_per_s() const {
 std::string format_profile(const ProfileReport& r) {
     const StencilConfig& c = r.options.config;
     const double cells = double(r.cells());
-    const int es = element_size(c.precision);
+    const int es = element_size(c.problem.precision);
     const double read = r.metric("dram__bytes_read.sum"), write = r.metric("dram__bytes_write.sum");
     const double ms = r.duration_ms();
     char buf[512];
     std::string out;
     std::snprintf(buf, sizeof buf, "launch %d (step %lld)", r.launch, r.iteration);
     out += buf;
-    if (strip_count(c) > 1) {
+    if (strip_count(c.placement) > 1) {
         std::snprintf(buf, sizeof buf, " on GPU %d (%s, rows %d-%d along %s", r.gpu.device, r.device.c_str(),
-            r.gpu.first_row, r.gpu.end_row - 1, c.dims == 3 || c.stencil == StencilKind::Diffusion4 ? "z" : "y");
+            r.gpu.first_row, r.gpu.end_row - 1,
+            c.problem.dims == 3 || c.problem.stencil == StencilKind::Diffusion4 ? "z" : "y");
         out += buf;
         if (r.gpu.strips > 1) out += ", its " + std::to_string(r.gpu.strips) + " strips counted together";
         out += ")";
@@ -186,7 +187,7 @@ CsvRow profile_csv_row(const ProfileReport& r) {
             format_number(r.gcells_per_s()), format_number(dram / double(r.cells())),
             std::to_string(ideal_bytes_per_cell(c)),
             std::string(to_string(diagnose(r.profiled.metrics, r.verdict).limiter)),
-            std::to_string(r.gpu.updated_cells > 0 ? r.gpu.device : c.device), // unset share: the one GPU
+            std::to_string(r.gpu.updated_cells > 0 ? r.gpu.device : c.placement.device), // unset share: the one GPU
             std::to_string(std::max(r.gpu.strips, 1)), std::to_string(r.cells()) });
     for (const auto& name : profiled_metric_names()) row.push_back(format_metric(r.metric(name)));
     return row;

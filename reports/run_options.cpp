@@ -85,47 +85,47 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
         } else if (key == "--stencil") {
             auto v = parse_stencil(value);
             if (!v) return bad(key, value, "star or diffusion4");
-            c.stencil = *v;
-            if (c.stencil == StencilKind::Diffusion4 && !variant_applies(c.stencil, c.variant))
-                c.variant = Variant::Smem;
+            c.problem.stencil = *v;
+            if (c.problem.stencil == StencilKind::Diffusion4 && !variant_applies(c.problem.stencil, c.policy.variant))
+                c.policy.variant = Variant::Smem;
         } else if (key == "--rule") {
             auto v = parse_rule(value);
             if (!v) return bad(key, value, "thesis, jacobi or wave");
-            c.rule = *v;
+            c.problem.rule = *v;
         } else if (key == "--dims") {
             auto v = parse_int<int>(value);
             if (!v || (*v != 2 && *v != 3)) return bad(key, value, "2 or 3");
-            c.dims = *v;
+            c.problem.dims = *v;
         } else if (key == "--size") {
             size_text = value;
             size_given = true;
         } else if (key == "--radius") {
             auto v = parse_int<int>(value);
             if (!v || *v < 1 || *v > 16) return bad(key, value, "an integer 1..16");
-            c.radius = *v;
+            c.problem.radius = *v;
         } else if (key == "--variant") {
             auto v = parse_variant(value);
             if (!v)
                 return bad(
                     key, value, "base, smem, smem_padded or stream (star); naive, merged, notemp or smem (diffusion4)");
-            c.variant = *v;
+            c.policy.variant = *v;
         } else if (key == "--cf") {
             auto v = parse_int<int>(value);
             if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8)) return bad(key, value, "1, 2, 4 or 8");
-            c.cf = *v;
+            c.policy.cf = *v;
         } else if (key == "--block") {
             if (value == "heuristic") {
-                c.heuristic_block = true;
+                c.policy.heuristic_block = true;
             } else {
                 auto v = parse_block(value);
                 if (!v) return bad(key, value, "heuristic or BXxBY[xBZ] with positive integers");
-                c.heuristic_block = false;
-                c.block = *v;
+                c.policy.heuristic_block = false;
+                c.policy.block = *v;
             }
         } else if (key == "--precision") {
             auto v = parse_precision(value);
             if (!v) return bad(key, value, "fp32 or fp64");
-            c.precision = *v;
+            c.problem.precision = *v;
         } else if (key == "--steps") {
             auto v = parse_int<int>(value);
             if (!v || *v < 0 || *v > 100000000) return bad(key, value, "an integer 0..100000000");
@@ -133,23 +133,23 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
         } else if (key == "--backend") {
             auto v = parse_backend(value);
             if (!v) return bad(key, value, "cuda or cpu");
-            c.backend = *v;
+            c.placement.backend = *v;
             o.backend_given = true;
         } else if (key == "--device") {
             auto v = parse_int<int>(value);
             if (!v || *v < 0) return bad(key, value, "a device index >= 0");
-            c.device = *v;
+            c.placement.device = *v;
         } else if (key == "--gpus") {
             auto v = parse_int<int>(value);
             if (!v || *v < 1 || *v > 64) return bad(key, value, "an integer 1..64");
-            c.gpus = *v;
+            c.placement.gpus = *v;
         } else if (key == "--overlap") {
             if (value != "on" && value != "off") return bad(key, value, "on or off");
-            c.overlap = value == "on";
+            c.placement.overlap = value == "on";
         } else if (key == "--halo") {
             auto v = parse_halo(value);
             if (!v) return bad(key, value, "auto or staged");
-            c.halo = *v;
+            c.placement.halo = *v;
         } else if (key == "--csv") {
             if (value.empty()) return bad(key, value, "a file path");
             o.csv = value;
@@ -185,17 +185,18 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
     }
     StencilConfig& c = o.config;
     if (size_given) {
-        auto e = parse_extent(size_text, c.dims);
-        if (!e) return bad("--size", size_text, c.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");
-        c.size = *e;
+        auto e = parse_extent(size_text, c.problem.dims);
+        if (!e) return bad("--size", size_text, c.problem.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");
+        c.problem.size = *e;
     } else {
-        c.size = c.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };
+        c.problem.size = c.problem.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };
     }
-    if (!c.heuristic_block && c.dims == 2 && c.stencil == StencilKind::Star && c.block.z != 1)
-        return Status::failure("--block " + format_block(c.block) + " has a z dim but --dims is 2");
-    if (!variant_applies(c.stencil, c.variant))
-        return Status::failure("--variant " + std::string(to_string(c.variant)) + " does not apply to --stencil "
-            + std::string(to_string(c.stencil)));
+    if (!c.policy.heuristic_block && c.problem.dims == 2 && c.problem.stencil == StencilKind::Star
+        && c.policy.block.z != 1)
+        return Status::failure("--block " + format_block(c.policy.block) + " has a z dim but --dims is 2");
+    if (!variant_applies(c.problem.stencil, c.policy.variant))
+        return Status::failure("--variant " + std::string(to_string(c.policy.variant)) + " does not apply to --stencil "
+            + std::string(to_string(c.problem.stencil)));
     return Status::success();
 }
 

@@ -37,7 +37,7 @@ double RunReport::gbytes_per_s() const {
 
 double RunReport::pct_of_roofline() const {
     if (copy_gbytes_per_s <= 0) return std::nan("");
-    return 100.0 * gbytes_per_s() / (copy_gbytes_per_s * std::max(options.config.gpus, 1));
+    return 100.0 * gbytes_per_s() / (copy_gbytes_per_s * std::max(options.config.placement.gpus, 1));
 }
 
 MultiGpuStats RunReport::median_strip_stats() const {
@@ -110,10 +110,10 @@ std::string format_report(const RunReport& r) {
     const KernelResources& k = r.resources;
     char buf[512];
     std::string out = "config   " + describe(c) + "\n";
-    out += "device   " + r.device + " (" + std::string(to_string(c.backend)) + ")\n";
-    if (c.backend == Backend::Cuda) {
+    out += "device   " + r.device + " (" + std::string(to_string(c.placement.backend)) + ")\n";
+    if (c.placement.backend == Backend::Cuda) {
         std::snprintf(buf, sizeof buf, "block    %s (%s), %d blocks\n", format_block(k.block).c_str(),
-            c.heuristic_block ? "heuristic" : "manual", k.grid_blocks);
+            c.policy.heuristic_block ? "heuristic" : "manual", k.grid_blocks);
         out += buf;
         std::snprintf(buf, sizeof buf,
             "kernel   %d registers/thread, %d B spilled (local), %d B shared/block, occupancy %.0f%% (limited by "
@@ -133,7 +133,7 @@ std::string format_report(const RunReport& r) {
     out += buf;
     out += format_strips(r);
     if (r.copy_gbytes_per_s > 0) {
-        const int gpus = std::max(c.gpus, 1);
+        const int gpus = std::max(c.placement.gpus, 1);
         std::snprintf(buf, sizeof buf, "roofline %.1f GB/s device copy%s: %.1f%% reached\n", r.copy_gbytes_per_s,
             gpus > 1 ? (" x " + std::to_string(gpus) + " GPUs").c_str() : "", r.pct_of_roofline());
         out += buf;
@@ -152,11 +152,12 @@ CsvRow config_csv_header() {
 }
 
 CsvRow config_csv_values(const StencilConfig& c, const KernelResources& k) {
-    return { std::string(to_string(c.backend)), std::string(to_string(c.stencil)), std::string(to_string(c.rule)),
-        std::to_string(c.dims), std::to_string(c.size.nx), std::to_string(c.size.ny), std::to_string(c.size.nz),
-        std::to_string(c.radius), std::string(to_string(c.variant)), std::to_string(c.cf), std::to_string(k.block.x),
-        std::to_string(k.block.y), std::to_string(k.block.z), c.heuristic_block ? "1" : "0", std::to_string(c.gpus),
-        std::string(to_string(c.precision)) };
+    return { std::string(to_string(c.placement.backend)), std::string(to_string(c.problem.stencil)),
+        std::string(to_string(c.problem.rule)), std::to_string(c.problem.dims), std::to_string(c.problem.size.nx),
+        std::to_string(c.problem.size.ny), std::to_string(c.problem.size.nz), std::to_string(c.problem.radius),
+        std::string(to_string(c.policy.variant)), std::to_string(c.policy.cf), std::to_string(k.block.x),
+        std::to_string(k.block.y), std::to_string(k.block.z), c.policy.heuristic_block ? "1" : "0",
+        std::to_string(c.placement.gpus), std::string(to_string(c.problem.precision)) };
 }
 
 CsvRow resources_csv_header() {
@@ -200,7 +201,7 @@ CsvRow report_csv_row(const RunReport& r) {
         { format_number(k.compile_ms), format_number(r.rel_l2_error),
             r.verified ? (r.passed() ? "pass" : "fail") : "" });
     append(row,
-        { split ? (c.overlap ? "on" : "off") : "", split ? m.path_summary() : "",
+        { split ? (c.placement.overlap ? "on" : "off") : "", split ? m.path_summary() : "",
             split ? std::to_string(m.halo_bytes()) : "", split ? format_number(m.max_exchange_ms()) : "",
             split ? format_number(m.halo_gbytes_per_s()) : "", split ? format_number(slowest_compute_ms(m)) : "" });
     return row;

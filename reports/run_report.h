@@ -30,7 +30,7 @@ struct RunReport {
     double pct_of_roofline() const;
     // Per strip, the median over the timed runs of its compute and exchange times.
     MultiGpuStats median_strip_stats() const;
-    double tolerance() const { return options.config.precision == Precision::FP32 ? 1e-5 : 1e-12; }
+    double tolerance() const { return options.config.problem.precision == Precision::FP32 ? 1e-5 : 1e-12; }
     bool passed() const { return verified && rel_l2_error < tolerance(); }
 };
 

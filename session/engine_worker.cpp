@@ -28,10 +28,11 @@ bool engine_diagnostic(const char* what) {
 }
 
 std::string device_name(const StencilConfig& c) {
-    if (c.backend == Backend::Cpu) return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
+    if (c.placement.backend == Backend::Cpu)
+        return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
     static const std::vector<DeviceInfo> devices = query_devices();
-    if (c.device >= 0 && c.device < int(devices.size())) return devices[c.device].name;
-    return "CUDA device " + std::to_string(c.device);
+    if (c.placement.device >= 0 && c.placement.device < int(devices.size())) return devices[c.placement.device].name;
+    return "CUDA device " + std::to_string(c.placement.device);
 }
 
 int slice_extent(const Extent& e, SliceAxis axis) {
@@ -48,12 +49,13 @@ EngineWorker::~EngineWorker() = default;
 void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings) {
     if (generation < m_latest->load()) return; // a newer configuration is already queued
     m_generation = generation;
-    const bool carry = m_sim && m_sim->config().size == settings.config.size
-        && m_sim->config().dims == settings.config.dims && m_settings.initial == settings.initial
+    const bool carry = m_sim && m_sim->config().problem.size == settings.config.problem.size
+        && m_sim->config().problem.dims == settings.config.problem.dims && m_settings.initial == settings.initial
         && m_settings.seed == settings.seed;
     // Same field, other kernel or GPU count: move the whole state (the wave's previous field too) and
     // keep running the old configuration if the new one cannot be built.
-    if (carry && m_sim->config().backend == settings.config.backend && same_field(m_sim->config(), settings.config)) {
+    if (carry && m_sim->config().placement.backend == settings.config.placement.backend
+        && same_field(m_sim->config(), settings.config)) {
         const Status moved = repartition(m_sim, settings.config);
         if (!m_sim) return fail(moved.reason);
         if (moved)
@@ -198,7 +200,7 @@ void EngineWorker::profile_step() {
     m_sampler.sample(*m_sim, m_generation, m_iteration_base, s);
     // A split run times each strip on the last step it ran, and the profiled step's time was its kernel
     // replays (~0.4 s on two H200s): one plain step takes that sample again for the per-GPU table.
-    if (s.ok() && strip_count(m_sim->config()) > 1) m_sim->step(1);
+    if (s.ok() && strip_count(m_sim->config().placement) > 1) m_sim->step(1);
     s.settings = m_settings;
     s.device_name = device_name(m_settings.config);
     m_have_batch_clock = false; // the replays are not part of the next batch period
@@ -278,8 +280,8 @@ void EngineWorker::produce_frame(int queue_next_steps) {
     f.generation = m_generation;
     f.iteration = m_iteration_base + m_sim->iteration();
     f.slice = m_slice;
-    const Extent e = m_sim->config().size;
-    if (m_sim->config().dims == 2) f.slice = { SliceAxis::XY, 0, false };
+    const Extent e = m_sim->config().problem.size;
+    if (m_sim->config().problem.dims == 2) f.slice = { SliceAxis::XY, 0, false };
     f.slice.index = std::clamp(f.slice.index, 0, slice_extent(e, f.slice.axis) - 1);
     std::tie(f.width, f.height) = slice_size(e, f.slice.axis);
     f.field_width = f.width, f.field_height = f.height;
@@ -299,17 +301,17 @@ void EngineWorker::produce_frame(int queue_next_steps) {
 // The slice copy is queued behind the batch in flight and the next batch behind the copy, so the
 // GPU keeps computing while this thread waits for the copy alone and hands the frame over.
 bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
-    if (!m_device_frames || f.slice.max_projection || m_sim->config().backend != Backend::Cuda) return false;
+    if (!m_device_frames || f.slice.max_projection || m_sim->config().placement.backend != Backend::Cuda) return false;
     const int longest = std::max(f.width, f.height);
     const int limit = m_pacing.display_max;
     const int step = m_playing && limit > 0 && longest > limit ? (longest + limit - 1) / limit : 1;
     // f keeps the full plane until the copy is queued: a failure falls back to the host path as is.
     const int width = (f.field_width + step - 1) / step, height = (f.field_height + step - 1) / step;
     const std::size_t floats = std::size_t(width) * height;
-    if (!m_staging || m_staging->floats() < floats || m_staging->device() != m_sim->config().device) {
+    if (!m_staging || m_staging->floats() < floats || m_staging->device() != m_sim->config().placement.device) {
         m_staging.reset();
         std::string why;
-        m_staging = DeviceSliceBuffers::create(m_sim->config().device, floats, &why);
+        m_staging = DeviceSliceBuffers::create(m_sim->config().placement.device, floats, &why);
         if (!m_staging) return false;
     }
     const int slot = m_next_slot;
@@ -338,7 +340,7 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
 
 // The largest value along the axis normal to the plane, through a host copy of the whole volume.
 std::vector<float> EngineWorker::max_projection(int& width, int& height) {
-    const Extent e = m_sim->config().size;
+    const Extent e = m_sim->config().problem.size;
     const std::vector<double> all = m_sim->download();
     std::tie(width, height) = slice_size(e, m_slice.axis);
     std::vector<float> out(std::size_t(width) * height, -INFINITY);
@@ -369,7 +371,7 @@ void EngineWorker::report_stats(bool force) {
         s.gcells_per_second = double(updated_cells(c)) * m_window_steps / busy_s / 1e9;
         s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c);
     }
-    if (strip_count(m_sim->config()) > 1) {
+    if (strip_count(m_sim->config().placement) > 1) {
         try {
             s.strips = m_sim->multi_gpu_stats();
         } catch (const std::exception& e) {
@@ -431,13 +433,14 @@ void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std:
 void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>& cancel, JobOutcome& out,
     const std::vector<double>* live_field, const std::optional<std::pair<StencilConfig, BlockDims>>& live_block) {
     StencilConfig config = r.config;
-    if (config.backend != Backend::Cuda)
+    if (config.placement.backend != Backend::Cuda)
         throw std::runtime_error("autotune searches CUDA block dims: choose a CUDA device");
-    config.heuristic_block = true;
+    config.policy.heuristic_block = true;
     if (Status s = can_implement(config); !s) throw std::runtime_error(s.reason);
     out.device_name = device_name(config);
     const auto devices = query_devices();
-    const DeviceInfo* device = config.device < int(devices.size()) ? &devices[config.device] : nullptr;
+    const DeviceInfo* device
+        = config.placement.device < int(devices.size()) ? &devices[config.placement.device] : nullptr;
     JobProgress first;
     first.id = r.id;
     first.what = "compiling";
@@ -453,7 +456,7 @@ void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>
     }
     emit job_progress(first);
     // The live field when it has this extent (what the user looks at), else the configured initial one.
-    const std::vector<double> field = live_field && std::int64_t(live_field->size()) == config.size.cells()
+    const std::vector<double> field = live_field && std::int64_t(live_field->size()) == config.problem.size.cells()
         ? *live_field
         : make_initial_field(config, m_settings.initial, m_settings.seed);
     const auto progress = [&](int done, int total, const AutotuneResult& last) {

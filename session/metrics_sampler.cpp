@@ -56,7 +56,7 @@ bool MetricsSampler::due(const Simulation& sim) const {
 }
 
 std::string MetricsSampler::precheck(const StencilConfig& c) {
-    if (c.backend == Backend::Cpu)
+    if (c.placement.backend == Backend::Cpu)
         return "Hardware counters need a CUDA GPU; the CPU backend shows timing-based figures only.";
     return {};
 }

@@ -63,18 +63,19 @@ QByteArray setup_to_json(const SetupState& s) {
     QJsonObject o;
     if (!s.title.isEmpty()) o.insert(QStringLiteral("title"), s.title);
     if (!s.explanation.isEmpty()) o.insert(QStringLiteral("explanation"), s.explanation);
-    o.insert(QStringLiteral("stencil"), qs(to_string(c.stencil)));
-    o.insert(QStringLiteral("rule"), qs(to_string(c.rule)));
-    o.insert(QStringLiteral("dims"), c.dims);
-    o.insert(QStringLiteral("size"), qs(format_extent(c.size, c.dims)));
-    o.insert(QStringLiteral("radius"), c.radius);
-    o.insert(QStringLiteral("variant"), qs(to_string(c.variant)));
-    o.insert(QStringLiteral("cf"), c.cf);
-    o.insert(QStringLiteral("block"), c.heuristic_block ? QStringLiteral("heuristic") : qs(format_block(c.block)));
-    o.insert(QStringLiteral("precision"), qs(to_string(c.precision)));
-    o.insert(QStringLiteral("backend"), qs(to_string(c.backend)));
-    o.insert(QStringLiteral("device"), c.device);
-    o.insert(QStringLiteral("gpus"), c.gpus);
+    o.insert(QStringLiteral("stencil"), qs(to_string(c.problem.stencil)));
+    o.insert(QStringLiteral("rule"), qs(to_string(c.problem.rule)));
+    o.insert(QStringLiteral("dims"), c.problem.dims);
+    o.insert(QStringLiteral("size"), qs(format_extent(c.problem.size, c.problem.dims)));
+    o.insert(QStringLiteral("radius"), c.problem.radius);
+    o.insert(QStringLiteral("variant"), qs(to_string(c.policy.variant)));
+    o.insert(QStringLiteral("cf"), c.policy.cf);
+    o.insert(QStringLiteral("block"),
+        c.policy.heuristic_block ? QStringLiteral("heuristic") : qs(format_block(c.policy.block)));
+    o.insert(QStringLiteral("precision"), qs(to_string(c.problem.precision)));
+    o.insert(QStringLiteral("backend"), qs(to_string(c.placement.backend)));
+    o.insert(QStringLiteral("device"), c.placement.device);
+    o.insert(QStringLiteral("gpus"), c.placement.gpus);
     o.insert(QStringLiteral("init"), qs(to_string(s.settings.initial)));
     o.insert(QStringLiteral("seed"), double(s.settings.seed));
     o.insert(QStringLiteral("steps-per-frame"), s.steps_per_frame);
@@ -124,9 +125,9 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
     }
     RunOptions run;
     run.initial = InitialCondition::Gaussian; // the window's default
-    run.config.backend = current.config.backend;
-    run.config.device = current.config.device;
-    run.config.gpus = current.config.gpus;
+    run.config.placement.backend = current.config.placement.backend;
+    run.config.placement.device = current.config.placement.device;
+    run.config.placement.gpus = current.config.placement.gpus;
     if (const Status s = parse_run_options(args, run); !s) return fail(why, QString::fromStdString(s.reason));
 
     SetupState next;
@@ -176,10 +177,10 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
             slice.axis = SliceAxis::YZ;
         else if (!axis.isNull() && axis != QLatin1String("xy"))
             return fail(why, QStringLiteral("invalid \"slice\" \"%1\": expected xy, xz or yz").arg(quoted(axis)));
-        const int planes = c.dims == 2    ? 1
-            : slice.axis == SliceAxis::XY ? c.size.nz
-            : slice.axis == SliceAxis::XZ ? c.size.ny
-                                          : c.size.nx;
+        const int planes = c.problem.dims == 2 ? 1
+            : slice.axis == SliceAxis::XY      ? c.problem.size.nz
+            : slice.axis == SliceAxis::XZ      ? c.problem.size.ny
+                                               : c.problem.size.nx;
         if (o.contains(QStringLiteral("slice-index"))) {
             qint64 n = 0;
             if (!integral(o.value(QStringLiteral("slice-index")), n) || n < 0 || n >= planes)

@@ -22,8 +22,8 @@ namespace {
 
 // The search answers for this configuration whatever its block: variant, CF, size, precision... all count.
 bool same_search(StencilConfig a, StencilConfig b) {
-    a.block = b.block = {};
-    a.heuristic_block = b.heuristic_block = true;
+    a.policy.block = b.policy.block = {};
+    a.policy.heuristic_block = b.policy.heuristic_block = true;
     return a == b;
 }
 
@@ -116,7 +116,7 @@ void AutotuneDialog::set_config(const StencilConfig& config) {
     m_config = config;
     QString text = tr("<b>%1</b>, %2")
                        .arg(QString::fromStdString(describe(config)),
-                           QString::fromStdString(format_extent(config.size, config.dims)));
+                           QString::fromStdString(format_extent(config.problem.size, config.problem.dims)));
     if (m_have_result && !same_search(m_last.request.config, config))
         text += tr("<br>The map shows an earlier search (%1).")
                     .arg(QString::fromStdString(describe(m_last.request.config)));
@@ -206,9 +206,9 @@ QString AutotuneDialog::status_text() const {
 
 void AutotuneDialog::update_buttons() {
     const bool idle = m_job == 0;
-    m_run->setEnabled(idle && m_config.backend == Backend::Cuda);
-    m_rerun->setEnabled(idle && m_config.backend == Backend::Cuda);
-    if (m_config.backend != Backend::Cuda && idle)
+    m_run->setEnabled(idle && m_config.placement.backend == Backend::Cuda);
+    m_rerun->setEnabled(idle && m_config.placement.backend == Backend::Cuda);
+    if (m_config.placement.backend != Backend::Cuda && idle)
         m_status->setText(tr("Autotune times CUDA blocks: choose a CUDA device in the controls."));
     m_cancel->setEnabled(!idle);
     m_steps->setEnabled(idle);

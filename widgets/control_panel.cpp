@@ -245,23 +245,24 @@ void ControlPanel::fill_variants(StencilKind kind, Variant selected) {
 void ControlPanel::set_settings(const RunSettings& s) {
     m_updating = true;
     const StencilConfig& c = s.config;
-    m_device->setCurrentIndex(std::max(m_device->findData(c.backend == Backend::Cpu ? -1 : c.device), 0));
-    m_gpus->setValue(c.gpus);
-    m_overlap->setChecked(c.overlap);
-    select_data(m_stencil, c.stencil);
-    select_data(m_rule, c.rule);
-    m_dims->setCurrentIndex(m_dims->findData(c.dims));
-    m_nx->setValue(c.size.nx);
-    m_ny->setValue(c.size.ny);
-    m_nz->setValue(c.size.nz);
-    select_data(m_precision, c.precision);
-    fill_variants(c.stencil, c.variant);
-    m_radius->setValue(c.radius);
-    m_cf->setCurrentIndex(std::max(m_cf->findData(c.cf), 0));
-    m_heuristic->setChecked(c.heuristic_block);
-    m_bx->setValue(c.block.x);
-    m_by->setValue(c.block.y);
-    m_bz->setValue(c.block.z);
+    m_device->setCurrentIndex(
+        std::max(m_device->findData(c.placement.backend == Backend::Cpu ? -1 : c.placement.device), 0));
+    m_gpus->setValue(c.placement.gpus);
+    m_overlap->setChecked(c.placement.overlap);
+    select_data(m_stencil, c.problem.stencil);
+    select_data(m_rule, c.problem.rule);
+    m_dims->setCurrentIndex(m_dims->findData(c.problem.dims));
+    m_nx->setValue(c.problem.size.nx);
+    m_ny->setValue(c.problem.size.ny);
+    m_nz->setValue(c.problem.size.nz);
+    select_data(m_precision, c.problem.precision);
+    fill_variants(c.problem.stencil, c.policy.variant);
+    m_radius->setValue(c.problem.radius);
+    m_cf->setCurrentIndex(std::max(m_cf->findData(c.policy.cf), 0));
+    m_heuristic->setChecked(c.policy.heuristic_block);
+    m_bx->setValue(c.policy.block.x);
+    m_by->setValue(c.policy.block.y);
+    m_bz->setValue(c.policy.block.z);
     select_data(m_initial, s.initial);
     m_seed->setValue(int(s.seed));
     m_updating = false;
@@ -275,20 +276,20 @@ RunSettings ControlPanel::settings() const {
     RunSettings s = m_sent;
     StencilConfig& c = s.config;
     const int device = m_device->currentData().toInt();
-    c.backend = device < 0 ? Backend::Cpu : Backend::Cuda;
-    c.device = std::max(device, 0);
-    c.gpus = m_gpus->value();
-    c.overlap = m_overlap->isChecked();
-    c.stencil = current<StencilKind>(m_stencil);
-    c.rule = current<UpdateRule>(m_rule);
-    c.dims = m_dims->currentData().toInt();
-    c.size = { m_nx->value(), m_ny->value(), c.dims == 3 ? m_nz->value() : 1 };
-    c.precision = current<Precision>(m_precision);
-    if (m_variant->count()) c.variant = current<Variant>(m_variant);
-    c.radius = m_radius->value();
-    c.cf = m_cf->currentData().toInt();
-    c.heuristic_block = m_heuristic->isChecked();
-    c.block = { m_bx->value(), m_by->value(), c.dims == 3 ? m_bz->value() : 1 };
+    c.placement.backend = device < 0 ? Backend::Cpu : Backend::Cuda;
+    c.placement.device = std::max(device, 0);
+    c.placement.gpus = m_gpus->value();
+    c.placement.overlap = m_overlap->isChecked();
+    c.problem.stencil = current<StencilKind>(m_stencil);
+    c.problem.rule = current<UpdateRule>(m_rule);
+    c.problem.dims = m_dims->currentData().toInt();
+    c.problem.size = { m_nx->value(), m_ny->value(), c.problem.dims == 3 ? m_nz->value() : 1 };
+    c.problem.precision = current<Precision>(m_precision);
+    if (m_variant->count()) c.policy.variant = current<Variant>(m_variant);
+    c.problem.radius = m_radius->value();
+    c.policy.cf = m_cf->currentData().toInt();
+    c.policy.heuristic_block = m_heuristic->isChecked();
+    c.policy.block = { m_bx->value(), m_by->value(), c.problem.dims == 3 ? m_bz->value() : 1 };
     s.initial = current<InitialCondition>(m_initial);
     s.seed = std::uint64_t(m_seed->value());
     return s;
@@ -322,15 +323,15 @@ void ControlPanel::dims_edited() {
 
 void ControlPanel::update_enabled() {
     const RunSettings s = settings();
-    const bool star = s.config.stencil == StencilKind::Star, three = s.config.dims == 3;
+    const bool star = s.config.problem.stencil == StencilKind::Star, three = s.config.problem.dims == 3;
     m_rule->setEnabled(star);
     m_radius->setEnabled(star);
     m_cf->setEnabled(star);
     m_nz->setEnabled(three);
-    m_gpus->setEnabled(s.config.backend == Backend::Cuda && m_devices.size() > 1);
-    m_overlap->setEnabled(s.config.gpus > 1);
-    for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.heuristic_block);
-    m_bz->setEnabled(!s.config.heuristic_block && three && star);
+    m_gpus->setEnabled(s.config.placement.backend == Backend::Cuda && m_devices.size() > 1);
+    m_overlap->setEnabled(s.config.placement.gpus > 1);
+    for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.policy.heuristic_block);
+    m_bz->setEnabled(!s.config.policy.heuristic_block && three && star);
     m_axis->setEnabled(three);
     m_projection->setEnabled(three);
     m_index->setEnabled(three && !m_projection->isChecked());
@@ -362,18 +363,18 @@ QString ControlPanel::reason() const {
 void ControlPanel::show_heuristic_choice(const KernelResources* r) {
     const StencilConfig c = settings().config;
     if (r && r->block.threads() > 0) {
-        m_heuristic_choice->setText(c.heuristic_block ? tr("heuristic chose %1").arg(qs(format_block(r->block)))
-                                                      : tr("in use: %1").arg(qs(format_block(r->block))));
+        m_heuristic_choice->setText(c.policy.heuristic_block ? tr("heuristic chose %1").arg(qs(format_block(r->block)))
+                                                             : tr("in use: %1").arg(qs(format_block(r->block))));
         return;
     }
     // No GPU kernel: say what the heuristic would pick on a GPU, and check a manual block against CUDA's limits.
     const auto choice = heuristic_block(c, 1024, nullptr);
     QString text
         = choice ? tr("heuristic: %1 on a GPU").arg(qs(format_block(*choice))) : tr("heuristic finds no block");
-    if (!c.heuristic_block)
-        if (const Status s = check_block(c, c.block, nullptr); !s)
+    if (!c.policy.heuristic_block)
+        if (const Status s = check_block(c, c.policy.block, nullptr); !s)
             text += tr("; on a GPU: %1").arg(QString::fromStdString(s.reason));
-    if (c.backend == Backend::Cpu) text += tr(" (the CPU backend has no blocks)");
+    if (c.placement.backend == Backend::Cpu) text += tr(" (the CPU backend has no blocks)");
     m_heuristic_choice->setText(text);
 }
 
@@ -381,7 +382,7 @@ void ControlPanel::show_engine_ready(const EngineReady& ready) {
     const KernelResources& r = ready.resources;
     auto set
         = [this](const char* name, const QString& text) { findChild<QLabel*>(QLatin1String(name))->setText(text); };
-    const bool gpu = ready.settings.config.backend == Backend::Cuda;
+    const bool gpu = ready.settings.config.placement.backend == Backend::Cuda;
     const QString na = tr("n/a (CPU)");
     set("res_block", gpu ? qs(format_block(r.block)) : na);
     set("res_grid", gpu ? QString::number(r.grid_blocks) : na);
@@ -443,10 +444,10 @@ void ControlPanel::set_playing(bool on) {
 void ControlPanel::update_slice_range() {
     const StencilConfig c = settings().config;
     const SliceAxis axis = current<SliceAxis>(m_axis);
-    const int extent = c.dims == 3 ? (axis == SliceAxis::XY ? c.size.nz
-                               : axis == SliceAxis::XZ      ? c.size.ny
-                                                            : c.size.nx)
-                                   : 1;
+    const int extent = c.problem.dims == 3 ? (axis == SliceAxis::XY ? c.problem.size.nz
+                               : axis == SliceAxis::XZ              ? c.problem.size.ny
+                                                                    : c.problem.size.nx)
+                                           : 1;
     const bool was = m_updating;
     m_updating = true;
     // keep the same relative depth; from a 2D (one-plane) range, start in the middle

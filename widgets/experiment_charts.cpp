@@ -109,15 +109,16 @@ void ExperimentCharts::show_points(
     bool any_bottleneck = false, any_counters = false, any_traffic = false, three = false;
     for (const ExperimentPoint& p : points) {
         const QString name = QString::fromStdString(p.series);
-        if (!series_filter.isEmpty() && QLatin1String(to_string(p.config.variant).data()) != series_filter) continue;
-        radius_set.insert(p.config.radius);
+        if (!series_filter.isEmpty() && QLatin1String(to_string(p.config.policy.variant).data()) != series_filter)
+            continue;
+        radius_set.insert(p.config.problem.radius);
         if (!m_series.contains(name)) m_series << name;
-        three = three || p.config.dims == 3;
+        three = three || p.config.problem.dims == 3;
         if (!p.error.empty()) continue;
-        rate[{ name, p.config.radius }] = p.gcells_per_s;
-        improvement[{ name, p.config.radius }] = p.improvement;
-        bottleneck[{ name, p.config.radius }] = p.bottleneck_improvement;
-        bottleneck_gbs[{ name, p.config.radius }] = p.bottleneck_gbs;
+        rate[{ name, p.config.problem.radius }] = p.gcells_per_s;
+        improvement[{ name, p.config.problem.radius }] = p.improvement;
+        bottleneck[{ name, p.config.problem.radius }] = p.bottleneck_improvement;
+        bottleneck_gbs[{ name, p.config.problem.radius }] = p.bottleneck_gbs;
         any_bottleneck = any_bottleneck || std::isfinite(p.bottleneck_improvement);
         any_counters = any_counters || std::isfinite(p.bottleneck_gbs);
         any_traffic = any_traffic || (std::isfinite(p.bottleneck_gbs) && p.bottleneck_gbs > 0);

@@ -77,7 +77,7 @@ ExperimentsWindow::ExperimentsWindow(EngineController& engine, QWidget* parent)
     resize(1180, 760);
     connect(&m_engine, &EngineController::job_progress, this, &ExperimentsWindow::on_progress);
     connect(&m_engine, &EngineController::job_finished, this, &ExperimentsWindow::on_finished);
-    m_base.rule = UpdateRule::Thesis;
+    m_base.problem.rule = UpdateRule::Thesis;
     dims_changed();
     show_results();
 }
@@ -187,10 +187,10 @@ QWidget* ExperimentsWindow::build_controls() {
 
 void ExperimentsWindow::set_base(const StencilConfig& c) {
     if (m_job != 0) return;
-    m_base.rule = c.stencil == StencilKind::Star ? c.rule : UpdateRule::Thesis;
-    m_base.precision = c.precision;
-    m_base.backend = c.backend;
-    m_base.device = c.device;
+    m_base.problem.rule = c.problem.stencil == StencilKind::Star ? c.problem.rule : UpdateRule::Thesis;
+    m_base.problem.precision = c.problem.precision;
+    m_base.placement.backend = c.placement.backend;
+    m_base.placement.device = c.placement.device;
     update_enabled();
 }
 
@@ -198,14 +198,14 @@ ExperimentSpec ExperimentsWindow::spec() const {
     ExperimentSpec s;
     s.kind = ExperimentKind(m_experiment->currentData().toInt());
     s.base = m_base;
-    s.base.stencil = StencilKind::Star;
-    s.base.dims = m_dims->currentData().toInt();
-    s.base.gpus = 1;
-    s.base.heuristic_block = true;
-    if (auto e = parse_extent(m_size->text().trimmed().toStdString(), s.base.dims))
-        s.base.size = *e;
+    s.base.problem.stencil = StencilKind::Star;
+    s.base.problem.dims = m_dims->currentData().toInt();
+    s.base.placement.gpus = 1;
+    s.base.policy.heuristic_block = true;
+    if (auto e = parse_extent(m_size->text().trimmed().toStdString(), s.base.problem.dims))
+        s.base.problem.size = *e;
     else
-        s.base.size = {}; // check_experiment explains
+        s.base.problem.size = {}; // check_experiment explains
     s.radii.clear();
     for (const auto& [r, box] : m_radius_boxes)
         if (box->isChecked()) s.radii.push_back(r);
@@ -237,7 +237,7 @@ void ExperimentsWindow::update_enabled() {
     for (auto& [v, box] : m_variant_boxes) box->setEnabled(idle);
     for (auto& [cf, box] : m_cf_boxes) box->setEnabled(idle && kind != ExperimentKind::Radius);
     const Status s = check_experiment(spec());
-    const bool cuda = m_base.backend == Backend::Cuda;
+    const bool cuda = m_base.placement.backend == Backend::Cuda;
     m_run->setEnabled(idle && s && (cuda || kind != ExperimentKind::Autotuned));
     m_run->setToolTip(!s                                   ? QString::fromStdString(s.reason)
             : (!cuda && kind == ExperimentKind::Autotuned) ? tr("Autotuning times CUDA blocks: choose a CUDA device.")
@@ -314,9 +314,9 @@ void ExperimentsWindow::show_results() {
     m_show->addItem(tr("every series"), QString());
     std::vector<Variant> seen;
     for (const ExperimentPoint& p : m_points)
-        if (std::find(seen.begin(), seen.end(), p.config.variant) == seen.end()) {
-            seen.push_back(p.config.variant);
-            const QString name = QString::fromLatin1(to_string(p.config.variant).data());
+        if (std::find(seen.begin(), seen.end(), p.config.policy.variant) == seen.end()) {
+            seen.push_back(p.config.policy.variant);
+            const QString name = QString::fromLatin1(to_string(p.config.policy.variant).data());
             m_show->addItem(name, name);
         }
     m_show->setCurrentIndex(std::max(0, m_show->findData(keep)));
@@ -341,9 +341,9 @@ void ExperimentsWindow::fill_table() {
             m_table->setItem(i, column, item);
         };
         cell(0, QString::fromStdString(p.series));
-        cell(1, QString(), p.config.radius);
-        cell(2, QString(), p.config.cf);
-        cell(3, QString::fromStdString(format_block(p.config.block)));
+        cell(1, QString(), p.config.problem.radius);
+        cell(2, QString(), p.config.policy.cf);
+        cell(3, QString::fromStdString(format_block(p.config.policy.block)));
         cell(4, number(p.gcells_per_s, 1), p.error.empty() ? p.gcells_per_s : NAN);
         cell(5, number(p.improvement, 2), p.improvement);
         cell(6, number(p.bottleneck_gbs, 0), p.bottleneck_gbs);
@@ -370,8 +370,8 @@ bool ExperimentsWindow::open_results(const QString& path, QString* why) {
     // The controls describe what is shown, so that Run repeats it on this machine.
     const StencilConfig& first = m_points.front().config;
     m_experiment->setCurrentIndex(m_experiment->findData(int(m_kind)));
-    m_dims->setCurrentIndex(m_dims->findData(first.dims));
-    m_size->setText(QString::fromStdString(format_extent(first.size, first.dims)));
+    m_dims->setCurrentIndex(m_dims->findData(first.problem.dims));
+    m_size->setText(QString::fromStdString(format_extent(first.problem.size, first.problem.dims)));
     show_results();
     m_status->setText(status_text());
     update_enabled();

@@ -126,9 +126,9 @@ void FieldView::use_raster(const QString& why) {
 }
 
 QString FieldView::interop_blocker(const StencilConfig& config) const {
-    if (config.backend == Backend::Cpu) return tr("CPU backend");
+    if (config.placement.backend == Backend::Cpu) return tr("CPU backend");
     if (!m_gl) return m_gl_problem;
-    return m_gl->interop_blocker(config.device);
+    return m_gl->interop_blocker(config.placement.device);
 }
 
 void FieldView::show_frame(const FieldFrame& f) {

@@ -42,12 +42,15 @@ namespace ss::gui {
 namespace {
 
 ColormapKind colormap_for(const StencilConfig& c) {
-    return c.stencil == StencilKind::Star && c.rule == UpdateRule::Wave ? ColormapKind::Coolwarm
-                                                                        : ColormapKind::Inferno;
+    return c.problem.stencil == StencilKind::Star && c.problem.rule == UpdateRule::Wave ? ColormapKind::Coolwarm
+                                                                                        : ColormapKind::Inferno;
 }
 
 int plane_count(const StencilConfig& c, SliceAxis a) {
-    return c.dims == 2 ? 1 : a == SliceAxis::XY ? c.size.nz : a == SliceAxis::XZ ? c.size.ny : c.size.nx;
+    return c.problem.dims == 2 ? 1
+        : a == SliceAxis::XY   ? c.problem.size.nz
+        : a == SliceAxis::XZ   ? c.problem.size.ny
+                               : c.problem.size.nx;
 }
 
 } // namespace
@@ -279,8 +282,8 @@ ExperimentsWindow& MainWindow::experiments_window() {
 
 void MainWindow::apply_block(const BlockDims& block) {
     RunSettings s = m_controls->settings();
-    s.config.heuristic_block = false;
-    s.config.block = block;
+    s.config.policy.heuristic_block = false;
+    s.config.policy.block = block;
     m_controls->set_settings(s);
     if (!m_controls->reason().isEmpty()) {
         statusBar()->showMessage(m_controls->reason(), 8000);
@@ -316,7 +319,9 @@ void MainWindow::build_status_bar() {
 
 void MainWindow::apply_settings(const RunSettings& s) {
     const RunSettings& before = m_engine->requested();
-    if (m_colormap_auto && (s.config.rule != before.config.rule || s.config.stencil != before.config.stencil)) {
+    if (m_colormap_auto
+        && (s.config.problem.rule != before.config.problem.rule
+            || s.config.problem.stencil != before.config.problem.stencil)) {
         m_colormap = colormap_for(s.config);
         m_view->set_colormap(m_colormap);
         m_controls->set_colormap(m_colormap);
@@ -336,12 +341,12 @@ void MainWindow::on_ready(const EngineReady& r) {
 // Multi-GPU: a dashed line where one GPU's strip ends and the next begins, labelled with the devices.
 // Strips are cut along y in 2D and z in 3D, so the XY plane of a 3D run lies in one strip: its GPU is named.
 void MainWindow::update_strip_overlay(const StencilConfig& c) {
-    if (strip_count(c) <= 1 || !check_strips(c)) {
+    if (strip_count(c.placement) <= 1 || !check_strips(c)) {
         m_view->set_overlay({});
         return;
     }
     const StripPlan plan = plan_strips(c);
-    m_view->set_overlay([this, plan, dims = c.dims](QPainter& p, const ViewTransform& t) {
+    m_view->set_overlay([this, plan, dims = c.problem.dims](QPainter& p, const ViewTransform& t) {
         const SliceSelection s = m_view->last_frame().slice;
         p.save();
         QPen pen(QColor(255, 255, 255, 200), 1.5, Qt::DashLine);
@@ -524,7 +529,7 @@ void MainWindow::inject_at(Cell p) {
     const StencilConfig& c = m_engine->active().settings.config;
     const SliceSelection s = m_view->last_frame().slice;
     int x = p.x, y = p.y, z = 0;
-    if (c.dims == 3) {
+    if (c.problem.dims == 3) {
         if (s.axis == SliceAxis::XY)
             z = s.index;
         else if (s.axis == SliceAxis::XZ)
@@ -533,7 +538,7 @@ void MainWindow::inject_at(Cell p) {
             y = p.x, z = p.y, x = s.index;
     }
     const int radius = std::max(2, std::min(m_view->last_frame().field_width, m_view->last_frame().field_height) / 64);
-    const bool wave = c.stencil == StencilKind::Star && c.rule == UpdateRule::Wave;
+    const bool wave = c.problem.stencil == StencilKind::Star && c.problem.rule == UpdateRule::Wave;
     const double value = wave ? 1.0 : std::max(1.0, double(m_view->display_range().hi));
     m_engine->inject(x, y, z, radius, value);
 }
@@ -594,7 +599,7 @@ SetupState MainWindow::current_setup() const {
     s.settings = m_engine->requested();
     s.steps_per_frame = m_engine->pacing().steps_per_frame;
     s.colormap = m_colormap;
-    if (s.settings.config.dims == 3) { // a 2D run has one plane: nothing to store
+    if (s.settings.config.problem.dims == 3) { // a 2D run has one plane: nothing to store
         SliceSelection slice = m_engine->slice();
         slice.index = std::clamp(slice.index, 0, plane_count(s.settings.config, slice.axis) - 1);
         s.slice = slice;

@@ -30,11 +30,12 @@ Status open_autotune_cache(const RunOptions& o, std::unique_ptr<AutotuneCache>& 
 
 int run_autotune_command(RunOptions o) {
     using cli::fail;
-    if (o.config.backend == Backend::Cpu) return fail(2, "autotune tunes CUDA block dims: use --backend cuda");
+    if (o.config.placement.backend == Backend::Cpu)
+        return fail(2, "autotune tunes CUDA block dims: use --backend cuda");
     std::unique_ptr<AutotuneCache> cache;
     if (Status s = open_autotune_cache(o, cache); !s) return fail(2, s.reason);
     if (query_devices().empty()) return fail(2, "autotune needs a CUDA device (" + cuda_unavailable_reason() + ")");
-    o.config.heuristic_block = true;
+    o.config.policy.heuristic_block = true;
     if (Status s = can_implement(o.config); !s) return fail(2, s.reason);
     if (!o.csv.empty())
         if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);

@@ -88,17 +88,18 @@ int list_devices() {
 int run_bandwidth(const RunOptions& o) {
     const auto devices = query_devices();
     if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + cuda_unavailable_reason() + ")");
-    if (o.config.device >= int(devices.size()))
-        return fail(2, "CUDA device " + std::to_string(o.config.device) + " does not exist");
+    if (o.config.placement.device >= int(devices.size()))
+        return fail(2, "CUDA device " + std::to_string(o.config.placement.device) + " does not exist");
     if (!o.csv.empty())
         if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
-    const BandwidthResult r = measure_copy_bandwidth(o.config.device, o.bandwidth_bytes, o.repeats);
+    const BandwidthResult r = measure_copy_bandwidth(o.config.placement.device, o.bandwidth_bytes, o.repeats);
     if (!r.error.empty()) return fail(1, "bandwidth measurement failed: " + r.error);
     std::printf("device   %s\ncopy     %.1f MiB, median of %d: %.3f ms\nroofline %.1f GB/s (read + write)\n",
-        devices[o.config.device].name.c_str(), r.bytes_per_copy / 1048576.0, o.repeats, r.milliseconds, r.gbytes_per_s);
+        devices[o.config.placement.device].name.c_str(), r.bytes_per_copy / 1048576.0, o.repeats, r.milliseconds,
+        r.gbytes_per_s);
     if (!o.csv.empty()) {
         const CsvRow header { "timestamp", "device", "bytes_per_copy", "repeats", "ms_per_copy", "copy_gbytes_per_s" };
-        const CsvRow row { timestamp_now(), devices[o.config.device].name, std::to_string(r.bytes_per_copy),
+        const CsvRow row { timestamp_now(), devices[o.config.placement.device].name, std::to_string(r.bytes_per_copy),
             std::to_string(o.repeats), format_number(r.milliseconds), format_number(r.gbytes_per_s) };
         if (Status s = append_csv(o.csv, header, { row }); !s) return fail(1, s.reason);
     }
@@ -107,12 +108,13 @@ int run_bandwidth(const RunOptions& o) {
 
 int run_profile(const RunOptions& o) {
     const StencilConfig& c = o.config;
-    if (c.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
+    if (c.placement.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
     if (!o.csv.empty())
         if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
     const auto devices = query_devices();
     if (devices.empty()) return fail(1, "GPU counters are unavailable: " + cuda_unavailable_reason());
-    if (c.device >= int(devices.size())) return fail(2, "CUDA device " + std::to_string(c.device) + " does not exist");
+    if (c.placement.device >= int(devices.size()))
+        return fail(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
     if (Status s = can_implement(c); !s) return fail(2, s.reason);
     std::string why;
     auto sim = create_simulation(c, &why);
@@ -197,8 +199,10 @@ struct FieldCache {
     std::uint64_t seed = 0;
     std::vector<double> field;
     const std::vector<double>& get(const StencilConfig& c, InitialCondition ic, std::uint64_t s) {
-        const bool same = !field.empty() && key.size == c.size && key.dims == c.dims && key.stencil == c.stencil
-            && (ic != InitialCondition::HotEdges || key.radius == c.radius) && initial == ic && seed == s;
+        const bool same = !field.empty() && key.problem.size == c.problem.size && key.problem.dims == c.problem.dims
+            && key.problem.stencil == c.problem.stencil
+            && (ic != InitialCondition::HotEdges || key.problem.radius == c.problem.radius) && initial == ic
+            && seed == s;
         if (!same) {
             field.clear();
             field.shrink_to_fit();
@@ -210,7 +214,7 @@ struct FieldCache {
 };
 
 int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bool keep_going) {
-    if (!o.backend_given && query_devices().empty()) o.config.backend = Backend::Cpu;
+    if (!o.backend_given && query_devices().empty()) o.config.placement.backend = Backend::Cpu;
     if (Status s = can_implement(o.config); !s) {
         if (!keep_going) return fail(2, s.reason);
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
@@ -228,16 +232,16 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     auto sim = create_simulation(o.config, &why);
     if (!sim) return fail(1, "cannot create the simulation: " + why);
     report.resources = sim->resources();
-    if (o.config.backend == Backend::Cuda) {
+    if (o.config.placement.backend == Backend::Cuda) {
         const auto devices = query_devices();
-        report.device = devices[o.config.device].name;
+        report.device = devices[o.config.placement.device].name;
         if (command == "bench") {
             static double measured = 0.0; // once per process: a sweep shares it
             static int measured_device = -1;
-            if (measured_device != o.config.device) {
-                const BandwidthResult bw = measure_copy_bandwidth(o.config.device, std::int64_t(1) << 30, 10);
+            if (measured_device != o.config.placement.device) {
+                const BandwidthResult bw = measure_copy_bandwidth(o.config.placement.device, std::int64_t(1) << 30, 10);
                 measured = bw.error.empty() ? bw.gbytes_per_s : 0.0;
-                measured_device = o.config.device;
+                measured_device = o.config.placement.device;
             }
             report.copy_gbytes_per_s = measured;
         }
@@ -249,7 +253,7 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
         if (command == "run") {
             sim->upload(initial);
             report.ms_per_step.push_back(o.steps ? sim->step(o.steps).milliseconds / o.steps : 0.0);
-            if (o.steps && strip_count(o.config) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
+            if (o.steps && strip_count(o.config.placement) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
             if (o.verify) {
                 // The reference starts from the values the GPU really holds (rounded to its precision).
                 sim->upload(initial);
@@ -264,7 +268,7 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
                 const StepTiming t = sim->step(std::max(o.steps, 1));
                 if (i < o.warmup) continue;
                 report.ms_per_step.push_back(t.milliseconds / t.steps);
-                if (strip_count(o.config) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
+                if (strip_count(o.config.placement) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
             }
         }
     } catch (const std::exception& e) {
@@ -364,7 +368,7 @@ int main(int argc, char** argv) {
         ss::RunOptions options;
         if (ss::Status s = ss::parse_run_options(combination, options); !s) return fail(2, s.reason);
         if (command == "run" || command == "bench" || command == "profile")
-            options.config.strips_per_device = strips_per_gpu_from_environment();
+            options.config.placement.strips_per_device = strips_per_gpu_from_environment();
         runs.push_back(options);
     }
     try {

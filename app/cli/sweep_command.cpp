@@ -107,7 +107,7 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
     if (Status s = parse_run_options(rest, out.run); !s) return s;
     // As run and bench: the CPU when no device is present, except for a search of CUDA blocks.
     if (!out.run.backend_given && spec.kind != ExperimentKind::Autotuned && query_devices().empty())
-        out.run.config.backend = Backend::Cpu;
+        out.run.config.placement.backend = Backend::Cpu;
     spec.base = out.run.config;
     spec.steps = out.run.steps;
     if (repeats_given) spec.repeats = out.run.repeats;
@@ -122,8 +122,8 @@ std::string format_sweep_table(const std::vector<ExperimentPoint>& points) {
     for (const ExperimentPoint& p : points) {
         const StencilConfig& c = p.config;
         if (!p.error.empty()) {
-            std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s refused or failed: %s\n", p.series.c_str(), c.radius,
-                c.cf, "-", p.error.c_str());
+            std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s refused or failed: %s\n", p.series.c_str(),
+                c.problem.radius, c.policy.cf, "-", p.error.c_str());
             out += buf;
             continue;
         }
@@ -138,9 +138,9 @@ std::string format_sweep_table(const std::vector<ExperimentPoint>& points) {
                 bottleneck += "n/a";
             }
         }
-        const std::string block = c.backend == Backend::Cuda ? format_block(c.block) : "-";
-        std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s %10.2f %12s  %s\n", p.series.c_str(), c.radius, c.cf,
-            block.c_str(), p.gcells_per_s, ratio_text(p.improvement).c_str(), bottleneck.c_str());
+        const std::string block = c.placement.backend == Backend::Cuda ? format_block(c.policy.block) : "-";
+        std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s %10.2f %12s  %s\n", p.series.c_str(), c.problem.radius,
+            c.policy.cf, block.c_str(), p.gcells_per_s, ratio_text(p.improvement).c_str(), bottleneck.c_str());
         out += buf;
     }
     return out;
@@ -154,17 +154,18 @@ int run_sweep_command(const SweepOptions& o) {
         if (Status s = check_csv_path(o.run.csv); !s) return fail(2, s.reason);
     const StencilConfig& base = o.spec.base;
     std::string device = "CPU";
-    if (base.backend == Backend::Cuda) {
+    if (base.placement.backend == Backend::Cuda) {
         const auto devices = query_devices();
         if (devices.empty()) return fail(2, "no CUDA device is available (" + cuda_unavailable_reason() + ")");
-        if (base.device >= int(devices.size()))
-            return fail(2, "CUDA device " + std::to_string(base.device) + " does not exist");
-        device = devices[base.device].name;
+        if (base.placement.device >= int(devices.size()))
+            return fail(2, "CUDA device " + std::to_string(base.placement.device) + " does not exist");
+        device = devices[base.placement.device].name;
     }
     std::printf("sweep    %s: %s %s %dD %s %s, %d steps x %d timed runs (median)\ndevice   %s\n",
-        std::string(to_string(o.spec.kind)).c_str(), std::string(to_string(base.stencil)).c_str(),
-        std::string(to_string(base.rule)).c_str(), base.dims, format_extent(base.size, base.dims).c_str(),
-        std::string(to_string(base.precision)).c_str(), o.spec.steps, o.spec.repeats, device.c_str());
+        std::string(to_string(o.spec.kind)).c_str(), std::string(to_string(base.problem.stencil)).c_str(),
+        std::string(to_string(base.problem.rule)).c_str(), base.problem.dims,
+        format_extent(base.problem.size, base.problem.dims).c_str(),
+        std::string(to_string(base.problem.precision)).c_str(), o.spec.steps, o.spec.repeats, device.c_str());
     std::fflush(stdout);
     std::vector<std::string> warnings;
     const std::vector<ExperimentPoint> points = run_experiment(

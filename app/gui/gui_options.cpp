@@ -29,10 +29,11 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     std::vector<std::string> rest;
     if (Status s = parse_run_options(args, o.run, &rest); !s) return s;
     StencilConfig& c = o.run.config;
-    if (!o.run.backend_given) c.backend = cuda_present ? Backend::Cuda : Backend::Cpu;
-    if (c.backend == Backend::Cuda) c.strips_per_device = strips_per_gpu_from_environment(); // testing hook, as the CLI
-    if (!given(args, "--size") && c.backend == Backend::Cpu)
-        c.size = c.dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
+    if (!o.run.backend_given) c.placement.backend = cuda_present ? Backend::Cuda : Backend::Cpu;
+    if (c.placement.backend == Backend::Cuda)
+        c.placement.strips_per_device = strips_per_gpu_from_environment(); // testing hook, as the CLI
+    if (!given(args, "--size") && c.placement.backend == Backend::Cpu)
+        c.problem.size = c.problem.dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
     if (!given(args, "--init")) o.run.initial = InitialCondition::Gaussian;
     bool steps_given = false;
 

@@ -244,7 +244,8 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
     const double steps = double(w.field_view().last_frame().iteration - iteration0);
     const StencilConfig& c = w.engine().active().settings.config;
     char line[256];
-    out << "config: " << describe(c) << " (" << to_string(c.backend) << ", " << w.interop_text().toStdString() << ")\n";
+    out << "config: " << describe(c) << " (" << to_string(c.placement.backend) << ", " << w.interop_text().toStdString()
+        << ")\n";
     std::snprintf(line, sizeof line, "displayed FPS: %.1f\nsteps/s: %.1f\nGCells/s: %.3f\n", frames / seconds,
         steps / seconds, double(updated_cells(c)) * steps / seconds / 1e9);
     out << line;
@@ -280,11 +281,12 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
         err << "stencilscope: " << why << "\n";
         return 1;
     }
-    const int dims = w.engine().requested().config.dims;
+    const int dims = w.engine().requested().config.problem.dims;
     const bool started_with_gl = view.uses_gl();
     out << "soak: " << describe(w.engine().requested().config) << " ("
-        << to_string(w.engine().requested().config.backend) << "), metrics " << (o.window.metrics ? "on" : "off")
-        << ", renderer " << (started_with_gl ? "OpenGL" : "raster: " + view.gl_problem().toStdString()) << std::endl;
+        << to_string(w.engine().requested().config.placement.backend) << "), metrics "
+        << (o.window.metrics ? "on" : "off") << ", renderer "
+        << (started_with_gl ? "OpenGL" : "raster: " + view.gl_problem().toStdString()) << std::endl;
     out << "soak: " << kSoakRound << " scenes per round, one every " << o.soak_interval << " s, for " << o.soak_seconds
         << " s" << std::endl;
 
@@ -316,7 +318,9 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
             const SoakScene& last = kSoakScenes[(changes - 1) % kSoakRound];
             const StencilConfig& active = w.engine().active().settings.config;
             ++checked;
-            if (active.variant == last.variant && active.radius == last.radius && active.cf == last.cf) ++reached;
+            if (active.policy.variant == last.variant && active.problem.radius == last.radius
+                && active.policy.cf == last.cf)
+                ++reached;
         }
         if (clock.elapsed() >= qint64(o.soak_seconds * 1000.0)) return loop.quit();
         const SoakScene& scene = kSoakScenes[changes % kSoakRound];

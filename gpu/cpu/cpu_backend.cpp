@@ -96,11 +96,11 @@ template <typename T> class CpuSimulation final : public Simulation {
 public:
     explicit CpuSimulation(const StencilConfig& c)
         : m_config(c)
-        , m_weights(star_weights(c.rule, c.dims, c.radius))
-        , m_current(c.size.cells(), T(0))
-        , m_other(c.size.cells(), T(0)) {
+        , m_weights(star_weights(c.problem.rule, c.problem.dims, c.problem.radius))
+        , m_current(c.problem.size.cells(), T(0))
+        , m_other(c.problem.size.cells(), T(0)) {
         m_resources.block = { 0, 0, 0 };
-        if (c.stencil == StencilKind::Diffusion4) m_tmp.assign(c.size.cells(), T(0));
+        if (c.problem.stencil == StencilKind::Diffusion4) m_tmp.assign(c.problem.size.cells(), T(0));
     }
 
     const StencilConfig& config() const override { return m_config; }
@@ -116,7 +116,7 @@ public:
     StepTiming step(int n) override {
         const auto start = std::chrono::steady_clock::now();
         for (int i = 0; i < n; ++i) {
-            if (m_config.stencil == StencilKind::Star)
+            if (m_config.problem.stencil == StencilKind::Star)
                 star_step();
             else
                 diffusion_step();
@@ -133,7 +133,7 @@ public:
 
     FieldState save_state() override {
         FieldState s { download(), {}, m_iteration };
-        if (m_config.stencil == StencilKind::Star && m_config.rule == UpdateRule::Wave)
+        if (m_config.problem.stencil == StencilKind::Star && m_config.problem.rule == UpdateRule::Wave)
             s.previous.assign(m_other.begin(), m_other.end());
         return s;
     }
@@ -147,7 +147,7 @@ public:
     }
 
     std::vector<float> download_slice(SliceAxis axis, int index) override {
-        const int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
+        const int nx = m_config.problem.size.nx, ny = m_config.problem.size.ny, nz = m_config.problem.size.nz;
         std::vector<float> out;
         auto at = [&](int x, int y, int z) { return float(m_current[(std::size_t(z) * ny + y) * nx + x]); };
         if (axis == SliceAxis::XY) {
@@ -167,12 +167,13 @@ public:
     }
 
     void inject(int cx, int cy, int cz, int radius, double value) override {
-        const Extent e = m_config.size;
-        const int lo = m_config.stencil == StencilKind::Star ? m_config.radius : 0; // keep the Dirichlet border
+        const Extent e = m_config.problem.size;
+        const int lo
+            = m_config.problem.stencil == StencilKind::Star ? m_config.problem.radius : 0; // keep the Dirichlet border
         for (int z = std::max(cz - radius, 0); z <= std::min(cz + radius, e.nz - 1); ++z)
             for (int y = std::max(cy - radius, lo); y <= std::min(cy + radius, e.ny - 1 - lo); ++y)
                 for (int x = std::max(cx - radius, lo); x <= std::min(cx + radius, e.nx - 1 - lo); ++x) {
-                    if (m_config.dims == 3 && (z < lo || z > e.nz - 1 - lo)) continue;
+                    if (m_config.problem.dims == 3 && (z < lo || z > e.nz - 1 - lo)) continue;
                     const int d2 = (x - cx) * (x - cx) + (y - cy) * (y - cy) + (z - cz) * (z - cz);
                     if (d2 <= radius * radius) m_current[(std::size_t(z) * e.ny + y) * e.nx + x] = T(value);
                 }
@@ -180,8 +181,9 @@ public:
 
 private:
     void star_step() {
-        const int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz, r = m_config.radius;
-        const bool three = m_config.dims == 3, wave = m_config.rule == UpdateRule::Wave;
+        const int nx = m_config.problem.size.nx, ny = m_config.problem.size.ny, nz = m_config.problem.size.nz,
+                  r = m_config.problem.radius;
+        const bool three = m_config.problem.dims == 3, wave = m_config.problem.rule == UpdateRule::Wave;
         const std::size_t sy = nx, sz = std::size_t(nx) * ny;
         const T* in = m_current.data();
         T* out = m_other.data();
@@ -205,7 +207,7 @@ private:
 
     // Fourth-order diffusion on independent periodic layers: out = in - alpha * lap(lap(in)).
     void diffusion_step() {
-        const int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
+        const int nx = m_config.problem.size.nx, ny = m_config.problem.size.ny, nz = m_config.problem.size.nz;
         auto lap = [nx, ny](const T* f, int x, int y) {
             const int xm = (x + nx - 1) % nx, xp = (x + 1) % nx, ym = (y + ny - 1) % ny, yp = (y + 1) % ny;
             return T(-4) * f[std::size_t(y) * nx + x] + f[std::size_t(y) * nx + xm] + f[std::size_t(y) * nx + xp]
@@ -239,7 +241,7 @@ private:
 } // namespace
 
 std::unique_ptr<Simulation> create_cpu_simulation(const StencilConfig& c) {
-    if (c.precision == Precision::FP64) return std::make_unique<CpuSimulation<double>>(c);
+    if (c.problem.precision == Precision::FP64) return std::make_unique<CpuSimulation<double>>(c);
     return std::make_unique<CpuSimulation<float>>(c);
 }
 

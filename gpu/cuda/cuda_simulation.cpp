@@ -38,32 +38,32 @@ std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int t
 CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, const StencilConfig& kernels)
     : m_config(c)
     , m_device(dev)
-    , m_es(element_size(c.precision)) {
-    if (c.stencil == StencilKind::Diffusion4) { // each layer carries its periodic halo
-        m_pitch_y = c.size.nx + 2 * kDiffusionHalo;
-        m_pitch_z = m_pitch_y * (c.size.ny + 2 * kDiffusionHalo);
+    , m_es(element_size(c.problem.precision)) {
+    if (c.problem.stencil == StencilKind::Diffusion4) { // each layer carries its periodic halo
+        m_pitch_y = c.problem.size.nx + 2 * kDiffusionHalo;
+        m_pitch_z = m_pitch_y * (c.problem.size.ny + 2 * kDiffusionHalo);
         m_origin = kDiffusionHalo * m_pitch_y + kDiffusionHalo;
-        m_elements = m_pitch_z * c.size.nz;
+        m_elements = m_pitch_z * c.problem.size.nz;
     } else {
-        m_pitch_y = c.size.nx;
-        m_pitch_z = std::int64_t(c.size.nx) * c.size.ny;
-        m_elements = c.size.cells();
+        m_pitch_y = c.problem.size.nx;
+        m_pitch_z = std::int64_t(c.problem.size.nx) * c.problem.size.ny;
+        m_elements = c.problem.size.cells();
     }
-    cuda_check(cudaSetDevice(c.device), "cudaSetDevice");
+    cuda_check(cudaSetDevice(c.placement.device), "cudaSetDevice");
     bool cached = false;
     m_module = compile_module(kernel_source(kernels), dev.cc_major, dev.cc_minor, &cached);
     m_res.compile_ms = cached ? 0.0 : m_module->compile_ms();
     m_inject = m_module->kernel("ss_inject");
     m_slice = m_module->kernel("ss_slice_to_float");
-    if (c.stencil == StencilKind::Star) {
+    if (c.problem.stencil == StencilKind::Star) {
         m_main = m_module->kernel("ss_star");
     } else {
         m_halo = m_module->kernel("ss_halo");
-        m_main = m_module->kernel(c.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
-        if (c.variant == Variant::Naive)
+        m_main = m_module->kernel(c.policy.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
+        if (c.policy.variant == Variant::Naive)
             m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
-        if (c.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
-        if (c.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
+        if (c.policy.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
+        if (c.policy.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
     }
     cudaFuncAttributes attr {};
     cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
@@ -72,7 +72,7 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     cuda_check(
         cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic), "cudaFuncSetAttribute");
     choose_block(attr);
-    if (c.stencil == StencilKind::Star && c.variant == Variant::Stream) {
+    if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
         // Recompile for the chosen block: the generic kernel only answered the occupancy question.
         m_module = compile_module(kernel_source(kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
         m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
@@ -116,28 +116,28 @@ CudaSimulation::~CudaSimulation() {
 }
 
 void CudaSimulation::upload(const std::vector<double>& field) {
-    if (std::int64_t(field.size()) != m_config.size.cells())
+    if (std::int64_t(field.size()) != m_config.problem.size.cells())
         throw CudaError("upload: field size does not match the domain");
     upload_rows(field.data(), nullptr);
     m_iteration = 0;
 }
 
 void CudaSimulation::upload_rows(const double* current, const double* previous) {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-    const std::size_t cells = std::size_t(m_config.size.cells());
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
+    const std::size_t cells = std::size_t(m_config.problem.size.cells());
     copy_rows(to_element_type(current, cells).data(), static_cast<unsigned char*>(m_in), 0, split_rows(),
         cudaMemcpyHostToDevice);
     if (previous)
         copy_rows(to_element_type(previous, cells).data(), static_cast<unsigned char*>(m_out), 0, split_rows(),
             cudaMemcpyHostToDevice);
-    else if (m_config.stencil == StencilKind::Star) // Dirichlet border in both buffers; the wave starts at rest
+    else if (m_config.problem.stencil == StencilKind::Star) // Dirichlet border in both buffers; the wave starts at rest
         cuda_check(cudaMemcpyAsync(m_out, m_in, m_elements * m_es, cudaMemcpyDeviceToDevice, m_stream), "copy");
     cuda_check(cudaStreamSynchronize(m_stream), "upload");
 }
 
 void CudaSimulation::launch_step() {
-    if (m_config.stencil == StencilKind::Star)
-        launch_star_rows(m_config.radius, slow_extent(m_config) - m_config.radius, m_stream);
+    if (m_config.problem.stencil == StencilKind::Star)
+        launch_star_rows(m_config.problem.radius, slow_extent(m_config.problem) - m_config.problem.radius, m_stream);
     else
         diffusion_step();
 }
@@ -148,7 +148,7 @@ void CudaSimulation::finish_step() {
 }
 
 void CudaSimulation::step_async(int n) {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     for (int i = 0; i < n; ++i) {
         launch_step();
         finish_step();
@@ -156,7 +156,7 @@ void CudaSimulation::step_async(int n) {
 }
 
 StepTiming CudaSimulation::step(int n) {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     cuda_check(cudaEventRecord(m_start, m_stream), "cudaEventRecord");
     step_async(n);
     cuda_check(cudaEventRecord(m_stop, m_stream), "cudaEventRecord");
@@ -167,7 +167,7 @@ StepTiming CudaSimulation::step(int n) {
 }
 
 void CudaSimulation::poison_output() {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     cuda_check(cudaMemsetAsync(m_out, 0xFF, m_elements * m_es, m_stream), "poison"); // all-ones bits: NaN
     cuda_check(cudaStreamSynchronize(m_stream), "poison");
 }
@@ -189,13 +189,13 @@ void CudaSimulation::wait_marker(std::uint64_t marker) {
 }
 
 std::vector<double> CudaSimulation::download() {
-    std::vector<double> out(std::size_t(m_config.size.cells()));
+    std::vector<double> out(std::size_t(m_config.problem.size.cells()));
     download_rows(0, split_rows(), out.data());
     return out;
 }
 
 void CudaSimulation::download_rows(int first, int rows, double* out, bool previous) {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     std::vector<unsigned char> host(std::size_t(rows * row_cells()) * m_es);
     copy_rows(host.data(), static_cast<unsigned char*>(previous ? m_out : m_in), first, rows, cudaMemcpyDeviceToHost);
     to_double(host, out);
@@ -203,7 +203,7 @@ void CudaSimulation::download_rows(int first, int rows, double* out, bool previo
 
 FieldState CudaSimulation::save_state() {
     FieldState s { download(), {}, m_iteration };
-    if (m_config.stencil == StencilKind::Star && m_config.rule == UpdateRule::Wave) {
+    if (m_config.problem.stencil == StencilKind::Star && m_config.problem.rule == UpdateRule::Wave) {
         s.previous.resize(s.current.size());
         download_rows(0, split_rows(), s.previous.data(), true);
     }
@@ -211,7 +211,7 @@ FieldState CudaSimulation::save_state() {
 }
 
 void CudaSimulation::restore_state(const FieldState& state) {
-    const std::size_t cells = std::size_t(m_config.size.cells());
+    const std::size_t cells = std::size_t(m_config.problem.size.cells());
     if (state.current.size() != cells || (!state.previous.empty() && state.previous.size() != cells))
         throw CudaError("restore_state: field size does not match the domain");
     upload_rows(state.current.data(), state.previous.empty() ? nullptr : state.previous.data());
@@ -219,8 +219,8 @@ void CudaSimulation::restore_state(const FieldState& state) {
 }
 
 std::vector<float> CudaSimulation::download_slice(SliceAxis axis, int index) {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-    const Extent e = m_config.size;
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
+    const Extent e = m_config.problem.size;
     const auto* base = static_cast<const unsigned char*>(m_in) + m_origin * m_es;
     const std::size_t es = m_es, py = m_pitch_y * es, pz = m_pitch_z * es;
     std::vector<unsigned char> host;
@@ -252,20 +252,20 @@ std::vector<float> CudaSimulation::download_slice(SliceAxis axis, int index) {
 }
 
 bool CudaSimulation::slice_to_device(SliceAxis axis, int index, float* device_out, int step) {
-    slice_rows_to_device(axis, index, 0, slice_size(m_config.size, axis).second, device_out, step);
+    slice_rows_to_device(axis, index, 0, slice_size(m_config.problem.size, axis).second, device_out, step);
     return true; // queued: enqueue_marker() / synchronize() tell when it is done
 }
 
 bool CudaSimulation::queue_display_range(
     const float* device_values, std::size_t count, unsigned* device_scratch, unsigned* host_out) {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     cuda_check(queue_display_range_on(device_values, count, device_scratch, host_out, m_stream), "display range");
     return true;
 }
 
 void CudaSimulation::slice_rows_to_device(SliceAxis axis, int index, int v_first, int v_rows, float* out, int step) {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
-    const Extent e = m_config.size;
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
+    const Extent e = m_config.problem.size;
     const int nu = slice_size(e, axis).first;
     long long origin = m_origin, su = 1, sv = m_pitch_y;
     if (axis == SliceAxis::XY) origin += std::clamp(index, 0, e.nz - 1) * m_pitch_z;
@@ -280,12 +280,13 @@ void CudaSimulation::slice_rows_to_device(SliceAxis axis, int index, int v_first
 }
 
 void CudaSimulation::inject(int x, int y, int z, int radius, double value) {
-    cuda_check(cudaSetDevice(m_config.device), "cudaSetDevice");
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     radius = std::max(radius, 0);
-    const bool layered = m_config.stencil == StencilKind::Diffusion4;
+    const bool layered = m_config.problem.stencil == StencilKind::Diffusion4;
     const unsigned span = unsigned(2 * radius + 1);
-    const dim3 block(16, 16, 1), grid((span + 15) / 16, (span + 15) / 16, (m_config.dims == 3 && !layered) ? span : 1);
-    int nx = m_config.size.nx, ny = m_config.size.ny, nz = m_config.size.nz;
+    const dim3 block(16, 16, 1),
+        grid((span + 15) / 16, (span + 15) / 16, (m_config.problem.dims == 3 && !layered) ? span : 1);
+    int nx = m_config.problem.size.nx, ny = m_config.problem.size.ny, nz = m_config.problem.size.nz;
     void* args[] = { &m_in, &nx, &ny, &nz, &x, &y, &z, &radius, &value };
     cuda_check(cudaLaunchKernel(m_inject, grid, block, args, 0, m_stream), "inject");
     cuda_check(cudaStreamSynchronize(m_stream), "inject");
@@ -296,12 +297,13 @@ std::size_t CudaSimulation::row_bytes() const {
 }
 
 int CudaSimulation::split_rows() const {
-    return m_config.stencil == StencilKind::Diffusion4 ? m_config.size.nz : slow_extent(m_config);
+    return m_config.problem.stencil == StencilKind::Diffusion4 ? m_config.problem.size.nz
+                                                               : slow_extent(m_config.problem);
 }
 
 void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
-    if (!m_config.heuristic_block) {
-        m_block = m_config.block;
+    if (!m_config.policy.heuristic_block) {
+        m_block = m_config.policy.block;
         return;
     }
     // Thesis listing 3.20: the occupancy API with shared memory as a function of the block size.
@@ -318,9 +320,9 @@ void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
 
 void CudaSimulation::plan_grid(int blocks_per_sm) {
     m_blocks_per_sm = std::max(blocks_per_sm, 1);
-    if (m_config.stencil == StencilKind::Star) {
+    if (m_config.problem.stencil == StencilKind::Star) {
         int chunk = 1;
-        m_grid = star_grid(m_config, slow_extent(m_config) - 2 * m_config.radius, &chunk);
+        m_grid = star_grid(m_config, slow_extent(m_config.problem) - 2 * m_config.problem.radius, &chunk);
     } else {
         m_grid = grid_dims(m_config, m_block, 1);
     }
@@ -329,20 +331,20 @@ void CudaSimulation::plan_grid(int blocks_per_sm) {
 GridDims CudaSimulation::star_grid(const StencilConfig& window, int updated, int* chunk) const {
     int chunks = 1;
     *chunk = 1;
-    if (window.variant == Variant::Stream) {
+    if (window.policy.variant == Variant::Stream) {
         // Enough marching blocks to fill the GPU twice over; each chunk re-reads 2R planes to warm up.
         const GridDims tiles = grid_dims(window, m_block, 1);
-        const std::int64_t per_plane = std::int64_t(tiles.x) * (window.dims == 3 ? tiles.y : 1);
+        const std::int64_t per_plane = std::int64_t(tiles.x) * (window.problem.dims == 3 ? tiles.y : 1);
         const std::int64_t target = std::int64_t(m_device.sm_count) * m_blocks_per_sm * 2;
         chunks = int(std::clamp<std::int64_t>((target + per_plane - 1) / per_plane, 1, 65535));
-        *chunk = std::max((updated + chunks - 1) / chunks, std::min(updated, 8 * window.radius));
+        *chunk = std::max((updated + chunks - 1) / chunks, std::min(updated, 8 * window.problem.radius));
         chunks = (updated + *chunk - 1) / *chunk;
     }
     return grid_dims(window, m_block, chunks);
 }
 
 void CudaSimulation::release() {
-    cudaSetDevice(m_config.device);
+    cudaSetDevice(m_config.placement.device);
     if (m_stream) cudaStreamSynchronize(m_stream);
     for (void* p : { m_buffers[0], m_buffers[1], m_tmp, m_tmp2 })
         if (p) cudaFree(p);
@@ -371,8 +373,8 @@ void CudaSimulation::allocate() {
     alloc(&m_buffers[1]);
     m_in = m_buffers[0];
     m_out = m_buffers[1];
-    if (m_config.stencil == StencilKind::Diffusion4 && m_config.variant != Variant::Smem) alloc(&m_tmp);
-    if (m_config.variant == Variant::Naive || m_config.variant == Variant::Merged) alloc(&m_tmp2);
+    if (m_config.problem.stencil == StencilKind::Diffusion4 && m_config.policy.variant != Variant::Smem) alloc(&m_tmp);
+    if (m_config.policy.variant == Variant::Naive || m_config.policy.variant == Variant::Merged) alloc(&m_tmp2);
 }
 
 void CudaSimulation::launch(const void* kernel, dim3 grid, void** args, std::size_t smem, cudaStream_t stream) {
@@ -384,26 +386,27 @@ void CudaSimulation::launch_star_rows(int lo, int hi, cudaStream_t stream) {
     // The kernel sees a window of the buffers: rows [lo - R, hi + R), of which it updates the middle
     // hi - lo. Every cell computes the same expression from the same operands wherever the window
     // starts, so any cut of the rows gives bitwise the same field as one launch over all of them.
-    const int r = m_config.radius;
+    const int r = m_config.problem.radius;
     const std::size_t offset = std::size_t(lo - r) * row_bytes();
     void* in = static_cast<unsigned char*>(m_in) + offset;
     void* out = static_cast<unsigned char*>(m_out) + offset;
     StencilConfig window = m_config;
-    (m_config.dims == 3 ? window.size.nz : window.size.ny) = hi - lo + 2 * r;
-    int nx = window.size.nx, ny = window.size.ny, nz = window.size.nz, wlo = r, whi = r + hi - lo, chunk = 1;
+    (m_config.problem.dims == 3 ? window.problem.size.nz : window.problem.size.ny) = hi - lo + 2 * r;
+    int nx = window.problem.size.nx, ny = window.problem.size.ny, nz = window.problem.size.nz, wlo = r,
+        whi = r + hi - lo, chunk = 1;
     const GridDims g = star_grid(window, hi - lo, &chunk);
     void* args[] = { &in, &out, &nx, &ny, &nz, &wlo, &whi, &chunk };
     launch(m_main, dim3(g.x, g.y, g.z), args, m_smem, stream);
 }
 
 void CudaSimulation::diffusion_step() {
-    int nx = m_config.size.nx, ny = m_config.size.ny;
-    const int nz = m_config.size.nz;
+    int nx = m_config.problem.size.nx, ny = m_config.problem.size.ny;
+    const int nz = m_config.problem.size.nz;
     const int halo_cells = 4 * (nx + 4) + 4 * ny;
     void* halo_args[] = { &m_in, &nx, &ny };
     cuda_check(cudaLaunchKernel(m_halo, dim3((halo_cells + 255) / 256, nz), dim3(256), halo_args, 0, m_stream), "halo");
     const dim3 interior(m_grid.x, m_grid.y, m_grid.z);
-    if (m_config.variant == Variant::Smem) {
+    if (m_config.policy.variant == Variant::Smem) {
         void* args[] = { &m_in, &m_out, &nx, &ny };
         launch(m_main, interior, args, m_smem, m_stream);
         return;
@@ -411,12 +414,12 @@ void CudaSimulation::diffusion_step() {
     const dim3 ring((nx + 2 + m_block.x - 1) / m_block.x, (ny + 2 + m_block.y - 1) / m_block.y, nz);
     void* ring_args[] = { &m_in, &m_tmp, &nx, &ny };
     launch(m_main, ring, ring_args, 0, m_stream);
-    if (m_config.variant == Variant::Naive) {
+    if (m_config.policy.variant == Variant::Naive) {
         void* lap_args[] = { &m_tmp, &m_tmp2, &nx, &ny };
         launch(m_second, interior, lap_args, 0, m_stream);
         void* euler_args[] = { &m_in, &m_tmp2, &m_out, &nx, &ny };
         launch(m_third, interior, euler_args, 0, m_stream);
-    } else if (m_config.variant == Variant::Merged) {
+    } else if (m_config.policy.variant == Variant::Merged) {
         void* args[] = { &m_in, &m_tmp, &m_tmp2, &m_out, &nx, &ny };
         launch(m_second, interior, args, 0, m_stream);
     } else {
@@ -428,12 +431,12 @@ void CudaSimulation::diffusion_step() {
 // Copies whole rows [first, first + rows) between a dense host array and the device layout.
 void CudaSimulation::copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind) {
     const bool to_device = kind == cudaMemcpyHostToDevice;
-    if (m_config.stencil == StencilKind::Star) { // dense rows: one copy
+    if (m_config.problem.stencil == StencilKind::Star) { // dense rows: one copy
         unsigned char* d = device + std::size_t(first) * row_bytes();
         const std::size_t bytes = std::size_t(rows) * row_bytes();
         cuda_check(cudaMemcpyAsync(to_device ? d : host, to_device ? host : d, bytes, kind, m_stream), "copy rows");
     } else { // diffusion layers: ny rows of nx cells inside the halo
-        const Extent e = m_config.size;
+        const Extent e = m_config.problem.size;
         const std::size_t es = m_es, row = e.nx * es, plane = row * e.ny;
         for (int z = 0; z < rows; ++z) {
             unsigned char* dev_plane = device + (m_origin + (first + z) * m_pitch_z) * es;

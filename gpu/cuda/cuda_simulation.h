@@ -59,7 +59,7 @@ public:
     int current_buffer() const { return m_in == m_buffers[0] ? 0 : 1; }
     std::size_t row_bytes() const; // one row of the star's buffers (a plane in 3D)
     cudaStream_t stream() const { return m_stream; }
-    int device() const { return m_config.device; }
+    int device() const { return m_config.placement.device; }
     // Host copies of whole rows [first, first + rows), x fastest, in double. upload_rows fills both
     // buffers (`previous`, when given, goes to the other buffer; otherwise a copy of `current`).
     void upload_rows(const double* current, const double* previous);
@@ -83,7 +83,7 @@ private:
     std::vector<unsigned char> to_element_type(const double* v, std::size_t n) const;
     void to_double(const std::vector<unsigned char>& bytes, double* out) const;
     int split_rows() const;
-    std::int64_t row_cells() const { return m_config.size.cells() / split_rows(); } // per host row
+    std::int64_t row_cells() const { return m_config.problem.size.cells() / split_rows(); } // per host row
 
     StencilConfig m_config;
     DeviceInfo m_device;

@@ -62,31 +62,32 @@ extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long o
 
 std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) {
     std::string s = "// StencilScope generated kernel: " + describe(c) + "\n";
-    s += c.precision == Precision::FP64 ? "typedef double T;\n" : "typedef float T;\n";
+    s += c.problem.precision == Precision::FP64 ? "typedef double T;\n" : "typedef float T;\n";
     // 32-bit indices while every offset fits; they save registers and address arithmetic.
-    const long long padded = (long long)(c.size.nx + 4) * (c.size.ny + 4) * (c.dims == 3 ? c.size.nz + 4 : 1);
+    const long long padded = (long long)(c.problem.size.nx + 4) * (c.problem.size.ny + 4)
+        * (c.problem.dims == 3 ? c.problem.size.nz + 4 : 1);
     s += padded < (1ll << 31) ? "typedef int idx_t;\n" : "typedef long long idx_t;\n";
-    if (c.stencil == StencilKind::Diffusion4) {
+    if (c.problem.stencil == StencilKind::Diffusion4) {
         s += "#define ALPHA " + hex_literal(kDiffusionAlpha) + "\n";
         return s + kSliceKernel + kDiffusionKernelSource;
     }
-    const StarWeights w = star_weights(c.rule, c.dims, c.radius);
-    s += define("R", c.radius) + define("CF", c.cf) + define("DIMS", c.dims)
-        + define("VARIANT", variant_index(c.variant));
-    s += define("RULE_WAVE", c.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
+    const StarWeights w = star_weights(c.problem.rule, c.problem.dims, c.problem.radius);
+    s += define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
+        + define("VARIANT", variant_index(c.policy.variant));
+    s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
-    if (fixed_block && c.variant == Variant::Stream) {
-        s += define("SBX", fixed_block->x) + define("SBY", c.dims == 3 ? fixed_block->y : 1);
+    if (fixed_block && c.policy.variant == Variant::Stream) {
+        s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);
         s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
         s += define("SMINB", stream_min_blocks_per_sm());
     } else {
         s += define("MAX_HALO", stream_max_halo(c));
     }
     s += define("PIPE", stream_pipeline(c));
-    const StreamLayout layout = c.variant == Variant::Stream ? stream_layout(c) : StreamLayout {};
+    const StreamLayout layout = c.policy.variant == Variant::Stream ? stream_layout(c) : StreamLayout {};
     s += define("STREAM_FWD", layout.forward) + define("XB", layout.x_cells);
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
-    for (int d = 1; d <= c.radius; ++d)
+    for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";
     return s + kSliceKernel + kStarKernelSource;

@@ -66,19 +66,20 @@ public:
     long long iteration() const override { return m_iteration; }
 
     void upload(const std::vector<double>& field) override {
-        if (std::int64_t(field.size()) != m_config.size.cells())
+        if (std::int64_t(field.size()) != m_config.problem.size.cells())
             throw CudaError("upload: field size does not match the domain");
         load(field.data(), nullptr, 0);
     }
 
     FieldState save_state() override {
         FieldState s { download(), {}, m_iteration };
-        if (m_config.stencil == StencilKind::Star && m_config.rule == UpdateRule::Wave) s.previous = gather(true);
+        if (m_config.problem.stencil == StencilKind::Star && m_config.problem.rule == UpdateRule::Wave)
+            s.previous = gather(true);
         return s;
     }
 
     void restore_state(const FieldState& state) override {
-        const std::size_t cells = std::size_t(m_config.size.cells());
+        const std::size_t cells = std::size_t(m_config.problem.size.cells());
         if (state.current.size() != cells || (!state.previous.empty() && state.previous.size() != cells))
             throw CudaError("restore_state: field size does not match the domain");
         load(state.current.data(), state.previous.empty() ? nullptr : state.previous.data(), state.iteration);
@@ -137,11 +138,11 @@ public:
 
     std::vector<float> download_slice(SliceAxis axis, int index) override {
         if (!along_split(axis)) {
-            const int z = std::clamp(index, 0, m_config.size.nz - 1);
+            const int z = std::clamp(index, 0, m_config.problem.size.nz - 1);
             StripState& s = owner(z);
             return s.field->download_slice(axis, z - s.strip.local_begin);
         }
-        const int nu = slice_size(m_config.size, axis).first;
+        const int nu = slice_size(m_config.problem.size, axis).first;
         std::vector<float> out(std::size_t(nu) * split_extent(m_config));
         for (StripState& s : m_strips) {
             const std::vector<float> part = s.field->download_slice(axis, index);
@@ -157,11 +158,11 @@ public:
     // the output rows whose k x k block starts in its rows, reading on into its ghost rows: a block that
     // reaches more than R rows past a strip boundary averages only the rows that strip holds.
     bool slice_to_device(SliceAxis axis, int index, float* device_out, int step) override {
-        const int k = std::max(step, 1), nu = slice_size(m_config.size, axis).first, ou = (nu + k - 1) / k;
+        const int k = std::max(step, 1), nu = slice_size(m_config.problem.size, axis).first, ou = (nu + k - 1) / k;
         if (!along_split(axis)) {
-            const int z = std::clamp(index, 0, m_config.size.nz - 1);
+            const int z = std::clamp(index, 0, m_config.problem.size.nz - 1);
             StripState& s = owner(z);
-            const int nv = m_config.size.ny;
+            const int nv = m_config.problem.size.ny;
             to_first_gpu(s, device_out, std::size_t(ou) * ((nv + k - 1) / k),
                 [&](float* out) { s.field->slice_rows_to_device(axis, z - s.strip.local_begin, 0, nv, out, k); });
             return true;
@@ -189,17 +190,18 @@ public:
     void inject(int x, int y, int z, int radius, double value) override {
         synchronize(); // a neighbour may still be reading the rows (or the staged copies) it rewrites
         radius = std::max(radius, 0);
-        if (m_config.stencil == StencilKind::Diffusion4) { // a disc in one layer
-            if (z < 0 || z >= m_config.size.nz) return;
+        if (m_config.problem.stencil == StencilKind::Diffusion4) { // a disc in one layer
+            if (z < 0 || z >= m_config.problem.size.nz) return;
             StripState& s = owner(z);
             s.field->inject(x, y, z - s.strip.local_begin, radius, value);
             return;
         }
-        const int centre = m_config.dims == 3 ? z : y;
+        const int centre = m_config.problem.dims == 3 ? z : y;
         for (StripState& s : m_strips) {
             if (centre + radius < s.strip.update_begin || centre - radius >= s.strip.update_end) continue;
             const int shift = s.strip.local_begin; // each strip writes its own updated rows only
-            s.field->inject(x, m_config.dims == 3 ? y : y - shift, m_config.dims == 3 ? z - shift : z, radius, value);
+            s.field->inject(x, m_config.problem.dims == 3 ? y : y - shift, m_config.problem.dims == 3 ? z - shift : z,
+                radius, value);
         }
         exchange_only(); // the neighbours' ghost copies of the injected rows
     }
@@ -213,13 +215,13 @@ public:
         harvest_timers();
         MultiGpuStats stats;
         stats.ghost_depth = m_plan.ghost_depth;
-        stats.overlap = m_config.overlap;
+        stats.overlap = m_config.placement.overlap;
         stats.timed = m_timed;
-        const Extent e = m_config.size;
+        const Extent e = m_config.problem.size;
         const int r = m_plan.ghost_depth;
-        const std::int64_t cells_per_row = m_config.stencil == StencilKind::Diffusion4
+        const std::int64_t cells_per_row = m_config.problem.stencil == StencilKind::Diffusion4
             ? std::int64_t(e.nx) * e.ny
-            : (m_config.dims == 3 ? std::int64_t(e.nx - 2 * r) * (e.ny - 2 * r) : e.nx - 2 * r);
+            : (m_config.problem.dims == 3 ? std::int64_t(e.nx - 2 * r) * (e.ny - 2 * r) : e.nx - 2 * r);
         for (const StripState& s : m_strips) {
             StripStats t;
             t.device = s.strip.device;
@@ -283,7 +285,7 @@ private:
     }
 
     HaloPath choose_path(const StripState& s, const StripState& from) const {
-        if (m_config.halo == HaloMode::Staged) return HaloPath::Staged;
+        if (m_config.placement.halo == HaloMode::Staged) return HaloPath::Staged;
         const int here = s.field->device(), there = from.field->device();
         if (here == there) return HaloPath::SameDevice;
         int can = 0;
@@ -353,7 +355,7 @@ private:
             return;
         }
         const int g = m_plan.ghost_depth, end = g + s.strip.updated_rows();
-        const bool split = m_config.overlap && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
+        const bool split = m_config.placement.overlap && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
         if (!split) {
             f.launch_star_rows(g, end, compute);
         } else { // the rows the neighbours need first, then the interior while they travel
@@ -366,12 +368,13 @@ private:
         }
         if (sample) cuda_check(cudaEventRecord(timer.compute_end, compute), "cudaEventRecord");
         f.finish_step();
-        cudaStream_t exchange = m_config.overlap ? s.halo : compute;
-        if (m_config.overlap) cuda_check(cudaStreamWaitEvent(exchange, s.boundary_done, 0), "cudaStreamWaitEvent");
+        cudaStream_t exchange = m_config.placement.overlap ? s.halo : compute;
+        if (m_config.placement.overlap)
+            cuda_check(cudaStreamWaitEvent(exchange, s.boundary_done, 0), "cudaStreamWaitEvent");
         send(s, exchange, sample);
         m_workers->sync_point();
         receive(s, exchange, sample);
-        if (m_config.overlap) {
+        if (m_config.placement.overlap) {
             cuda_check(cudaEventRecord(s.received, exchange), "cudaEventRecord");
             cuda_check(cudaStreamWaitEvent(compute, s.received, 0), "cudaStreamWaitEvent");
         }
@@ -498,7 +501,7 @@ private:
     }
 
     std::vector<double> gather(bool previous) {
-        std::vector<double> out(std::size_t(m_config.size.cells()));
+        std::vector<double> out(std::size_t(m_config.problem.size.cells()));
         m_workers->run([&](int i) {
             StripState& s = m_strips[i];
             s.field->download_rows(s.strip.first_row - s.strip.local_begin, s.strip.end_row - s.strip.first_row,
@@ -507,13 +510,13 @@ private:
         return out;
     }
 
-    bool along_split(SliceAxis axis) const { return m_config.dims == 2 || axis != SliceAxis::XY; }
+    bool along_split(SliceAxis axis) const { return m_config.problem.dims == 2 || axis != SliceAxis::XY; }
     StripState& owner(int row) {
         for (StripState& s : m_strips)
             if (row < s.strip.end_row) return s;
         return m_strips.back();
     }
-    std::size_t row_cells() const { return std::size_t(m_config.size.cells() / split_extent(m_config)); }
+    std::size_t row_cells() const { return std::size_t(m_config.problem.size.cells() / split_extent(m_config)); }
     std::size_t row_bytes() const { return m_strips.front().field->row_bytes(); }
     std::size_t halo_bytes() const { return std::size_t(m_plan.ghost_depth) * row_bytes(); }
     cudaStream_t first_stream() const { return m_strips.front().field->stream(); }

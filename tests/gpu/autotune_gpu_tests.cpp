@@ -28,9 +28,9 @@ double heuristic_gcells(
 TEST(AutotuneGpu, BestBlockIsAtLeastTheHeuristicsRate) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
-    c.size = { 2048, 2048, 1 };
-    c.radius = 4;
-    c.variant = Variant::Smem;
+    c.problem.size = { 2048, 2048, 1 };
+    c.problem.radius = 4;
+    c.policy.variant = Variant::Smem;
     const int steps = 8, repeats = 5;
     const std::vector<double> field = make_initial_field(c, InitialCondition::Random, 1);
     BlockDims heuristic {};
@@ -39,7 +39,7 @@ TEST(AutotuneGpu, BestBlockIsAtLeastTheHeuristicsRate) {
     // listing 3.18 in 2D gives Bx = 32, By = threads / 32 <= 32: Bx >= By, 32..1024 threads, so the
     // heuristic's block is one of the candidates and the search can only lose to it through noise.
     const auto devices = query_devices();
-    const auto space = autotune_space(c, &devices[c.device]);
+    const auto space = autotune_space(c, &devices[c.placement.device]);
     EXPECT_NE(std::find(space.begin(), space.end(), heuristic), space.end())
         << "heuristic block " << format_block(heuristic) << " is not in the autotuning space";
 
@@ -69,7 +69,7 @@ TEST(AutotuneGpu, AutotunedExperimentUsesTheCacheOnItsSecondRun) {
     std::filesystem::remove(cache_path);
     ExperimentSpec spec;
     spec.kind = ExperimentKind::Autotuned;
-    spec.base.size = { 4096, 4096, 1 }; // two 64 MiB buffers: more than the L2, so writes reach DRAM
+    spec.base.problem.size = { 4096, 4096, 1 }; // two 64 MiB buffers: more than the L2, so writes reach DRAM
     spec.radii = { 2 };
     spec.variants = { Variant::Base, Variant::Smem };
     spec.cfs = { 1, 2 };
@@ -87,7 +87,7 @@ TEST(AutotuneGpu, AutotunedExperimentUsesTheCacheOnItsSecondRun) {
         EXPECT_EQ(p.error, "") << p.series;
         EXPECT_GT(p.gcells_per_s, 0.0) << p.series;
         EXPECT_EQ(p.autotuned, p.series.find("(autotuned)") != std::string::npos) << p.series;
-        EXPECT_EQ(p.config.heuristic_block, !p.autotuned) << p.series;
+        EXPECT_EQ(p.config.policy.heuristic_block, !p.autotuned) << p.series;
     }
 
     // Again with counters: the searches come from the cache, so only the four points are timed.
@@ -98,8 +98,8 @@ TEST(AutotuneGpu, AutotunedExperimentUsesTheCacheOnItsSecondRun) {
         spec, [&](int, int, const std::string& what) { return steps_seen.push_back(what), true; }, &cache, &warnings);
     ASSERT_EQ(second.size(), 4u);
     EXPECT_EQ(steps_seen.size(), 4u) << "a cached search reports no candidates";
-    EXPECT_EQ(second[1].config.block, first[1].config.block); // the same cached winner
-    EXPECT_EQ(second[3].config.block, first[3].config.block);
+    EXPECT_EQ(second[1].config.policy.block, first[1].config.policy.block); // the same cached winner
+    EXPECT_EQ(second[3].config.policy.block, first[3].config.policy.block);
     for (const auto& w : warnings) std::cout << "warning: " << w << "\n";
     if (warnings.empty())
         for (const auto& p : second) {

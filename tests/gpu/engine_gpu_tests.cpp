@@ -16,8 +16,8 @@ using namespace ss;
 namespace {
 StencilConfig small3d(Variant v = Variant::Smem) {
     StencilConfig c;
-    c.dims = 3, c.radius = 2, c.variant = v;
-    c.size = { 37, 29, 23 };
+    c.problem.dims = 3, c.problem.radius = 2, c.policy.variant = v;
+    c.problem.size = { 37, 29, 23 };
     return c;
 }
 } // namespace
@@ -26,14 +26,14 @@ TEST(CudaBackend, SlicesMatchTheDownloadedField) {
     SKIP_WITHOUT_GPU();
     for (StencilKind kind : { StencilKind::Star, StencilKind::Diffusion4 }) {
         StencilConfig c = small3d();
-        c.stencil = kind;
+        c.problem.stencil = kind;
         std::string why;
         auto sim = create_simulation(c, &why);
         ASSERT_TRUE(sim) << why;
         sim->upload(make_initial_field(c, InitialCondition::Random, 9));
         sim->step(2);
         const auto f = sim->download();
-        const Extent e = c.size;
+        const Extent e = c.problem.size;
         auto at = [&](int x, int y, int z) { return float(f[(std::size_t(z) * e.ny + y) * e.nx + x]); };
         const auto xy = sim->download_slice(SliceAxis::XY, 5);
         const auto xz = sim->download_slice(SliceAxis::XZ, 7);
@@ -58,7 +58,7 @@ TEST(CudaBackend, SlicesMatchTheDownloadedField) {
 TEST(CudaBackend, DecimatedSlicesAverageTheirCells) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
-    c.size = { 37, 23, 1 };
+    c.problem.size = { 37, 23, 1 };
     std::string why;
     auto sim = create_simulation(c, &why);
     ASSERT_TRUE(sim) << why;
@@ -85,8 +85,8 @@ TEST(CudaBackend, DecimatedSlicesAverageTheirCells) {
 TEST(CudaBackend, InjectWritesADiscInsideTheBorder) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
-    c.size = { 64, 64, 1 };
-    c.radius = 3;
+    c.problem.size = { 64, 64, 1 };
+    c.problem.radius = 3;
     std::string why;
     auto sim = create_simulation(c, &why);
     ASSERT_TRUE(sim) << why;
@@ -101,7 +101,7 @@ TEST(CudaBackend, InjectWritesADiscInsideTheBorder) {
 TEST(CudaBackend, ReportsKernelResourcesAndCachesCompilation) {
     SKIP_WITHOUT_GPU();
     StencilConfig c = small3d(Variant::SmemPadded);
-    c.size = { 96, 64, 48 }, c.radius = 3, c.cf = 3 - 1;
+    c.problem.size = { 96, 64, 48 }, c.problem.radius = 3, c.policy.cf = 3 - 1;
     std::string why;
     auto first = create_simulation(c, &why);
     ASSERT_TRUE(first) << why;
@@ -121,7 +121,7 @@ TEST(CudaBackend, ReportsKernelResourcesAndCachesCompilation) {
 TEST(CudaBackend, RunsAreBitwiseReproducible) {
     SKIP_WITHOUT_GPU();
     StencilConfig c = small3d(Variant::Stream);
-    c.rule = UpdateRule::Wave;
+    c.problem.rule = UpdateRule::Wave;
     std::vector<double> results[2];
     for (auto& r : results) {
         std::string why;
@@ -138,17 +138,17 @@ TEST(CudaBackend, ValidationAgainstTheRealDevice) {
     SKIP_WITHOUT_GPU();
     const auto devices = query_devices();
     StencilConfig c;
-    c.dims = 3;
-    c.size = { 8192, 8192, 1024 }; // 512 GiB in fp64
-    c.precision = Precision::FP64;
+    c.problem.dims = 3;
+    c.problem.size = { 8192, 8192, 1024 }; // 512 GiB in fp64
+    c.problem.precision = Precision::FP64;
     Status s = can_implement(c);
     EXPECT_FALSE(s.ok);
     EXPECT_NE(s.reason.find("of GPU memory"), std::string::npos) << s.reason;
     c = StencilConfig {};
-    c.gpus = int(devices.size()) + 1;
+    c.placement.gpus = int(devices.size()) + 1;
     EXPECT_FALSE(can_implement(c).ok);
-    c.gpus = 1;
-    c.device = int(devices.size());
+    c.placement.gpus = 1;
+    c.placement.device = int(devices.size());
     s = can_implement(c);
     EXPECT_NE(s.reason.find("does not exist"), std::string::npos) << s.reason;
     std::string why;

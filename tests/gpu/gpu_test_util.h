@@ -50,12 +50,13 @@ inline std::vector<double> rounded(const std::vector<double>& f, Precision p) {
 
 // Cells a star step updates (every cell for diffusion).
 inline std::vector<double> updated_only(const StencilConfig& c, const std::vector<double>& f) {
-    if (c.stencil == StencilKind::Diffusion4) return f;
+    if (c.problem.stencil == StencilKind::Diffusion4) return f;
     std::vector<double> out;
-    const int r = c.radius, nz = c.dims == 3 ? c.size.nz : 1;
-    for (int z = (c.dims == 3 ? r : 0); z < (c.dims == 3 ? nz - r : 1); ++z)
-        for (int y = r; y < c.size.ny - r; ++y)
-            for (int x = r; x < c.size.nx - r; ++x) out.push_back(f[(std::size_t(z) * c.size.ny + y) * c.size.nx + x]);
+    const int r = c.problem.radius, nz = c.problem.dims == 3 ? c.problem.size.nz : 1;
+    for (int z = (c.problem.dims == 3 ? r : 0); z < (c.problem.dims == 3 ? nz - r : 1); ++z)
+        for (int y = r; y < c.problem.size.ny - r; ++y)
+            for (int x = r; x < c.problem.size.nx - r; ++x)
+                out.push_back(f[(std::size_t(z) * c.problem.size.ny + y) * c.problem.size.nx + x]);
     return out;
 }
 

@@ -17,10 +17,11 @@ std::vector<StencilConfig> star_matrix() {
                         for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Jacobi, UpdateRule::Wave }) {
                             if (v == Variant::Uncoalesced && cf != 1) continue; // a teaching variant, CF 1 only
                             StencilConfig c;
-                            c.variant = v, c.cf = cf, c.radius = r, c.dims = dims, c.precision = p, c.rule = rule;
+                            c.policy.variant = v, c.policy.cf = cf, c.problem.radius = r, c.problem.dims = dims,
+                            c.problem.precision = p, c.problem.rule = rule;
                             // odd sizes, multiples of neither the block nor CF; >= 2R+1
-                            c.size = dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
-                                               : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
+                            c.problem.size = dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
+                                                       : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
                             out.push_back(c);
                         }
     return out;
@@ -31,7 +32,7 @@ std::string check_against_reference(const StencilConfig& c, bool poison, int ste
     std::string why;
     auto sim = create_simulation(c, &why);
     if (!sim) return "create failed: " + why;
-    const auto initial = test::rounded(make_initial_field(c, InitialCondition::Random, 42), c.precision);
+    const auto initial = test::rounded(make_initial_field(c, InitialCondition::Random, 42), c.problem.precision);
     sim->upload(initial);
     if (poison) sim->poison_output();
     sim->step(steps);
@@ -39,7 +40,7 @@ std::string check_against_reference(const StencilConfig& c, bool poison, int ste
     const auto want = cpu_reference(c, initial, steps);
     const double err = poison ? relative_l2_error(test::updated_only(c, got), test::updated_only(c, want))
                               : relative_l2_error(got, want);
-    if (!(err < test::tolerance(c.precision)))
+    if (!(err < test::tolerance(c.problem.precision)))
         return "relative L2 error " + std::to_string(err) + " (block " + format_block(sim->resources().block) + ")";
     return "";
 }
@@ -61,7 +62,7 @@ TEST(StarKernels, MatchTheCpuReference) {
             continue;
         }
         // The wave reads u(t-1) from the output buffer, so it cannot start poisoned.
-        if (c.rule != UpdateRule::Wave) {
+        if (c.problem.rule != UpdateRule::Wave) {
             EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " (poisoned)";
         }
         EXPECT_EQ(check_against_reference(c, false, 3), "") << describe(c);
@@ -77,9 +78,9 @@ TEST(DiffusionKernels, EveryRungOfTheLadderMatches) {
         for (Precision p : { Precision::FP32, Precision::FP64 })
             for (int dims : { 2, 3 }) {
                 StencilConfig c;
-                c.stencil = StencilKind::Diffusion4;
-                c.variant = v, c.precision = p, c.dims = dims;
-                c.size = dims == 2 ? Extent { 71, 37, 1 } : Extent { 45, 33, 5 };
+                c.problem.stencil = StencilKind::Diffusion4;
+                c.policy.variant = v, c.problem.precision = p, c.problem.dims = dims;
+                c.problem.size = dims == 2 ? Extent { 71, 37, 1 } : Extent { 45, 33, 5 };
                 EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " (poisoned)";
                 EXPECT_EQ(check_against_reference(c, false, 4), "") << describe(c);
             }
@@ -91,24 +92,25 @@ TEST(StarKernels, ManualBlocksIncludingSmallAndSkinnyOnes) {
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded })
         for (const BlockDims& b : blocks3d) {
             StencilConfig c;
-            c.variant = v, c.dims = 3, c.radius = 2, c.cf = 2, c.rule = UpdateRule::Thesis;
-            c.size = { 41, 27, 23 };
-            c.heuristic_block = false;
-            c.block = b;
+            c.policy.variant = v, c.problem.dims = 3, c.problem.radius = 2, c.policy.cf = 2,
+            c.problem.rule = UpdateRule::Thesis;
+            c.problem.size = { 41, 27, 23 };
+            c.policy.heuristic_block = false;
+            c.policy.block = b;
             if (!can_implement(c)) continue;
             EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " block " << format_block(b);
         }
     for (int bx : { 32, 96, 1024 }) {
         StencilConfig c;
-        c.variant = Variant::Stream, c.dims = 2, c.radius = 5;
-        c.size = { 1500, 77, 1 };
-        c.heuristic_block = false;
-        c.block = { bx, 1, 1 };
+        c.policy.variant = Variant::Stream, c.problem.dims = 2, c.problem.radius = 5;
+        c.problem.size = { 1500, 77, 1 };
+        c.policy.heuristic_block = false;
+        c.policy.block = { bx, 1, 1 };
         std::string why;
         if (!create_simulation(c, &why)) { // a big block may exceed the register file: refused, not crashed
             EXPECT_NE(why.find("registers/thread"), std::string::npos) << why;
             continue;
         }
-        EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " block " << format_block(c.block);
+        EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " block " << format_block(c.policy.block);
     }
 }

@@ -19,9 +19,9 @@ constexpr int kSteps = 5;
 // so they have no interior at all.
 StencilConfig base_config(Variant v, int dims, UpdateRule rule, Precision p) {
     StencilConfig c;
-    c.variant = v, c.dims = dims, c.rule = rule, c.precision = p, c.radius = 3;
-    c.cf = v == Variant::Uncoalesced ? 1 : 2; // the teaching variant has no coarsening
-    c.size = dims == 2 ? Extent { 2 * 3 + 67, 2 * 3 + 29, 1 } : Extent { 2 * 3 + 13, 2 * 3 + 11, 2 * 3 + 9 };
+    c.policy.variant = v, c.problem.dims = dims, c.problem.rule = rule, c.problem.precision = p, c.problem.radius = 3;
+    c.policy.cf = v == Variant::Uncoalesced ? 1 : 2; // the teaching variant has no coarsening
+    c.problem.size = dims == 2 ? Extent { 2 * 3 + 67, 2 * 3 + 29, 1 } : Extent { 2 * 3 + 13, 2 * 3 + 11, 2 * 3 + 9 };
     return c;
 }
 
@@ -41,13 +41,13 @@ std::vector<StencilConfig> splits_of(const StencilConfig& one) {
     for (bool overlap : { true, false })
         for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
             StencilConfig c = one;
-            c.overlap = overlap, c.halo = halo;
+            c.placement.overlap = overlap, c.placement.halo = halo;
             for (int n : { 2, 3 }) {
-                c.gpus = 1, c.strips_per_device = n;
+                c.placement.gpus = 1, c.placement.strips_per_device = n;
                 out.push_back(c);
             }
             for (int g = 2; g <= devices; ++g) {
-                c.gpus = g, c.strips_per_device = 1;
+                c.placement.gpus = g, c.placement.strips_per_device = 1;
                 out.push_back(c);
             }
         }
@@ -71,8 +71,8 @@ std::string first_difference(const StencilConfig& c, const std::vector<double>& 
     if (got.size() != want.size()) return "sizes differ";
     for (std::size_t i = 0; i < got.size(); ++i)
         if (std::memcmp(&got[i], &want[i], sizeof(double)) != 0) {
-            const std::size_t x = i % c.size.nx, y = i / c.size.nx % c.size.ny,
-                              z = i / (std::size_t(c.size.nx) * c.size.ny);
+            const std::size_t x = i % c.problem.size.nx, y = i / c.problem.size.nx % c.problem.size.ny,
+                              z = i / (std::size_t(c.problem.size.nx) * c.problem.size.ny);
             return "first difference at (" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z)
                 + "): " + std::to_string(got[i]) + " vs " + std::to_string(want[i]);
         }
@@ -106,8 +106,9 @@ TEST(MultiGpu, DiffusionLayersAreBitwiseEqualToOneGpu) {
     for (Variant v : { Variant::Naive, Variant::Merged, Variant::NoTemp, Variant::Smem })
         for (Precision p : { Precision::FP32, Precision::FP64 }) {
             StencilConfig one;
-            one.stencil = StencilKind::Diffusion4, one.variant = v, one.precision = p, one.dims = 3;
-            one.size = { 45, 33, 7 };
+            one.problem.stencil = StencilKind::Diffusion4, one.policy.variant = v, one.problem.precision = p,
+            one.problem.dims = 3;
+            one.problem.size = { 45, 33, 7 };
             const auto initial = make_initial_field(one, InitialCondition::Random, 3);
             std::string why;
             const auto want = run(one, initial, kSteps, &why);
@@ -125,7 +126,7 @@ TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {
     for (int dims : { 2, 3 }) {
         StencilConfig one = base_config(Variant::Stream, dims, UpdateRule::Wave, Precision::FP32);
         StencilConfig split = one;
-        split.strips_per_device = 3;
+        split.placement.strips_per_device = 3;
         const auto initial = make_initial_field(one, InitialCondition::Random, 11);
         std::string why;
         auto a = create_simulation(one, &why);
@@ -133,7 +134,7 @@ TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {
         ASSERT_TRUE(a && b) << why;
         a->upload(initial);
         b->upload(initial);
-        EXPECT_TRUE(bitwise_equal(b->download(), test::rounded(initial, one.precision)));
+        EXPECT_TRUE(bitwise_equal(b->download(), test::rounded(initial, one.problem.precision)));
         // A ball across the first strip boundary, and one touching the Dirichlet border.
         const int boundary = plan_strips(split).strips[0].end_row;
         for (Simulation* s : { a.get(), b.get() }) {
@@ -150,8 +151,8 @@ TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {
             << describe(split) << ": " << first_difference(one, b->download(), want);
         // Move the split run to one GPU and the single run to 2 strips: the wave's u(t-1) goes along.
         StencilConfig two = one;
-        two.strips_per_device = 2;
-        two.overlap = false;
+        two.placement.strips_per_device = 2;
+        two.placement.overlap = false;
         ASSERT_TRUE(repartition(a, two).ok);
         ASSERT_TRUE(repartition(b, one).ok);
         EXPECT_EQ(a->config(), two);
@@ -160,7 +161,7 @@ TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {
         b->step(2);
         EXPECT_TRUE(bitwise_equal(a->download(), b->download())) << "after repartition, " << describe(two);
         StencilConfig other_field = one;
-        other_field.radius = 2;
+        other_field.problem.radius = 2;
         EXPECT_FALSE(repartition(a, other_field).ok);
         EXPECT_NE(a, nullptr); // refused before anything was released
     }
@@ -171,7 +172,7 @@ TEST(MultiGpu, SlicesComeFromEveryStripOntoTheFirstGpu) {
     for (int dims : { 2, 3 }) {
         StencilConfig one = base_config(Variant::Base, dims, UpdateRule::Jacobi, Precision::FP64);
         StencilConfig split = one;
-        split.strips_per_device = 3;
+        split.placement.strips_per_device = 3;
         std::string why;
         auto a = create_simulation(one, &why);
         auto b = create_simulation(split, &why);
@@ -186,7 +187,7 @@ TEST(MultiGpu, SlicesComeFromEveryStripOntoTheFirstGpu) {
         for (SliceAxis axis : axes)
             for (int k : { 1, 2, 4 }) { // k - 1 <= R: a block past a strip boundary reads only ghost rows
                 const int index = dims == 3 ? 7 : 0;
-                const auto [nu, nv] = slice_size(one.size, axis);
+                const auto [nu, nv] = slice_size(one.problem.size, axis);
                 const std::size_t count = std::size_t((nu + k - 1) / k) * ((nv + k - 1) / k);
                 std::vector<float> got(count), want(count);
                 for (auto [s, out] : { std::pair { a.get(), &want }, std::pair { b.get(), &got } }) {
@@ -208,10 +209,10 @@ TEST(MultiGpu, SlicesComeFromEveryStripOntoTheFirstGpu) {
 TEST(MultiGpu, ReportsStripsPathsAndTimes) {
     SKIP_WITHOUT_GPU();
     StencilConfig c = base_config(Variant::Base, 2, UpdateRule::Jacobi, Precision::FP32);
-    c.size = { 512, 301, 1 };
-    c.strips_per_device = 3;
+    c.problem.size = { 512, 301, 1 };
+    c.placement.strips_per_device = 3;
     for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
-        c.halo = halo;
+        c.placement.halo = halo;
         std::string why;
         auto sim = create_simulation(c, &why);
         ASSERT_TRUE(sim) << why;
@@ -222,7 +223,7 @@ TEST(MultiGpu, ReportsStripsPathsAndTimes) {
         EXPECT_EQ(stats.strips.back().end_row, 301);
         EXPECT_EQ(stats.path_summary(), halo == HaloMode::Staged ? "staged through host" : "same device");
         EXPECT_EQ(stats.strips[1].halo_bytes, 2 * 3 * 512 * 4); // R rows from each side
-        sim->upload(std::vector<double>(std::size_t(c.size.cells()), 1.0));
+        sim->upload(std::vector<double>(std::size_t(c.problem.size.cells()), 1.0));
         sim->step(4);
         stats = sim->multi_gpu_stats();
         EXPECT_TRUE(stats.timed);
@@ -232,7 +233,7 @@ TEST(MultiGpu, ReportsStripsPathsAndTimes) {
     }
     const auto devices = query_devices();
     if (devices.size() >= 2) {
-        c.strips_per_device = 1, c.gpus = 2, c.halo = HaloMode::Auto;
+        c.placement.strips_per_device = 1, c.placement.gpus = 2, c.placement.halo = HaloMode::Auto;
         std::string why;
         auto sim = create_simulation(c, &why);
         ASSERT_TRUE(sim) << why;
@@ -246,7 +247,7 @@ TEST(MultiGpu, ReportsStripsPathsAndTimes) {
 TEST(MultiGpu, OneGpuReportsOneUntimedStrip) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
-    c.size = { 64, 48, 1 };
+    c.problem.size = { 64, 48, 1 };
     std::string why;
     auto sim = create_simulation(c, &why);
     ASSERT_TRUE(sim) << why;

@@ -57,7 +57,7 @@ double metric(const ProfiledLaunch& p, const std::string& name) {
 TEST(Collector, ProfilesInTheMiddleOfARunningSimulation) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
-    c.size = { 4096, 4096, 1 }, c.radius = 4;
+    c.problem.size = { 4096, 4096, 1 }, c.problem.radius = 4;
     auto sim = make(c);
     ASSERT_NE(sim, nullptr);
     sim->step(10);
@@ -97,12 +97,12 @@ TEST(Collector, CopyLikeStencilMovesItsFieldOnceEachWay) {
     SKIP_WITHOUT_GPU();
     ASSERT_NE(collector(), nullptr);
     StencilConfig c;
-    c.size = { 16384, 16384, 1 };
+    c.problem.size = { 16384, 16384, 1 };
     auto sim = make(c);
     ASSERT_NE(sim, nullptr);
     sim->step(1); // warm: kernel loaded, first-touch costs paid
     const ProfiledLaunch p = profile_one_step(*sim);
-    const double ideal = double(sizeof(float)) * double(c.size.cells());
+    const double ideal = double(sizeof(float)) * double(c.problem.size.cells());
     const double read = metric(p, "dram__bytes_read.sum"), write = metric(p, "dram__bytes_write.sum");
     std::printf("read %.4f x, write %.4f x the field; %d kernel(s), %d passes, %.1f ms wall\n", read / ideal,
         write / ideal, p.kernels, p.passes, p.wall_ms);
@@ -129,7 +129,8 @@ TEST(Collector, SpillingKernelShowsLocalMemoryTraffic) {
              std::tuple { Variant::Stream, 8, Precision::FP32 }, std::tuple { Variant::Stream, 4, Precision::FP64 },
              std::tuple { Variant::Smem, 8, Precision::FP64 }, std::tuple { Variant::Base, 8, Precision::FP64 } }) {
         StencilConfig c;
-        c.dims = 3, c.radius = 16, c.variant = v, c.cf = cf, c.precision = p, c.size = { 256, 256, 256 };
+        c.problem.dims = 3, c.problem.radius = 16, c.policy.variant = v, c.policy.cf = cf, c.problem.precision = p,
+        c.problem.size = { 256, 256, 256 };
         candidates.push_back(c);
     }
     for (const StencilConfig& c : candidates) {
@@ -157,7 +158,7 @@ TEST(Collector, ProfiledStepLeavesTheFieldOfAnUnprofiledStep) {
     SKIP_WITHOUT_GPU();
     ASSERT_NE(collector(), nullptr);
     StencilConfig c;
-    c.rule = UpdateRule::Wave, c.radius = 4, c.size = { 2048, 2048, 1 };
+    c.problem.rule = UpdateRule::Wave, c.problem.radius = 4, c.problem.size = { 2048, 2048, 1 };
     auto sim = make(c);
     ASSERT_NE(sim, nullptr);
     const std::vector<double> initial = make_initial_field(c, InitialCondition::Random, 7);
@@ -223,8 +224,8 @@ TEST(Collector, SplitRunGivesEachGpuTheTrafficOfItsRows) {
     const std::size_t devices = query_devices().size();
     if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices, found " << devices << " (the next test splits one GPU)";
     StencilConfig c;
-    c.size = { 16384, 16384, 1 }; // 512 MiB of each GPU's buffers: ten times the L2
-    c.gpus = 2;
+    c.problem.size = { 16384, 16384, 1 }; // 512 MiB of each GPU's buffers: ten times the L2
+    c.placement.gpus = 2;
     expect_each_gpu_moves_its_rows(c);
 }
 
@@ -232,7 +233,7 @@ TEST(Collector, SplitRunGivesEachGpuTheTrafficOfItsRows) {
 TEST(Collector, StripsSharingOneGpuAreCountedTogether) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
-    c.size = { 16384, 16384, 1 };
-    c.strips_per_device = 2;
+    c.problem.size = { 16384, 16384, 1 };
+    c.placement.strips_per_device = 2;
     expect_each_gpu_moves_its_rows(c);
 }

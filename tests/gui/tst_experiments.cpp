@@ -30,20 +30,20 @@ namespace {
 
 StencilConfig star3d(int radius, Variant v) {
     StencilConfig c;
-    c.dims = 3;
-    c.size = { 64, 64, 64 };
-    c.radius = radius;
-    c.variant = v;
+    c.problem.dims = 3;
+    c.problem.size = { 64, 64, 64 };
+    c.problem.radius = radius;
+    c.policy.variant = v;
     return c;
 }
 
 ExperimentPoint point(const char* series, Variant v, int radius, double gcells, double improvement,
     double bottleneck = NAN, const char* error = "") {
     ExperimentPoint p;
-    p.config.variant = v;
-    p.config.radius = radius;
-    p.config.size = { 4096, 4096, 1 };
-    p.config.block = { 32, 8, 1 };
+    p.config.policy.variant = v;
+    p.config.problem.radius = radius;
+    p.config.problem.size = { 4096, 4096, 1 };
+    p.config.policy.block = { 32, 8, 1 };
     p.series = series;
     p.gcells_per_s = gcells;
     p.ms_per_step = gcells > 0 ? 16.7 / gcells : 0.0;
@@ -107,7 +107,7 @@ private slots:
         EngineController engine;
         AutotuneDialog dialog(engine);
         StencilConfig c;
-        c.backend = Backend::Cpu;
+        c.placement.backend = Backend::Cpu;
         dialog.set_config(c);
         auto* search = dialog.findChild<QPushButton*>();
         QVERIFY(search);
@@ -150,10 +150,10 @@ private slots:
         QVERIFY2(window.open_results(QString::fromStdString(path), &why), qPrintable(why));
         QCOMPARE(window.points().size(), points.size());
         QCOMPARE(window.spec().kind, ExperimentKind::Radius); // the controls follow the opened sweep
-        QCOMPARE(window.spec().base.size, points.front().config.size);
+        QCOMPARE(window.spec().base.problem.size, points.front().config.problem.size);
         for (std::size_t i = 0; i < points.size(); ++i) {
             QCOMPARE(window.points()[i].series, points[i].series);
-            QCOMPARE(window.points()[i].config.radius, points[i].config.radius);
+            QCOMPARE(window.points()[i].config.problem.radius, points[i].config.problem.radius);
             QCOMPARE(window.points()[i].error, points[i].error);
             QCOMPARE(std::isfinite(window.points()[i].improvement), std::isfinite(points[i].improvement));
         }
@@ -177,16 +177,16 @@ private slots:
         QSignalSpy progress(&engine, &EngineController::job_progress);
         QSignalSpy finished(&engine, &EngineController::job_finished);
         RunSettings live;
-        live.config.backend = Backend::Cpu;
-        live.config.size = { 64, 48, 1 };
+        live.config.placement.backend = Backend::Cpu;
+        live.config.problem.size = { 64, 48, 1 };
         engine.configure(live);
         engine.set_playing(true);
         QVERIFY(ready.wait(10000));
         QTest::qWait(200); // some steps run
         JobRequest job;
         job.kind = JobRequest::Kind::Experiment;
-        job.experiment.base.backend = Backend::Cpu;
-        job.experiment.base.size = { 96, 64, 1 };
+        job.experiment.base.placement.backend = Backend::Cpu;
+        job.experiment.base.problem.size = { 96, 64, 1 };
         job.experiment.radii = { 1, 2 };
         job.experiment.variants = { Variant::Base, Variant::Smem };
         job.experiment.steps = 2;
@@ -204,7 +204,7 @@ private slots:
         for (const ExperimentPoint& p : outcome.points) {
             QVERIFY2(p.error.empty(), p.error.c_str());
             QVERIFY(p.gcells_per_s > 0);
-            if (p.config.variant == Variant::Base) QCOMPARE(p.improvement, 1.0);
+            if (p.config.policy.variant == Variant::Base) QCOMPARE(p.improvement, 1.0);
         }
         QVERIFY(progress.count() >= 4);
         QVERIFY(!engine.job_running());
@@ -212,7 +212,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 2, 10000);
         const auto resumed = ready.last().at(0).value<EngineReady>();
         QVERIFY(resumed.reused_field);
-        QCOMPARE(resumed.settings.config.size, live.config.size);
+        QCOMPARE(resumed.settings.config.problem.size, live.config.problem.size);
     }
 
     void cancelling_returns_what_was_measured() {
@@ -220,8 +220,8 @@ private slots:
         QSignalSpy finished(&engine, &EngineController::job_finished);
         JobRequest job;
         job.kind = JobRequest::Kind::Experiment;
-        job.experiment.base.backend = Backend::Cpu;
-        job.experiment.base.size = { 256, 256, 1 };
+        job.experiment.base.placement.backend = Backend::Cpu;
+        job.experiment.base.problem.size = { 256, 256, 1 };
         job.experiment.kind = ExperimentKind::Coarsening;
         job.experiment.steps = 4;
         job.experiment.repeats = 2;

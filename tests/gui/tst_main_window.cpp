@@ -31,8 +31,8 @@ namespace {
 
 WindowOptions cpu_options(int n = 64) {
     WindowOptions o;
-    o.settings.config.backend = Backend::Cpu;
-    o.settings.config.size = { n, n, 1 };
+    o.settings.config.placement.backend = Backend::Cpu;
+    o.settings.config.problem.size = { n, n, 1 };
     o.settings.initial = InitialCondition::Square;
     o.restore_layout = false;
     o.renderer = FieldView::Renderer::Raster;
@@ -79,7 +79,7 @@ private slots:
         MainWindow w(cpu_options());
         w.show();
         QTRY_VERIFY(w.engine().has_simulation());
-        QCOMPARE(engine_config(w).backend, Backend::Cpu);
+        QCOMPARE(engine_config(w).placement.backend, Backend::Cpu);
         QTRY_VERIFY(w.field_view().frames_presented() >= 3);
         QTRY_VERIFY(w.field_view().last_frame().iteration > 0); // it is running
         QCOMPARE(w.field_view().last_frame().width, 64);
@@ -105,7 +105,7 @@ private slots:
         QVERIFY(last.host && !last.host->empty()); // the last good picture stays on screen
         QVERIFY(last.iteration > 0 && last.iteration <= 200);
         RunSettings s = w.controls().settings();
-        s.config.radius = 2;
+        s.config.problem.radius = 2;
         w.controls().set_settings(s);
         w.engine().configure(s);
         QTRY_VERIFY(w.engine().has_simulation());
@@ -120,7 +120,7 @@ private slots:
         const long long before = w.field_view().last_frame().iteration;
         QSignalSpy frames(&w.engine(), &EngineController::frame);
         choose(w, "variant", int(Variant::SmemPadded));
-        QTRY_COMPARE(engine_config(w).variant, Variant::SmemPadded);
+        QTRY_COMPARE(engine_config(w).policy.variant, Variant::SmemPadded);
         QVERIFY(w.engine().active().reused_field);
         // the first frame of the new kernel continues the count: the field was not reset
         QTRY_VERIFY(!frames.isEmpty());
@@ -135,37 +135,37 @@ private slots:
         QTRY_VERIFY(w.engine().has_simulation());
 
         choose(w, "rule", int(UpdateRule::Wave));
-        QTRY_COMPARE(engine_config(w).rule, UpdateRule::Wave);
+        QTRY_COMPARE(engine_config(w).problem.rule, UpdateRule::Wave);
         knob<QSpinBox>(w, "radius")->setValue(3);
-        QTRY_COMPARE(engine_config(w).radius, 3);
+        QTRY_COMPARE(engine_config(w).problem.radius, 3);
         choose(w, "precision", int(Precision::FP64));
-        QTRY_COMPARE(engine_config(w).precision, Precision::FP64);
+        QTRY_COMPARE(engine_config(w).problem.precision, Precision::FP64);
         choose(w, "variant", int(Variant::SmemPadded));
-        QTRY_COMPARE(engine_config(w).variant, Variant::SmemPadded);
+        QTRY_COMPARE(engine_config(w).policy.variant, Variant::SmemPadded);
         choose(w, "cf", 4);
-        QTRY_COMPARE(engine_config(w).cf, 4);
+        QTRY_COMPARE(engine_config(w).policy.cf, 4);
         knob<QCheckBox>(w, "heuristic")->setChecked(false);
-        QTRY_COMPARE(engine_config(w).heuristic_block, false);
+        QTRY_COMPARE(engine_config(w).policy.heuristic_block, false);
         knob<QSpinBox>(w, "bx")->setValue(16);
-        QTRY_COMPARE(engine_config(w).block.x, 16);
+        QTRY_COMPARE(engine_config(w).policy.block.x, 16);
         knob<QSpinBox>(w, "nx")->setValue(80);
-        QTRY_COMPARE(engine_config(w).size.nx, 80);
+        QTRY_COMPARE(engine_config(w).problem.size.nx, 80);
         knob<QSpinBox>(w, "ny")->setValue(48);
-        QTRY_COMPARE(engine_config(w).size.ny, 48);
+        QTRY_COMPARE(engine_config(w).problem.size.ny, 48);
         QTRY_COMPARE(w.field_view().last_frame().height, 48);
         choose(w, "initial", int(InitialCondition::HotEdges));
         QTRY_COMPARE(w.engine().active().settings.initial, InitialCondition::HotEdges);
         knob<QSpinBox>(w, "seed")->setValue(7);
         QTRY_COMPARE(w.engine().active().settings.seed, std::uint64_t(7));
         choose(w, "dims", 3);
-        QTRY_COMPARE(engine_config(w).dims, 3);
-        QCOMPARE(engine_config(w).size, (Extent { 64, 64, 64 }));
+        QTRY_COMPARE(engine_config(w).problem.dims, 3);
+        QCOMPARE(engine_config(w).problem.size, (Extent { 64, 64, 64 }));
         knob<QSpinBox>(w, "nz")->setValue(40);
-        QTRY_COMPARE(engine_config(w).size.nz, 40);
+        QTRY_COMPARE(engine_config(w).problem.size.nz, 40);
         choose(w, "stencil", int(StencilKind::Diffusion4));
-        QTRY_COMPARE(engine_config(w).stencil, StencilKind::Diffusion4);
-        QCOMPARE(engine_config(w).variant, Variant::Smem); // star variants do not apply
-        QCOMPARE(engine_config(w).cf, 1);
+        QTRY_COMPARE(engine_config(w).problem.stencil, StencilKind::Diffusion4);
+        QCOMPARE(engine_config(w).policy.variant, Variant::Smem); // star variants do not apply
+        QCOMPARE(engine_config(w).policy.cf, 1);
         QVERIFY(!knob<QSpinBox>(w, "radius")->isEnabled());
         QVERIFY(!knob<QSpinBox>(w, "gpus")->isEnabled()); // no second GPU here
         QCOMPARE(knob<QComboBox>(w, "device")->currentData().toInt(), -1);
@@ -173,8 +173,8 @@ private slots:
 
     void run_and_display_controls_reach_engine_and_view() {
         WindowOptions o = cpu_options();
-        o.settings.config.dims = 3;
-        o.settings.config.size = { 32, 24, 16 };
+        o.settings.config.problem.dims = 3;
+        o.settings.config.problem.size = { 32, 24, 16 };
         o.playing = false;
         MainWindow w(o);
         w.show();
@@ -254,13 +254,13 @@ private slots:
         QVERIFY2(reason->text().contains(QStringLiteral("smaller than")), qPrintable(reason->text()));
         QCOMPARE(w.controls().reason(), reason->text());
         QCOMPARE(w.engine().generation(), generation); // nothing was sent
-        QCOMPARE(engine_config(w).radius, 1);
+        QCOMPARE(engine_config(w).problem.radius, 1);
         QTRY_VERIFY(w.field_view().frames_presented() > 2); // and the old run goes on
 
         knob<QSpinBox>(w, "nx")->setValue(40);
         knob<QSpinBox>(w, "ny")->setValue(40);
         QVERIFY(reason->isHidden());
-        QTRY_COMPARE(engine_config(w).radius, 12);
+        QTRY_COMPARE(engine_config(w).problem.radius, 12);
     }
 
     void a_manual_block_is_checked_against_gpu_rules() {
@@ -343,7 +343,7 @@ private slots:
         o.settings.initial = InitialCondition::Gaussian;
         MainWindow host_window(o);
         host_window.show();
-        o.settings.config.backend = Backend::Cuda;
+        o.settings.config.placement.backend = Backend::Cuda;
         MainWindow device_window(o);
         device_window.show();
         QTRY_VERIFY(host_window.field_view().frames_presented() > 0);
@@ -419,8 +419,8 @@ private slots:
     void command_line_defaults_and_errors() {
         GuiOptions o;
         QVERIFY(parse_gui_options({ "--frames", "3", "--screenshot", "a.png", "--colormap=grayscale" }, o, false));
-        QCOMPARE(o.window.settings.config.backend, Backend::Cpu);
-        QCOMPARE(o.window.settings.config.size, (Extent { 256, 256, 1 }));
+        QCOMPARE(o.window.settings.config.placement.backend, Backend::Cpu);
+        QCOMPARE(o.window.settings.config.problem.size, (Extent { 256, 256, 1 }));
         QCOMPARE(o.window.settings.initial, InitialCondition::Gaussian);
         QCOMPARE(o.frames, 3);
         QCOMPARE(o.window.colormap, ColormapKind::Grayscale);
@@ -428,9 +428,9 @@ private slots:
 
         GuiOptions cuda;
         QVERIFY(parse_gui_options({ "--radius", "4", "--range", "-1:2", "--benchmark-seconds", "2" }, cuda, true));
-        QCOMPARE(cuda.window.settings.config.backend, Backend::Cuda);
-        QCOMPARE(cuda.window.settings.config.size, (Extent { 1024, 1024, 1 }));
-        QCOMPARE(cuda.window.settings.config.radius, 4);
+        QCOMPARE(cuda.window.settings.config.placement.backend, Backend::Cuda);
+        QCOMPARE(cuda.window.settings.config.problem.size, (Extent { 1024, 1024, 1 }));
+        QCOMPARE(cuda.window.settings.config.problem.radius, 4);
         QCOMPARE(cuda.window.pacing.steps_per_frame, 0); // the benchmark runs free
         QVERIFY(!cuda.window.range.automatic);
         QCOMPARE(cuda.window.range.fixed, (ValueRange { -1.0f, 2.0f }));

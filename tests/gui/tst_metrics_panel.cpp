@@ -29,7 +29,7 @@ namespace {
 MetricsSample synthetic(double seconds, double long_scoreboard, double barrier) {
     MetricsSample s;
     s.seconds = seconds;
-    s.settings.config.size = { 4096, 4096, 1 };
+    s.settings.config.problem.size = { 4096, 4096, 1 };
     s.device_name = "test GPU";
     s.launch.passes = 7;
     s.launch.kernels = 1;
@@ -54,9 +54,9 @@ MetricsSample split_sample(double seconds, bool hook = false) {
     MetricsSample s;
     s.seconds = seconds;
     StencilConfig& c = s.settings.config;
-    c.size = { 1026, 1026, 1 };
-    c.gpus = hook ? 1 : 2;
-    c.strips_per_device = hook ? 2 : 1;
+    c.problem.size = { 1026, 1026, 1 };
+    c.placement.gpus = hook ? 1 : 2;
+    c.placement.strips_per_device = hook ? 2 : 1;
     s.device_name = "test GPU";
     std::vector<MetricsSampler::GpuCounters> gpus;
     for (const DeviceShare& share : device_shares(c)) {
@@ -277,8 +277,8 @@ private slots:
 
     void cpu_backend_says_why_no_counters() {
         WindowOptions o;
-        o.settings.config.backend = Backend::Cpu;
-        o.settings.config.size = { 64, 64, 1 };
+        o.settings.config.placement.backend = Backend::Cpu;
+        o.settings.config.problem.size = { 64, 64, 1 };
         o.restore_layout = false;
         o.renderer = FieldView::Renderer::Raster;
         o.metrics = true;

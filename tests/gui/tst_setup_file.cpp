@@ -19,19 +19,19 @@ namespace {
 SetupState unusual() {
     SetupState s;
     StencilConfig& c = s.settings.config;
-    c.stencil = StencilKind::Star;
-    c.rule = UpdateRule::Wave;
-    c.dims = 3;
-    c.size = { 40, 30, 20 };
-    c.radius = 3;
-    c.variant = Variant::SmemPadded;
-    c.cf = 2;
-    c.heuristic_block = false;
-    c.block = { 16, 8, 2 };
-    c.precision = Precision::FP64;
-    c.backend = Backend::Cpu;
-    c.device = 0;
-    c.gpus = 1;
+    c.problem.stencil = StencilKind::Star;
+    c.problem.rule = UpdateRule::Wave;
+    c.problem.dims = 3;
+    c.problem.size = { 40, 30, 20 };
+    c.problem.radius = 3;
+    c.policy.variant = Variant::SmemPadded;
+    c.policy.cf = 2;
+    c.policy.heuristic_block = false;
+    c.policy.block = { 16, 8, 2 };
+    c.problem.precision = Precision::FP64;
+    c.placement.backend = Backend::Cpu;
+    c.placement.device = 0;
+    c.placement.gpus = 1;
     s.settings.initial = InitialCondition::HotEdges;
     s.settings.seed = 12345;
     s.steps_per_frame = 7;
@@ -47,14 +47,14 @@ bool same(const SetupState& a, const SetupState& b) {
 
 RunSettings cpu_current() {
     RunSettings r;
-    r.config.backend = Backend::Cpu;
+    r.config.placement.backend = Backend::Cpu;
     return r;
 }
 
 WindowOptions cpu_window() {
     WindowOptions o;
-    o.settings.config.backend = Backend::Cpu;
-    o.settings.config.size = { 64, 64, 1 };
+    o.settings.config.placement.backend = Backend::Cpu;
+    o.settings.config.problem.size = { 64, 64, 1 };
     o.restore_layout = false;
     o.renderer = FieldView::Renderer::Raster;
     return o;
@@ -83,7 +83,7 @@ private slots:
 
         // The defaults round-trip too (heuristic block, 2D, no slice or colour map given).
         SetupState plain;
-        plain.settings.config.backend = Backend::Cpu;
+        plain.settings.config.placement.backend = Backend::Cpu;
         SetupState plain_after;
         QVERIFY2(setup_from_json(setup_to_json(plain), cpu_current(), plain_after, &why), qPrintable(why));
         QVERIFY(same(plain, plain_after));
@@ -105,7 +105,7 @@ private slots:
             QVERIFY2(read_setup_file(path, cpu_current(), s, &why), qPrintable(path + QStringLiteral(": ") + why));
             QVERIFY2(!s.title.isEmpty(), qPrintable(path));
             QVERIFY2(!s.explanation.isEmpty(), qPrintable(path));
-            s.settings.config.backend = Backend::Cpu;
+            s.settings.config.placement.backend = Backend::Cpu;
             const Status st = can_implement(s.settings.config);
             QVERIFY2(st.ok, qPrintable(path + QStringLiteral(": ") + QString::fromStdString(st.reason)));
         }
@@ -236,9 +236,9 @@ private slots:
                                   "\"steps-per-frame\": 3, \"colormap\": \"grayscale\"}"),
                      &why),
             qPrintable(why));
-        QTRY_COMPARE(w.engine().active().settings.config.size.nx, 48);
-        QCOMPARE(w.engine().active().settings.config.radius, 2);
-        QCOMPARE(w.engine().active().settings.config.backend, Backend::Cpu);
+        QTRY_COMPARE(w.engine().active().settings.config.problem.size.nx, 48);
+        QCOMPARE(w.engine().active().settings.config.problem.radius, 2);
+        QCOMPARE(w.engine().active().settings.config.placement.backend, Backend::Cpu);
         QCOMPARE(w.engine().pacing().steps_per_frame, 3);
         const QString saved = dir.filePath(QStringLiteral("saved.json"));
         QVERIFY2(w.save_setup(saved, &why), qPrintable(why));
@@ -260,9 +260,9 @@ private slots:
         QString why;
         QVERIFY2(w.open_setup(wave_lesson, &why), qPrintable(why));
         QVERIFY(!w.lesson_text().isEmpty());
-        QTRY_COMPARE(w.engine().active().settings.config.rule, UpdateRule::Wave);
-        QCOMPARE(w.engine().active().settings.config.radius, 4);
-        QCOMPARE(w.engine().active().settings.config.backend, Backend::Cpu);
+        QTRY_COMPARE(w.engine().active().settings.config.problem.rule, UpdateRule::Wave);
+        QCOMPARE(w.engine().active().settings.config.problem.radius, 4);
+        QCOMPARE(w.engine().active().settings.config.placement.backend, Backend::Cpu);
         QCOMPARE(w.current_setup().colormap, std::optional(ColormapKind::Coolwarm));
     }
 };

@@ -58,17 +58,17 @@ TEST(RunOptions, ParsesTheContractOptions) {
         o);
     ASSERT_TRUE(s.ok) << s.reason;
     const StencilConfig& c = o.config;
-    EXPECT_EQ(c.rule, UpdateRule::Wave);
-    EXPECT_EQ(c.size, (Extent { 64, 32, 16 }));
-    EXPECT_EQ(c.radius, 8);
-    EXPECT_EQ(c.variant, Variant::SmemPadded);
-    EXPECT_EQ(c.cf, 4);
-    EXPECT_FALSE(c.heuristic_block);
-    EXPECT_EQ(c.block, (BlockDims { 16, 8, 8 }));
-    EXPECT_EQ(c.precision, Precision::FP64);
-    EXPECT_EQ(c.backend, Backend::Cpu);
-    EXPECT_EQ(c.device, 1);
-    EXPECT_EQ(c.gpus, 2);
+    EXPECT_EQ(c.problem.rule, UpdateRule::Wave);
+    EXPECT_EQ(c.problem.size, (Extent { 64, 32, 16 }));
+    EXPECT_EQ(c.problem.radius, 8);
+    EXPECT_EQ(c.policy.variant, Variant::SmemPadded);
+    EXPECT_EQ(c.policy.cf, 4);
+    EXPECT_FALSE(c.policy.heuristic_block);
+    EXPECT_EQ(c.policy.block, (BlockDims { 16, 8, 8 }));
+    EXPECT_EQ(c.problem.precision, Precision::FP64);
+    EXPECT_EQ(c.placement.backend, Backend::Cpu);
+    EXPECT_EQ(c.placement.device, 1);
+    EXPECT_EQ(c.placement.gpus, 2);
     EXPECT_EQ(o.steps, 12);
     EXPECT_EQ(o.csv, "out.csv");
 }
@@ -122,13 +122,13 @@ TEST(RunOptions, LeavesUnknownOptionsToTheCaller) {
     std::vector<std::string> rest;
     ASSERT_TRUE(parse_run_options({ "--frames", "3", "--radius", "2" }, o, &rest).ok);
     EXPECT_EQ(rest, (std::vector<std::string> { "--frames", "3" }));
-    EXPECT_EQ(o.config.radius, 2);
+    EXPECT_EQ(o.config.problem.radius, 2);
 }
 
 TEST(RunReport, MedianAndRates) {
     RunReport r;
-    r.options.config.size = { 1002, 1002, 1 };
-    r.options.config.radius = 1;
+    r.options.config.problem.size = { 1002, 1002, 1 };
+    r.options.config.problem.radius = 1;
     r.ms_per_step = { 3.0, 1.0, 2.0 };
     EXPECT_DOUBLE_EQ(r.median_ms_per_step(), 2.0);
     EXPECT_NEAR(r.gcells_per_s(), 1e6 / 2e-3 / 1e9, 1e-12);
@@ -138,13 +138,13 @@ TEST(RunReport, MedianAndRates) {
 TEST(RunOptions, MultiGpuOptions) {
     RunOptions o;
     ASSERT_TRUE(parse_run_options({ "--gpus", "2", "--overlap", "off", "--halo", "staged" }, o).ok);
-    EXPECT_EQ(o.config.gpus, 2);
-    EXPECT_FALSE(o.config.overlap);
-    EXPECT_EQ(o.config.halo, HaloMode::Staged);
+    EXPECT_EQ(o.config.placement.gpus, 2);
+    EXPECT_FALSE(o.config.placement.overlap);
+    EXPECT_EQ(o.config.placement.halo, HaloMode::Staged);
     RunOptions d;
     ASSERT_TRUE(parse_run_options({}, d).ok);
-    EXPECT_TRUE(d.config.overlap);
-    EXPECT_EQ(d.config.halo, HaloMode::Auto);
+    EXPECT_TRUE(d.config.placement.overlap);
+    EXPECT_EQ(d.config.placement.halo, HaloMode::Auto);
     for (const auto& args : std::vector<std::vector<std::string>> { { "--overlap", "1" }, { "--halo", "nvlink" } }) {
         const Status s = parse_run_options(args, d);
         EXPECT_FALSE(s.ok);
@@ -154,7 +154,7 @@ TEST(RunOptions, MultiGpuOptions) {
 
 TEST(RunReport, StripColumnsUseTheMedianRun) {
     RunReport r;
-    r.options.config.gpus = 2;
+    r.options.config.placement.gpus = 2;
     r.ms_per_step = { 1.0, 3.0, 2.0 };
     for (double ms : { 1.0, 3.0, 2.0 }) {
         MultiGpuStats m;
@@ -175,10 +175,10 @@ TEST(RunReport, StripColumnsUseTheMedianRun) {
 
 TEST(RunReport, RooflineCountsEveryGpu) {
     RunReport r;
-    r.options.config.size = { 1002, 1002, 1 };
+    r.options.config.problem.size = { 1002, 1002, 1 };
     r.ms_per_step = { 1.0 };
     r.copy_gbytes_per_s = r.gbytes_per_s(); // one GPU's roofline reached exactly
     EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 100.0);
-    r.options.config.gpus = 2; // the same rate on two GPUs is half of their combined roofline
+    r.options.config.placement.gpus = 2; // the same rate on two GPUs is half of their combined roofline
     EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 50.0);
 }

@@ -49,9 +49,9 @@ std::vector<AutotuneResult> sample_results() {
 
 StencilConfig config_2d() {
     StencilConfig c;
-    c.size = { 4096, 4096, 1 };
-    c.radius = 4;
-    c.variant = Variant::Smem;
+    c.problem.size = { 4096, 4096, 1 };
+    c.problem.radius = 4;
+    c.policy.variant = Variant::Smem;
     return c;
 }
 
@@ -99,18 +99,18 @@ TEST(AutotuneCache, KeySeparatesEveryTimingFieldButNotTheBlockOrWhichCard) {
         change(d);
         changed.emplace_back(what, d);
     };
-    with("stencil", [](StencilConfig& d) { d.stencil = StencilKind::Diffusion4; });
-    with("rule", [](StencilConfig& d) { d.rule = UpdateRule::Wave; });
-    with("dims", [](StencilConfig& d) { d.dims = 3, d.size = { 256, 256, 256 }; });
-    with("size", [](StencilConfig& d) { d.size.nx = 2048; });
-    with("radius", [](StencilConfig& d) { d.radius = 2; });
-    with("variant", [](StencilConfig& d) { d.variant = Variant::SmemPadded; });
-    with("cf", [](StencilConfig& d) { d.cf = 2; });
-    with("precision", [](StencilConfig& d) { d.precision = Precision::FP64; });
-    with("gpus", [](StencilConfig& d) { d.gpus = 2; });
-    with("overlap", [](StencilConfig& d) { d.overlap = false; });
-    with("halo", [](StencilConfig& d) { d.halo = HaloMode::Staged; });
-    with("backend", [](StencilConfig& d) { d.backend = Backend::Cpu; });
+    with("stencil", [](StencilConfig& d) { d.problem.stencil = StencilKind::Diffusion4; });
+    with("rule", [](StencilConfig& d) { d.problem.rule = UpdateRule::Wave; });
+    with("dims", [](StencilConfig& d) { d.problem.dims = 3, d.problem.size = { 256, 256, 256 }; });
+    with("size", [](StencilConfig& d) { d.problem.size.nx = 2048; });
+    with("radius", [](StencilConfig& d) { d.problem.radius = 2; });
+    with("variant", [](StencilConfig& d) { d.policy.variant = Variant::SmemPadded; });
+    with("cf", [](StencilConfig& d) { d.policy.cf = 2; });
+    with("precision", [](StencilConfig& d) { d.problem.precision = Precision::FP64; });
+    with("gpus", [](StencilConfig& d) { d.placement.gpus = 2; });
+    with("overlap", [](StencilConfig& d) { d.placement.overlap = false; });
+    with("halo", [](StencilConfig& d) { d.placement.halo = HaloMode::Staged; });
+    with("backend", [](StencilConfig& d) { d.placement.backend = Backend::Cpu; });
     for (const auto& [what, d] : changed) EXPECT_NE(autotune_cache_key(d, 8, &h100), key) << what;
     EXPECT_NE(autotune_cache_key(c, 16, &h100), key) << "steps";
 
@@ -131,9 +131,9 @@ TEST(AutotuneCache, KeySeparatesEveryTimingFieldButNotTheBlockOrWhichCard) {
     other.free_memory /= 2;
     EXPECT_EQ(autotune_cache_key(c, 8, &other), key);
     StencilConfig blocked = c;
-    blocked.heuristic_block = false;
-    blocked.block = { 128, 2, 1 };
-    blocked.device = 3;
+    blocked.policy.heuristic_block = false;
+    blocked.policy.block = { 128, 2, 1 };
+    blocked.placement.device = 3;
     EXPECT_EQ(autotune_cache_key(blocked, 8, &h100), key);
 }
 
@@ -221,9 +221,9 @@ TEST(AutotuneCache, CachedSearchRunsOnceAndANewStepCountSearchesAgain) {
     TempDir dir("cache_cached_search");
     const std::string path = dir.file("autotune.tsv");
     StencilConfig c;
-    c.backend = Backend::Cpu;
-    c.size = { 24, 20, 1 };
-    const std::vector<double> field(std::size_t(c.size.cells()), 1.0);
+    c.placement.backend = Backend::Cpu;
+    c.problem.size = { 24, 20, 1 };
+    const std::vector<double> field(std::size_t(c.problem.size.cells()), 1.0);
     int calls = 0;
     auto count = [&](int, int, const AutotuneResult&) { return ++calls, true; };
     AutotuneCache cache(path);
@@ -261,9 +261,9 @@ TEST(AutotuneCache, CachedSearchRunsOnceAndANewStepCountSearchesAgain) {
 TEST(AutotuneCache, CancelledSearchIsNotStored) {
     TempDir dir("cache_cancelled");
     StencilConfig c;
-    c.backend = Backend::Cpu;
-    c.size = { 24, 20, 1 };
-    const std::vector<double> field(std::size_t(c.size.cells()), 1.0);
+    c.placement.backend = Backend::Cpu;
+    c.problem.size = { 24, 20, 1 };
+    const std::vector<double> field(std::size_t(c.problem.size.cells()), 1.0);
     AutotuneCache cache(dir.file("autotune.tsv"));
     const CachedAutotune r = autotune_cached(
         c, field, 1, 1, [](int done, int, const AutotuneResult&) { return done < 2; }, &cache);

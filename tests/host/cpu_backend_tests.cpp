@@ -13,11 +13,11 @@ using namespace ss;
 namespace {
 StencilConfig cpu_star(int dims, int radius, UpdateRule rule, Extent size) {
     StencilConfig c;
-    c.backend = Backend::Cpu;
-    c.dims = dims;
-    c.radius = radius;
-    c.rule = rule;
-    c.size = size;
+    c.placement.backend = Backend::Cpu;
+    c.problem.dims = dims;
+    c.problem.radius = radius;
+    c.problem.rule = rule;
+    c.problem.size = size;
     return c;
 }
 std::size_t at(const Extent& e, int x, int y, int z = 0) {
@@ -28,20 +28,20 @@ std::size_t at(const Extent& e, int x, int y, int z = 0) {
 TEST(CpuBackend, ImpulseSpreadsAlongTheAxesOnly) {
     const StencilConfig c = cpu_star(2, 2, UpdateRule::Jacobi, { 11, 11, 1 });
     std::vector<double> f(121, 0.0);
-    f[at(c.size, 5, 5)] = 1.0;
+    f[at(c.problem.size, 5, 5)] = 1.0;
     const auto out = cpu_reference(c, f, 1);
     const double w = 1.0 / (2 * 2 * 2);
-    EXPECT_DOUBLE_EQ(out[at(c.size, 6, 5)], w);
-    EXPECT_DOUBLE_EQ(out[at(c.size, 5, 3)], w);
-    EXPECT_DOUBLE_EQ(out[at(c.size, 6, 6)], 0.0); // no diagonal in a star
-    EXPECT_DOUBLE_EQ(out[at(c.size, 5, 5)], 0.0); // jacobi has no centre term
+    EXPECT_DOUBLE_EQ(out[at(c.problem.size, 6, 5)], w);
+    EXPECT_DOUBLE_EQ(out[at(c.problem.size, 5, 3)], w);
+    EXPECT_DOUBLE_EQ(out[at(c.problem.size, 6, 6)], 0.0); // no diagonal in a star
+    EXPECT_DOUBLE_EQ(out[at(c.problem.size, 5, 5)], 0.0); // jacobi has no centre term
 }
 
 TEST(CpuBackend, ThesisRuleOfAConstantIsZeroInside) {
     const StencilConfig c = cpu_star(3, 1, UpdateRule::Thesis, { 6, 6, 6 });
     const auto out = cpu_reference(c, std::vector<double>(216, 3.0), 1);
-    EXPECT_DOUBLE_EQ(out[at(c.size, 2, 3, 3)], 0.0); // mean of neighbours - centre
-    EXPECT_DOUBLE_EQ(out[at(c.size, 0, 3, 3)], 3.0); // the border stays (Dirichlet)
+    EXPECT_DOUBLE_EQ(out[at(c.problem.size, 2, 3, 3)], 0.0); // mean of neighbours - centre
+    EXPECT_DOUBLE_EQ(out[at(c.problem.size, 0, 3, 3)], 3.0); // the border stays (Dirichlet)
 }
 
 TEST(CpuBackend, BorderStaysFixedOverManySteps) {
@@ -51,7 +51,7 @@ TEST(CpuBackend, BorderStaysFixedOverManySteps) {
     for (int y = 0; y < 17; ++y)
         for (int x = 0; x < 20; ++x)
             if (x < 3 || x >= 17 || y < 3 || y >= 14) {
-                EXPECT_EQ(out[at(c.size, x, y)], f[at(c.size, x, y)]);
+                EXPECT_EQ(out[at(c.problem.size, x, y)], f[at(c.problem.size, x, y)]);
             }
 }
 
@@ -67,11 +67,11 @@ TEST(CpuBackend, WaveAtRestStaysBoundedAndMoves) {
 
 TEST(CpuBackend, DiffusionConservesMassOnPeriodicLayers) {
     StencilConfig c;
-    c.backend = Backend::Cpu;
-    c.stencil = StencilKind::Diffusion4;
-    c.variant = Variant::Smem;
-    c.dims = 3;
-    c.size = { 24, 20, 3 };
+    c.placement.backend = Backend::Cpu;
+    c.problem.stencil = StencilKind::Diffusion4;
+    c.policy.variant = Variant::Smem;
+    c.problem.dims = 3;
+    c.problem.size = { 24, 20, 3 };
     const auto f = make_initial_field(c, InitialCondition::Random, 5);
     const auto out = cpu_reference(c, f, 20);
     for (int z = 0; z < 3; ++z) {
@@ -85,7 +85,7 @@ TEST(CpuBackend, DiffusionConservesMassOnPeriodicLayers) {
 
 TEST(CpuBackend, SinglePrecisionTracksTheReference) {
     StencilConfig c = cpu_star(3, 2, UpdateRule::Thesis, { 16, 15, 14 });
-    c.precision = Precision::FP32;
+    c.problem.precision = Precision::FP32;
     auto sim = create_cpu_simulation(c);
     const auto f = make_initial_field(c, InitialCondition::Random, 11);
     sim->upload(f);
@@ -105,9 +105,9 @@ TEST(CpuBackend, SlicesMatchTheField) {
     ASSERT_EQ(xy.size(), 20u);
     ASSERT_EQ(xz.size(), 15u);
     ASSERT_EQ(yz.size(), 12u);
-    EXPECT_EQ(xy[3 * 5 + 1], float(f[at(c.size, 1, 3, 2)]));
-    EXPECT_EQ(xz[2 * 5 + 3], float(f[at(c.size, 3, 1, 2)]));
-    EXPECT_EQ(yz[1 * 4 + 2], float(f[at(c.size, 4, 2, 1)]));
+    EXPECT_EQ(xy[3 * 5 + 1], float(f[at(c.problem.size, 1, 3, 2)]));
+    EXPECT_EQ(xz[2 * 5 + 3], float(f[at(c.problem.size, 3, 1, 2)]));
+    EXPECT_EQ(yz[1 * 4 + 2], float(f[at(c.problem.size, 4, 2, 1)]));
 }
 
 TEST(CpuBackend, PoisonedOutputIsFullyOverwritten) {
@@ -118,7 +118,7 @@ TEST(CpuBackend, PoisonedOutputIsFullyOverwritten) {
     sim->step(1);
     const auto out = sim->download();
     for (int y = 2; y < 9; ++y)
-        for (int x = 2; x < 11; ++x) EXPECT_TRUE(std::isfinite(out[at(c.size, x, y)]));
+        for (int x = 2; x < 11; ++x) EXPECT_TRUE(std::isfinite(out[at(c.problem.size, x, y)]));
     EXPECT_TRUE(std::isnan(out[0])); // the border was poisoned and no step writes it
 }
 
@@ -128,8 +128,8 @@ TEST(CpuBackend, InjectKeepsTheBorder) {
     sim->upload(std::vector<double>(256, 0.0));
     sim->inject(1, 8, 0, 3, 5.0);
     const auto f = sim->download();
-    EXPECT_EQ(f[at(c.size, 3, 8)], 5.0);
-    EXPECT_EQ(f[at(c.size, 1, 8)], 0.0); // inside the Dirichlet border
+    EXPECT_EQ(f[at(c.problem.size, 3, 8)], 5.0);
+    EXPECT_EQ(f[at(c.problem.size, 1, 8)], 0.0); // inside the Dirichlet border
 }
 
 TEST(RelativeError, Basics) {

@@ -22,23 +22,23 @@ ExperimentSpec spec_of(
 }
 
 bool is_base(const StencilConfig& c) {
-    return c.variant == Variant::Base && c.cf == 1 && c.heuristic_block;
+    return c.policy.variant == Variant::Base && c.policy.cf == 1 && c.policy.heuristic_block;
 }
 
 ExperimentPoint point(Variant v, int radius, double gcells, bool autotuned = false) {
     ExperimentPoint p;
-    p.config.variant = v;
-    p.config.radius = radius;
+    p.config.policy.variant = v;
+    p.config.problem.radius = radius;
     p.autotuned = autotuned;
-    p.config.heuristic_block = !autotuned;
+    p.config.policy.heuristic_block = !autotuned;
     p.gcells_per_s = gcells;
     return p;
 }
 
 ExperimentSpec cpu_spec(ExperimentKind kind, std::vector<int> radii) {
     ExperimentSpec s = spec_of(kind, std::move(radii), { Variant::Base, Variant::Smem }, { 1, 2 });
-    s.base.backend = Backend::Cpu;
-    s.base.size = { 24, 20, 1 };
+    s.base.placement.backend = Backend::Cpu;
+    s.base.problem.size = { 24, 20, 1 };
     s.steps = 1;
     s.repeats = 1;
     return s;
@@ -51,11 +51,11 @@ TEST(ExperimentPlan, RadiusRunsEveryVariantAtEveryRadiusBaseFirst) {
     ASSERT_EQ(plan.size(), 6u);
     for (std::size_t i = 0; i < plan.size(); i += 2) {
         EXPECT_TRUE(is_base(plan[i])) << i;
-        EXPECT_EQ(plan[i + 1].variant, Variant::Smem);
-        EXPECT_EQ(plan[i].radius, plan[i + 1].radius);
-        EXPECT_EQ(plan[i + 1].cf, 1);
+        EXPECT_EQ(plan[i + 1].policy.variant, Variant::Smem);
+        EXPECT_EQ(plan[i].problem.radius, plan[i + 1].problem.radius);
+        EXPECT_EQ(plan[i + 1].policy.cf, 1);
     }
-    EXPECT_EQ(plan[4].radius, 4);
+    EXPECT_EQ(plan[4].problem.radius, 4);
 }
 
 TEST(ExperimentPlan, BaseIsAddedWhenTheVariantsLeaveItOut) {
@@ -83,11 +83,11 @@ TEST(ExperimentPlan, AutotunedSearchesEveryCfAfterTheHeuristicPoint) {
     // base heuristic, base CF1/CF2 searches, smem heuristic, smem CF1/CF2 searches
     ASSERT_EQ(plan.size(), 6u);
     EXPECT_TRUE(is_base(plan[0]));
-    EXPECT_FALSE(plan[1].heuristic_block);
-    EXPECT_EQ(plan[2].cf, 2);
-    EXPECT_EQ(plan[3].variant, Variant::Smem);
-    EXPECT_TRUE(plan[3].heuristic_block);
-    EXPECT_FALSE(plan[5].heuristic_block);
+    EXPECT_FALSE(plan[1].policy.heuristic_block);
+    EXPECT_EQ(plan[2].policy.cf, 2);
+    EXPECT_EQ(plan[3].policy.variant, Variant::Smem);
+    EXPECT_TRUE(plan[3].policy.heuristic_block);
+    EXPECT_FALSE(plan[5].policy.heuristic_block);
 }
 
 TEST(ExperimentSpecCheck, RefusesWhatCannotBeSwept) {
@@ -110,8 +110,8 @@ TEST(ExperimentSpecCheck, RefusesWhatCannotBeSwept) {
     refused([](ExperimentSpec& s) { s.cfs.clear(); });
     refused([](ExperimentSpec& s) { s.steps = 0; });
     refused([](ExperimentSpec& s) { s.repeats = 0; });
-    refused([](ExperimentSpec& s) { s.base.stencil = StencilKind::Diffusion4; });
-    refused([](ExperimentSpec& s) { s.kind = ExperimentKind::Autotuned, s.base.backend = Backend::Cpu; });
+    refused([](ExperimentSpec& s) { s.base.problem.stencil = StencilKind::Diffusion4; });
+    refused([](ExperimentSpec& s) { s.kind = ExperimentKind::Autotuned, s.base.placement.backend = Backend::Cpu; });
     ExperimentSpec radius_only = ok;
     radius_only.kind = ExperimentKind::Radius;
     radius_only.cfs.clear(); // the radius study does not vary CF

@@ -13,13 +13,14 @@ using namespace ss;
 namespace {
 StencilConfig star(int dims, Extent size, int radius, int gpus, int strips_per_device = 1) {
     StencilConfig c;
-    c.dims = dims, c.size = size, c.radius = radius, c.gpus = gpus, c.strips_per_device = strips_per_device;
+    c.problem.dims = dims, c.problem.size = size, c.problem.radius = radius, c.placement.gpus = gpus,
+    c.placement.strips_per_device = strips_per_device;
     return c;
 }
 
 void expect_tiling(const StencilConfig& c) {
     const StripPlan plan = plan_strips(c);
-    const int n = strip_count(c), extent = split_extent(c), g = plan.ghost_depth;
+    const int n = strip_count(c.placement), extent = split_extent(c), g = plan.ghost_depth;
     ASSERT_EQ(int(plan.strips.size()), n) << describe(c);
     int smallest = extent, largest = 0;
     for (int i = 0; i < n; ++i) {
@@ -29,7 +30,7 @@ void expect_tiling(const StencilConfig& c) {
         EXPECT_EQ(s.local_begin, s.update_begin - g);
         EXPECT_EQ(s.local_end, s.update_end + g);
         EXPECT_GE(s.updated_rows(), g) << "a strip thinner than its ghost zone";
-        EXPECT_EQ(s.device, c.device + i / c.strips_per_device);
+        EXPECT_EQ(s.device, c.placement.device + i / c.placement.strips_per_device);
         smallest = std::min(smallest, s.updated_rows());
         largest = std::max(largest, s.updated_rows());
     }
@@ -53,7 +54,7 @@ TEST(StripPlan, RowsTileTheDomainInStripsThatDifferByAtMostOneRow) {
 
 TEST(StripPlan, TheTestingHookPutsSeveralStripsOnEachGpu) {
     StencilConfig c = star(2, { 100, 301, 1 }, 2, 2, 3);
-    c.device = 1;
+    c.placement.device = 1;
     ASSERT_TRUE(check_strips(c).ok);
     expect_tiling(c);
     const StripPlan plan = plan_strips(c);
@@ -66,11 +67,11 @@ TEST(StripPlan, AStripIsADomainWithGhostRows) {
     const StripPlan plan = plan_strips(c);
     EXPECT_EQ(plan.ghost_depth, 4);
     const StencilConfig middle = strip_config(c, plan.strips[1]);
-    EXPECT_EQ(middle.size, (Extent { 40, 30, plan.strips[1].updated_rows() + 8 }));
-    EXPECT_EQ(middle.gpus, 1);
+    EXPECT_EQ(middle.problem.size, (Extent { 40, 30, plan.strips[1].updated_rows() + 8 }));
+    EXPECT_EQ(middle.placement.gpus, 1);
     StencilConfig same_kernels = middle; // only extent and device differ from the one-GPU run: same kernel text
-    same_kernels.size = c.size;
-    same_kernels.device = c.device;
+    same_kernels.problem.size = c.problem.size;
+    same_kernels.placement.device = c.placement.device;
     EXPECT_EQ(same_kernels, single_gpu_equivalent(c));
     // 93 updated rows over 3 strips: 31 each; the first strip also owns the border rows 0..3
     EXPECT_EQ(plan.strips[0].first_row, 0);
@@ -80,7 +81,8 @@ TEST(StripPlan, AStripIsADomainWithGhostRows) {
 
 TEST(StripPlan, DiffusionSplitsLayersWithoutGhosts) {
     StencilConfig c;
-    c.stencil = StencilKind::Diffusion4, c.variant = Variant::Smem, c.dims = 3, c.size = { 64, 64, 10 }, c.gpus = 3;
+    c.problem.stencil = StencilKind::Diffusion4, c.policy.variant = Variant::Smem, c.problem.dims = 3,
+    c.problem.size = { 64, 64, 10 }, c.placement.gpus = 3;
     ASSERT_TRUE(check_strips(c).ok);
     const StripPlan plan = plan_strips(c);
     EXPECT_EQ(plan.ghost_depth, 0);
@@ -91,7 +93,7 @@ TEST(StripPlan, DiffusionSplitsLayersWithoutGhosts) {
 // What each GPU's counters cover: its strips' rows and updated cells, which add up to the domain's.
 TEST(DeviceShares, OnePerGpuWithItsStripsRowsAndCells) {
     StencilConfig hook = star(2, { 100, 301, 1 }, 2, 2, 3);
-    hook.device = 1;
+    hook.placement.device = 1;
     const std::vector<DeviceShare> shares = device_shares(hook);
     ASSERT_EQ(shares.size(), 2u);
     EXPECT_EQ(shares[0].device, 1);
@@ -108,11 +110,11 @@ TEST(DeviceShares, OnePerGpuWithItsStripsRowsAndCells) {
         std::int64_t cells = 0;
         for (const DeviceShare& d : device_shares(c)) cells += d.updated_cells;
         EXPECT_EQ(cells, updated_cells(c)) << describe(c);
-        EXPECT_EQ(int(device_shares(c).size()), c.gpus) << describe(c);
+        EXPECT_EQ(int(device_shares(c).size()), c.placement.gpus) << describe(c);
     }
     StencilConfig layers;
-    layers.stencil = StencilKind::Diffusion4, layers.variant = Variant::Smem, layers.dims = 3;
-    layers.size = { 64, 64, 10 }, layers.gpus = 3;
+    layers.problem.stencil = StencilKind::Diffusion4, layers.policy.variant = Variant::Smem, layers.problem.dims = 3;
+    layers.problem.size = { 64, 64, 10 }, layers.placement.gpus = 3;
     EXPECT_EQ(device_shares(layers)[0].updated_cells, 4 * 64 * 64); // 10 layers: 4, 3, 3
 }
 
@@ -129,12 +131,12 @@ TEST(StripPlan, Refusals) {
     EXPECT_TRUE(check_strips(star(2, { 64, 20, 1 }, 4, 3)).ok); // 4 rows each: exactly R
     refused(star(3, { 64, 64, 40 }, 16, 2), "use --gpus 1"); // 8 updated planes, R16
     StencilConfig d;
-    d.stencil = StencilKind::Diffusion4, d.variant = Variant::Smem, d.gpus = 2;
+    d.problem.stencil = StencilKind::Diffusion4, d.policy.variant = Variant::Smem, d.placement.gpus = 2;
     refused(d, "single periodic layer");
-    d.dims = 3, d.size = { 64, 64, 3 }, d.gpus = 4;
+    d.problem.dims = 3, d.problem.size = { 64, 64, 3 }, d.placement.gpus = 4;
     refused(d, "leaves a GPU without a layer");
     StencilConfig cpu = star(2, { 64, 64, 1 }, 1, 1, 2);
-    cpu.backend = Backend::Cpu;
+    cpu.placement.backend = Backend::Cpu;
     refused(cpu, "CPU backend");
 }
 
@@ -142,14 +144,14 @@ TEST(StripPlan, CheckConfigCountsDevicesAndMemoryPerGpu) {
     const DeviceInfo dev = test::h100(); // 79 GiB free
     StencilConfig c = star(3, { 4096, 4096, 1024 }, 4, 1); // 2 x 64 GiB in fp32: too much for one GPU
     EXPECT_FALSE(check_config(c, &dev, 2).ok);
-    c.gpus = 2; // 2 x 32 GiB + ghost planes per GPU
+    c.placement.gpus = 2; // 2 x 32 GiB + ghost planes per GPU
     EXPECT_TRUE(check_config(c, &dev, 2).ok) << check_config(c, &dev, 2).reason;
     const std::vector<std::int64_t> per_gpu = device_bytes_per_gpu(c);
     ASSERT_EQ(per_gpu.size(), 2u);
     EXPECT_GT(per_gpu[0] + per_gpu[1], device_bytes_needed(single_gpu_equivalent(c))); // ghosts cost memory
     Status s = check_config(c, &dev, 1);
     EXPECT_NE(s.reason.find("2 GPUs requested but 1 present"), std::string::npos) << s.reason;
-    c.device = 1;
+    c.placement.device = 1;
     s = check_config(c, &dev, 2);
     EXPECT_NE(s.reason.find("need devices 1..2 but 2 are present"), std::string::npos) << s.reason;
     c = star(2, { 512, 512, 1 }, 4, 1, 4); // the testing hook: 4 strips on one device
@@ -178,7 +180,7 @@ TEST(MultiGpuConfig, NamesAndLabels) {
     EXPECT_EQ(parse_halo("auto"), HaloMode::Auto);
     EXPECT_FALSE(parse_halo("p2p"));
     StencilConfig c = star(2, { 64, 64, 1 }, 1, 2);
-    c.overlap = false;
+    c.placement.overlap = false;
     EXPECT_NE(describe(c).find("2 GPUs overlap off"), std::string::npos) << describe(c);
     EXPECT_EQ(describe(star(2, { 64, 64, 1 }, 1, 1)).find("GPU"), std::string::npos);
 }

@@ -19,13 +19,14 @@ TEST(Nvrtc, EveryKernelFamilyCompiles) {
                     for (int r : { 1, 16 })
                         for (int cf : { 1, 8 }) {
                             StencilConfig c;
-                            c.variant = v, c.dims = dims, c.precision = p, c.rule = rule, c.radius = r, c.cf = cf;
+                            c.policy.variant = v, c.problem.dims = dims, c.problem.precision = p, c.problem.rule = rule,
+                            c.problem.radius = r, c.policy.cf = cf;
                             configs.push_back(c);
                         }
     for (Variant v : { Variant::Naive, Variant::Merged, Variant::NoTemp, Variant::Smem })
         for (Precision p : { Precision::FP32, Precision::FP64 }) {
             StencilConfig c;
-            c.stencil = StencilKind::Diffusion4, c.variant = v, c.precision = p;
+            c.problem.stencil = StencilKind::Diffusion4, c.policy.variant = v, c.problem.precision = p;
             configs.push_back(c);
         }
     std::atomic<std::size_t> next { 0 };
@@ -44,7 +45,7 @@ TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock) {
     for (int dims : { 2, 3 })
         for (int r : { 1, 4, 16 }) {
             StencilConfig c;
-            c.variant = Variant::Stream, c.dims = dims, c.radius = r, c.cf = 2;
+            c.policy.variant = Variant::Stream, c.problem.dims = dims, c.problem.radius = r, c.policy.cf = 2;
             const BlockDims b = dims == 3 ? BlockDims { 32, 8, 1 } : BlockDims { 256, 1, 1 };
             const std::string src = kernel_source(c, &b);
             EXPECT_NE(src.find("#define SBX"), std::string::npos);

@@ -51,26 +51,26 @@ TEST(Weights, WaveCourantFactorIsStable) {
 
 TEST(Cells, UpdatedCellsExcludeTheDirichletBorder) {
     StencilConfig c;
-    c.dims = 3;
-    c.size = { 10, 12, 14 };
-    c.radius = 2;
+    c.problem.dims = 3;
+    c.problem.size = { 10, 12, 14 };
+    c.problem.radius = 2;
     EXPECT_EQ(updated_cells(c), 6 * 8 * 10);
-    c.stencil = StencilKind::Diffusion4;
+    c.problem.stencil = StencilKind::Diffusion4;
     EXPECT_EQ(updated_cells(c), 10 * 12 * 14);
 }
 
 TEST(Cells, IdealBytes) {
     StencilConfig c;
     EXPECT_EQ(ideal_bytes_per_cell(c), 8);
-    c.rule = UpdateRule::Wave;
+    c.problem.rule = UpdateRule::Wave;
     EXPECT_EQ(ideal_bytes_per_cell(c), 12);
-    c.precision = Precision::FP64;
+    c.problem.precision = Precision::FP64;
     EXPECT_EQ(ideal_bytes_per_cell(c), 24);
 }
 
 TEST(InitialConditions, ShapesAndDeterminism) {
     StencilConfig c;
-    c.size = { 32, 16, 1 };
+    c.problem.size = { 32, 16, 1 };
     const auto a = make_initial_field(c, InitialCondition::Random, 7);
     const auto b = make_initial_field(c, InitialCondition::Random, 7);
     const auto d = make_initial_field(c, InitialCondition::Random, 8);

@@ -10,12 +10,12 @@ using namespace ss;
 namespace {
 StencilConfig star(int dims, int radius, Variant v, int cf = 1, Precision p = Precision::FP32) {
     StencilConfig c;
-    c.dims = dims;
-    c.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
-    c.radius = radius;
-    c.variant = v;
-    c.cf = cf;
-    c.precision = p;
+    c.problem.dims = dims;
+    c.problem.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
+    c.problem.radius = radius;
+    c.policy.variant = v;
+    c.policy.cf = cf;
+    c.problem.precision = p;
     return c;
 }
 } // namespace
@@ -72,20 +72,20 @@ TEST(SharedMemory, FollowsListing319) {
 
 TEST(Grid, CoversOddDomainsWithCoarsening) {
     StencilConfig c = star(2, 1, Variant::Base, 2);
-    c.size = { 67, 45, 1 };
+    c.problem.size = { 67, 45, 1 };
     const GridDims g = grid_dims(c, { 32, 8, 1 });
     EXPECT_EQ(g.x, 2u); // 67 cells / (32 threads * CF 2) rounded up
     EXPECT_EQ(g.y, 6u);
     EXPECT_EQ(g.z, 1u);
-    c.variant = Variant::Stream;
+    c.policy.variant = Variant::Stream;
     const GridDims s = grid_dims(c, { 64, 1, 1 }, 3);
     EXPECT_EQ(s.y, 3u); // streaming: chunks along y
-    c.dims = 3, c.size = { 67, 45, 30 }, c.cf = 4;
+    c.problem.dims = 3, c.problem.size = { 67, 45, 30 }, c.policy.cf = 4;
     const GridDims t = grid_dims(c, { 32, 4, 1 }, 2);
     EXPECT_EQ(t.x, 3u); // 3D stream coarsens in y: 67 / 32 columns
     EXPECT_EQ(t.y, 3u); // 45 / (4 threads * CF 4 rows)
     EXPECT_EQ(t.z, 2u); // chunks along z
-    c.radius = 4; // the forward kernel: 2 columns per thread
+    c.problem.radius = 4; // the forward kernel: 2 columns per thread
     EXPECT_TRUE(stream_layout(c).forward);
     EXPECT_EQ(stream_layout(c).x_cells, 2);
     const GridDims f = grid_dims(c, { 32, 4, 1 }, 2);
@@ -95,7 +95,7 @@ TEST(Grid, CoversOddDomainsWithCoarsening) {
 
 TEST(Grid, UncoalescedWalksTheSlowAxisWithThreadX) {
     StencilConfig c = star(3, 1, Variant::Uncoalesced);
-    c.size = { 67, 45, 30 };
+    c.problem.size = { 67, 45, 30 };
     const GridDims g = grid_dims(c, { 32, 4, 2 });
     EXPECT_EQ(g.x, 1u); // 30 planes / 32
     EXPECT_EQ(g.y, 12u); // 45 rows / 4

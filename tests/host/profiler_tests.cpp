@@ -64,8 +64,8 @@ private:
 
 StencilConfig two_gpus_1026() { // radius 1: 1024 x 1024 updated cells, 512 rows per GPU
     StencilConfig c;
-    c.size = { 1026, 1026, 1 };
-    c.gpus = 2;
+    c.problem.size = { 1026, 1026, 1 };
+    c.placement.gpus = 2;
     return c;
 }
 
@@ -122,7 +122,7 @@ TEST(ProfileCsv, SharesTheRunTablesColumnsAndNamesEveryMetric) {
 
 TEST(ProfileCsv, RowPutsEachValueUnderItsColumn) {
     ProfileReport r;
-    r.options.config.size = { 1026, 1026, 1 }; // radius 1: 1024 x 1024 updated cells
+    r.options.config.problem.size = { 1026, 1026, 1 }; // radius 1: 1024 x 1024 updated cells
     r.device = "NVIDIA Test GPU";
     r.resources.registers = 40;
     r.resources.block = { 32, 8, 1 };
@@ -150,7 +150,7 @@ TEST(ProfileCsv, RowPutsEachValueUnderItsColumn) {
 
 TEST(ProfileReportText, NamesTheNumbersAndTheVerdict) {
     ProfileReport r;
-    r.options.config.size = { 1026, 1026, 1 };
+    r.options.config.problem.size = { 1026, 1026, 1 };
     r.profiled.kernels = 1;
     r.profiled.metrics = { { "gpu__time_duration.sum", 2.0e6 }, { "dram__bytes_read.sum", 4194304.0 },
         { "dram__bytes_write.sum", 4194304.0 }, { stall_metric_name("long_scoreboard"), 3.5 } };
@@ -267,8 +267,8 @@ TEST(ProfileCsv, PerGpuRowsDescribeTheirOwnRows) {
     EXPECT_EQ(column("gpus"), "2");
 
     ProfileReport one; // a single GPU's row keeps the whole domain and names its device
-    one.options.config.size = { 1026, 1026, 1 };
-    one.options.config.device = 3;
+    one.options.config.problem.size = { 1026, 1026, 1 };
+    one.options.config.placement.device = 3;
     one.profiled.metrics = r.profiled.metrics;
     const CsvRow single = profile_csv_row(one);
     const auto at = [&](const std::string& name) {

@@ -23,8 +23,8 @@ TEST(SweepOptions, ParsesListsAndRefusesBadInputInOneLine) {
     EXPECT_EQ(o.spec.radii, (std::vector<int> { 1, 4 }));
     EXPECT_EQ(o.spec.variants, (std::vector<Variant> { Variant::Smem, Variant::Base }));
     EXPECT_EQ(o.spec.cfs, (std::vector<int> { 2, 8 }));
-    EXPECT_EQ(o.spec.base.dims, 3);
-    EXPECT_EQ(o.spec.base.size, (Extent { 256, 256, 256 }));
+    EXPECT_EQ(o.spec.base.problem.dims, 3);
+    EXPECT_EQ(o.spec.base.problem.size, (Extent { 256, 256, 256 }));
     EXPECT_EQ(o.spec.steps, 3);
     EXPECT_EQ(o.spec.repeats, ExperimentSpec {}.repeats); // not given: the spec's default
     EXPECT_TRUE(o.spec.counters);

@@ -10,9 +10,9 @@ using namespace ss;
 namespace {
 StencilConfig valid() {
     StencilConfig c;
-    c.dims = 2;
-    c.size = { 512, 512, 1 };
-    c.radius = 4;
+    c.problem.dims = 2;
+    c.problem.size = { 512, 512, 1 };
+    c.problem.radius = 4;
     return c;
 }
 
@@ -30,87 +30,87 @@ TEST(Validation, AcceptsValidConfigurations) {
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream })
         for (int dims : { 2, 3 }) {
             StencilConfig c = valid();
-            c.variant = v;
-            c.dims = dims;
-            c.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 512, 512, 1 };
+            c.policy.variant = v;
+            c.problem.dims = dims;
+            c.problem.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 512, 512, 1 };
             EXPECT_TRUE(check_config(c, &dev, 1).ok) << describe(c) << ": " << check_config(c, &dev, 1).reason;
         }
 }
 
 TEST(Validation, TooManyThreads) {
     StencilConfig c = valid();
-    c.heuristic_block = false;
-    c.block = { 64, 32, 1 };
+    c.policy.heuristic_block = false;
+    c.policy.block = { 64, 32, 1 };
     expect_refused(c, "2048 threads");
 }
 
 TEST(Validation, TooMuchSharedMemory) {
     StencilConfig c = valid();
-    c.dims = 3;
-    c.size = { 256, 256, 256 };
-    c.radius = 8;
-    c.variant = Variant::SmemPadded;
-    c.cf = 8;
-    c.precision = Precision::FP64;
-    c.heuristic_block = false;
-    c.block = { 16, 8, 8 };
+    c.problem.dims = 3;
+    c.problem.size = { 256, 256, 256 };
+    c.problem.radius = 8;
+    c.policy.variant = Variant::SmemPadded;
+    c.policy.cf = 8;
+    c.problem.precision = Precision::FP64;
+    c.policy.heuristic_block = false;
+    c.policy.block = { 16, 8, 8 };
     expect_refused(c, "KiB of shared memory");
 }
 
 TEST(Validation, SmemPaddedBlockBelowRadius3D) {
     StencilConfig c = valid();
-    c.dims = 3;
-    c.size = { 64, 64, 64 };
-    c.radius = 8;
-    c.variant = Variant::SmemPadded;
-    c.heuristic_block = false;
-    c.block = { 32, 8, 4 };
+    c.problem.dims = 3;
+    c.problem.size = { 64, 64, 64 };
+    c.problem.radius = 8;
+    c.policy.variant = Variant::SmemPadded;
+    c.policy.heuristic_block = false;
+    c.policy.block = { 32, 8, 4 };
     expect_refused(c, "every block dim >= R");
 }
 
 TEST(Validation, SmemPaddedBlockBelowRadius2D) {
     StencilConfig c = valid();
-    c.radius = 8;
-    c.variant = Variant::SmemPadded;
-    c.heuristic_block = false;
-    c.block = { 32, 4, 1 };
+    c.problem.radius = 8;
+    c.policy.variant = Variant::SmemPadded;
+    c.policy.heuristic_block = false;
+    c.policy.block = { 32, 4, 1 };
     expect_refused(c, "every block dim >= R");
-    c.block = { 32, 8, 1 }; // Bx, By >= R suffices in 2D
+    c.policy.block = { 32, 8, 1 }; // Bx, By >= R suffices in 2D
     const DeviceInfo dev = test::h100();
     EXPECT_TRUE(check_config(c, &dev, 1).ok);
 }
 
 TEST(Validation, HeuristicWithoutValidBlock) {
     StencilConfig c = valid();
-    c.dims = 3;
-    c.size = { 64, 64, 64 };
-    c.radius = 16;
-    c.variant = Variant::SmemPadded;
+    c.problem.dims = 3;
+    c.problem.size = { 64, 64, 64 };
+    c.problem.radius = 16;
+    c.policy.variant = Variant::SmemPadded;
     expect_refused(c, "heuristic finds no valid block");
 }
 
 TEST(Validation, DomainSmallerThanStencil) {
     StencilConfig c = valid();
-    c.size = { 8, 512, 1 };
+    c.problem.size = { 8, 512, 1 };
     expect_refused(c, "smaller than the R4 stencil");
 }
 
 TEST(Validation, DomainLargerThanFreeMemory) {
     StencilConfig c = valid();
-    c.dims = 3;
-    c.size = { 4096, 4096, 1024 }; // 2 x 64 GiB in fp32
+    c.problem.dims = 3;
+    c.problem.size = { 4096, 4096, 1024 }; // 2 x 64 GiB in fp32
     expect_refused(c, "of GPU memory but");
 }
 
 TEST(Validation, CoarseningFactorNotInSet) {
     StencilConfig c = valid();
-    c.cf = 3;
+    c.policy.cf = 3;
     expect_refused(c, "coarsening factor must be 1, 2, 4 or 8");
 }
 
 TEST(Validation, UnknownDevice) {
     StencilConfig c = valid();
-    c.device = 3;
+    c.placement.device = 3;
     expect_refused(c, "device 3 does not exist");
 }
 
@@ -120,66 +120,66 @@ TEST(Validation, NoDeviceAtAll) {
 
 TEST(Validation, MoreGpusThanPresent) {
     StencilConfig c = valid();
-    c.gpus = 4;
+    c.placement.gpus = 4;
     expect_refused(c, "4 GPUs requested but 1 present");
 }
 
 TEST(Validation, VariantOfAnotherStencil) {
     StencilConfig c = valid();
-    c.variant = Variant::Naive;
+    c.policy.variant = Variant::Naive;
     expect_refused(c, "does not apply");
-    c.stencil = StencilKind::Diffusion4;
-    c.variant = Variant::SmemPadded;
+    c.problem.stencil = StencilKind::Diffusion4;
+    c.policy.variant = Variant::SmemPadded;
     expect_refused(c, "does not apply");
 }
 
 TEST(Validation, DiffusionHasNoCoarsening) {
     StencilConfig c = valid();
-    c.stencil = StencilKind::Diffusion4;
-    c.variant = Variant::Smem;
-    c.cf = 2;
+    c.problem.stencil = StencilKind::Diffusion4;
+    c.policy.variant = Variant::Smem;
+    c.policy.cf = 2;
     expect_refused(c, "CF must be 1");
 }
 
 TEST(Validation, UncoalescedHasNoCoarsening) {
     StencilConfig c = valid();
-    c.variant = Variant::Uncoalesced;
+    c.policy.variant = Variant::Uncoalesced;
     const DeviceInfo dev = test::h100();
     EXPECT_TRUE(check_config(c, &dev, 1).ok) << check_config(c, &dev, 1).reason;
-    c.cf = 2;
+    c.policy.cf = 2;
     expect_refused(c, "without coarsening");
 }
 
 TEST(Validation, StreamBlockShape) {
     StencilConfig c = valid();
-    c.variant = Variant::Stream;
-    c.heuristic_block = false;
-    c.block = { 64, 4, 1 };
+    c.policy.variant = Variant::Stream;
+    c.policy.heuristic_block = false;
+    c.policy.block = { 64, 4, 1 };
     expect_refused(c, "must be Bx x 1");
 }
 
 TEST(Validation, RadiusOutOfRange) {
     StencilConfig c = valid();
-    c.radius = 17;
+    c.problem.radius = 17;
     expect_refused(c, "radius must be 1..16");
 }
 
 TEST(Validation, CpuBackendRefusesMoreThanHostMemory) {
     StencilConfig c = valid();
-    c.backend = Backend::Cpu;
-    c.dims = 3;
-    c.size = { 2048, 2048, 2048 }; // 8 G cells: 128 GiB with the fp64 initial field
+    c.placement.backend = Backend::Cpu;
+    c.problem.dims = 3;
+    c.problem.size = { 2048, 2048, 2048 }; // 8 G cells: 128 GiB with the fp64 initial field
     const Status s = check_config(c, nullptr, 0, std::int64_t(24) << 30);
     EXPECT_FALSE(s.ok);
     EXPECT_NE(s.reason.find("of host memory"), std::string::npos) << s.reason;
-    c.size = { 64, 64, 64 };
+    c.problem.size = { 64, 64, 64 };
     EXPECT_TRUE(check_config(c, nullptr, 0, std::int64_t(24) << 30).ok);
 }
 
 TEST(Validation, CpuBackendNeedsNoDevice) {
     StencilConfig c = valid();
-    c.backend = Backend::Cpu;
+    c.placement.backend = Backend::Cpu;
     EXPECT_TRUE(check_config(c, nullptr, 0).ok);
-    c.gpus = 2;
+    c.placement.gpus = 2;
     EXPECT_FALSE(check_config(c, nullptr, 0).ok);
 }
