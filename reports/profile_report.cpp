@@ -11,8 +11,6 @@
 namespace ss {
 namespace {
 
-constexpr std::string_view kDuration = "gpu__time_duration.sum";
-
 // Counter values keep 15 significant digits: byte counts of a large field would lose their last
 // digits with format_number's 6.
 std::string format_metric(double v) {
@@ -51,26 +49,22 @@ double ProfileReport::metric(std::string_view name) const {
     return it == profiled.metrics.end() ? std::nan("") : it->second;
 }
 
-double ProfileReport::duration_ms() const {
-    const double ns = metric(kDuration);
-    return std::isnan(ns) ? 0.0 : ns * 1e-6;
+LaunchFigures ProfileReport::figures() const {
+    return derive_launch_figures(
+        profiled.metrics, cells(), ideal_bytes_per_cell(options.config), verdict.dram_peak_bytes_per_s);
 }
 
 std::int64_t ProfileReport::cells() const {
     return gpu.updated_cells > 0 ? gpu.updated_cells : updated_cells(options.config);
 }
 
-double ProfileReport::gcells_per_s() const {
-    const double ms = duration_ms();
-    return ms > 0 ? double(cells()) / (ms * 1e-3) / 1e9 : 0.0;
-}
-
 std::string format_profile(const ProfileReport& r) {
     const StencilConfig& c = r.options.config;
-    const double cells = double(r.cells());
+    const LaunchFigures f = r.figures();
+    const double cells = double(f.cells);
     const int es = element_size(c.problem.precision);
-    const double read = r.metric("dram__bytes_read.sum"), write = r.metric("dram__bytes_write.sum");
-    const double ms = r.duration_ms();
+    const double read = f.dram_read_bytes, write = f.dram_write_bytes;
+    const double ms = f.duration_ms;
     char buf[512];
     std::string out;
     std::snprintf(buf, sizeof buf, "launch %d (step %lld)", r.launch, r.iteration);
@@ -86,21 +80,17 @@ std::string format_profile(const ProfileReport& r) {
     std::snprintf(buf, sizeof buf, ": %d kernel%s, %d replay passes, profiled in %.0f ms\n", r.profiled.kernels,
         r.profiled.kernels == 1 ? "" : "s", r.profiled.passes, r.profiled.wall_ms);
     out += buf;
-    std::snprintf(buf, sizeof buf, "  duration   %.4f ms, %.2f GCells/s\n", ms, r.gcells_per_s());
+    std::snprintf(buf, sizeof buf, "  duration   %.4f ms, %.2f GCells/s\n", ms, f.gcells_per_second);
     out += buf;
     std::snprintf(buf, sizeof buf,
         "  DRAM       read %s (%.2f B/cell, ideal %d), write %s (%.2f B/cell, ideal %d): %.2fx the ideal bytes\n",
         bytes_text(read).c_str(), read / cells, ideal_bytes_per_cell(c) - es, bytes_text(write).c_str(), write / cells,
-        es, (read + write) / std::max(cells * ideal_bytes_per_cell(c), 1.0));
+        es, f.dram_vs_ideal);
     out += buf;
     if (ms > 0) {
-        const double rate = (read + write) / (ms * 1e-3);
         std::snprintf(buf, sizeof buf,
-            "             %.0f GB/s, %s of the %.0f GB/s copy roofline; DRAM throughput %s\n", rate / 1e9,
-            pct_text(
-                r.verdict.dram_peak_bytes_per_s > 0 ? 100.0 * rate / r.verdict.dram_peak_bytes_per_s : std::nan(""))
-                .c_str(),
-            r.verdict.dram_peak_bytes_per_s / 1e9,
+            "             %.0f GB/s, %s of the %.0f GB/s copy roofline; DRAM throughput %s\n", f.dram_gbs(),
+            pct_text(f.dram_pct_of_roofline).c_str(), f.dram_peak_gbs,
             pct_text(r.metric("dram__throughput.avg.pct_of_peak_sustained_elapsed")).c_str());
         out += buf;
     }
@@ -131,8 +121,7 @@ std::string format_profile(const ProfileReport& r) {
         out += buf;
     }
     out += stalls.empty() ? "not collected\n" : " (cycles stalled per issued instruction)\n";
-    const Verdict v = diagnose(r.profiled.metrics, r.verdict);
-    out += "  verdict    " + v.sentence + "\n";
+    out += "  verdict    " + f.verdict.sentence + "\n";
     return out;
 }
 
@@ -149,16 +138,15 @@ std::string format_profile_all_gpus(const std::vector<ProfileReport>& gpus) {
     all.profiled = combine_devices(launches);
     all.gpu = {};
     all.verdict = { peak, ideal_launch_bytes(c) };
-    const double read = all.metric("dram__bytes_read.sum"), write = all.metric("dram__bytes_write.sum");
-    const double ms = all.duration_ms(), rate = ms > 0 ? (read + write) / (ms * 1e-3) : 0.0;
+    const LaunchFigures f = all.figures();
     char buf[512];
     std::snprintf(buf, sizeof buf,
         "  all %zu GPUs  slowest %.4f ms, %.2f GCells/s; DRAM read %s + write %s, %.2fx the ideal bytes;\n"
         "             %.0f GB/s, %s of the GPUs' copy rooflines together (%.0f GB/s)\n",
-        gpus.size(), ms, all.gcells_per_s(), bytes_text(read).c_str(), bytes_text(write).c_str(),
-        (read + write) / std::max(ideal_launch_bytes(c), 1.0), rate / 1e9,
-        pct_text(peak > 0 ? 100.0 * rate / peak : std::nan("")).c_str(), peak / 1e9);
-    return buf + std::string("  verdict    ") + diagnose(all.profiled.metrics, all.verdict).sentence + "\n";
+        gpus.size(), f.duration_ms, f.gcells_per_second, bytes_text(f.dram_read_bytes).c_str(),
+        bytes_text(f.dram_write_bytes).c_str(), f.dram_vs_ideal, f.dram_gbs(), pct_text(f.dram_pct_of_roofline).c_str(),
+        f.dram_peak_gbs);
+    return buf + std::string("  verdict    ") + f.verdict.sentence + "\n";
 }
 
 CsvRow profile_csv_header() {
@@ -180,15 +168,14 @@ CsvRow profile_csv_row(const ProfileReport& r) {
     const CsvRow config = config_csv_values(c, r.resources), resources = resources_csv_values(r.resources);
     row.insert(row.end(), config.begin(), config.end());
     row.insert(row.end(), resources.begin(), resources.end());
-    const double dram = r.metric("dram__bytes_read.sum") + r.metric("dram__bytes_write.sum");
+    const LaunchFigures f = r.figures();
     row.insert(row.end(),
         { std::to_string(r.launch), std::to_string(r.iteration), std::to_string(r.profiled.kernels),
-            std::to_string(r.profiled.passes), format_number(r.profiled.wall_ms), format_number(r.duration_ms()),
-            format_number(r.gcells_per_s()), format_number(dram / double(r.cells())),
-            std::to_string(ideal_bytes_per_cell(c)),
-            std::string(to_string(diagnose(r.profiled.metrics, r.verdict).limiter)),
+            std::to_string(r.profiled.passes), format_number(r.profiled.wall_ms), format_number(f.duration_ms),
+            format_number(f.gcells_per_second), format_number(f.dram_bytes_per_cell),
+            std::to_string(ideal_bytes_per_cell(c)), std::string(to_string(f.verdict.limiter)),
             std::to_string(r.gpu.updated_cells > 0 ? r.gpu.device : c.placement.device), // unset share: the one GPU
-            std::to_string(std::max(r.gpu.strips, 1)), std::to_string(r.cells()) });
+            std::to_string(std::max(r.gpu.strips, 1)), std::to_string(f.cells) });
     for (const auto& name : profiled_metric_names()) row.push_back(format_metric(r.metric(name)));
     return row;
 }

@@ -5,6 +5,7 @@
 
 #include "gpu/multi_gpu.h"
 #include "gpu/profiler/collector.h"
+#include "gpu/profiler/launch_figures.h"
 #include "gpu/simulation.h"
 #include "reports/csv.h"
 #include "reports/run_options.h"
@@ -30,8 +31,8 @@ struct ProfileReport {
     DeviceShare gpu;
 
     std::int64_t cells() const; // the updated cells these counters cover
-    double duration_ms() const; // gpu__time_duration.sum, all kernels of the launch
-    double gcells_per_s() const; // cells() / duration
+    // Every figure of the launch (gpu/profiler/launch_figures.h): the one derivation the GUI uses too.
+    LaunchFigures figures() const;
     double metric(std::string_view name) const; // NaN when not collected
 };
 

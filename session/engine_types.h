@@ -9,6 +9,7 @@
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
+#include "gpu/profiler/launch_figures.h"
 #include "gpu/simulation.h"
 #include "session/value_range.h"
 
@@ -97,13 +98,7 @@ struct GpuMetricsSample {
     DeviceShare share; // the device, its strips (several with the testing hook: counted together), rows, cells
     std::string device_name;
     ProfiledLaunch launch;
-    double duration_ms = 0.0; // its kernels' gpu__time_duration
-    double gcells_per_second = 0.0; // its updated cells over that duration
-    double dram_read_gbs = 0.0, dram_write_gbs = 0.0;
-    double dram_peak_gbs = 0.0; // its measured copy roofline
-    double local_load_gbs = 0.0, local_store_gbs = 0.0;
-    double dram_bytes_per_cell = 0.0; // per updated cell of its rows
-    Verdict verdict;
+    LaunchFigures figures; // over its updated cells, against its own copy roofline
 };
 
 // One profiled launch with what the panel derives from it. `unavailable` non-empty: no counters, and why.
@@ -120,13 +115,7 @@ struct MetricsSample {
     KernelResources resources;
     std::string device_name;
     ProfiledLaunch launch;
-    double duration_ms = 0.0; // gpu__time_duration of the profiled step
-    double gcells_per_second = 0.0; // from that duration
-    double dram_read_gbs = 0.0, dram_write_gbs = 0.0; // GB/s over the kernel's duration
-    double dram_peak_gbs = 0.0; // the measured copy roofline (read + write); split: the GPUs' together
-    double local_load_gbs = 0.0, local_store_gbs = 0.0;
-    double dram_bytes_per_cell = 0.0, ideal_bytes_per_cell = 0.0;
-    Verdict verdict;
+    LaunchFigures figures; // split: the roofline is the GPUs' together
     std::vector<GpuMetricsSample> gpus; // in strip order
     std::string unavailable;
     bool ok() const { return unavailable.empty(); }

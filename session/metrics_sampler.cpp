@@ -12,30 +12,6 @@ namespace {
 
 constexpr std::int64_t kRooflineBytes = 256ll << 20; // enough to stream past the L2, quick to copy
 
-double metric(const KernelMetrics& m, std::string_view name) {
-    const auto it = m.find(name);
-    return it == m.end() ? 0.0 : it->second;
-}
-
-// The figures of MetricsSample and GpuMetricsSample (same member names) from one launch's counters.
-template <typename Figures>
-void derive_figures(Figures& out, const ProfiledLaunch& launch, double cells, double peak, double ideal_bytes) {
-    const KernelMetrics& m = launch.metrics;
-    const double seconds = metric(m, "gpu__time_duration.sum") * 1e-9;
-    out.duration_ms = seconds * 1e3;
-    if (seconds > 0.0) {
-        out.gcells_per_second = cells / seconds / 1e9;
-        out.dram_read_gbs = metric(m, "dram__bytes_read.sum") / seconds / 1e9;
-        out.dram_write_gbs = metric(m, "dram__bytes_write.sum") / seconds / 1e9;
-        out.local_load_gbs = metric(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") / seconds / 1e9;
-        out.local_store_gbs = metric(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum") / seconds / 1e9;
-    }
-    if (cells > 0)
-        out.dram_bytes_per_cell = (metric(m, "dram__bytes_read.sum") + metric(m, "dram__bytes_write.sum")) / cells;
-    out.dram_peak_gbs = peak / 1e9;
-    out.verdict = diagnose(m, { peak, ideal_bytes });
-}
-
 } // namespace
 
 MetricsSampler::MetricsSampler(const DeviceCatalogue& catalogue)
@@ -79,14 +55,13 @@ void MetricsSampler::derive(const StencilConfig& c, const std::vector<GpuCounter
         figures.share = g.share;
         figures.device_name = g.device_name;
         figures.launch = g.launch;
-        const double cells = double(g.share.updated_cells);
-        derive_figures(figures, g.launch, cells, g.peak_bytes_per_s, cells * ideal_bytes_per_cell(c));
+        figures.figures = derive_launch_figures(
+            g.launch.metrics, g.share.updated_cells, ideal_bytes_per_cell(c), g.peak_bytes_per_s);
         launches.push_back(g.launch);
         peak += g.peak_bytes_per_s;
     }
     out.launch = launches.empty() ? ProfiledLaunch {} : combine_devices(launches);
-    out.ideal_bytes_per_cell = ideal_bytes_per_cell(c);
-    derive_figures(out, out.launch, double(updated_cells(c)), peak, ideal_launch_bytes(c));
+    out.figures = derive_launch_figures(out.launch.metrics, updated_cells(c), ideal_bytes_per_cell(c), peak);
 }
 
 void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out) {

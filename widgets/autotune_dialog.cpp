@@ -3,7 +3,7 @@
 
 #include "reports/autotune_report.h"
 #include "reports/run_report.h"
-#include "session/engine_controller.h"
+#include "session/session.h"
 #include "widgets/autotune_heatmap.h"
 #include "widgets/export_util.h"
 
@@ -33,9 +33,9 @@ QString block_text(const BlockDims& b) {
 
 } // namespace
 
-AutotuneDialog::AutotuneDialog(EngineController& engine, QWidget* parent)
+AutotuneDialog::AutotuneDialog(Session& session, QWidget* parent)
     : QDialog(parent)
-    , m_engine(engine)
+    , m_session(session)
     , m_heatmap(new AutotuneHeatmap(this))
     , m_config_label(new QLabel(this))
     , m_status(new QLabel(this))
@@ -93,7 +93,7 @@ AutotuneDialog::AutotuneDialog(EngineController& engine, QWidget* parent)
 
     connect(m_run, &QPushButton::clicked, this, [this] { start(true); });
     connect(m_rerun, &QPushButton::clicked, this, [this] { start(false); });
-    connect(m_cancel, &QPushButton::clicked, &m_engine, &EngineController::cancel_job);
+    connect(m_cancel, &QPushButton::clicked, &m_session, &Session::cancel_job);
     connect(close, &QPushButton::clicked, this, &QDialog::close);
     connect(m_apply_best, &QPushButton::clicked, this, [this] {
         if (const auto b = m_heatmap->best()) emit apply_block(*b);
@@ -107,8 +107,9 @@ AutotuneDialog::AutotuneDialog(EngineController& engine, QWidget* parent)
         if (r && r->error.empty()) emit apply_block(b);
     });
     connect(m_export, &QPushButton::clicked, this, &AutotuneDialog::export_dialog);
-    connect(&m_engine, &EngineController::job_progress, this, &AutotuneDialog::on_progress);
-    connect(&m_engine, &EngineController::job_finished, this, &AutotuneDialog::on_finished);
+    connect(&m_session, &Session::job_progress, this, &AutotuneDialog::on_progress);
+    connect(&m_session, &Session::job_finished, this, &AutotuneDialog::on_finished);
+    connect(&m_session, &Session::settings_changed, this, [this](const RunSettings& s) { set_config(s.config); });
     update_buttons();
 }
 
@@ -132,7 +133,7 @@ bool AutotuneDialog::start(bool use_cache) {
     r.steps = m_steps->value();
     r.repeats = m_repeats->value();
     r.use_cache = use_cache;
-    m_job = m_engine.start_job(r);
+    m_job = m_session.start_job(r);
     if (m_job == 0) {
         m_status->setText(tr("Another long job is running on the engine: wait for it or cancel it first."));
         return false;

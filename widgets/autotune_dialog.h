@@ -17,12 +17,12 @@ class QSpinBox;
 namespace ss::gui {
 
 class AutotuneHeatmap;
-class EngineController;
+class Session;
 
 class AutotuneDialog : public QDialog {
     Q_OBJECT
 public:
-    AutotuneDialog(EngineController&, QWidget* parent = nullptr);
+    AutotuneDialog(Session&, QWidget* parent = nullptr);
 
     // The configuration a new search is for (the window's current one).
     void set_config(const StencilConfig&);
@@ -44,7 +44,7 @@ private:
     void update_buttons();
     void export_dialog();
 
-    EngineController& m_engine;
+    Session& m_session;
     StencilConfig m_config; // what the next search is for
     std::uint64_t m_job = 0;
     JobOutcome m_last; // the last finished search

@@ -56,9 +56,10 @@ int defaults_edge(bool cpu, int dims) {
 
 } // namespace
 
-ControlPanel::ControlPanel(DeviceCatalogue devices, QWidget* parent)
+ControlPanel::ControlPanel(Session& session, QWidget* parent)
     : QWidget(parent)
-    , m_devices(std::move(devices)) {
+    , m_session(session)
+    , m_devices(session.devices()) {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(build_stencil_group());
     m_reason = named(new QLabel, "reason");
@@ -72,6 +73,7 @@ ControlPanel::ControlPanel(DeviceCatalogue devices, QWidget* parent)
     layout->addWidget(build_resources_group());
     layout->addStretch(1);
     update_enabled();
+    observe_session();
 }
 
 QWidget* ControlPanel::build_stencil_group() {
@@ -160,14 +162,14 @@ QWidget* ControlPanel::build_run_group() {
     m_reset = named(new QPushButton(tr("Reset")), "reset");
     form->addRow(row({ m_play, m_step, m_reset }));
     connect(m_steps, &QSpinBox::valueChanged, this, [this](int v) {
-        if (!m_updating) emit pacing_changed(Pacing { v });
+        if (!m_updating) m_session.set_steps_per_frame(v);
     });
     connect(m_play, &QPushButton::toggled, this, [this](bool on) {
         m_play->setText(on ? tr("Pause") : tr("Play"));
-        if (!m_updating) emit play_toggled(on);
+        if (!m_updating) m_session.set_playing(on);
     });
-    connect(m_step, &QPushButton::clicked, this, &ControlPanel::step_requested);
-    connect(m_reset, &QPushButton::clicked, this, &ControlPanel::reset_requested);
+    connect(m_step, &QPushButton::clicked, &m_session, &Session::step);
+    connect(m_reset, &QPushButton::clicked, &m_session, &Session::reset_field);
     return box;
 }
 
@@ -202,7 +204,7 @@ QWidget* ControlPanel::build_display_group() {
     form->addRow(tr("Index"), row({ m_index, m_index_label }));
 
     connect(m_colormap, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_updating) emit colormap_changed(current<ColormapKind>(m_colormap));
+        if (!m_updating) m_session.set_colormap(current<ColormapKind>(m_colormap));
     });
     connect(m_auto_range, &QCheckBox::toggled, this, &ControlPanel::emit_range);
     connect(m_lo, &QDoubleSpinBox::valueChanged, this, &ControlPanel::emit_range);
@@ -229,6 +231,22 @@ QWidget* ControlPanel::build_resources_group() {
         m_resources->addRow(label, value);
     }
     return box;
+}
+
+// The panel follows the session: what another panel, a setup, a lesson or the engine changed shows here.
+void ControlPanel::observe_session() {
+    connect(&m_session, &Session::settings_changed, this, [this](const RunSettings& s) {
+        if (!(s == m_sent)) set_settings(s);
+    });
+    connect(&m_session, &Session::request_refused, this, [this](const RunSettings& s) { set_settings(s); });
+    connect(&m_session, &Session::pacing_changed, this, &ControlPanel::set_pacing);
+    connect(&m_session, &Session::slice_changed, this, &ControlPanel::set_slice);
+    connect(&m_session, &Session::colormap_changed, this, &ControlPanel::set_colormap);
+    connect(&m_session, &Session::range_policy_changed, this, &ControlPanel::set_range_policy);
+    connect(&m_session, &Session::playing_changed, this, &ControlPanel::set_playing);
+    connect(&m_session, &Session::ready, this, &ControlPanel::show_engine_ready);
+    connect(&m_session, &Session::failed, this,
+        [this](const EngineFailure& f) { show_engine_failure(QString::fromStdString(f.reason)); });
 }
 
 void ControlPanel::fill_variants(StencilKind kind, Variant selected) {
@@ -341,7 +359,7 @@ void ControlPanel::knobs_edited() {
     if (m_updating) return;
     update_enabled();
     const RunSettings s = settings();
-    const Status ok = can_implement(s.config, m_devices);
+    const Status ok = m_session.check(s.config);
     if (!ok) {
         m_reason->setText(tr("Cannot run: %1").arg(QString::fromStdString(ok.reason)));
         m_reason->show();
@@ -353,7 +371,7 @@ void ControlPanel::knobs_edited() {
     show_heuristic_choice(nullptr);
     if (s == m_sent) return;
     m_sent = s;
-    emit settings_changed(s);
+    m_session.request(s);
 }
 
 QString ControlPanel::reason() const {
@@ -462,7 +480,7 @@ void ControlPanel::emit_slice() {
     m_index_label->setText(QString::number(m_index->value()));
     update_enabled();
     if (m_updating) return;
-    emit slice_changed({ current<SliceAxis>(m_axis), m_index->value(), m_projection->isChecked() });
+    m_session.set_slice({ current<SliceAxis>(m_axis), m_index->value(), m_projection->isChecked() });
 }
 
 void ControlPanel::emit_range() {
@@ -472,7 +490,7 @@ void ControlPanel::emit_range() {
     RangePolicy p;
     p.automatic = m_auto_range->isChecked();
     p.fixed = { float(m_lo->value()), float(m_hi->value()) };
-    emit range_changed(p);
+    m_session.set_range_policy(p);
 }
 
 } // namespace ss::gui

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "gpu/device.h"
-#include "session/engine_types.h"
+#include "session/session.h"
 #include "widgets/colormap.h"
 
 #include <QWidget>
@@ -24,7 +24,7 @@ namespace ss::gui {
 class ControlPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ControlPanel(DeviceCatalogue devices, QWidget* parent = nullptr);
+    explicit ControlPanel(Session& session, QWidget* parent = nullptr);
     const DeviceCatalogue& devices() const { return m_devices; }
 
     void set_settings(const RunSettings&);
@@ -41,17 +41,8 @@ public:
     // The reason shown under the knobs, or "" when the configuration runs.
     QString reason() const;
 
-signals:
-    void settings_changed(const ss::gui::RunSettings&); // only runnable ones
-    void pacing_changed(const ss::gui::Pacing&);
-    void slice_changed(const ss::gui::SliceSelection&);
-    void colormap_changed(ss::gui::ColormapKind);
-    void range_changed(const ss::gui::RangePolicy&);
-    void play_toggled(bool);
-    void step_requested();
-    void reset_requested();
-
 private:
+    void observe_session();
     QWidget* build_stencil_group();
     QWidget* build_run_group();
     QWidget* build_display_group();
@@ -66,7 +57,8 @@ private:
     void emit_range();
     void show_heuristic_choice(const KernelResources*);
 
-    DeviceCatalogue m_devices;
+    Session& m_session;
+    const DeviceCatalogue& m_devices;
     RunSettings m_sent; // the last settings sent to the engine
     bool m_updating = false; // set_* is filling the knobs: no signals back
 

@@ -3,7 +3,7 @@
 
 #include "reports/experiment_report.h"
 #include "reports/run_report.h"
-#include "session/engine_controller.h"
+#include "session/session.h"
 #include "widgets/experiment_charts.h"
 #include "widgets/export_util.h"
 
@@ -59,9 +59,9 @@ QString number(double v, int decimals) {
 
 } // namespace
 
-ExperimentsWindow::ExperimentsWindow(EngineController& engine, QWidget* parent)
+ExperimentsWindow::ExperimentsWindow(Session& session, QWidget* parent)
     : QWidget(parent, Qt::Window)
-    , m_engine(engine)
+    , m_session(session)
     , m_charts(new ExperimentCharts(this))
     , m_table(new QTableWidget(this)) {
     setWindowTitle(tr("StencilScope — Experiments"));
@@ -75,8 +75,9 @@ ExperimentsWindow::ExperimentsWindow(EngineController& engine, QWidget* parent)
     layout->addWidget(build_controls());
     layout->addWidget(tabs, 1);
     resize(1180, 760);
-    connect(&m_engine, &EngineController::job_progress, this, &ExperimentsWindow::on_progress);
-    connect(&m_engine, &EngineController::job_finished, this, &ExperimentsWindow::on_finished);
+    connect(&m_session, &Session::job_progress, this, &ExperimentsWindow::on_progress);
+    connect(&m_session, &Session::job_finished, this, &ExperimentsWindow::on_finished);
+    connect(&m_session, &Session::settings_changed, this, [this](const RunSettings& s) { set_base(s.config); });
     m_base.problem.rule = UpdateRule::Thesis;
     dims_changed();
     show_results();
@@ -176,7 +177,7 @@ QWidget* ExperimentsWindow::build_controls() {
     connect(m_experiment, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::update_enabled);
     connect(m_dims, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::dims_changed);
     connect(m_run, &QPushButton::clicked, this, &ExperimentsWindow::start);
-    connect(m_cancel, &QPushButton::clicked, &m_engine, &EngineController::cancel_job);
+    connect(m_cancel, &QPushButton::clicked, &m_session, &Session::cancel_job);
     connect(m_show, &QComboBox::currentIndexChanged, this,
         [this] { m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString()); });
     connect(m_open, &QPushButton::clicked, this, &ExperimentsWindow::open_dialog);
@@ -258,7 +259,7 @@ bool ExperimentsWindow::start() {
     JobRequest r;
     r.kind = JobRequest::Kind::Experiment;
     r.experiment = s;
-    m_job = m_engine.start_job(r);
+    m_job = m_session.start_job(r);
     if (m_job == 0) {
         m_status->setText(tr("Another long job is running on the engine: wait for it or cancel it first."));
         return false;

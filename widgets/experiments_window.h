@@ -22,13 +22,13 @@ class QTableWidget;
 
 namespace ss::gui {
 
-class EngineController;
+class Session;
 class ExperimentCharts;
 
 class ExperimentsWindow : public QWidget {
     Q_OBJECT
 public:
-    ExperimentsWindow(EngineController&, QWidget* parent = nullptr);
+    ExperimentsWindow(Session&, QWidget* parent = nullptr);
 
     // Rule, precision and device of the window's configuration become the sweep's (once, or when idle).
     void set_base(const StencilConfig&);
@@ -55,7 +55,7 @@ private:
     void open_dialog();
     void export_dialog(bool png);
 
-    EngineController& m_engine;
+    Session& m_session;
     StencilConfig m_base;
     std::uint64_t m_job = 0;
     ExperimentKind m_kind = ExperimentKind::Radius; // of the points shown

@@ -2,15 +2,12 @@
 #include "widgets/export_util.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QPixmap>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QWidget>
-
-#include <cstdio>
 
 namespace ss::gui {
 
@@ -22,22 +19,6 @@ QString ask_export_path(QWidget* parent, const QString& title, const QString& fi
     const QString path = QFileDialog::getSaveFileName(parent, title, dir + QLatin1Char('/') + file_name, filter);
     if (!path.isEmpty()) settings.setValue(key, QFileInfo(path).absolutePath());
     return path;
-}
-
-bool write_csv_file(const QString& path, const CsvRow& header, const std::vector<CsvRow>& rows, QString* why) {
-    // A fresh file replaces the old one only once it is complete.
-    const std::string target = QFile::encodeName(path).toStdString(), part = target + ".part";
-    std::remove(part.c_str());
-    if (Status s = append_csv(part, header, rows); !s) {
-        if (why) *why = QString::fromStdString(s.reason);
-        return false;
-    }
-    if (std::rename(part.c_str(), target.c_str()) != 0) {
-        std::remove(part.c_str());
-        if (why) *why = QCoreApplication::translate("export", "could not write %1").arg(path);
-        return false;
-    }
-    return true;
 }
 
 bool save_widget_png(QWidget* widget, const QString& path, QString* why) {

@@ -3,7 +3,7 @@
 // replace the old file only once complete, and PNG grabs of a widget.
 #pragma once
 
-#include "reports/csv.h"
+#include "session/csv_file.h" // write_csv_file, for the panels that export
 
 #include <QString>
 
@@ -15,7 +15,6 @@ namespace ss::gui {
 
 // Empty when the user cancels.
 QString ask_export_path(QWidget* parent, const QString& title, const QString& file_name, const QString& filter);
-bool write_csv_file(const QString& path, const CsvRow& header, const std::vector<CsvRow>& rows, QString* why);
 bool save_widget_png(QWidget*, const QString& path, QString* why);
 
 } // namespace ss::gui

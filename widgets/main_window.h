@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The window: the field in the centre, controls and metrics in docks, a status bar. It wires the
-// panels to the engine controller; no panel talks to the engine or to another panel directly.
+// The window: the field in the centre, controls and metrics in docks, menus, a status bar. It lays them
+// out around one Session, which they observe and write; it holds no run state of its own.
 #pragma once
 
 #include "session/engine_types.h"
@@ -8,19 +8,20 @@
 #include "widgets/colormap.h"
 #include "widgets/field_view.h"
 
-#include <QElapsedTimer>
 #include <QMainWindow>
 
 class QDockWidget;
 class QLabel;
+class QMenu;
 
 namespace ss::gui {
 
 class AutotuneDialog;
 class ControlPanel;
-class EngineController;
 class ExperimentsWindow;
 class MetricsPanel;
+class RunStatusBar;
+class Session;
 
 struct WindowOptions {
     DeviceCatalogue devices; // what the program found at start (queried once, in main)
@@ -48,13 +49,12 @@ public:
     explicit MainWindow(const WindowOptions&, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    EngineController& engine() { return *m_engine; }
+    Session& session() { return *m_session; }
     FieldView& field_view() { return *m_view; }
     ControlPanel& controls() { return *m_controls; }
-    double displayed_fps() const { return m_fps; }
+    MetricsPanel& metrics() { return *m_metrics; }
+    double displayed_fps() const;
     QString interop_text() const;
-    // The engine's last throughput report (every half second while running).
-    const EngineStats& last_stats() const { return m_last_stats; }
 
     // Write the field (at field resolution, with its colour bar) or the whole window as PNG.
     bool export_field(const QString& path, QString* why);
@@ -62,18 +62,13 @@ public:
     // Every profiled launch of the session as CSV, in `stencilscope-cli profile --csv`'s columns.
     bool export_metrics(const QString& path, QString* why);
 
-    // The configuration the window runs now, as a setup file stores it.
-    SetupState current_setup() const;
-    // Applies a setup, or returns false with a one-line reason and changes nothing (the previous
-    // configuration keeps running). Lessons show their explanation.
+    // Setups (Session::apply_setup and friends); a lesson's explanation shows in the Lesson dock.
     bool apply_setup(const SetupState&, QString* why);
-    bool save_setup(const QString& path, QString* why) const;
     bool open_setup(const QString& path, QString* why);
+    bool save_setup(const QString& path, QString* why) const;
+    SetupState current_setup() const;
     QString lesson_text() const;
-    MetricsPanel& metrics() { return *m_metrics; }
-    // Pins the latest profiled launch as the baseline (false when there is none yet) / clears it.
     bool pin_baseline();
-    void clear_baseline();
     // Tools: the autotune heatmap for the current configuration and the Experiments window.
     AutotuneDialog& autotune_dialog();
     ExperimentsWindow& experiments_window();
@@ -84,51 +79,28 @@ protected:
     void closeEvent(QCloseEvent*) override;
 
 private:
+    void build_docks();
     void build_menus();
-    void build_status_bar();
-    void apply_settings(const RunSettings&);
-    void on_ready(const EngineReady&);
-    void on_frame(const FieldFrame&);
-    void on_stats(const EngineStats&);
-    void fit_display_to_view(int pixels);
-    void on_presented();
-    void set_counters(bool on);
-    void export_charts_dialog();
-    void export_metrics_dialog();
-    void inject_at(Cell plane_cell);
-    void update_interop();
-    void update_strip_overlay(const StencilConfig&);
+    void build_export_menu(QMenu* file);
+    void build_tools_menu();
+    void build_lessons_menu();
+    void connect_view();
+    void start(const WindowOptions&);
     void export_dialog(bool whole_window);
-    QString ask_export_path(const QString& title, const QString& file_name, const QString& filter);
+    void export_metrics_dialog();
+    void export_charts_dialog();
     void report_export(bool ok, const QString& why, const QString& done);
     void setup_dialog(bool save);
-    void build_lessons_menu();
-    void build_tools_menu();
-    void on_job_progress(const JobProgress&);
 
-    EngineController* m_engine = nullptr;
+    Session* m_session = nullptr;
     FieldView* m_view = nullptr;
     ControlPanel* m_controls = nullptr;
     MetricsPanel* m_metrics = nullptr;
-    QLabel *m_device_label, *m_path_label, *m_fps_label, *m_steps_label, *m_gcells_label, *m_iteration_label,
-        *m_hover_label;
+    RunStatusBar* m_status = nullptr;
     AutotuneDialog* m_autotune = nullptr; // created on first use
     ExperimentsWindow* m_experiments = nullptr;
     QLabel* m_lesson_label = nullptr;
     QDockWidget* m_lesson_dock = nullptr;
-    ColormapKind m_colormap = ColormapKind::Viridis;
-    QElapsedTimer m_fps_clock;
-    QElapsedTimer m_frame_request_clock; // since the engine was last asked for a frame
-    EngineStats m_last_stats;
-    QElapsedTimer m_iteration_clock; // since the iteration label was last set from a frame
-    double m_frame_interval_ms = 0.0; // 1000 / max FPS; 0: ask as soon as a frame is shown
-    double m_frame_latency_ms = 0.0; // request to screen, smoothed
-    QElapsedTimer m_pace_clock; // the time base of the frame grid
-    double m_next_frame_due_ms = 0.0; // on m_pace_clock
-    bool m_frame_request_pending = false;
-    int m_fps_frames = 0;
-    double m_fps = 0.0;
-    bool m_colormap_auto = true; // follow the update rule until the user picks a map
 };
 
 } // namespace ss::gui

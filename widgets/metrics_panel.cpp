@@ -18,8 +18,6 @@
 namespace ss::gui {
 namespace {
 
-constexpr std::size_t kHistoryLimit = 100000; // a day at 1 Hz; a few MB
-
 // The per-GPU table: timing from the engine's statistics, then the hardware counters of the GPU.
 enum GpuColumn { kGpu, kRows, kCompute, kGcells, kExchange, kDram, kLocal, kTopStall, kGpuColumns };
 
@@ -98,8 +96,9 @@ QString versus(double now, double then, bool higher_is_better, int decimals = 2)
 
 } // namespace
 
-MetricsPanel::MetricsPanel(QWidget* parent)
-    : QWidget(parent) {
+MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session) {
     auto* outer = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
     auto* figures = new QGridLayout;
@@ -113,7 +112,7 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     m_counters->setObjectName(QStringLiteral("counters_toggle"));
     m_counters->setToolTip(tr("Profile one step about four times a second with CUPTI's Range Profiler (kernel replay: "
                               "the sampled step runs once per replay pass). The display kernel is never profiled."));
-    connect(m_counters, &QCheckBox::toggled, this, &MetricsPanel::counters_toggled);
+    connect(m_counters, &QCheckBox::toggled, &m_session, &Session::set_counters);
     m_verdict = new QLabel;
     m_verdict->setObjectName(QStringLiteral("metric_verdict"));
     m_verdict->setWordWrap(true);
@@ -228,6 +227,7 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     row->addLayout(stall_box, 4);
     outer->addLayout(row, 1);
     clear();
+    observe_session();
 }
 
 QLabel* MetricsPanel::summary_row(QFormLayout* form, const QString& caption, const QString& tooltip, const char* name) {
@@ -278,12 +278,12 @@ void MetricsPanel::show_strips() {
             QString detail = tr("GPU %1 (%2): %3 DRAM bytes per updated cell of its rows (ideal %4); %5")
                                  .arg(s.device)
                                  .arg(QString::fromStdString(g->device_name))
-                                 .arg(g->dram_bytes_per_cell, 0, 'f', 2)
-                                 .arg(counters->ideal_bytes_per_cell, 0, 'f', 0)
-                                 .arg(QString::fromStdString(g->verdict.sentence));
+                                 .arg(g->figures.dram_bytes_per_cell, 0, 'f', 2)
+                                 .arg(counters->figures.ideal_bytes_per_cell, 0, 'f', 0)
+                                 .arg(QString::fromStdString(g->figures.verdict.sentence));
             if (span > 1) detail += tr("\nIts %1 strips are counted together.").arg(span);
-            cell(i, kDram, pair_text(g->dram_read_gbs, g->dram_write_gbs), detail);
-            cell(i, kLocal, pair_text(g->local_load_gbs, g->local_store_gbs), detail);
+            cell(i, kDram, pair_text(g->figures.dram_read_gbs, g->figures.dram_write_gbs), detail);
+            cell(i, kLocal, pair_text(g->figures.local_load_gbs, g->figures.local_store_gbs), detail);
             cell(i, kTopStall, top_stall_text(g->launch.metrics), detail);
         }
         if (span > 1)
@@ -337,8 +337,6 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
         m_note->setText(QString::fromStdString(s.unavailable));
         return;
     }
-    if (m_history.size() >= kHistoryLimit) m_history.erase(m_history.begin(), m_history.begin() + kHistoryLimit / 10);
-    m_history.push_back(s);
     m_current = s;
     QString where = QString::fromStdString(s.device_name);
     if (s.gpus.size() > 1)
@@ -348,7 +346,8 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
     else if (!s.gpus.empty() && s.gpus.front().share.strips > 1)
         where += tr(", whose %1 strips are counted together").arg(s.gpus.front().share.strips);
     m_note->setText(tr("Profiled launch at iteration %1 on %2.").arg(s.iteration).arg(where));
-    m_verdict->setText(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.verdict.sentence).toHtmlEscaped()));
+    m_verdict->setText(
+        QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.figures.verdict.sentence).toHtmlEscaped()));
     show_throughput(s);
     update_stall_selector(s);
     show_summary(s);
@@ -386,18 +385,18 @@ void MetricsPanel::show_throughput(const MetricsSample& s) {
         m_local->setToolTip(explanation("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") + lines);
     }
     if (devices.empty()) {
-        const double peak = s.dram_peak_gbs;
+        const double peak = s.figures.dram_peak_gbs;
         m_dram->set_ceiling(peak);
-        if (peak > 0)
+        if (peak > 0 && !std::isnan(s.figures.dram_pct_of_roofline))
             m_dram->chart()->setTitle(tr("DRAM: %1 % of the %2 GB/s peak")
-                                          .arg(100.0 * (s.dram_read_gbs + s.dram_write_gbs) / peak, 0, 'f', 0)
+                                          .arg(s.figures.dram_pct_of_roofline, 0, 'f', 0)
                                           .arg(peak, 0, 'f', 0));
-        m_dram->set_series_label(0, tr("read %1").arg(s.dram_read_gbs, 0, 'f', 0));
-        m_dram->set_series_label(1, tr("write %1").arg(s.dram_write_gbs, 0, 'f', 0));
-        m_dram->append(s.seconds, { s.dram_read_gbs, s.dram_write_gbs });
-        m_local->set_series_label(0, tr("load %1").arg(s.local_load_gbs, 0, 'f', 0));
-        m_local->set_series_label(1, tr("store %1").arg(s.local_store_gbs, 0, 'f', 0));
-        m_local->append(s.seconds, { s.local_load_gbs, s.local_store_gbs });
+        m_dram->set_series_label(0, tr("read %1").arg(s.figures.dram_read_gbs, 0, 'f', 0));
+        m_dram->set_series_label(1, tr("write %1").arg(s.figures.dram_write_gbs, 0, 'f', 0));
+        m_dram->append(s.seconds, { s.figures.dram_read_gbs, s.figures.dram_write_gbs });
+        m_local->set_series_label(0, tr("load %1").arg(s.figures.local_load_gbs, 0, 'f', 0));
+        m_local->set_series_label(1, tr("store %1").arg(s.figures.local_store_gbs, 0, 'f', 0));
+        m_local->append(s.seconds, { s.figures.local_load_gbs, s.figures.local_store_gbs });
         return;
     }
     // The legend's one entry per GPU (the solid line's) carries both figures: "GPU 1 2101/2098".
@@ -408,16 +407,16 @@ void MetricsPanel::show_throughput(const MetricsSample& s) {
         const GpuMetricsSample& g = s.gpus[i];
         const QString gpu = tr("GPU %1").arg(g.share.device);
         const int line = int(2 * i);
-        m_dram->set_series_label(
-            line, tr("%1 %2/%3").arg(gpu).arg(g.dram_read_gbs, 0, 'f', 0).arg(g.dram_write_gbs, 0, 'f', 0));
-        if (g.dram_peak_gbs > 0) shares.push_back(100.0 * (g.dram_read_gbs + g.dram_write_gbs) / g.dram_peak_gbs);
-        m_dram->set_series_label(line + 1, tr("%1 write %2").arg(gpu).arg(g.dram_write_gbs, 0, 'f', 0));
-        m_local->set_series_label(
-            line, tr("%1 %2/%3").arg(gpu).arg(g.local_load_gbs, 0, 'f', 0).arg(g.local_store_gbs, 0, 'f', 0));
-        m_local->set_series_label(line + 1, tr("%1 store %2").arg(gpu).arg(g.local_store_gbs, 0, 'f', 0));
-        dram.insert(dram.end(), { g.dram_read_gbs, g.dram_write_gbs });
-        local.insert(local.end(), { g.local_load_gbs, g.local_store_gbs });
-        ceiling = std::max(ceiling, g.dram_peak_gbs);
+        m_dram->set_series_label(line,
+            tr("%1 %2/%3").arg(gpu).arg(g.figures.dram_read_gbs, 0, 'f', 0).arg(g.figures.dram_write_gbs, 0, 'f', 0));
+        if (!std::isnan(g.figures.dram_pct_of_roofline)) shares.push_back(g.figures.dram_pct_of_roofline);
+        m_dram->set_series_label(line + 1, tr("%1 write %2").arg(gpu).arg(g.figures.dram_write_gbs, 0, 'f', 0));
+        m_local->set_series_label(line,
+            tr("%1 %2/%3").arg(gpu).arg(g.figures.local_load_gbs, 0, 'f', 0).arg(g.figures.local_store_gbs, 0, 'f', 0));
+        m_local->set_series_label(line + 1, tr("%1 store %2").arg(gpu).arg(g.figures.local_store_gbs, 0, 'f', 0));
+        dram.insert(dram.end(), { g.figures.dram_read_gbs, g.figures.dram_write_gbs });
+        local.insert(local.end(), { g.figures.local_load_gbs, g.figures.local_store_gbs });
+        ceiling = std::max(ceiling, g.figures.dram_peak_gbs);
     }
     m_dram->set_ceiling(ceiling);
     if (shares.size() == s.gpus.size()) { // the title has room for two GPUs' shares, else their range
@@ -450,12 +449,13 @@ void MetricsPanel::update_stall_selector(const MetricsSample& s) {
 
 void MetricsPanel::show_summary(const MetricsSample& s) {
     const MetricsSample* b = m_baseline ? &*m_baseline : nullptr;
-    m_duration->setText(
-        tr("%1 ms").arg(s.duration_ms, 0, 'f', 3) + (b ? versus(s.duration_ms, b->duration_ms, false, 3) : QString()));
-    m_profiled_rate->setText(QString::number(s.gcells_per_second, 'f', 1)
-        + (b ? versus(s.gcells_per_second, b->gcells_per_second, true, 1) : QString()));
-    m_bytes_per_cell->setText(
-        tr("%1 (ideal %2)").arg(s.dram_bytes_per_cell, 0, 'f', 2).arg(s.ideal_bytes_per_cell, 0, 'f', 0));
+    m_duration->setText(tr("%1 ms").arg(s.figures.duration_ms, 0, 'f', 3)
+        + (b ? versus(s.figures.duration_ms, b->figures.duration_ms, false, 3) : QString()));
+    m_profiled_rate->setText(QString::number(s.figures.gcells_per_second, 'f', 1)
+        + (b ? versus(s.figures.gcells_per_second, b->figures.gcells_per_second, true, 1) : QString()));
+    m_bytes_per_cell->setText(tr("%1 (ideal %2)")
+                                  .arg(s.figures.dram_bytes_per_cell, 0, 'f', 2)
+                                  .arg(s.figures.ideal_bytes_per_cell, 0, 'f', 0));
     m_l1->setText(percent(counter_value(s, "l1tex__t_sector_hit_rate.pct")));
     m_l2->setText(percent(counter_value(s, "lts__t_sector_hit_rate.pct")));
     const double wavefronts = counter_value(s, "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum");
@@ -491,7 +491,7 @@ void MetricsPanel::show_stalls(const MetricsSample& s) {
 
 void MetricsPanel::set_baseline(const std::optional<MetricsSample>& baseline) {
     m_baseline = baseline;
-    if (const MetricsSample* s = latest()) {
+    if (const MetricsSample* s = m_session.history().latest()) {
         show_summary(*s);
         show_stalls(*s);
     }
@@ -508,6 +508,16 @@ bool MetricsPanel::save_charts(const QString& stem, QString* error) {
         }
     }
     return true;
+}
+
+// The panel follows the session: its statistics, each profiled launch, the baseline and the counter toggle.
+void MetricsPanel::observe_session() {
+    connect(&m_session, &Session::stats, this, &MetricsPanel::show_stats);
+    connect(&m_session, &Session::sample_added, this, &MetricsPanel::show_sample);
+    connect(&m_session, &Session::sample_unavailable, this, &MetricsPanel::show_sample);
+    connect(&m_session, &Session::ready, this, &MetricsPanel::new_configuration);
+    connect(&m_session, &Session::baseline_changed, this, &MetricsPanel::set_baseline);
+    connect(&m_session, &Session::counters_changed, this, &MetricsPanel::set_counters_enabled);
 }
 
 void MetricsPanel::clear() {

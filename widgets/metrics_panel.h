@@ -6,7 +6,7 @@
 // whole run's. It keeps every profiled launch of the session for File > Export metrics.
 #pragma once
 
-#include "session/engine_types.h"
+#include "session/session.h"
 
 #include <QWidget>
 
@@ -27,7 +27,7 @@ class StallChart;
 class MetricsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit MetricsPanel(QWidget* parent = nullptr);
+    explicit MetricsPanel(Session& session, QWidget* parent = nullptr);
     void show_stats(const EngineStats&);
     void show_sample(const MetricsSample&);
     void set_counters_enabled(bool); // reflects the toggle without emitting
@@ -37,15 +37,11 @@ public:
     // Pin the last sample as the baseline (nullopt clears it): readouts then show deltas against it.
     void set_baseline(const std::optional<MetricsSample>&);
     const std::optional<MetricsSample>& baseline() const { return m_baseline; }
-    const std::vector<MetricsSample>& history() const { return m_history; }
-    const MetricsSample* latest() const { return m_history.empty() ? nullptr : &m_history.back(); }
     // Writes the three charts as PNG files <stem>-dram.png, <stem>-local.png, <stem>-stalls.png.
     bool save_charts(const QString& stem, QString* error);
 
-signals:
-    void counters_toggled(bool on);
-
 private:
+    void observe_session();
     QLabel* summary_row(QFormLayout*, const QString& caption, const QString& tooltip, const char* name);
     void show_summary(const MetricsSample&);
     void show_stalls(const MetricsSample&);
@@ -62,7 +58,7 @@ private:
         *m_spills, *m_passes;
     TimeSeriesChart *m_dram, *m_local;
     StallChart* m_stalls;
-    std::vector<MetricsSample> m_history;
+    Session& m_session;
     std::optional<MetricsSample> m_baseline;
     MultiGpuStats m_strips; // the engine's latest statistics
     std::optional<MetricsSample> m_current; // the latest profiled launch of the current configuration

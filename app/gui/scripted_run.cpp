@@ -3,7 +3,7 @@
 
 #include "gpu/physics.h"
 #include "reports/experiment_report.h"
-#include "session/engine_controller.h"
+#include "session/session.h"
 #include "widgets/control_panel.h"
 #include "widgets/experiments_window.h"
 #include "widgets/metrics_panel.h"
@@ -61,7 +61,7 @@ bool wait_until(MainWindow& w, const std::function<bool()>& done, std::string& w
             loop.quit();
         }
     });
-    QObject::connect(&w.engine(), &EngineController::failed, &loop, [&](const EngineFailure& f) {
+    QObject::connect(&w.session(), &Session::failed, &loop, [&](const EngineFailure& f) {
         why = f.reason;
         loop.quit();
     });
@@ -200,7 +200,7 @@ int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {
 }
 
 int run_sweep_chart(const GuiOptions& o, std::ostream& err) {
-    EngineController engine(o.window.devices);
+    Session engine(o.window.devices);
     ExperimentsWindow window(engine);
     window.resize(1400, 900); // the charts get ~1000 x 860: three readable rows
     window.show();
@@ -229,7 +229,7 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
         return 1;
     }
     const int frames0 = w.field_view().frames_presented();
-    const std::size_t samples0 = w.metrics().history().size();
+    const std::size_t samples0 = w.session().history().samples().size();
     const long long iteration0 = w.field_view().last_frame().iteration;
     QElapsedTimer clock;
     clock.start();
@@ -242,22 +242,22 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
     const double seconds = clock.elapsed() / 1000.0;
     const double frames = w.field_view().frames_presented() - frames0;
     const double steps = double(w.field_view().last_frame().iteration - iteration0);
-    const StencilConfig& c = w.engine().active().settings.config;
+    const StencilConfig& c = w.session().active().settings.config;
     char line[256];
     out << "config: " << describe(c) << " (" << to_string(c.placement.backend) << ", " << w.interop_text().toStdString()
         << ")\n";
     std::snprintf(line, sizeof line, "displayed FPS: %.1f\nsteps/s: %.1f\nGCells/s: %.3f\n", frames / seconds,
         steps / seconds, double(updated_cells(c)) * steps / seconds / 1e9);
     out << line;
-    out << "engine batch: " << w.last_stats().batch_steps << " steps\n";
+    out << "engine batch: " << w.session().last_stats().batch_steps << " steps\n";
     if (o.window.metrics) {
-        const auto& history = w.metrics().history();
+        const auto& history = w.session().history().samples();
         const std::size_t samples = history.size() - std::min(samples0, history.size());
         std::snprintf(line, sizeof line, "metrics: %zu profiled launches, %.1f per second", samples, samples / seconds);
         out << line;
         if (!history.empty())
             out << ", " << history.back().launch.passes << " replay passes, " << history.back().launch.wall_ms
-                << " ms per profile; verdict: " << history.back().verdict.sentence;
+                << " ms per profile; verdict: " << history.back().figures.verdict.sentence;
         out << "\n";
     }
     return 0;
@@ -269,7 +269,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     int engine_failures = 0;
     // counted for the whole soak; disconnected before the counter goes out of scope
     const QMetaObject::Connection count_failures
-        = QObject::connect(&w.engine(), &EngineController::failed, &w, [&](const EngineFailure& f) {
+        = QObject::connect(&w.session(), &Session::failed, &w, [&](const EngineFailure& f) {
               ++engine_failures;
               out << "soak: engine failure: " << f.reason << std::endl;
           });
@@ -281,10 +281,10 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
         err << "stencilscope: " << why << "\n";
         return 1;
     }
-    const int dims = w.engine().requested().config.problem.dims;
+    const int dims = w.session().requested().config.problem.dims;
     const bool started_with_gl = view.uses_gl();
-    out << "soak: " << describe(w.engine().requested().config) << " ("
-        << to_string(w.engine().requested().config.placement.backend) << "), metrics "
+    out << "soak: " << describe(w.session().requested().config) << " ("
+        << to_string(w.session().requested().config.placement.backend) << "), metrics "
         << (o.window.metrics ? "on" : "off") << ", renderer "
         << (started_with_gl ? "OpenGL" : "raster: " + view.gl_problem().toStdString()) << std::endl;
     out << "soak: " << kSoakRound << " scenes per round, one every " << o.soak_interval << " s, for " << o.soak_seconds
@@ -316,7 +316,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
         }
         if (changes > 0 && pending_check) { // did the last runnable scene reach the engine within an interval?
             const SoakScene& last = kSoakScenes[(changes - 1) % kSoakRound];
-            const StencilConfig& active = w.engine().active().settings.config;
+            const StencilConfig& active = w.session().active().settings.config;
             ++checked;
             if (active.policy.variant == last.variant && active.problem.radius == last.radius
                 && active.policy.cf == last.cf)

@@ -5,7 +5,7 @@
 // backend runs through the engine thread and resumes the live run.
 #include "gpu/launch_policy.h"
 #include "reports/experiment_report.h"
-#include "session/engine_controller.h"
+#include "session/session.h"
 #include "widgets/autotune_dialog.h"
 #include "widgets/autotune_heatmap.h"
 #include "widgets/experiment_charts.h"
@@ -104,7 +104,7 @@ private slots:
     }
 
     void autotune_dialog_explains_the_cpu_backend() {
-        EngineController engine { DeviceCatalogue {} };
+        Session engine { DeviceCatalogue {} };
         AutotuneDialog dialog(engine);
         StencilConfig c;
         c.placement.backend = Backend::Cpu;
@@ -144,7 +144,7 @@ private slots:
         const std::string path = dir.filePath(QStringLiteral("sweep.csv")).toStdString();
         QVERIFY(append_csv(path, experiment_csv_header(),
             experiment_csv_rows(ExperimentKind::Radius, points, "Test GPU, \"quoted\"", "2026-11-22T00:00:00Z")));
-        EngineController engine { DeviceCatalogue {} };
+        Session engine { DeviceCatalogue {} };
         ExperimentsWindow window(engine);
         QString why;
         QVERIFY2(window.open_results(QString::fromStdString(path), &why), qPrintable(why));
@@ -172,14 +172,14 @@ private slots:
 
     // The job pauses the live run, reports progress, and the run resumes with its field and step count.
     void a_sweep_on_the_engine_thread_pauses_and_resumes_the_live_run() {
-        EngineController engine { DeviceCatalogue {} };
-        QSignalSpy ready(&engine, &EngineController::ready);
-        QSignalSpy progress(&engine, &EngineController::job_progress);
-        QSignalSpy finished(&engine, &EngineController::job_finished);
+        Session engine { DeviceCatalogue {} };
+        QSignalSpy ready(&engine, &Session::ready);
+        QSignalSpy progress(&engine, &Session::job_progress);
+        QSignalSpy finished(&engine, &Session::job_finished);
         RunSettings live;
         live.config.placement.backend = Backend::Cpu;
         live.config.problem.size = { 64, 48, 1 };
-        engine.configure(live);
+        QVERIFY(engine.request(live));
         engine.set_playing(true);
         QVERIFY(ready.wait(10000));
         QTest::qWait(200); // some steps run
@@ -216,8 +216,8 @@ private slots:
     }
 
     void cancelling_returns_what_was_measured() {
-        EngineController engine { DeviceCatalogue {} };
-        QSignalSpy finished(&engine, &EngineController::job_finished);
+        Session engine { DeviceCatalogue {} };
+        QSignalSpy finished(&engine, &Session::job_finished);
         JobRequest job;
         job.kind = JobRequest::Kind::Experiment;
         job.experiment.base.placement.backend = Backend::Cpu;
@@ -225,7 +225,7 @@ private slots:
         job.experiment.kind = ExperimentKind::Coarsening;
         job.experiment.steps = 4;
         job.experiment.repeats = 2;
-        connect(&engine, &EngineController::job_progress, &engine, [&engine](const JobProgress& p) {
+        connect(&engine, &Session::job_progress, &engine, [&engine](const JobProgress& p) {
             if (p.done >= 2) engine.cancel_job();
         });
         QVERIFY(engine.start_job(job) != 0);
@@ -238,7 +238,7 @@ private slots:
 
     void broken_sweep_files_are_refused_and_keep_the_shown_results() {
         QTemporaryDir dir;
-        EngineController engine { DeviceCatalogue {} };
+        Session engine { DeviceCatalogue {} };
         ExperimentsWindow window(engine);
         const std::string good = dir.filePath(QStringLiteral("good.csv")).toStdString();
         QVERIFY(append_csv(good, experiment_csv_header(),

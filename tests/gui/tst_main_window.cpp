@@ -2,7 +2,7 @@
 // The window on the CPU backend, offscreen: every control reaches the engine, impossible
 // configurations show the engine's reason, exports match the colour map, and the command line parses.
 #include "app/gui/gui_options.h"
-#include "session/engine_controller.h"
+#include "session/session.h"
 #include "widgets/control_panel.h"
 #include "widgets/field_image.h"
 #include "widgets/main_window.h"
@@ -65,7 +65,7 @@ int largest_channel_difference(const QImage& a, const QImage& b) {
 }
 
 const StencilConfig& engine_config(MainWindow& w) {
-    return w.engine().active().settings.config;
+    return w.session().active().settings.config;
 }
 
 } // namespace
@@ -78,7 +78,7 @@ private slots:
     void opens_on_the_cpu_backend_and_shows_frames() {
         MainWindow w(cpu_options());
         w.show();
-        QTRY_VERIFY(w.engine().has_simulation());
+        QTRY_VERIFY(w.session().has_simulation());
         QCOMPARE(engine_config(w).placement.backend, Backend::Cpu);
         QTRY_VERIFY(w.field_view().frames_presented() >= 3);
         QTRY_VERIFY(w.field_view().last_frame().iteration > 0); // it is running
@@ -94,21 +94,21 @@ private slots:
         qputenv("STENCILSCOPE_INJECT_FAULT_AFTER", "200");
         MainWindow w(cpu_options());
         w.show();
-        QSignalSpy failed(&w.engine(), &EngineController::failed);
+        QSignalSpy failed(&w.session(), &Session::failed);
         QVERIFY(failed.wait(20000));
         qunsetenv("STENCILSCOPE_INJECT_FAULT_AFTER");
         const QString reason = QString::fromStdString(failed.first().at(0).value<EngineFailure>().reason);
         QVERIFY2(reason.contains(QLatin1String("stopped answering")), qPrintable(reason));
         QVERIFY(w.controls().reason().contains(QLatin1String("stopped answering")));
-        QVERIFY(!w.engine().has_simulation());
+        QVERIFY(!w.session().has_simulation());
         const FieldFrame last = w.field_view().last_frame();
         QVERIFY(last.host && !last.host->empty()); // the last good picture stays on screen
         QVERIFY(last.iteration > 0 && last.iteration <= 200);
         RunSettings s = w.controls().settings();
         s.config.problem.radius = 2;
         w.controls().set_settings(s);
-        w.engine().configure(s);
-        QTRY_VERIFY(w.engine().has_simulation());
+        w.session().request(s);
+        QTRY_VERIFY(w.session().has_simulation());
         QTRY_VERIFY(w.field_view().last_frame().iteration > 0);
     }
 
@@ -118,21 +118,21 @@ private slots:
         w.show();
         QTRY_VERIFY(w.field_view().last_frame().iteration > 20);
         const long long before = w.field_view().last_frame().iteration;
-        QSignalSpy frames(&w.engine(), &EngineController::frame);
+        QSignalSpy frames(&w.session(), &Session::frame);
         choose(w, "variant", int(Variant::SmemPadded));
         QTRY_COMPARE(engine_config(w).policy.variant, Variant::SmemPadded);
-        QVERIFY(w.engine().active().reused_field);
+        QVERIFY(w.session().active().reused_field);
         // the first frame of the new kernel continues the count: the field was not reset
         QTRY_VERIFY(!frames.isEmpty());
         const auto first = frames.takeFirst().at(0).value<FieldFrame>();
-        QCOMPARE(first.generation, w.engine().generation());
+        QCOMPARE(first.generation, w.session().generation());
         QVERIFY2(first.iteration >= before, qPrintable(QStringLiteral("%1 < %2").arg(first.iteration).arg(before)));
     }
 
     void every_stencil_control_reaches_the_engine() {
         MainWindow w(cpu_options());
         w.show();
-        QTRY_VERIFY(w.engine().has_simulation());
+        QTRY_VERIFY(w.session().has_simulation());
 
         choose(w, "rule", int(UpdateRule::Wave));
         QTRY_COMPARE(engine_config(w).problem.rule, UpdateRule::Wave);
@@ -154,9 +154,9 @@ private slots:
         QTRY_COMPARE(engine_config(w).problem.size.ny, 48);
         QTRY_COMPARE(w.field_view().last_frame().height, 48);
         choose(w, "initial", int(InitialCondition::HotEdges));
-        QTRY_COMPARE(w.engine().active().settings.config.problem.initial, InitialCondition::HotEdges);
+        QTRY_COMPARE(w.session().active().settings.config.problem.initial, InitialCondition::HotEdges);
         knob<QSpinBox>(w, "seed")->setValue(7);
-        QTRY_COMPARE(w.engine().active().settings.config.problem.seed, std::uint64_t(7));
+        QTRY_COMPARE(w.session().active().settings.config.problem.seed, std::uint64_t(7));
         choose(w, "dims", 3);
         QTRY_COMPARE(engine_config(w).problem.dims, 3);
         QCOMPARE(engine_config(w).problem.size, (Extent { 64, 64, 64 }));
@@ -178,22 +178,22 @@ private slots:
         o.playing = false;
         MainWindow w(o);
         w.show();
-        QTRY_VERIFY(w.engine().has_simulation());
-        QCOMPARE(w.engine().slice().index, 8); // the middle plane
+        QTRY_VERIFY(w.session().has_simulation());
+        QCOMPARE(w.session().slice().index, 8); // the middle plane
 
         QTRY_VERIFY(w.field_view().has_frame());
         QCOMPARE(w.field_view().last_frame().iteration, 0LL);
         knob<QSpinBox>(w, "steps_per_frame")->setValue(3);
-        QCOMPARE(w.engine().pacing().steps_per_frame, 3);
+        QCOMPARE(w.session().pacing().steps_per_frame, 3);
         knob<QPushButton>(w, "step")->click();
         QTRY_COMPARE(w.field_view().last_frame().iteration, 3LL);
         knob<QPushButton>(w, "step")->click();
         QTRY_COMPARE(w.field_view().last_frame().iteration, 6LL);
         knob<QPushButton>(w, "play")->setChecked(true);
-        QVERIFY(w.engine().playing());
+        QVERIFY(w.session().playing());
         QTRY_VERIFY(w.field_view().last_frame().iteration > 6);
         knob<QPushButton>(w, "play")->setChecked(false);
-        QVERIFY(!w.engine().playing());
+        QVERIFY(!w.session().playing());
 
         choose(w, "slice_axis", int(SliceAxis::YZ));
         QTRY_COMPARE(w.field_view().last_frame().slice.axis, SliceAxis::YZ);
@@ -228,32 +228,32 @@ private slots:
         const auto expected
             = [&] { return std::clamp((w.field_view().display_extent() + 127) / 128 * 128, 256, 1024); };
         QTRY_VERIFY(w.field_view().display_extent() > 0);
-        QTRY_COMPARE(w.engine().pacing().display_max, expected());
+        QTRY_COMPARE(w.session().pacing().display_max, expected());
         w.resize(700, 500);
-        QTRY_COMPARE(w.engine().pacing().display_max, expected());
-        QVERIFY(w.engine().pacing().display_max < 1024);
-        const int small = w.engine().pacing().display_max;
+        QTRY_COMPARE(w.session().pacing().display_max, expected());
+        QVERIFY(w.session().pacing().display_max < 1024);
+        const int small = w.session().pacing().display_max;
         knob<QSpinBox>(w, "steps_per_frame")->setValue(7);
-        QCOMPARE(w.engine().pacing().steps_per_frame, 7);
-        QCOMPARE(w.engine().pacing().display_max, small);
+        QCOMPARE(w.session().pacing().steps_per_frame, 7);
+        QCOMPARE(w.session().pacing().display_max, small);
         // zooming in shows fewer cells per pixel: more texels, up to the cap
         QWheelEvent wheel(QPointF(100, 100), w.field_view().mapToGlobal(QPointF(100, 100)), QPoint(),
             QPoint(0, 20 * 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QCoreApplication::sendEvent(&w.field_view(), &wheel);
-        QTRY_COMPARE(w.engine().pacing().display_max, 1024);
+        QTRY_COMPARE(w.session().pacing().display_max, 1024);
     }
 
     void an_impossible_combination_shows_the_engine_reason() {
         MainWindow w(cpu_options(20));
         w.show();
-        QTRY_VERIFY(w.engine().has_simulation());
-        const std::uint64_t generation = w.engine().generation();
+        QTRY_VERIFY(w.session().has_simulation());
+        const std::uint64_t generation = w.session().generation();
         knob<QSpinBox>(w, "radius")->setValue(12); // needs 25 cells per axis
         QLabel* reason = knob<QLabel>(w, "reason");
         QVERIFY(!reason->isHidden());
         QVERIFY2(reason->text().contains(QStringLiteral("smaller than")), qPrintable(reason->text()));
         QCOMPARE(w.controls().reason(), reason->text());
-        QCOMPARE(w.engine().generation(), generation); // nothing was sent
+        QCOMPARE(w.session().generation(), generation); // nothing was sent
         QCOMPARE(engine_config(w).problem.radius, 1);
         QTRY_VERIFY(w.field_view().frames_presented() > 2); // and the old run goes on
 

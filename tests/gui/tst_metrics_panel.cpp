@@ -4,8 +4,8 @@
 // are no counters; chart exports write PNGs and refuse unwritable paths. Split runs: synthetic per-GPU
 // counters go through the sampler's derivation into the per-GPU table, one chart line pair per GPU, the
 // stall chart's GPU selector and one CSV row per GPU.
-#include "session/engine_controller.h"
 #include "session/metrics_sampler.h"
+#include "session/session.h"
 #include "widgets/main_window.h"
 #include "widgets/metric_charts.h"
 #include "widgets/metrics_panel.h"
@@ -38,12 +38,12 @@ MetricsSample synthetic(double seconds, double long_scoreboard, double barrier) 
         { "dram__bytes_write.sum", 64.0e6 }, { "lts__t_sector_hit_rate.pct", 42.5 },
         { stall_metric_name("long_scoreboard"), long_scoreboard }, { stall_metric_name("barrier"), barrier },
         { stall_metric_name("wait"), 0.5 } };
-    s.duration_ms = 1.0;
-    s.gcells_per_second = 16.7;
-    s.dram_read_gbs = 64.0;
-    s.dram_write_gbs = 64.0;
-    s.dram_peak_gbs = 3000.0;
-    s.verdict = { Limiter::LatencyOccupancy, "latency/occupancy: test" };
+    s.figures.duration_ms = 1.0;
+    s.figures.gcells_per_second = 16.7;
+    s.figures.dram_read_gbs = 64.0;
+    s.figures.dram_write_gbs = 64.0;
+    s.figures.dram_peak_gbs = 3000.0;
+    s.figures.verdict = { Limiter::LatencyOccupancy, "latency/occupancy: test" };
     return s;
 }
 
@@ -109,9 +109,10 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void sample_reaches_every_readout() {
-        MetricsPanel panel;
-        panel.show_sample(synthetic(1.0, 3.0, 1.0));
-        QCOMPARE(panel.history().size(), std::size_t(1));
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
+        session.add_sample(synthetic(1.0, 3.0, 1.0));
+        QCOMPARE(session.history().samples().size(), std::size_t(1));
         QVERIFY(child<QLabel>(panel, "metric_verdict")->text().contains(QLatin1String("latency/occupancy")));
         QVERIFY(child<QLabel>(panel, "sum_l2")->text().startsWith(QLatin1String("42.5")));
         QVERIFY(child<QLabel>(panel, "sum_passes")->text().startsWith(QLatin1String("7 passes")));
@@ -124,31 +125,34 @@ private slots:
     }
 
     void unavailable_sample_explains_and_keeps_history() {
-        MetricsPanel panel;
-        panel.show_sample(synthetic(1.0, 3.0, 1.0));
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
+        session.add_sample(synthetic(1.0, 3.0, 1.0));
         MetricsSample none;
         none.unavailable = "GPU performance counters are restricted to administrators";
-        panel.show_sample(none);
+        session.add_sample(none);
         QVERIFY(child<QLabel>(panel, "metric_note")->text().contains(QLatin1String("administrators")));
-        QCOMPARE(panel.history().size(), std::size_t(1));
+        QCOMPARE(session.history().samples().size(), std::size_t(1));
     }
 
     void baseline_shows_speedup_and_second_bars() {
-        MetricsPanel panel;
-        panel.show_sample(synthetic(1.0, 3.0, 1.0));
-        panel.set_baseline(*panel.latest());
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
+        session.add_sample(synthetic(1.0, 3.0, 1.0));
+        QVERIFY(session.pin_baseline());
         MetricsSample faster = synthetic(2.0, 1.0, 4.0);
-        faster.gcells_per_second = 33.4;
-        panel.show_sample(faster);
+        faster.figures.gcells_per_second = 33.4;
+        session.add_sample(faster);
         QVERIFY(child<QLabel>(panel, "sum_gcells")->text().contains(QStringLiteral("2.00×")));
         // the barrier bar (4.0 now) outranks long scoreboard (1.0 now, 3.0 in the baseline)
         QCOMPARE(child<StallChart>(panel, "chart_stalls")->categories().last(), QStringLiteral("Barrier"));
-        panel.set_baseline(std::nullopt);
+        session.clear_baseline();
         QVERIFY(!child<QLabel>(panel, "sum_gcells")->text().contains(QLatin1String("baseline")));
     }
 
     void per_gpu_table_for_strips() {
-        MetricsPanel panel;
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
         panel.show();
         EngineStats one;
         one.ms_per_step = 1.0;
@@ -174,26 +178,27 @@ private slots:
         const GpuMetricsSample &g0 = s.gpus[0], &g1 = s.gpus[1];
         QCOMPARE(g1.share.device, 1);
         QCOMPARE(g0.share.updated_cells, std::int64_t(524288));
-        QCOMPARE(g0.duration_ms, 1.0);
-        QCOMPARE(g1.duration_ms, 2.0);
-        QVERIFY(qFuzzyCompare(g0.dram_write_gbs, 4.0 * 524288 / 1e-3 / 1e9));
-        QVERIFY(qFuzzyCompare(g1.dram_write_gbs, g0.dram_write_gbs / 2));
-        QCOMPARE(g0.dram_bytes_per_cell, 8.0);
-        QCOMPARE(g0.dram_peak_gbs, 10.0);
-        QCOMPARE(s.duration_ms, 2.0); // the slowest GPU
-        QVERIFY(qFuzzyCompare(s.dram_write_gbs, 2 * g1.dram_write_gbs)); // all bytes over that time
-        QCOMPARE(s.dram_bytes_per_cell, 8.0);
-        QCOMPARE(s.dram_peak_gbs, 20.0); // both rooflines
+        QCOMPARE(g0.figures.duration_ms, 1.0);
+        QCOMPARE(g1.figures.duration_ms, 2.0);
+        QVERIFY(qFuzzyCompare(g0.figures.dram_write_gbs, 4.0 * 524288 / 1e-3 / 1e9));
+        QVERIFY(qFuzzyCompare(g1.figures.dram_write_gbs, g0.figures.dram_write_gbs / 2));
+        QCOMPARE(g0.figures.dram_bytes_per_cell, 8.0);
+        QCOMPARE(g0.figures.dram_peak_gbs, 10.0);
+        QCOMPARE(s.figures.duration_ms, 2.0); // the slowest GPU
+        QVERIFY(qFuzzyCompare(s.figures.dram_write_gbs, 2 * g1.figures.dram_write_gbs)); // all bytes over that time
+        QCOMPARE(s.figures.dram_bytes_per_cell, 8.0);
+        QCOMPARE(s.figures.dram_peak_gbs, 20.0); // both rooflines
         QCOMPARE(s.launch.kernels, 6);
         QCOMPARE(s.launch.metrics.at(stall_metric_name("long_scoreboard")), 2.0); // (4 * 1 + 1 * 2) / 3
-        QVERIFY(g0.verdict.sentence != g1.verdict.sentence);
+        QVERIFY(g0.figures.verdict.sentence != g1.figures.verdict.sentence);
     }
 
     void per_gpu_table_gains_counter_columns() {
-        MetricsPanel panel;
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
         panel.show();
         panel.show_stats(strip_stats({ 0, 1 }));
-        panel.show_sample(split_sample(1.0));
+        session.add_sample(split_sample(1.0));
         auto* table = child<QTableWidget>(panel, "metric_gpus");
         for (int column = 5; column < 8; ++column) {
             QVERIFY(!table->isColumnHidden(column));
@@ -211,13 +216,14 @@ private slots:
     }
 
     void strips_sharing_a_gpu_share_its_counters() {
-        MetricsPanel panel;
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
         panel.show();
         panel.show_stats(strip_stats({ 0, 0 }));
         const MetricsSample s = split_sample(1.0, true);
         QCOMPARE(s.gpus.size(), std::size_t(1));
         QCOMPARE(s.gpus[0].share.strips, 2);
-        panel.show_sample(s);
+        session.add_sample(s);
         auto* table = child<QTableWidget>(panel, "metric_gpus");
         QCOMPARE(table->rowCount(), 2);
         QCOMPARE(table->rowSpan(0, 5), 2); // one cell covers both strips
@@ -229,23 +235,25 @@ private slots:
     }
 
     void split_charts_draw_a_line_pair_per_gpu() {
-        MetricsPanel panel;
-        panel.show_sample(split_sample(1.0));
-        panel.show_sample(split_sample(2.0));
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
+        session.add_sample(split_sample(1.0));
+        session.add_sample(split_sample(2.0));
         auto* dram = child<TimeSeriesChart>(panel, "chart_dram");
         const QStringList lines = dram->series_names();
         QCOMPARE(lines.size(), 4);
         QVERIFY(lines[3].startsWith(QLatin1String("GPU 1 write")));
         QCOMPARE(dram->points(), 2);
         QCOMPARE(child<TimeSeriesChart>(panel, "chart_local")->series_names().size(), 4);
-        panel.show_sample(synthetic(3.0, 3.0, 1.0)); // back to one GPU: read and write again
+        session.add_sample(synthetic(3.0, 3.0, 1.0)); // back to one GPU: read and write again
         QCOMPARE(dram->series_names().size(), 2);
         QCOMPARE(dram->points(), 1);
     }
 
     void stall_chart_shows_the_chosen_gpu() {
-        MetricsPanel panel;
-        panel.show_sample(split_sample(1.0));
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
+        session.add_sample(split_sample(1.0));
         auto* gpu = child<QComboBox>(panel, "stall_gpu");
         auto* stalls = child<StallChart>(panel, "chart_stalls");
         QVERIFY(!gpu->isHidden());
@@ -255,7 +263,7 @@ private slots:
         gpu->setCurrentIndex(gpu->findData(0));
         QCOMPARE(stalls->categories().last(), QStringLiteral("Long scoreboard"));
         QVERIFY(stalls->chart()->title().contains(QLatin1String("GPU 0")));
-        panel.show_sample(split_sample(2.0)); // the choice survives the next sample
+        session.add_sample(split_sample(2.0)); // the choice survives the next sample
         QCOMPARE(gpu->currentData().toInt(), 0);
         QCOMPARE(stalls->categories().last(), QStringLiteral("Long scoreboard"));
         gpu->setCurrentIndex(gpu->findData(1));
@@ -263,9 +271,10 @@ private slots:
     }
 
     void charts_export_as_png() {
-        MetricsPanel panel;
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
         panel.resize(1200, 400);
-        panel.show_sample(synthetic(1.0, 3.0, 1.0));
+        session.add_sample(synthetic(1.0, 3.0, 1.0));
         QTemporaryDir dir;
         QString why;
         QVERIFY(panel.save_charts(dir.filePath(QStringLiteral("m")), &why));
@@ -290,7 +299,7 @@ private slots:
         QVERIFY(child<QCheckBox>(w, "counters_toggle")->isChecked());
         QVERIFY(!w.pin_baseline()); // nothing profiled
         child<QCheckBox>(w, "counters_toggle")->setChecked(false);
-        QVERIFY(w.engine().metrics_on() == false);
+        QVERIFY(w.session().counters() == false);
         QVERIFY(note->text().contains(QLatin1String("off")));
 
         // File > Export metrics: nothing profiled is refused; a profiled launch becomes one CSV row in
@@ -300,8 +309,8 @@ private slots:
         QString why;
         QVERIFY(!w.export_metrics(csv, &why));
         QVERIFY(why.contains(QLatin1String("profiled")));
-        w.metrics().show_sample(synthetic(1.0, 3.0, 1.0));
-        w.metrics().show_sample(synthetic(2.0, 3.0, 1.0));
+        w.session().add_sample(synthetic(1.0, 3.0, 1.0));
+        w.session().add_sample(synthetic(2.0, 3.0, 1.0));
         QVERIFY2(w.export_metrics(csv, &why), qPrintable(why));
         QVERIFY2(w.export_metrics(csv, &why), qPrintable(why)); // replaces, never appends twice
         QFile f(csv);
@@ -316,7 +325,7 @@ private slots:
         QVERIFY(!why.isEmpty());
 
         // a split launch: one row per GPU, the same launch index, its own GPU and figures
-        w.metrics().show_sample(split_sample(3.0));
+        w.session().add_sample(split_sample(3.0));
         QVERIFY2(w.export_metrics(csv, &why), qPrintable(why));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QList<QByteArray> rows = f.readAll().trimmed().split('\n');

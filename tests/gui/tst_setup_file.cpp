@@ -2,7 +2,7 @@
 // Setup files and lessons: a save/load round trip keeps every setting, every embedded lesson parses and
 // runs on the CPU backend, and bad files are refused with a reason while the settings stay as they were.
 #include "gpu/simulation.h"
-#include "session/engine_controller.h"
+#include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/main_window.h"
 
@@ -211,8 +211,8 @@ private slots:
     void the_window_keeps_running_when_a_setup_is_refused() {
         MainWindow w(cpu_window());
         w.show();
-        QTRY_VERIFY(w.engine().has_simulation());
-        const RunSettings running = w.engine().requested();
+        QTRY_VERIFY(w.session().has_simulation());
+        const RunSettings running = w.session().requested();
         QTemporaryDir dir;
         auto write = [&](const char* name, const QByteArray& text) {
             QFile f(dir.filePath(QLatin1String(name)));
@@ -227,7 +227,7 @@ private slots:
         why.clear();
         QVERIFY(!w.open_setup(write("impossible.json", "{\"size\": \"8x8\", \"radius\": 6}"), &why));
         QVERIFY(!why.isEmpty());
-        QCOMPARE(w.engine().requested(), running);
+        QCOMPARE(w.session().requested(), running);
         QCOMPARE(w.current_setup().settings, running);
 
         // A good one applies; saving it back gives the same setup.
@@ -236,10 +236,10 @@ private slots:
                                   "\"steps-per-frame\": 3, \"colormap\": \"grayscale\"}"),
                      &why),
             qPrintable(why));
-        QTRY_COMPARE(w.engine().active().settings.config.problem.size.nx, 48);
-        QCOMPARE(w.engine().active().settings.config.problem.radius, 2);
-        QCOMPARE(w.engine().active().settings.config.placement.backend, Backend::Cpu);
-        QCOMPARE(w.engine().pacing().steps_per_frame, 3);
+        QTRY_COMPARE(w.session().active().settings.config.problem.size.nx, 48);
+        QCOMPARE(w.session().active().settings.config.problem.radius, 2);
+        QCOMPARE(w.session().active().settings.config.placement.backend, Backend::Cpu);
+        QCOMPARE(w.session().pacing().steps_per_frame, 3);
         const QString saved = dir.filePath(QStringLiteral("saved.json"));
         QVERIFY2(w.save_setup(saved, &why), qPrintable(why));
         SetupState reread;
@@ -251,7 +251,7 @@ private slots:
     void a_lesson_applies_and_explains_itself() {
         MainWindow w(cpu_window());
         w.show();
-        QTRY_VERIFY(w.engine().has_simulation());
+        QTRY_VERIFY(w.session().has_simulation());
         QVERIFY(w.lesson_text().isEmpty());
         QString wave_lesson;
         for (const QString& path : lesson_paths())
@@ -260,9 +260,9 @@ private slots:
         QString why;
         QVERIFY2(w.open_setup(wave_lesson, &why), qPrintable(why));
         QVERIFY(!w.lesson_text().isEmpty());
-        QTRY_COMPARE(w.engine().active().settings.config.problem.rule, UpdateRule::Wave);
-        QCOMPARE(w.engine().active().settings.config.problem.radius, 4);
-        QCOMPARE(w.engine().active().settings.config.placement.backend, Backend::Cpu);
+        QTRY_COMPARE(w.session().active().settings.config.problem.rule, UpdateRule::Wave);
+        QCOMPARE(w.session().active().settings.config.problem.radius, 4);
+        QCOMPARE(w.session().active().settings.config.placement.backend, Backend::Cpu);
         QCOMPARE(w.current_setup().colormap, std::optional(ColormapKind::Coolwarm));
     }
 };

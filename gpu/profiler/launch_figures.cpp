@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/profiler/launch_figures.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ss {
+namespace {
+
+double value_of(const KernelMetrics& m, std::string_view name) {
+    const auto it = m.find(name);
+    return it == m.end() ? std::nan("") : it->second;
+}
+
+double zero_if_nan(double v) {
+    return std::isnan(v) ? 0.0 : v;
+}
+
+} // namespace
+
+LaunchFigures derive_launch_figures(
+    const KernelMetrics& m, std::int64_t cells, double ideal_bytes_per_cell, double dram_peak_bytes_per_s) {
+    LaunchFigures f;
+    f.cells = cells;
+    f.ideal_bytes_per_cell = ideal_bytes_per_cell;
+    f.dram_peak_gbs = dram_peak_bytes_per_s / 1e9;
+    const double seconds = zero_if_nan(value_of(m, "gpu__time_duration.sum")) * 1e-9;
+    f.duration_ms = seconds * 1e3;
+    f.dram_read_bytes = value_of(m, "dram__bytes_read.sum");
+    f.dram_write_bytes = value_of(m, "dram__bytes_write.sum");
+    const double dram = zero_if_nan(f.dram_read_bytes) + zero_if_nan(f.dram_write_bytes);
+    if (seconds > 0.0) {
+        f.gcells_per_second = double(cells) / seconds / 1e9;
+        f.dram_read_gbs = zero_if_nan(f.dram_read_bytes) / seconds / 1e9;
+        f.dram_write_gbs = zero_if_nan(f.dram_write_bytes) / seconds / 1e9;
+        f.local_load_gbs = zero_if_nan(value_of(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")) / seconds / 1e9;
+        f.local_store_gbs = zero_if_nan(value_of(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum")) / seconds / 1e9;
+    }
+    f.dram_bytes_per_cell = std::isnan(f.dram_read_bytes) || std::isnan(f.dram_write_bytes) ? std::nan("")
+        : cells > 0                                                                         ? dram / double(cells)
+                                                                                            : 0.0;
+    f.dram_vs_ideal = dram / std::max(double(cells) * ideal_bytes_per_cell, 1.0);
+    f.dram_pct_of_roofline = f.dram_peak_gbs > 0.0 && seconds > 0.0
+        ? std::min(100.0, 100.0 * f.dram_gbs() / f.dram_peak_gbs)
+        : std::nan("");
+    f.verdict = diagnose(m, { dram_peak_bytes_per_s, double(cells) * ideal_bytes_per_cell });
+    return f;
+}
+
+} // namespace ss

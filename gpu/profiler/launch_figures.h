@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// Every figure StencilScope shows or writes about a profiled launch, derived here and nowhere else:
+// the CLI's profile report, the metrics panel and its charts, the metrics CSV (CLI and GUI) and the
+// scripted runs all read a LaunchFigures. Rates are over the kernels' own gpu__time_duration.
+#pragma once
+
+#include "gpu/profiler/metrics.h"
+
+#include <cstdint>
+
+namespace ss {
+
+struct LaunchFigures {
+    std::int64_t cells = 0; // the updated cells the counters cover
+    double duration_ms = 0.0; // gpu__time_duration.sum of the launch's kernels
+    double gcells_per_second = 0.0; // cells over that duration
+    double dram_read_bytes = 0.0, dram_write_bytes = 0.0; // NaN when not collected
+    double dram_read_gbs = 0.0, dram_write_gbs = 0.0; // GB/s over the duration
+    double local_load_gbs = 0.0, local_store_gbs = 0.0;
+    double dram_bytes_per_cell = 0.0; // read + written per updated cell; NaN when not collected
+    double ideal_bytes_per_cell = 0.0; // each cell read once and written once (the wave: its previous field too)
+    double dram_peak_gbs = 0.0; // the measured copy roofline (read + write); 0 when unknown
+    // Read + write rate as a share of that roofline, 0..100 (a kernel can beat a measured copy by a hair:
+    // the share is capped, the rate itself is not); NaN when the roofline or the duration is unknown.
+    double dram_pct_of_roofline = 0.0;
+    double dram_vs_ideal = 0.0; // DRAM bytes over the ideal bytes
+    Verdict verdict;
+
+    double dram_gbs() const { return dram_read_gbs + dram_write_gbs; }
+};
+
+// From one launch's counters (a split run: combine_devices first), the cells they cover, the ideal bytes
+// per cell and the copy roofline in bytes/s (0 when not measured).
+LaunchFigures derive_launch_figures(
+    const KernelMetrics&, std::int64_t cells, double ideal_bytes_per_cell, double dram_peak_bytes_per_s);
+
+} // namespace ss

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+#include "session/session.h"
+
+#include "gpu/validation.h"
+#include "session/engine_controller.h"
+
+#include <QCoreApplication>
+#include <QSettings>
+
+#include <algorithm>
+
+namespace ss::gui {
+
+ColormapKind colormap_for(const StencilConfig& c) {
+    return c.problem.stencil == StencilKind::Star && c.problem.rule == UpdateRule::Wave ? ColormapKind::Coolwarm
+                                                                                        : ColormapKind::Inferno;
+}
+
+int plane_count(const StencilConfig& c, SliceAxis a) {
+    return c.problem.dims == 2 ? 1
+        : a == SliceAxis::XY   ? c.problem.size.nz
+        : a == SliceAxis::XZ   ? c.problem.size.ny
+                               : c.problem.size.nx;
+}
+
+Session::Session(const DeviceCatalogue& devices, QObject* parent)
+    : QObject(parent)
+    , m_devices(devices)
+    , m_engine(new EngineController(devices, this))
+    , m_pacer(new FramePacer(this)) {
+    connect(m_engine, &EngineController::ready, this, &Session::ready);
+    connect(m_engine, &EngineController::failed, this, &Session::failed);
+    connect(m_engine, &EngineController::frame, this, &Session::frame);
+    connect(m_engine, &EngineController::stats, this, [this](const EngineStats& s) {
+        m_last_stats = s;
+        if (!m_engine->playing()) m_pacer->paused();
+        emit stats(s);
+    });
+    connect(m_engine, &EngineController::metrics, this, &Session::add_sample);
+    connect(m_engine, &EngineController::playing_changed, this, &Session::playing_changed);
+    connect(m_engine, &EngineController::job_progress, this, &Session::job_progress);
+    connect(m_engine, &EngineController::job_finished, this, &Session::job_finished);
+    connect(m_pacer, &FramePacer::request_frame, m_engine, &EngineController::frame_consumed);
+    connect(m_pacer, &FramePacer::fps_changed, this, &Session::fps_changed);
+}
+
+Session::~Session() = default;
+
+Status Session::check(const StencilConfig& c) const {
+    return can_implement(c, m_devices);
+}
+
+void Session::follow_rule_colormap(const StencilConfig& before, const StencilConfig& after) {
+    if (!m_colormap_auto
+        || (before.problem.rule == after.problem.rule && before.problem.stencil == after.problem.stencil
+            && m_engine->generation() > 0))
+        return;
+    const ColormapKind map = colormap_for(after);
+    if (map == m_colormap) return;
+    m_colormap = map;
+    emit colormap_changed(map);
+}
+
+bool Session::request(const RunSettings& s, QString* why) {
+    if (const Status st = check(s.config); !st) {
+        const QString reason = QString::fromStdString(st.reason);
+        if (why) *why = reason;
+        emit request_refused(s, reason);
+        return false;
+    }
+    follow_rule_colormap(m_engine->requested().config, s.config);
+    m_engine->configure(s);
+    emit settings_changed(s);
+    return true;
+}
+
+const RunSettings& Session::requested() const {
+    return m_engine->requested();
+}
+const EngineReady& Session::active() const {
+    return m_engine->active();
+}
+bool Session::has_simulation() const {
+    return m_engine->has_simulation();
+}
+std::uint64_t Session::generation() const {
+    return m_engine->generation();
+}
+const Pacing& Session::pacing() const {
+    return m_engine->pacing();
+}
+const SliceSelection& Session::slice() const {
+    return m_engine->slice();
+}
+bool Session::playing() const {
+    return m_engine->playing();
+}
+bool Session::job_running() const {
+    return m_engine->job_running();
+}
+
+void Session::set_pacing(const Pacing& p) {
+    m_engine->set_pacing(p);
+    emit pacing_changed(p);
+}
+
+void Session::set_steps_per_frame(int steps) {
+    Pacing p = m_engine->pacing(); // the panel owns the steps per frame, the view the resolution
+    if (p.steps_per_frame == steps) return;
+    p.steps_per_frame = steps;
+    m_engine->set_pacing(p);
+    emit pacing_changed(p);
+}
+
+// A live frame carries no more texels than the field has pixels on screen, between 256 and 1024 per side:
+// fewer to copy and draw per frame (on the H100 the GL side of a frame competes with the compute).
+// Scripted runs ask for full resolution (display_max 0) and keep it.
+void Session::fit_display(int pixels) {
+    Pacing p = m_engine->pacing();
+    if (p.display_max == 0) return;
+    const int texels = std::clamp((pixels + 127) / 128 * 128, 256, 1024);
+    if (texels == p.display_max) return;
+    p.display_max = texels;
+    m_engine->set_pacing(p);
+    emit pacing_changed(p);
+}
+
+void Session::set_slice(const SliceSelection& s) {
+    m_engine->set_slice(s);
+    emit slice_changed(s);
+}
+
+void Session::set_colormap(ColormapKind k) {
+    m_colormap_auto = false;
+    if (k == m_colormap) return;
+    m_colormap = k;
+    emit colormap_changed(k);
+}
+
+void Session::set_range_policy(const RangePolicy& r) {
+    m_range = r;
+    emit range_policy_changed(r);
+}
+
+void Session::set_device_frames(bool on) {
+    m_engine->set_device_frames(on);
+}
+
+void Session::set_playing(bool on) {
+    m_engine->set_playing(on);
+}
+void Session::step() {
+    m_engine->step_frame();
+}
+void Session::reset_field() {
+    m_engine->reset_field();
+}
+
+void Session::inject_at(int cx, int cy, const SliceSelection& s, int width, int height, double shown_hi) {
+    if (!m_engine->has_simulation()) return;
+    const StencilConfig& c = m_engine->active().settings.config;
+    int x = cx, y = cy, z = 0;
+    if (c.problem.dims == 3) {
+        if (s.axis == SliceAxis::XY)
+            z = s.index;
+        else if (s.axis == SliceAxis::XZ)
+            x = cx, z = cy, y = s.index;
+        else
+            y = cx, z = cy, x = s.index;
+    }
+    const int radius = std::max(2, std::min(width, height) / 64);
+    const bool wave = c.problem.stencil == StencilKind::Star && c.problem.rule == UpdateRule::Wave;
+    m_engine->inject(x, y, z, radius, wave ? 1.0 : std::max(1.0, shown_hi));
+}
+
+void Session::set_counters(bool on) {
+    QSettings().setValue(QStringLiteral("metrics/counters"), on);
+    m_counters = on;
+    m_engine->set_metrics(on);
+    emit counters_changed(on);
+}
+
+void Session::add_sample(const MetricsSample& s) {
+    if (!s.ok()) {
+        emit sample_unavailable(s);
+        return;
+    }
+    m_history.append(s);
+    emit sample_added(s);
+}
+
+bool Session::pin_baseline() {
+    const MetricsSample* latest = m_history.latest();
+    if (!latest) return false;
+    m_baseline = *latest;
+    emit baseline_changed(m_baseline);
+    return true;
+}
+
+void Session::clear_baseline() {
+    m_baseline.reset();
+    emit baseline_changed(m_baseline);
+}
+
+std::uint64_t Session::start_job(JobRequest r) {
+    return m_engine->start_job(std::move(r));
+}
+void Session::cancel_job() {
+    m_engine->cancel_job();
+}
+
+SetupState Session::current_setup() const {
+    SetupState s;
+    s.settings = m_engine->requested();
+    s.steps_per_frame = m_engine->pacing().steps_per_frame;
+    s.colormap = m_colormap;
+    if (s.settings.config.problem.dims == 3) { // a 2D run has one plane: nothing to store
+        SliceSelection slice = m_engine->slice();
+        slice.index = std::clamp(slice.index, 0, plane_count(s.settings.config, slice.axis) - 1);
+        s.slice = slice;
+    }
+    return s;
+}
+
+bool Session::apply_setup(const SetupState& s, QString* why) {
+    // Checked before anything moves, so a setup the device cannot run leaves the session as it was.
+    if (const Status st = check(s.settings.config); !st) {
+        if (why) *why = QString::fromStdString(st.reason);
+        return false;
+    }
+    const StencilConfig& c = s.settings.config;
+    m_colormap_auto = !s.colormap;
+    const ColormapKind map = s.colormap ? *s.colormap : colormap_for(c);
+    if (map != m_colormap) {
+        m_colormap = map;
+        emit colormap_changed(map);
+    }
+    SliceSelection slice;
+    if (s.slice)
+        slice = *s.slice;
+    else
+        slice.index = plane_count(c, slice.axis) / 2;
+    set_steps_per_frame(s.steps_per_frame);
+    set_slice(slice);
+    request(s.settings);
+    if (!s.explanation.isEmpty()) {
+        m_lesson = { s.title, s.explanation };
+        emit lesson_changed(m_lesson);
+    }
+    return true;
+}
+
+bool Session::open_setup(const QString& path, QString* why) {
+    SetupState s;
+    return read_setup_file(path, m_engine->requested(), s, why) && apply_setup(s, why);
+}
+
+bool Session::save_setup(const QString& path, QString* why) const {
+    return write_setup_file(path, current_setup(), why);
+}
+
+} // namespace ss::gui

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// The live session: everything the window shows and the user can change, in one QtCore object that the
+// panels observe and write (RenderDoc's CaptureContext habit). It owns the engine thread (through the
+// EngineController), the frame pacer and the metrics history; it checks a request with can_implement
+// against the device catalogue found at start, so the GUI thread never waits on the GPU or calls CUDA.
+// Panels never call the engine or one another: they call the Session and follow its signals.
+#pragma once
+
+#include "gpu/device.h"
+#include "session/colormap_kind.h"
+#include "session/engine_types.h"
+#include "session/frame_pacer.h"
+#include "session/metrics_history.h"
+#include "session/setup_file.h"
+
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+namespace ss::gui {
+
+class EngineController;
+
+// The explanation a lesson (or a setup with one) brings along; empty when none is open.
+struct Lesson {
+    QString title, explanation;
+};
+
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(const DeviceCatalogue& devices, QObject* parent = nullptr);
+    ~Session() override;
+
+    const DeviceCatalogue& devices() const { return m_devices; }
+    // Whether the engine can run `config` here (no CUDA call), and why not.
+    Status check(const StencilConfig&) const;
+
+    // The configuration: runs it (a new engine generation) when it passes check(), else returns false
+    // with the reason and changes nothing. While the colour map is automatic it follows the update rule.
+    bool request(const RunSettings&, QString* why = nullptr);
+    const RunSettings& requested() const;
+    const EngineReady& active() const; // what the engine runs now (after ready)
+    bool has_simulation() const;
+    std::uint64_t generation() const;
+
+    // What the view shows.
+    void set_pacing(const Pacing&);
+    void set_steps_per_frame(int);
+    void fit_display(int pixels_per_side); // the view's size: frames carry no more texels than it shows
+    const Pacing& pacing() const;
+    void set_slice(const SliceSelection&);
+    const SliceSelection& slice() const;
+    void set_colormap(ColormapKind); // the user's pick: automatic choice off
+    ColormapKind colormap() const { return m_colormap; }
+    void set_range_policy(const RangePolicy&);
+    const RangePolicy& range_policy() const { return m_range; }
+    void set_device_frames(bool);
+    void set_max_fps(double fps) { m_pacer->set_max_fps(fps); }
+    double displayed_fps() const { return m_pacer->fps(); }
+    void frame_presented() { m_pacer->presented(); }
+
+    // Running.
+    void set_playing(bool);
+    void toggle_playing() { set_playing(!playing()); }
+    bool playing() const;
+    void step();
+    void reset_field();
+    // A click at `cell` of the plane `slice` (of a width x height frame) becomes a source in the volume:
+    // a hot spot for heat (at least the shown range's top), a pulse for the wave.
+    void inject_at(int cell_x, int cell_y, const SliceSelection& slice, int width, int height, double shown_hi);
+
+    // Hardware counters and their history.
+    void set_counters(bool on);
+    bool counters() const { return m_counters; }
+    const MetricsHistory& history() const { return m_history; }
+    // A profiled launch arrives (from the engine thread; tests and replays call it too): appended to the
+    // history and announced, or announced as unavailable.
+    void add_sample(const MetricsSample&);
+    const EngineStats& last_stats() const { return m_last_stats; }
+    bool pin_baseline(); // false when nothing has been profiled yet
+    void clear_baseline();
+    const std::optional<MetricsSample>& baseline() const { return m_baseline; }
+
+    // Long jobs (autotune, experiments) on the engine thread: 0 while another runs.
+    std::uint64_t start_job(JobRequest);
+    void cancel_job();
+    bool job_running() const;
+
+    // Setups and lessons: applied whole, or refused with one line and nothing changed.
+    SetupState current_setup() const;
+    bool apply_setup(const SetupState&, QString* why);
+    bool open_setup(const QString& path, QString* why);
+    bool save_setup(const QString& path, QString* why) const;
+    const Lesson& lesson() const { return m_lesson; }
+
+signals:
+    void settings_changed(const ss::gui::RunSettings&); // a request that passed
+    void request_refused(const ss::gui::RunSettings&, const QString& reason); // nothing else changed
+    void pacing_changed(const ss::gui::Pacing&);
+    void slice_changed(const ss::gui::SliceSelection&);
+    void colormap_changed(ss::gui::ColormapKind);
+    void range_policy_changed(const ss::gui::RangePolicy&);
+    void playing_changed(bool);
+    void counters_changed(bool);
+    void baseline_changed(const std::optional<ss::gui::MetricsSample>&);
+    void lesson_changed(const ss::gui::Lesson&);
+    void fps_changed(double);
+    // From the engine thread, as plain values.
+    void ready(const ss::gui::EngineReady&);
+    void failed(const ss::gui::EngineFailure&);
+    void frame(const ss::gui::FieldFrame&);
+    void stats(const ss::gui::EngineStats&);
+    void sample_added(const ss::gui::MetricsSample&); // appended to history() first; unavailable ones are not
+    void sample_unavailable(const ss::gui::MetricsSample&); // counters could not be read, and why
+    void job_progress(const ss::gui::JobProgress&);
+    void job_finished(const ss::gui::JobOutcome&);
+
+private:
+    void follow_rule_colormap(const StencilConfig& before, const StencilConfig& after);
+
+    DeviceCatalogue m_devices;
+    EngineController* m_engine = nullptr;
+    FramePacer* m_pacer = nullptr;
+    MetricsHistory m_history;
+    std::optional<MetricsSample> m_baseline;
+    EngineStats m_last_stats;
+    RangePolicy m_range;
+    ColormapKind m_colormap = ColormapKind::Viridis;
+    bool m_colormap_auto = true; // follows the update rule until the user picks a map
+    bool m_counters = false;
+    Lesson m_lesson;
+};
+
+// The map that suits a rule: diverging for the wave (signed values), sequential for heat.
+ColormapKind colormap_for(const StencilConfig&);
+// Planes along `axis` (1 in 2D).
+int plane_count(const StencilConfig&, SliceAxis axis);
+
+} // namespace ss::gui

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/run_status_bar.h"
+
+#include "session/session.h"
+#include "widgets/field_view.h"
+
+#include <QLabel>
+
+namespace ss::gui {
+
+RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
+    : QStatusBar(parent)
+    , m_session(session)
+    , m_view(view) {
+    m_hover = new QLabel;
+    addWidget(m_hover, 1);
+    m_device = permanent("status_device", 120);
+    m_path = permanent("status_path", 160);
+    m_fps = permanent("status_fps", 70);
+    m_steps = permanent("status_steps", 100);
+    m_gcells = permanent("status_gcells", 100);
+    m_iteration = permanent("status_iteration", 110);
+
+    connect(&view, &FieldView::hovered, m_hover, &QLabel::setText);
+    connect(&view, &FieldView::interop_changed, this, &RunStatusBar::update_interop);
+    connect(&session, &Session::slice_changed, this, &RunStatusBar::update_interop);
+    connect(&session, &Session::ready, this, [this](const EngineReady& r) {
+        m_device->setText(QString::fromStdString(r.device_name));
+        m_device->setToolTip(QString::fromStdString(describe(r.settings.config)));
+        update_interop();
+    });
+    connect(&session, &Session::frame, this, [this](const FieldFrame& f) {
+        // ~10 updates a second while running: a label repainted at every frame is work nobody can read
+        if (!m_session.playing() || !m_iteration_clock.isValid() || m_iteration_clock.elapsed() >= 100) {
+            m_iteration->setText(tr("iteration %1").arg(f.iteration));
+            m_iteration_clock.start();
+        }
+    });
+    connect(&session, &Session::stats, this, [this](const EngineStats& s) {
+        m_steps->setText(tr("%1 steps/s").arg(s.steps_per_second, 0, 'f', 0));
+        m_gcells->setText(tr("%1 GCells/s").arg(s.gcells_per_second, 0, 'f', 2));
+        m_iteration->setText(tr("iteration %1").arg(s.iteration));
+    });
+    connect(&session, &Session::fps_changed, this, [this](double fps) {
+        m_fps->setText(m_session.playing() || fps > 0 ? tr("%1 FPS").arg(fps, 0, 'f', 0) : tr("paused"));
+    });
+    connect(&session, &Session::job_progress, this, [this](const JobProgress& p) {
+        // While a long job runs the live view is paused: say so where the throughput normally is.
+        showMessage(
+            tr("Live view paused: %1 %2/%3").arg(QString::fromStdString(p.what)).arg(p.done).arg(p.total), 2000);
+    });
+    connect(&session, &Session::job_finished, this, [this](const JobOutcome& o) {
+        showMessage(o.cancelled   ? tr("Cancelled; the live view resumes.")
+                : o.error.empty() ? tr("Done; the live view resumes.")
+                                  : tr("The job failed: %1").arg(QString::fromStdString(o.error)),
+            5000);
+    });
+    connect(&session, &Session::failed, this,
+        [this](const EngineFailure& f) { showMessage(tr("Engine: %1").arg(QString::fromStdString(f.reason)), 10000); });
+}
+
+QLabel* RunStatusBar::permanent(const char* name, int min_width) {
+    auto* l = new QLabel;
+    l->setObjectName(QLatin1String(name));
+    l->setMinimumWidth(min_width);
+    addPermanentWidget(l);
+    return l;
+}
+
+void RunStatusBar::update_interop() {
+    const QString blocker = m_view.interop_blocker(m_session.requested().config);
+    m_session.set_device_frames(blocker.isEmpty());
+    m_path->setText(interop_text());
+    m_path->setToolTip(blocker.isEmpty() ? tr("Frames go GPU -> GL through a CUDA-registered pixel buffer")
+                                         : tr("Frames are copied through host memory: %1").arg(blocker));
+}
+
+QString RunStatusBar::interop_text() const {
+    const QString blocker = m_view.interop_blocker(m_session.requested().config);
+    if (!blocker.isEmpty()) return tr("host copy (%1)").arg(blocker);
+    if (m_session.slice().max_projection) return tr("host copy (max projection)");
+    return tr("CUDA-GL interop (texture)");
+}
+
+} // namespace ss::gui
