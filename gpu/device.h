@@ -27,7 +27,8 @@ struct DeviceInfo {
     std::string pci_bus_id;
 };
 
-// Every CUDA device present; empty (never throws) when there is no driver or no device.
+// Every CUDA device present; empty (never throws) when there is no driver, no device, or no NVRTC to
+// build kernels with (gpu/cuda_support.h).
 std::vector<DeviceInfo> query_devices();
 // A one-line reason why no device is usable ("no CUDA driver", ...), or "" when at least one is.
 std::string cuda_unavailable_reason();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/control_panel.h"
 
+#include "gpu/cuda_support.h"
 #include "gpu/launch_policy.h"
 
 #include <QCheckBox>
@@ -81,6 +82,7 @@ QWidget* ControlPanel::build_stencil_group() {
     for (const DeviceInfo& d : m_devices)
         m_device->addItem(tr("GPU %1: %2").arg(d.index).arg(QString::fromStdString(d.name)), d.index);
     m_device->addItem(tr("CPU (host threads)"), -1);
+    m_device->setToolTip(QString::fromStdString(cuda_support_summary())); // e.g. why no GPU is listed
     m_gpus = spin("gpus", 1, std::max<int>(1, int(m_devices.size())));
     m_gpus->setToolTip(tr("GPUs to split the domain over (1..%1)").arg(std::max<int>(1, int(m_devices.size()))));
     form->addRow(tr("Device"), m_device);

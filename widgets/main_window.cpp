@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/main_window.h"
 
+#include "gpu/cuda_support.h"
 #include "gpu/device.h"
 #include "gpu/multi_gpu.h"
 #include "reports/profile_report.h"
@@ -226,8 +227,9 @@ void MainWindow::build_menus() {
     help->addAction(tr("&About StencilScope"), this, [this] {
         QMessageBox::about(this, tr("About StencilScope"),
             tr("<b>StencilScope %1</b><p>Iterative stencil kernels on NVIDIA GPUs, live.</p>"
-               "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p>")
-                .arg(QStringLiteral(STENCILSCOPE_VERSION)));
+               "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p><p>%2</p>")
+                .arg(QStringLiteral(STENCILSCOPE_VERSION),
+                    QString::fromStdString(cuda_support_summary()).toHtmlEscaped()));
     });
 }
 

@@ -6,6 +6,7 @@
 #include "app/cli/sweep_command.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
+#include "gpu/cuda_support.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
@@ -74,14 +75,13 @@ Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line
 
 int list_devices() {
     const auto devices = query_devices();
-    if (devices.empty()) {
+    if (devices.empty())
         std::cout << "no CUDA device (" << cuda_unavailable_reason() << "); the CPU backend is available\n";
-        return 0;
-    }
     for (const auto& d : devices)
         std::cout << d.index << ": " << d.name << "  sm_" << d.cc_major << d.cc_minor << "  " << d.sm_count << " SMs  "
                   << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
                   << d.pci_bus_id << "\n";
+    std::cout << "\n" << cuda_support_report(); // the driver, NVRTC and CUPTI: where, or what to install
     return 0;
 }
 
@@ -214,7 +214,13 @@ struct FieldCache {
 };
 
 int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bool keep_going) {
-    if (!o.backend_given && query_devices().empty()) o.config.placement.backend = Backend::Cpu;
+    if (!o.backend_given && query_devices().empty()) {
+        o.config.placement.backend = Backend::Cpu;
+        static bool said = false; // a GPU that cannot run kernels (no NVRTC): say once why the CPU runs
+        if (!said && cuda_driver_status().usable() && !nvrtc_unavailable_reason().empty())
+            std::cerr << "stencilscope-cli: " << cuda_unavailable_reason() << "; running on the CPU\n";
+        said = true;
+    }
     if (Status s = can_implement(o.config); !s) {
         if (!keep_going) return fail(2, s.reason);
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
@@ -338,7 +344,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command == "--version") {
-        std::cout << "stencilscope-cli " << STENCILSCOPE_VERSION << "\n";
+        std::cout << "stencilscope-cli " << STENCILSCOPE_VERSION << "\n" << ss::cuda_support_report();
         return 0;
     }
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"

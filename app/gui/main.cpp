@@ -2,6 +2,7 @@
 // stencilscope: the live visualiser. See gui_options.cpp for the command line.
 #include "app/gui/gui_options.h"
 #include "app/gui/scripted_run.h"
+#include "gpu/cuda_support.h"
 #include "gpu/device.h"
 #include "widgets/autotune_dialog.h"
 #include "widgets/experiments_window.h"
@@ -20,7 +21,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     if (options.version) {
-        std::cout << "stencilscope " << STENCILSCOPE_VERSION << "\n";
+        std::cout << "stencilscope " << STENCILSCOPE_VERSION << "\n" << ss::cuda_support_report();
         return 0;
     }
     if (options.help) {

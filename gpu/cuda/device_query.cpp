@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/device.h"
 
+#include "gpu/cuda_support.h"
+
 #include <cuda_runtime.h>
 
 #include <fstream>
@@ -13,11 +15,14 @@ std::string cuda_unavailable_reason() {
     if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) return "no CUDA device found";
     if (e == cudaErrorInsufficientDriver) return "no CUDA driver, or one older than CUDA 13 needs";
     if (e != cudaSuccess) return std::string("CUDA could not start: ") + cudaGetErrorString(e);
+    // Kernels are built at run time by NVRTC: without it the GPU cannot run any (query_devices is empty).
+    if (const std::string nvrtc = nvrtc_unavailable_reason(); !nvrtc.empty()) return "CUDA driver found, " + nvrtc;
     return "";
 }
 
 std::vector<DeviceInfo> query_devices() {
     std::vector<DeviceInfo> out;
+    if (!nvrtc_unavailable_reason().empty()) return out; // no kernel can be built: see cuda_unavailable_reason
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess) {
         (void)cudaGetLastError();
