@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/main_window.h"
 
-#include "gpu/cuda_support.h"
 #include "gpu/device.h"
 #include "gpu/multi_gpu.h"
 #include "reports/profile_report.h"
@@ -58,9 +57,9 @@ int plane_count(const StencilConfig& c, SliceAxis a) {
 
 MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     : QMainWindow(parent)
-    , m_engine(new EngineController(this))
+    , m_engine(new EngineController(options.devices, this))
     , m_view(new FieldView(options.renderer))
-    , m_controls(new ControlPanel(query_devices()))
+    , m_controls(new ControlPanel(options.devices))
     , m_metrics(new MetricsPanel) {
     init_resources();
     setWindowTitle(tr("StencilScope"));
@@ -229,7 +228,9 @@ void MainWindow::build_menus() {
             tr("<b>StencilScope %1</b><p>Iterative stencil kernels on NVIDIA GPUs, live.</p>"
                "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p><p>%2</p>")
                 .arg(QStringLiteral(STENCILSCOPE_VERSION),
-                    QString::fromStdString(cuda_support_summary()).toHtmlEscaped()));
+                    QString::fromStdString(m_controls->devices().cuda_support)
+                        .toHtmlEscaped()
+                        .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
     });
 }
 
@@ -483,8 +484,8 @@ bool MainWindow::export_metrics(const QString& path, QString* why) {
     for (const MetricsSample& s : history) {
         ProfileReport r;
         r.options.config = s.settings.config;
-        r.options.initial = s.settings.initial;
-        r.options.seed = s.settings.seed;
+        r.options.config.problem.initial = s.settings.config.problem.initial;
+        r.options.config.problem.seed = s.settings.config.problem.seed;
         r.device = s.device_name;
         r.resources = s.resources;
         r.timestamp = s.timestamp;
@@ -611,7 +612,7 @@ SetupState MainWindow::current_setup() const {
 
 bool MainWindow::apply_setup(const SetupState& s, QString* why) {
     // Checked before any knob moves, so a setup the device cannot run leaves the window as it was.
-    if (const Status st = can_implement(s.settings.config); !st) {
+    if (const Status st = can_implement(s.settings.config, m_controls->devices()); !st) {
         if (why) *why = QString::fromStdString(st.reason);
         return false;
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/gui_options.h"
 
+#include "gpu/cuda_support.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -34,7 +36,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         c.placement.strips_per_device = strips_per_gpu_from_environment(); // testing hook, as the CLI
     if (!given(args, "--size") && c.placement.backend == Backend::Cpu)
         c.problem.size = c.problem.dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
-    if (!given(args, "--init")) o.run.initial = InitialCondition::Gaussian;
+    if (!given(args, "--init")) o.run.config.problem.initial = InitialCondition::Gaussian;
     bool steps_given = false;
 
     static const std::string_view flags[]
@@ -154,7 +156,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         if (!o.window.metrics_given) o.window.metrics = !o.benchmark();
         o.window.metrics_given = true;
     }
-    o.window.settings = { c, o.run.initial, o.run.seed };
+    o.window.settings = { c };
     return Status::success();
 }
 
@@ -189,8 +191,8 @@ Scripted runs and benchmarks:
                                 print the resident memory after the first round of changes and at the
                                 end, GL errors and engine failures; exit 1 if memory grew by 5 % or
                                 more or any error was reported
-  --version                     print the version
-)";
+  --version                     print the version and which CUDA pieces were found
+)" + std::string(kCudaLibsHelp);
 }
 
 } // namespace ss::gui

@@ -2,7 +2,6 @@
 // stencilscope: the live visualiser. See gui_options.cpp for the command line.
 #include "app/gui/gui_options.h"
 #include "app/gui/scripted_run.h"
-#include "gpu/cuda_support.h"
 #include "gpu/device.h"
 #include "widgets/autotune_dialog.h"
 #include "widgets/experiments_window.h"
@@ -10,24 +9,28 @@
 #include <QApplication>
 #include <QSurfaceFormat>
 
+#include <future>
 #include <iostream>
 
 int main(int argc, char** argv) {
     using namespace ss::gui;
     const std::vector<std::string> args(argv + 1, argv + argc);
+    // The one query of the machine, off the GUI thread (the engine thread owns every later CUDA call).
+    ss::DeviceCatalogue devices = std::async(std::launch::async, ss::query_device_catalogue).get();
     GuiOptions options;
-    if (const ss::Status s = parse_gui_options(args, options, !ss::query_devices().empty()); !s) {
+    if (const ss::Status s = parse_gui_options(args, options, devices.has_cuda()); !s) {
         std::cerr << "stencilscope: " << s.reason << "\n";
         return 2;
     }
     if (options.version) {
-        std::cout << "stencilscope " << STENCILSCOPE_VERSION << "\n" << ss::cuda_support_report();
+        std::cout << "stencilscope " << STENCILSCOPE_VERSION << "\n" << devices.cuda_support;
         return 0;
     }
     if (options.help) {
         std::cout << gui_options_help();
         return 0;
     }
+    options.window.devices = std::move(devices);
     if (const std::string problem = precheck_scripted(options); !problem.empty()) {
         std::cerr << "stencilscope: " << problem << "\n";
         return 2;

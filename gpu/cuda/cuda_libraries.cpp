@@ -157,6 +157,11 @@ const Loaded<CuptiApi>& cupti_loaded() {
     return loaded;
 }
 
+// 13000 -> "13.0"
+std::string cuda_version(int version) {
+    return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
 struct DriverState {
     CudaPieceStatus status;
     int version = 0; // the CUDA version it supports, 1000 * major + 10 * minor; 0: no driver
@@ -174,34 +179,24 @@ const DriverState& driver_once() {
             return d;
         }
         s.found = true;
-        const std::string cuda = std::to_string(d.version / 1000) + "." + std::to_string(d.version % 1000 / 10);
-        s.detail = "supports CUDA " + cuda;
+        s.detail = "supports CUDA " + cuda_version(d.version);
         if (void* handle = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD)) { // the runtime's copy
             s.path = loaded_path(handle);
             dlclose(handle);
         }
         if (d.version / 1000 < kCudaMajor)
-            s.problem = "it supports CUDA " + cuda + "; CUDA " + std::to_string(kCudaMajor)
+            s.problem = "it supports CUDA " + cuda_version(d.version) + "; CUDA " + std::to_string(kCudaMajor)
                 + " needs NVIDIA's driver 580 or newer";
         return d;
     }();
     return state;
 }
 
-int cuda_device_count() {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return 0;
-    }
-    return count;
-}
-
-// "NVRTC 13 not found (...): install cuda-nvrtc-13-0 (or the CUDA toolkit) to run kernels on the GPU".
+// "NVRTC 13 not found (...): install cuda-nvrtc-13-0 or the CUDA toolkit to run kernels on the GPU".
 std::string library_reason(const CudaPieceStatus& s, const char* package, const char* purpose) {
     if (s.usable()) return "";
     return s.name + (s.found ? " cannot be used (" : " not found (") + s.problem + "): install " + package
-        + " (or the CUDA toolkit) to " + purpose;
+        + " or the CUDA toolkit to " + purpose;
 }
 
 std::string state_word(const CudaPieceStatus& s) {
@@ -291,27 +286,48 @@ std::string cupti_unavailable_reason() {
     return library_reason(cupti_status(), "cuda-cupti-13-0", "read hardware counters");
 }
 
-std::string describe_cuda_support(
-    int driver_version, int devices, const CudaPieceStatus& nvrtc, const CudaPieceStatus& cupti) {
-    const std::string cpu = "; the CPU backend runs";
-    if (driver_version <= 0) return "no NVIDIA driver (libcuda.so.1 not found)" + cpu;
+std::string describe_gpu_unusable(
+    int driver_version, int devices, const std::string& device_error, const CudaPieceStatus& nvrtc) {
     const std::string cuda = std::to_string(kCudaMajor);
+    if (driver_version <= 0)
+        return "no NVIDIA driver (libcuda.so.1 not found): an NVIDIA GPU with driver 580 or newer runs kernels";
     if (driver_version / 1000 < kCudaMajor)
-        return "the NVIDIA driver supports CUDA " + std::to_string(driver_version / 1000) + "."
-            + std::to_string(driver_version % 1000 / 10) + ", CUDA " + cuda + " needs driver 580 or newer" + cpu;
-    if (devices <= 0) return "CUDA driver found, but no CUDA device" + cpu;
+        return "the NVIDIA driver supports CUDA " + cuda_version(driver_version) + "; CUDA " + cuda
+            + " needs driver 580 or newer to run kernels on the GPU";
+    if (!device_error.empty()) return "CUDA driver found, but CUDA could not start: " + device_error;
+    if (devices <= 0) return "CUDA driver found, but no CUDA device";
     if (!nvrtc.usable())
         return "CUDA driver found, " + nvrtc.name + " " + state_word(nvrtc)
-            + ": install cuda-nvrtc-13-0 (or the CUDA toolkit) to run kernels on the GPU" + cpu;
+            + ": install cuda-nvrtc-13-0 or the CUDA toolkit to run kernels on the GPU";
+    return "";
+}
+
+std::string describe_cuda_support(int driver_version, int devices, const std::string& device_error,
+    const CudaPieceStatus& nvrtc, const CudaPieceStatus& cupti) {
+    if (const std::string why = describe_gpu_unusable(driver_version, devices, device_error, nvrtc); !why.empty())
+        return why + "; the CPU backend runs";
     if (!cupti.usable())
         return "CUDA driver and " + nvrtc.name + " found: kernels run on the GPU; " + cupti.name + " "
-            + state_word(cupti) + ": install cuda-cupti-13-0 (or the CUDA toolkit) for hardware counters";
+            + state_word(cupti) + ": install cuda-cupti-13-0 or the CUDA toolkit for hardware counters";
     return "CUDA driver, " + nvrtc.name + " and " + cupti.name
         + " found: kernels run on the GPU, with hardware counters";
 }
 
+std::string gpu_unusable_reason() {
+    int devices = 0;
+    std::string error;
+    if (driver_once().version > 0) {
+        const cudaError_t e = cudaGetDeviceCount(&devices);
+        if (e != cudaSuccess && e != cudaErrorNoDevice) error = cudaGetErrorString(e);
+        if (e != cudaSuccess) (void)cudaGetLastError();
+    }
+    return describe_gpu_unusable(driver_once().version, devices, error, nvrtc_status());
+}
+
 std::string cuda_support_summary() {
-    return describe_cuda_support(driver_once().version, cuda_device_count(), nvrtc_status(), cupti_status());
+    const std::string why = gpu_unusable_reason();
+    if (!why.empty()) return why + "; the CPU backend runs";
+    return describe_cuda_support(driver_once().version, 1, "", nvrtc_status(), cupti_status());
 }
 
 std::string cuda_support_report() {

@@ -73,15 +73,4 @@ struct CuptiApi {
 const NvrtcApi* nvrtc_api();
 const CuptiApi* cupti_api();
 
-// The toolkit's usual folders, searched after the system's library path: /usr/local/cuda and the newest
-// /usr/local/cuda-13.* first (lib64, targets/x86_64-linux/lib, extras/CUPTI/lib64), then the multiarch
-// folder of distribution packages.
-std::vector<std::string> cuda_library_folders();
-
-// One library's lookup, not cached (the tests call it with folders of their own): `soname` in the
-// system's library path unless `only_folders`, then in each of `folders`. Returns the dlopen handle, or
-// nullptr with `status->problem` saying where it looked; `status->name` is set to `name`.
-void* open_cuda_library(const std::string& name, const std::string& soname, const std::vector<std::string>& folders,
-    bool only_folders, CudaPieceStatus* status);
-
 } // namespace ss
