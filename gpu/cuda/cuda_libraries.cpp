@@ -72,14 +72,15 @@ std::string last_dl_error() {
     return e ? e : "unknown error";
 }
 
-// Where to look: STENCILSCOPE_CUDA_LIBS alone when set, else the system's path and the toolkit's folders.
+// Where to look: STENCILSCOPE_CUDA_LIBS alone when set (and not empty), else the system's path and the
+// toolkit's folders.
 struct Search {
     std::vector<std::string> folders;
     bool only_folders = false;
 };
 
 Search search_from_environment() {
-    if (const char* value = std::getenv(kCudaLibsVariable)) return { split_folders(value), true };
+    if (const char* value = std::getenv(kCudaLibsVariable); value && *value) return { split_folders(value), true };
     return { cuda_library_folders(), false };
 }
 
