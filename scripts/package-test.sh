@@ -6,7 +6,8 @@
 # toolkit as it is, and with it hidden (a tmpfs over every /usr/local/cuda* folder in a private mount
 # namespace, `unshare -m`), where both programs must still start, say NVRTC is missing, and run on the CPU.
 # Where unshare is not permitted, the hidden run falls back to STENCILSCOPE_CUDA_LIBS pointing nowhere
-# (NVRTC and CUPTI are then looked for there only) and says so. The package is removed again at the end.
+# (NVRTC and CUPTI are then looked for there only) and, everything else passed, ends with a SKIPPED line
+# that makes ctest report the test Skipped (visible in CI). The package is removed again at the end.
 #   scripts/package-test.sh BUILD_DIR
 # It installs system-wide, so it runs only where asked: in CI (CI=true) or with STENCILSCOPE_PACKAGE_TEST=1;
 # ctest's package_test reports Skipped otherwise.
@@ -115,7 +116,8 @@ done
 hide=$(echo "$hide" | tr ' ' '\n' | sort -u | tr '\n' ' ')
 mounts=""
 for d in $hide; do mounts="$mounts mount -t tmpfs stencilscope-no-cuda $d &&"; done
-if $SUDO unshare -m true 2>/dev/null && [ -n "$hide" ]; then
+# The probe mounts too: a container may allow the namespace but not the mount.
+if [ -n "$hide" ] && $SUDO unshare -m sh -c "$mounts true" 2>/dev/null; then
     step "unshare -m: tmpfs over$hide"
     $SUDO unshare -m sh -c "$mounts test ! -e /usr/local/cuda/bin/nvcc && bash $work/run-installed.sh 'toolkit hidden' 'not found' $work"
 elif [ -z "$hide" ]; then
@@ -126,5 +128,9 @@ else
     step "nowhere, so NVRTC and CUPTI are looked for there only (the driver, if any, is still found)"
     STENCILSCOPE_CUDA_LIBS=/nonexistent-stencilscope bash "$work/run-installed.sh" "toolkit hidden by STENCILSCOPE_CUDA_LIBS" \
         "not found" "$work"
+    # Everything passed, but the toolkit was not really hidden: ctest reports the test Skipped, with why.
+    echo "SKIPPED: all checks passed, but unshare -m was not permitted: the run without the toolkit used"
+    echo "STENCILSCOPE_CUDA_LIBS=/nonexistent-stencilscope instead of hiding /usr/local/cuda*"
+    exit 0
 fi
 echo "package-test: PASS"
