@@ -32,7 +32,11 @@ struct DeviceInfo {
 // again. Free memory is a snapshot; the engine re-reads it (refresh_free_memory) before it allocates.
 struct DeviceCatalogue {
     std::vector<DeviceInfo> devices; // every CUDA device present, by index
-    std::string unavailable; // why no CUDA device can be used ("no CUDA driver", ...); "" when one can
+    // Why no CUDA device can be used, in plain words with what to install ("CUDA driver found, NVRTC 13 not
+    // found: install ..."); "" when one can.
+    std::string unavailable;
+    // The driver, NVRTC and CUPTI: a summary line, then one line per piece (gpu/cuda_support.h).
+    std::string cuda_support;
     std::int64_t host_available = -1; // host memory available when queried (MemAvailable), bytes; -1 unknown
 
     bool has_cuda() const { return !devices.empty(); }
@@ -45,7 +49,7 @@ struct DeviceCatalogue {
     std::string name_of(int index) const;
 };
 
-// A one-line reason why no CUDA device is usable ("no CUDA driver", ...), or "" when one is (CUDA calls).
+// A one-line reason why no CUDA device is usable (no driver, no device, no NVRTC), or "" when one is.
 std::string cuda_unavailable_reason();
 // Asks the driver (CUDA calls): call once per program, from main or the engine thread.
 DeviceCatalogue query_device_catalogue();

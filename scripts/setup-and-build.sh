@@ -11,10 +11,11 @@ SUDO=""
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 # clang-14 + libclang-rt-14-dev: libFuzzer and its sanitizer runtimes (a Recommends, so named here).
+# dpkg-dev (dpkg-shlibdeps), file and lintian: the Debian package and its test (scripts/package-test.sh).
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake ninja-build git libgtest-dev clang-format clang-14 libclang-rt-14-dev \
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev libqt6svg6-dev libgl-dev \
-    xvfb xauth >/dev/null
+    xvfb xauth dpkg-dev file lintian >/dev/null
 if [ ! -x /usr/local/cuda/bin/nvcc ]; then
     echo "setup-and-build: the CUDA toolkit is expected in /usr/local/cuda (nvcc not found)" >&2
     exit 1

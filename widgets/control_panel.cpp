@@ -83,6 +83,8 @@ QWidget* ControlPanel::build_stencil_group() {
     for (const DeviceInfo& d : m_devices.devices)
         m_device->addItem(tr("GPU %1: %2").arg(d.index).arg(QString::fromStdString(d.name)), d.index);
     m_device->addItem(tr("CPU (host threads)"), -1);
+    // Why no GPU is listed, or whether counters work: the driver, NVRTC and CUPTI in plain words.
+    m_device->setToolTip(QString::fromStdString(m_devices.cuda_support).trimmed());
     m_gpus = spin("gpus", 1, std::max<int>(1, m_devices.count()));
     m_gpus->setToolTip(tr("GPUs to split the domain over (1..%1)").arg(std::max<int>(1, m_devices.count())));
     form->addRow(tr("Device"), m_device);

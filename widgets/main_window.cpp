@@ -184,8 +184,11 @@ void MainWindow::build_menus() {
     help->addAction(tr("&About StencilScope"), this, [this] {
         QMessageBox::about(this, tr("About StencilScope"),
             tr("<b>StencilScope %1</b><p>Iterative stencil kernels on NVIDIA GPUs, live.</p>"
-               "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p>")
-                .arg(QStringLiteral(STENCILSCOPE_VERSION)));
+               "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p><p>%2</p>")
+                .arg(QStringLiteral(STENCILSCOPE_VERSION),
+                    QString::fromStdString(m_controls->devices().cuda_support)
+                        .toHtmlEscaped()
+                        .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
     });
 }
 

@@ -6,6 +6,7 @@
 #include "app/cli/sweep_command.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
+#include "gpu/cuda_support.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
@@ -40,8 +41,8 @@ Commands:
               Searches are cached per device model and configuration (--cache FILE, --no-cache)
   sweep       the thesis' studies: --experiment radius (fig. 5.1), cf (figs. 5.4/5.5) or autotuned
               (fig. 5.6); improvement is over base (CF 1, heuristic block) at the same radius
-  devices     list CUDA devices
-  help        this text          (also --help; --version prints the version)
+  devices     list CUDA devices, and whether the driver, NVRTC and CUPTI were found
+  help        this text          (also --help; --version prints the version and the same CUDA status)
 
 )";
 
@@ -73,14 +74,12 @@ Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line
 )";
 
 int list_devices(const DeviceCatalogue& catalogue) {
-    if (!catalogue.has_cuda()) {
-        std::cout << "no CUDA device (" << catalogue.unavailable << "); the CPU backend is available\n";
-        return 0;
-    }
+    if (!catalogue.has_cuda()) std::cout << "no CUDA device to run kernels on; the CPU backend is available\n";
     for (const auto& d : catalogue.devices)
         std::cout << d.index << ": " << d.name << "  sm_" << d.cc_major << d.cc_minor << "  " << d.sm_count << " SMs  "
                   << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
                   << d.pci_bus_id << "\n";
+    std::cout << "\n" << catalogue.cuda_support; // the driver, NVRTC and CUPTI: where, or what to install
     return 0;
 }
 
@@ -214,7 +213,13 @@ struct FieldCache {
 
 int run_or_bench(
     const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache, bool keep_going) {
-    if (!o.backend_given && !catalogue.has_cuda()) o.config.placement.backend = Backend::Cpu;
+    if (!o.backend_given && !catalogue.has_cuda()) {
+        o.config.placement.backend = Backend::Cpu;
+        static bool said = false; // a driver but no usable GPU (e.g. no NVRTC): say once why the CPU runs
+        if (!said && cuda_driver_status().usable())
+            std::cerr << "stencilscope-cli: " << catalogue.unavailable << "; running on the CPU\n";
+        said = true;
+    }
     if (Status s = can_implement(o.config, catalogue); !s) {
         if (!keep_going) return fail(2, s.reason);
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
@@ -333,11 +338,11 @@ int main(int argc, char** argv) {
     }
     const std::string command = args.front();
     if (command == "help" || command == "--help" || command == "-h") {
-        std::cout << kUsage << ss::run_options_help() << kMoreHelp;
+        std::cout << kUsage << ss::run_options_help() << kMoreHelp << ss::kCudaLibsHelp;
         return 0;
     }
     if (command == "--version") {
-        std::cout << "stencilscope-cli " << STENCILSCOPE_VERSION << "\n";
+        std::cout << "stencilscope-cli " << STENCILSCOPE_VERSION << "\n" << ss::cuda_support_report();
         return 0;
     }
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
@@ -347,7 +352,7 @@ int main(int argc, char** argv) {
                 + "' (run, bench, profile, autotune, sweep, bandwidth, devices, help)");
     args.erase(args.begin());
     if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-        std::cout << kUsage << ss::run_options_help() << kMoreHelp;
+        std::cout << kUsage << ss::run_options_help() << kMoreHelp << ss::kCudaLibsHelp;
         return 0;
     }
     // The one query of the machine: every command below gets this catalogue.

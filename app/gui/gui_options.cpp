@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/gui_options.h"
 
+#include "gpu/cuda_support.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -189,8 +191,8 @@ Scripted runs and benchmarks:
                                 print the resident memory after the first round of changes and at the
                                 end, GL errors and engine failures; exit 1 if memory grew by 5 % or
                                 more or any error was reported
-  --version                     print the version
-)";
+  --version                     print the version and which CUDA pieces were found
+)" + std::string(kCudaLibsHelp);
 }
 
 } // namespace ss::gui

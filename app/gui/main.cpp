@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     if (options.version) {
-        std::cout << "stencilscope " << STENCILSCOPE_VERSION << "\n";
+        std::cout << "stencilscope " << STENCILSCOPE_VERSION << "\n" << devices.cuda_support;
         return 0;
     }
     if (options.help) {

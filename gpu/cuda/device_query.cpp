@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/device.h"
 
+#include "gpu/cuda_support.h"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -13,18 +15,14 @@ std::int64_t device_free_memory(int device);
 } // namespace
 
 std::string cuda_unavailable_reason() {
-    int count = 0;
-    const cudaError_t e = cudaGetDeviceCount(&count);
-    if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) return "no CUDA device found";
-    if (e == cudaErrorInsufficientDriver) return "no CUDA driver, or one older than CUDA 13 needs";
-    if (e != cudaSuccess) return std::string("CUDA could not start: ") + cudaGetErrorString(e);
-    return "";
+    return gpu_unusable_reason(); // the driver, a device and NVRTC (kernels are built by it) in plain words
 }
 
 namespace {
 
 std::vector<DeviceInfo> query_devices() {
     std::vector<DeviceInfo> out;
+    if (!nvrtc_unavailable_reason().empty()) return out; // no kernel can be built: cuda_unavailable_reason says so
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess) {
         (void)cudaGetLastError();
@@ -92,6 +90,7 @@ DeviceCatalogue query_device_catalogue() {
         c.unavailable = cuda_unavailable_reason();
         if (c.unavailable.empty()) c.unavailable = "no usable CUDA device found";
     }
+    c.cuda_support = cuda_support_report();
     c.host_available = host_available_memory();
     return c;
 }

@@ -2,8 +2,7 @@
 #include "gpu/cuda/kernel_compiler.h"
 
 #include "gpu/cuda/cuda_check.h"
-
-#include <nvrtc.h>
+#include "gpu/cuda/cuda_libraries.h"
 
 #include <algorithm>
 #include <chrono>
@@ -15,17 +14,24 @@
 namespace ss {
 namespace {
 
+// NVRTC is loaded at run time (cuda_libraries.h); without it no kernel can be built, so say what to install.
+const NvrtcApi& nvrtc() {
+    const NvrtcApi* api = nvrtc_api();
+    if (!api) throw CudaError(nvrtc_unavailable_reason());
+    return *api;
+}
+
 void nvrtc_check(nvrtcResult r, const char* what) {
-    if (r != NVRTC_SUCCESS) throw CudaError(std::string(what) + ": " + nvrtcGetErrorString(r));
+    if (r != NVRTC_SUCCESS) throw CudaError(std::string(what) + ": " + nvrtc().nvrtcGetErrorString(r));
 }
 
 // NVRTC can emit SASS (cubin) for architectures it knows; a newer GPU gets PTX for the newest one it
 // knows, which the driver then compiles.
-std::string arch_option(int major, int minor, bool& sass) {
+std::string arch_option(const NvrtcApi& api, int major, int minor, bool& sass) {
     int n = 0;
-    nvrtc_check(nvrtcGetNumSupportedArchs(&n), "nvrtcGetNumSupportedArchs");
+    nvrtc_check(api.nvrtcGetNumSupportedArchs(&n), "nvrtcGetNumSupportedArchs");
     std::vector<int> archs(n);
-    nvrtc_check(nvrtcGetSupportedArchs(archs.data()), "nvrtcGetSupportedArchs");
+    nvrtc_check(api.nvrtcGetSupportedArchs(archs.data()), "nvrtcGetSupportedArchs");
     const int want = major * 10 + minor;
     sass = std::find(archs.begin(), archs.end(), want) != archs.end();
     if (sass) return "--gpu-architecture=sm_" + std::to_string(want);
@@ -37,33 +43,34 @@ std::string arch_option(int major, int minor, bool& sass) {
 
 // NVRTC -> cubin (or PTX for a GPU newer than NVRTC knows). Throws CudaError with the log.
 std::vector<char> compile_image(const std::string& source, int major, int minor) {
+    const NvrtcApi& api = nvrtc();
     nvrtcProgram prog = nullptr;
-    nvrtc_check(
-        nvrtcCreateProgram(&prog, source.c_str(), "stencilscope_kernel.cu", 0, nullptr, nullptr), "nvrtcCreateProgram");
+    nvrtc_check(api.nvrtcCreateProgram(&prog, source.c_str(), "stencilscope_kernel.cu", 0, nullptr, nullptr),
+        "nvrtcCreateProgram");
     bool sass = false;
-    const std::string arch = arch_option(major, minor, sass);
+    const std::string arch = arch_option(api, major, minor, sass);
     const char* options[] = { arch.c_str(), "-std=c++17", "-lineinfo", "--restrict" };
-    const nvrtcResult compiled = nvrtcCompileProgram(prog, int(std::size(options)), options);
+    const nvrtcResult compiled = api.nvrtcCompileProgram(prog, int(std::size(options)), options);
     if (compiled != NVRTC_SUCCESS) {
         std::size_t log_size = 0;
-        nvrtcGetProgramLogSize(prog, &log_size);
+        api.nvrtcGetProgramLogSize(prog, &log_size);
         std::string log(log_size, '\0');
-        nvrtcGetProgramLog(prog, log.data());
-        nvrtcDestroyProgram(&prog);
+        api.nvrtcGetProgramLog(prog, log.data());
+        api.nvrtcDestroyProgram(&prog);
         throw CudaError("kernel compilation failed: " + log);
     }
     std::size_t size = 0;
     std::vector<char> image;
     if (sass) {
-        nvrtc_check(nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize");
+        nvrtc_check(api.nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize");
         image.resize(size);
-        nvrtc_check(nvrtcGetCUBIN(prog, image.data()), "nvrtcGetCUBIN");
+        nvrtc_check(api.nvrtcGetCUBIN(prog, image.data()), "nvrtcGetCUBIN");
     } else {
-        nvrtc_check(nvrtcGetPTXSize(prog, &size), "nvrtcGetPTXSize");
+        nvrtc_check(api.nvrtcGetPTXSize(prog, &size), "nvrtcGetPTXSize");
         image.resize(size);
-        nvrtc_check(nvrtcGetPTX(prog, image.data()), "nvrtcGetPTX");
+        nvrtc_check(api.nvrtcGetPTX(prog, image.data()), "nvrtcGetPTX");
     }
-    nvrtcDestroyProgram(&prog);
+    api.nvrtcDestroyProgram(&prog);
     return image;
 }
 

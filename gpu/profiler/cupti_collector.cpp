@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The MetricsCollector on CUPTI's Range Profiler (the CUDA 13 API of cupti_range_profiler.h with the
-// Profiler Host API); the only file that includes CUPTI headers.
+// Profiler Host API); CUPTI is loaded at run time (gpu/cuda/cuda_libraries.h) and called through its table.
 // - Creation, once: the chip's name and counter availability; the metric list, with the metrics this chip
 //   does not know dropped (and remembered); one config image with all of them added in ONE
 //   ConfigAddMetrics call (a call per metric costs a replay pass each); its pass count.
@@ -14,16 +14,12 @@
 // crashed: each image is sized by the object it is used with.)
 #include "gpu/profiler/collector.h"
 
+#include "gpu/cuda/cuda_libraries.h"
 #include "gpu/device.h"
 
 #include <cuda.h> // CUcontext only: the driver is reached through the runtime (no link to libcuda)
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
-#include <cupti_profiler_host.h>
-#include <cupti_profiler_target.h>
-#include <cupti_range_profiler.h>
-#include <cupti_result.h>
-#include <cupti_target.h>
 
 #include <chrono>
 #include <cstdint>
@@ -53,9 +49,14 @@ template <typename Params> Params params(std::size_t struct_size) {
     return p;
 }
 
+// CUPTI's table; only called after cupti_loadable() said yes (it is non-null then).
+const CuptiApi& cupti() {
+    return *cupti_api();
+}
+
 std::string cupti_name(CUptiResult r) {
     const char* name = nullptr;
-    if (cuptiGetResultString(r, &name) != CUPTI_SUCCESS || !name) return "CUPTI_ERROR_UNKNOWN";
+    if (cupti().cuptiGetResultString(r, &name) != CUPTI_SUCCESS || !name) return "CUPTI_ERROR_UNKNOWN";
     return name;
 }
 
@@ -86,9 +87,14 @@ constexpr bool kAddressSanitizer = false;
 constexpr bool kAddressSanitizer = false;
 #endif
 
+// The entry points (create_metrics_collector, profiled_metric_passes) ask this before any CUPTI call.
 bool cupti_loadable(std::string* why) {
-    if (!kAddressSanitizer) return true;
-    if (why) *why = "GPU counters are unavailable in an AddressSanitizer build (CUPTI's host library cannot load)";
+    if (kAddressSanitizer) {
+        if (why) *why = "GPU counters are unavailable in an AddressSanitizer build (CUPTI's host library cannot load)";
+        return false;
+    }
+    if (cupti_api()) return true;
+    if (why) *why = "GPU counters are unavailable: " + cupti_unavailable_reason();
     return false;
 }
 
@@ -98,7 +104,7 @@ bool initialize_profiler_once(std::string* why) {
     static CUptiResult result = CUPTI_SUCCESS;
     std::call_once(once, [] {
         auto p = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
-        result = cuptiProfilerInitialize(&p);
+        result = cupti().cuptiProfilerInitialize(&p);
     });
     return cupti_ok(result, "cuptiProfilerInitialize", why);
 }
@@ -122,7 +128,7 @@ bool device_supported(int device, std::string* why) {
     auto p = params<CUpti_Profiler_DeviceSupported_Params>(CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
     p.cuDevice = CUdevice(device);
     p.api = CUPTI_PROFILER_RANGE_PROFILING;
-    if (!cupti_ok(cuptiProfilerDeviceSupported(&p), "cuptiProfilerDeviceSupported", why)) return false;
+    if (!cupti_ok(cupti().cuptiProfilerDeviceSupported(&p), "cuptiProfilerDeviceSupported", why)) return false;
     if (p.isSupported == CUPTI_PROFILER_CONFIGURATION_SUPPORTED) return true;
     const char* cause = p.architecture != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? nullptr
         : p.vGpu != CUPTI_PROFILER_CONFIGURATION_SUPPORTED
@@ -147,7 +153,7 @@ CUpti_RangeProfiler_Object* shared_range_profiler(int device, CUcontext ctx, std
     if (const auto it = objects.find(device); it != objects.end()) return it->second;
     auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
     enable.ctx = ctx;
-    if (!cupti_ok(cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable", why)) return nullptr;
+    if (!cupti_ok(cupti().cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable", why)) return nullptr;
     return objects[device] = enable.pRangeProfilerObject;
 }
 
@@ -163,7 +169,7 @@ public:
         p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
         p.pChipName = chip.c_str();
         p.pCounterAvailabilityImage = availability.data();
-        if (!cupti_ok(cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize", why)) return false;
+        if (!cupti_ok(cupti().cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize", why)) return false;
         m_object = p.pHostObject;
         return true;
     }
@@ -171,7 +177,7 @@ public:
         if (!m_object) return;
         auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
         p.pHostObject = m_object;
-        cuptiProfilerHostDeinitialize(&p);
+        cupti().cuptiProfilerHostDeinitialize(&p);
         m_object = nullptr;
     }
     CUpti_Profiler_Host_Object* get() const { return m_object; }
@@ -181,7 +187,7 @@ public:
             CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
         p.pHostObject = m_object;
         p.pMetricName = metric.c_str();
-        return cuptiProfilerHostGetMetricProperties(&p) == CUPTI_SUCCESS;
+        return cupti().cuptiProfilerHostGetMetricProperties(&p) == CUPTI_SUCCESS;
     }
     CUptiResult add_metrics(const std::vector<const char*>& names) const {
         auto p = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
@@ -189,7 +195,7 @@ public:
         p.pHostObject = m_object;
         p.ppMetricNames = const_cast<const char**>(names.data());
         p.numMetrics = names.size();
-        return cuptiProfilerHostConfigAddMetrics(&p);
+        return cupti().cuptiProfilerHostConfigAddMetrics(&p);
     }
 
 private:
@@ -207,18 +213,20 @@ bool config_image(const HostObject& host, std::vector<std::uint8_t>* image, int*
     auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
         CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
     size.pHostObject = host.get();
-    if (!cupti_ok(cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize", why)) return false;
+    if (!cupti_ok(cupti().cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize", why))
+        return false;
     image->assign(size.configImageSize, 0);
     auto get = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
     get.pHostObject = host.get();
     get.configImageSize = image->size();
     get.pConfigImage = image->data();
-    if (!cupti_ok(cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage", why)) return false;
+    if (!cupti_ok(cupti().cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage", why)) return false;
     auto count
         = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
     count.configImageSize = image->size();
     count.pConfigImage = image->data();
-    if (!cupti_ok(cuptiProfilerHostGetNumOfPasses(&count), "cuptiProfilerHostGetNumOfPasses", why)) return false;
+    if (!cupti_ok(cupti().cuptiProfilerHostGetNumOfPasses(&count), "cuptiProfilerHostGetNumOfPasses", why))
+        return false;
     *passes = int(count.numOfPasses);
     return true;
 }
@@ -239,16 +247,16 @@ public:
             return false;
         auto chip = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
         chip.deviceIndex = std::size_t(m_device);
-        if (!cupti_ok(cuptiDeviceGetChipName(&chip), "cuptiDeviceGetChipName", why)) return false;
+        if (!cupti_ok(cupti().cuptiDeviceGetChipName(&chip), "cuptiDeviceGetChipName", why)) return false;
         m_chip = chip.pChipName;
         auto avail = params<CUpti_Profiler_GetCounterAvailability_Params>(
             CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
         avail.ctx = m_context;
-        if (!cupti_ok(cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
+        if (!cupti_ok(cupti().cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
             return false;
         m_availability.assign(avail.counterAvailabilityImageSize, 0);
         avail.pCounterAvailabilityImage = m_availability.data();
-        if (!cupti_ok(cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
+        if (!cupti_ok(cupti().cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
             return false;
         return choose_metrics(why) && config_image(m_host, &m_config_image, &m_passes, why) && attach(why)
             && start_session(why) && stop_session(nullptr, why);
@@ -332,7 +340,7 @@ private:
         size.numMetrics = names.size();
         size.maxNumOfRanges = kMaxRanges;
         size.maxNumRangeTreeNodes = kMaxRanges;
-        if (!cupti_ok(cuptiRangeProfilerGetCounterDataSize(&size), "cuptiRangeProfilerGetCounterDataSize", why))
+        if (!cupti_ok(cupti().cuptiRangeProfilerGetCounterDataSize(&size), "cuptiRangeProfilerGetCounterDataSize", why))
             return false;
         m_counter_data.assign(size.counterDataSize, 0);
         return true;
@@ -346,7 +354,7 @@ private:
         init.pRangeProfilerObject = m_object;
         init.counterDataSize = m_counter_data.size();
         init.pCounterData = m_counter_data.data();
-        if (!cupti_ok(cuptiRangeProfilerCounterDataImageInitialize(&init),
+        if (!cupti_ok(cupti().cuptiRangeProfilerCounterDataImageInitialize(&init),
                 "cuptiRangeProfilerCounterDataImageInitialize", why))
             return false;
         auto config = params<CUpti_RangeProfiler_SetConfig_Params>(CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
@@ -362,10 +370,10 @@ private:
         config.minNestingLevel = 1;
         config.passIndex = 0;
         config.targetNestingLevel = 1;
-        if (!cupti_ok(cuptiRangeProfilerSetConfig(&config), "cuptiRangeProfilerSetConfig", why)) return false;
+        if (!cupti_ok(cupti().cuptiRangeProfilerSetConfig(&config), "cuptiRangeProfilerSetConfig", why)) return false;
         auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
         start.pRangeProfilerObject = m_object;
-        return cupti_ok(cuptiRangeProfilerStart(&start), "cuptiRangeProfilerStart", why);
+        return cupti_ok(cupti().cuptiRangeProfilerStart(&start), "cuptiRangeProfilerStart", why);
     }
 
     // Stop; with `decode`, also decode the counter data into the image (kernel replay submits every
@@ -373,14 +381,14 @@ private:
     bool stop_session(CUpti_RangeProfiler_DecodeData_Params* decode, std::string* why) {
         auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
         stop.pRangeProfilerObject = m_object;
-        if (!cupti_ok(cuptiRangeProfilerStop(&stop), "cuptiRangeProfilerStop", why)) return false;
+        if (!cupti_ok(cupti().cuptiRangeProfilerStop(&stop), "cuptiRangeProfilerStop", why)) return false;
         if (!decode) return true;
         if (!stop.isAllPassSubmitted) {
             if (why) *why = "GPU counters could not be read: kernel replay did not complete every pass";
             return false;
         }
         decode->pRangeProfilerObject = m_object;
-        return cupti_ok(cuptiRangeProfilerDecodeData(decode), "cuptiRangeProfilerDecodeData", why);
+        return cupti_ok(cupti().cuptiRangeProfilerDecodeData(decode), "cuptiRangeProfilerDecodeData", why);
     }
 
     bool evaluate_ranges(std::vector<KernelMetrics>* ranges, std::string* why) {
@@ -388,7 +396,7 @@ private:
             CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
         info.pCounterDataImage = m_counter_data.data();
         info.counterDataImageSize = m_counter_data.size();
-        if (!cupti_ok(cuptiRangeProfilerGetCounterDataInfo(&info), "cuptiRangeProfilerGetCounterDataInfo", why))
+        if (!cupti_ok(cupti().cuptiRangeProfilerGetCounterDataInfo(&info), "cuptiRangeProfilerGetCounterDataInfo", why))
             return false;
         const std::vector<const char*> names = c_names(m_metrics);
         std::vector<double> values(names.size());
@@ -402,7 +410,8 @@ private:
             eval.ppMetricNames = const_cast<const char**>(names.data());
             eval.numMetrics = names.size();
             eval.pMetricValues = values.data();
-            if (!cupti_ok(cuptiProfilerHostEvaluateToGpuValues(&eval), "cuptiProfilerHostEvaluateToGpuValues", why))
+            if (!cupti_ok(
+                    cupti().cuptiProfilerHostEvaluateToGpuValues(&eval), "cuptiProfilerHostEvaluateToGpuValues", why))
                 return false;
             KernelMetrics m;
             for (std::size_t i = 0; i < names.size(); ++i) m[m_metrics[i]] = values[i];

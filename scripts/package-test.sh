@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The Debian package, end to end: build it (cpack), lint it (lintian: any error fails), install it with
+# apt-get, then run the installed programs (stencilscope-cli --version and a short CPU run with --verify,
+# stencilscope --version, a one-frame scripted GUI run on Qt's offscreen platform) twice: with the CUDA
+# toolkit as it is, and with it hidden (a tmpfs over every /usr/local/cuda* folder in a private mount
+# namespace, `unshare -m`), where both programs must still start, say NVRTC is missing, and run on the CPU.
+# Where unshare is not permitted, the hidden run falls back to STENCILSCOPE_CUDA_LIBS pointing nowhere
+# (NVRTC and CUPTI are then looked for there only) and, everything else passed, ends with a SKIPPED line
+# that makes ctest report the test Skipped (visible in CI). The package is removed again at the end.
+#   scripts/package-test.sh BUILD_DIR
+# It installs system-wide, so it runs only where asked: in CI (CI=true) or with STENCILSCOPE_PACKAGE_TEST=1;
+# ctest's package_test reports Skipped otherwise.
+set -euo pipefail
+build=$(cd "${1:?usage: package-test.sh BUILD_DIR}" && pwd)
+if [ "${CI:-}" != true ] && [ "${STENCILSCOPE_PACKAGE_TEST:-}" != 1 ]; then
+    echo "SKIPPED: the package test installs system-wide; it runs in CI or with STENCILSCOPE_PACKAGE_TEST=1"
+    exit 0
+fi
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    if ! sudo -n true 2>/dev/null; then
+        echo "SKIPPED: installing the package needs root (or sudo without a password)"
+        exit 0
+    fi
+    SUDO="sudo -n"
+fi
+export DEBIAN_FRONTEND=noninteractive
+work=$(mktemp -d)
+installed_here=0
+cleanup() {
+    if [ "$installed_here" = 1 ]; then $SUDO apt-get remove -y -qq stencilscope >/dev/null 2>&1 || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+step() { echo "package-test: $*"; }
+fail() {
+    echo "package-test: FAIL: $*" >&2
+    exit 1
+}
+
+step "building the package"
+cmake --build "$build" --target stencilscope stencilscope-cli package_files >/dev/null
+(cd "$build" && rm -f stencilscope_*.deb && cpack -G DEB >"$work/cpack.log" 2>&1) || {
+    cat "$work/cpack.log"
+    fail "cpack failed"
+}
+deb=$(ls "$build"/stencilscope_*.deb)
+dpkg-deb --field "$deb" Package Version Depends Recommends Suggests
+
+step "lintian $(basename "$deb")"
+command -v lintian >/dev/null || $SUDO apt-get install -y -qq --no-install-recommends lintian >/dev/null
+# Errors fail; warnings and the rest are printed (as root, lintian adds a note that it prefers not to be).
+set +e
+lintian --fail-on error "$deb" >"$work/lintian.txt" 2>&1
+status=$?
+set -e
+grep -v "running with root privileges" "$work/lintian.txt" || true
+if [ "$status" -ne 0 ] || grep -q '^E: ' "$work/lintian.txt"; then fail "lintian reports errors (exit $status)"; fi
+step "lintian: no errors"
+
+if dpkg -s stencilscope >/dev/null 2>&1; then
+    step "stencilscope is installed already: it is replaced by this build and left installed"
+else
+    installed_here=1
+fi
+step "apt-get install $deb"
+$SUDO apt-get install -y -qq "$deb" >"$work/apt.log" 2>&1 || {
+    cat "$work/apt.log"
+    fail "apt-get install failed"
+}
+for f in /usr/bin/stencilscope /usr/bin/stencilscope-cli /usr/share/man/man1/stencilscope.1.gz \
+    /usr/share/man/man1/stencilscope-cli.1.gz /usr/share/doc/stencilscope/copyright \
+    /usr/share/doc/stencilscope/changelog.gz; do
+    [ -e "$f" ] || fail "$f is not installed"
+done
+
+# The installed programs, run from $work; $1 names the case, $2 the word the NVRTC line must carry.
+cat >"$work/run-installed.sh" <<'EOF'
+set -euo pipefail
+case_name=$1 nvrtc_expected=$2 out=$3
+fail() { echo "package-test: FAIL ($case_name): $*" >&2; exit 1; }
+if ldd /usr/bin/stencilscope /usr/bin/stencilscope-cli | grep -q 'not found'; then
+    ldd /usr/bin/stencilscope /usr/bin/stencilscope-cli | grep 'not found'
+    fail "a shared library is missing"
+fi
+/usr/bin/stencilscope-cli --version >"$out/cli-version.txt" || fail "stencilscope-cli --version exited $?"
+cat "$out/cli-version.txt"
+grep -qE "^  NVRTC 13 +$nvrtc_expected" "$out/cli-version.txt" || fail "the NVRTC line does not say '$nvrtc_expected'"
+/usr/bin/stencilscope-cli run --backend cpu --size 96x64 --steps 4 --verify >"$out/cli-run.txt" \
+    || fail "stencilscope-cli run exited $?"
+grep -q 'verify .*PASS' "$out/cli-run.txt" || fail "the CPU run did not verify"
+/usr/bin/stencilscope --version >"$out/gui-version.txt" || fail "stencilscope --version exited $?"
+grep -q '^stencilscope [0-9]' "$out/gui-version.txt" || fail "stencilscope --version printed no version"
+grep -qE "^  NVRTC 13 +$nvrtc_expected" "$out/gui-version.txt" || fail "the GUI's NVRTC line does not say '$nvrtc_expected'"
+rm -f "$out/frame.png"
+QT_QPA_PLATFORM=offscreen /usr/bin/stencilscope --size 96x64 --frames 1 --screenshot "$out/frame.png" \
+    >"$out/gui-run.txt" 2>&1 || { cat "$out/gui-run.txt"; fail "the one-frame GUI run exited non-zero"; }
+[ -s "$out/frame.png" ] || fail "the one-frame GUI run wrote no screenshot"
+echo "package-test: $case_name: cli --version, cli run --verify, stencilscope --version, one GUI frame: ok"
+EOF
+
+step "installed programs, the CUDA toolkit as it is"
+if [ -e /usr/local/cuda/lib64/libnvrtc.so.13 ] || ldconfig -p | grep -q 'libnvrtc.so.13 '; then
+    toolkit_nvrtc=/ # its path
+else
+    toolkit_nvrtc="not found"
+fi
+bash "$work/run-installed.sh" "toolkit present" "$toolkit_nvrtc" "$work"
+
+step "installed programs, the CUDA toolkit hidden"
+hide=""
+for d in /usr/local/cuda /usr/local/cuda-*; do
+    [ -e "$d" ] && hide="$hide $(readlink -f "$d")"
+done
+hide=$(echo "$hide" | tr ' ' '\n' | sort -u | tr '\n' ' ')
+mounts=""
+for d in $hide; do mounts="$mounts mount -t tmpfs stencilscope-no-cuda $d &&"; done
+# The probe mounts too: a container may allow the namespace but not the mount.
+if [ -n "$hide" ] && $SUDO unshare -m sh -c "$mounts true" 2>/dev/null; then
+    step "unshare -m: tmpfs over$hide"
+    $SUDO unshare -m sh -c "$mounts test ! -e /usr/local/cuda/bin/nvcc && bash $work/run-installed.sh 'toolkit hidden' 'not found' $work"
+elif [ -z "$hide" ]; then
+    step "no /usr/local/cuda* here: the run above was already without the toolkit"
+    STENCILSCOPE_CUDA_LIBS=/nonexistent-stencilscope bash "$work/run-installed.sh" "no toolkit" "not found" "$work"
+else
+    step "unshare -m is not permitted here: FALLBACK, the toolkit stays mounted and STENCILSCOPE_CUDA_LIBS points"
+    step "nowhere, so NVRTC and CUPTI are looked for there only (the driver, if any, is still found)"
+    STENCILSCOPE_CUDA_LIBS=/nonexistent-stencilscope bash "$work/run-installed.sh" "toolkit hidden by STENCILSCOPE_CUDA_LIBS" \
+        "not found" "$work"
+    # Everything passed, but the toolkit was not really hidden: ctest reports the test Skipped, with why.
+    echo "SKIPPED: all checks passed, but unshare -m was not permitted: the run without the toolkit used"
+    echo "STENCILSCOPE_CUDA_LIBS=/nonexistent-stencilscope instead of hiding /usr/local/cuda*"
+    exit 0
+fi
+echo "package-test: PASS"
