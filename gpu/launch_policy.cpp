@@ -218,6 +218,14 @@ Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_co
             return Status::failure(
                 "the CPU backend runs on one host, not on " + std::to_string(c.placement.gpus) + " GPUs");
         if (Status s = check_strips(c); !s) return s;
+        // A block no GPU could launch is refused here too, so that no result or CSV row names one: against
+        // CUDA's limits, with the most shared memory any GPU allows a block (227 KiB, sm_90).
+        if (!c.policy.heuristic_block) {
+            DeviceInfo any_gpu;
+            any_gpu.smem_per_block_optin = 227 * 1024;
+            if (Status s = check_block(c, c.policy.block, &any_gpu); !s)
+                return Status::failure("no GPU could launch this: " + s.reason);
+        }
         if (host_available >= 0 && host_bytes_needed(c) > host_available)
             return Status::failure("the domain needs " + bytes_text(host_bytes_needed(c))
                 + " of host memory on the CPU backend but " + bytes_text(host_available) + " is available");

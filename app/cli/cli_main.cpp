@@ -9,6 +9,7 @@
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
+#include "reports/command_line.h"
 #include "reports/csv.h"
 #include "reports/profile_report.h"
 #include "reports/run_options.h"
@@ -46,30 +47,27 @@ Commands:
 )";
 
 constexpr const char* kMoreHelp = R"(
-Command options:
-  --verify       (run) compare with the fp64 CPU reference: relative L2 error < 1e-5 (fp32), 1e-12 (fp64)
-  --repeats N    (bench, bandwidth) timed runs (default 10)
-  --warmup N     (bench) untimed runs first (default 2)
-  --bytes B      (bandwidth) bytes to copy (default 1073741824)
-  --launches K   (profile) launches to profile, one step each (default 3); --steps N unprofiled
-                 steps run before each (default 8). Exit 1 when counters are unavailable.
+Sweep options:
   --experiment radius|cf|autotuned   (sweep, required) what to sweep; with comma lists
-                 --radius (default 1,2,4,8,16), --variant (default base,smem,smem_padded) and --cf
-                 (cf, autotuned; default 1,2,4,8). --steps per timed run (default 8), --repeats timed
-                 runs per point (default 5, median). autotuned: per variant the CF 1 heuristic block
-                 and the best CF with autotuned blocks, searched through the autotune cache.
-  --counters on|off  (sweep) also read the bottleneck with CUPTI, one profiled step per point: DRAM
-                 write GB/s in 2D, local-memory (spill) GB/s in 3D (default off)
-  Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block, --precision,
-  --gpus, --overlap and --halo and run every combination in one process (refused ones are reported
-  and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.
+                                --radius (default 1,2,4,8,16), --variant (default base,smem,smem_padded)
+                                and --cf (cf, autotuned; default 1,2,4,8). --steps per timed run
+                                (default 8), --repeats timed runs per point (default 5, median).
+                                autotuned: per variant the CF 1 heuristic block and the best CF with
+                                autotuned blocks, searched through the autotune cache.
+  --counters on|off             (sweep) also read the bottleneck with CUPTI, one profiled step per
+                                point: DRAM write GB/s in 2D, local-memory (spill) GB/s in 3D (default off)
+
+Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block, --precision,
+--gpus, --overlap and --halo (--radius 1,4,16 or --radius=1,4,16) and run every combination in one
+process (refused ones are reported and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.
 
 Throughput counts updated cells (the Dirichlet border of width R is fixed); GB/s assumes the ideal
 traffic of 2 x element size per cell (3 x for the wave rule). bench also measures the copy roofline
 in the same process and reports the percentage reached. Split over GPUs (--gpus N), run and bench
 also print each strip's rows, compute time and GCells/s, and the ghost-row exchange (path, bytes,
 time, GB/s), sampled on the last step of every timed run. CSV columns are documented in docs/CSV.md.
-Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr).
+Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr, before
+any work starts).
 )";
 
 int list_devices() {
@@ -85,23 +83,26 @@ int list_devices() {
     return 0;
 }
 
+CsvRow bandwidth_csv_header() {
+    return { "timestamp", "device", "bytes_per_copy", "repeats", "ms_per_copy", "copy_gbytes_per_s" };
+}
+
 int run_bandwidth(const RunOptions& o) {
     const auto devices = query_devices();
     if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + cuda_unavailable_reason() + ")");
     if (o.config.placement.device >= int(devices.size()))
         return fail(2, "CUDA device " + std::to_string(o.config.placement.device) + " does not exist");
     if (!o.csv.empty())
-        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+        if (Status s = cli::check_csv_output(o.csv, bandwidth_csv_header()); !s) return fail(2, s.reason);
     const BandwidthResult r = measure_copy_bandwidth(o.config.placement.device, o.bandwidth_bytes, o.repeats);
     if (!r.error.empty()) return fail(1, "bandwidth measurement failed: " + r.error);
     std::printf("device   %s\ncopy     %.1f MiB, median of %d: %.3f ms\nroofline %.1f GB/s (read + write)\n",
         devices[o.config.placement.device].name.c_str(), r.bytes_per_copy / 1048576.0, o.repeats, r.milliseconds,
         r.gbytes_per_s);
     if (!o.csv.empty()) {
-        const CsvRow header { "timestamp", "device", "bytes_per_copy", "repeats", "ms_per_copy", "copy_gbytes_per_s" };
         const CsvRow row { timestamp_now(), devices[o.config.placement.device].name, std::to_string(r.bytes_per_copy),
             std::to_string(o.repeats), format_number(r.milliseconds), format_number(r.gbytes_per_s) };
-        if (Status s = append_csv(o.csv, header, { row }); !s) return fail(1, s.reason);
+        if (Status s = append_csv(o.csv, bandwidth_csv_header(), { row }); !s) return fail(1, s.reason);
     }
     return 0;
 }
@@ -110,7 +111,7 @@ int run_profile(const RunOptions& o) {
     const StencilConfig& c = o.config;
     if (c.placement.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
     if (!o.csv.empty())
-        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+        if (Status s = cli::check_csv_output(o.csv, profile_csv_header()); !s) return fail(2, s.reason);
     const auto devices = query_devices();
     if (devices.empty()) return fail(1, "GPU counters are unavailable: " + cuda_unavailable_reason());
     if (c.placement.device >= int(devices.size()))
@@ -223,7 +224,7 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     if (o.verify && updated_cells(o.config) > (std::int64_t(1) << 27))
         return fail(2, "--verify runs the fp64 CPU reference: use a domain of at most 134M cells");
     if (!o.csv.empty())
-        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+        if (Status s = cli::check_csv_output(o.csv, report_csv_header()); !s) return fail(2, s.reason);
 
     RunReport report;
     report.command = command;
@@ -283,43 +284,29 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     return 0;
 }
 
-// bench/run accept comma lists for --rule, --radius, --variant, --cf, --block, --precision, --gpus,
-// --overlap and --halo and run their product in one process: e.g. --radius 1,2,4,8,16 --variant base,stream.
-// A product beyond kMaxCombinations is refused before it is built (it would exhaust memory first).
-constexpr std::size_t kMaxCombinations = 10000;
-
-Status expand_lists(const std::vector<std::string>& args, std::vector<std::vector<std::string>>& out) {
-    static const std::string listable[]
-        = { "--rule", "--radius", "--variant", "--cf", "--block", "--precision", "--gpus", "--overlap", "--halo" };
-    auto is_list = [&](std::size_t i) {
-        return std::find(std::begin(listable), std::end(listable), args[i]) != std::end(listable) && i + 1 < args.size()
-            && args[i + 1].find(',') != std::string::npos;
-    };
-    auto items = [](const std::string& list) { return split_fields(list, ','); };
-    std::size_t combinations = 1;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (!is_list(i)) continue;
-        combinations *= std::max<std::size_t>(items(args[++i]).size(), 1);
-        if (combinations > kMaxCombinations)
-            return Status::failure("the lists give more than " + std::to_string(kMaxCombinations)
-                + " combinations: split the sweep over several runs");
+// The options of `command` (not sweep): every combination of its lists (run and bench), each checked
+// before anything runs, so that a typo fails fast with nothing written.
+Status parse_command_options(
+    const std::string& command, const std::vector<std::string>& args, std::vector<RunOptions>& runs) {
+    CommandLine line;
+    line.add_run_options();
+    if (Status s = line.parse(args); !s) return s;
+    const OptionValues& values = line.values();
+    if (command == "autotune" && find_value(values, "--block"))
+        return Status::failure("--block does not apply to autotune: it times every block itself");
+    if (Status s = refuse_options_not_for(command, values); !s) return s;
+    std::vector<OptionValues> combinations { values };
+    if (command == "run" || command == "bench") {
+        if (Status s = expand_option_lists(values, combinations); !s) return s;
+    } else if (has_option_list(values)) {
+        return Status::failure(command + " takes one configuration, not lists");
     }
-    out = { {} };
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (!is_list(i)) {
-            for (auto& v : out) v.push_back(a);
-            continue;
-        }
-        const std::vector<std::string> values = items(args[++i]);
-        std::vector<std::vector<std::string>> next;
-        for (const auto& prefix : out)
-            for (const auto& value : values) {
-                next.push_back(prefix);
-                next.back().push_back(a);
-                next.back().push_back(value);
-            }
-        out = std::move(next);
+    for (const OptionValues& combination : combinations) {
+        RunOptions options;
+        if (Status s = apply_run_options(combination, options); !s) return s;
+        if (command == "run" || command == "bench" || command == "profile")
+            options.config.placement.strips_per_device = strips_per_gpu_from_environment();
+        runs.push_back(options);
     }
     return Status::success();
 }
@@ -332,9 +319,10 @@ int main(int argc, char** argv) {
         std::cerr << kUsage;
         return 2;
     }
+    const std::string help = kUsage + ss::run_options_help(true) + kMoreHelp;
     const std::string command = args.front();
     if (command == "help" || command == "--help" || command == "-h") {
-        std::cout << kUsage << ss::run_options_help() << kMoreHelp;
+        std::cout << help;
         return 0;
     }
     if (command == "--version") {
@@ -347,8 +335,9 @@ int main(int argc, char** argv) {
             "unknown command '" + ss::quote_for_message(command)
                 + "' (run, bench, profile, autotune, sweep, bandwidth, devices, help)");
     args.erase(args.begin());
-    if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-        std::cout << kUsage << ss::run_options_help() << kMoreHelp;
+    if (std::find(args.begin(), args.end(), "--help") != args.end()
+        || std::find(args.begin(), args.end(), "-h") != args.end()) {
+        std::cout << help;
         return 0;
     }
     if (command == "sweep") { // its lists are the experiment's axes, not combinations to expand
@@ -360,28 +349,16 @@ int main(int argc, char** argv) {
             return fail(1, e.what());
         }
     }
-    // Every combination is parsed before anything runs: a typo fails fast, with nothing written.
-    std::vector<std::vector<std::string>> combinations;
-    if (ss::Status s = expand_lists(args, combinations); !s) return fail(2, s.reason);
     std::vector<ss::RunOptions> runs;
-    for (const auto& combination : combinations) {
-        ss::RunOptions options;
-        if (ss::Status s = ss::parse_run_options(combination, options); !s) return fail(2, s.reason);
-        if (command == "run" || command == "bench" || command == "profile")
-            options.config.placement.strips_per_device = strips_per_gpu_from_environment();
-        runs.push_back(options);
-    }
+    if (ss::Status s = parse_command_options(command, args, runs); !s) return fail(2, s.reason);
     try {
         if (command == "devices") return list_devices();
         if (command == "bandwidth") return run_bandwidth(runs.front());
-        if (command == "profile") {
-            if (runs.size() != 1) return fail(2, "profile takes one configuration, not lists");
-            return run_profile(runs.front());
-        }
-        if (command == "autotune") {
-            if (runs.size() != 1) return fail(2, "autotune takes one configuration, not lists");
-            return run_autotune_command(runs.front());
-        }
+        if (command == "profile") return run_profile(runs.front());
+        if (command == "autotune") return run_autotune_command(runs.front());
+        // One CSV for every combination: checked once, before the first one runs.
+        if (const std::string& csv = runs.front().csv; !csv.empty())
+            if (ss::Status s = ss::cli::check_csv_output(csv, ss::report_csv_header()); !s) return fail(2, s.reason);
         FieldCache cache;
         int worst = 0;
         for (const auto& options : runs)

@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     GuiOptions options;
     if (const ss::Status s = parse_gui_options(args, options, !ss::query_devices().empty()); !s) {
-        std::cerr << "stencilscope: " << s.reason << "\n";
+        std::cerr << "stencilscope: " << ss::one_line(s.reason) << "\n";
         return 2;
     }
     if (options.version) {
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (const std::string problem = precheck_scripted(options); !problem.empty()) {
-        std::cerr << "stencilscope: " << problem << "\n";
+        std::cerr << "stencilscope: " << ss::one_line(problem) << "\n";
         return 2;
     }
 
@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
         ExperimentsWindow& experiments = window.experiments_window();
         experiments.show();
         if (!experiments.open_results(QString::fromStdString(options.open_sweep), &why))
-            std::cerr << "stencilscope: " << why.toStdString() << "\n";
+            std::cerr << "stencilscope: " << ss::one_line(why.toStdString()) << "\n";
     }
     if (options.scripted()) return run_scripted(window, options, std::cerr);
     if (options.benchmark()) return run_benchmark(window, options, std::cout, std::cerr);
