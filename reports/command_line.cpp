@@ -17,30 +17,86 @@ bool looks_like_option(const std::string& arg) {
 
 } // namespace
 
+std::string wrap_text(std::string_view text, std::string first, std::size_t indent, std::size_t width) {
+    std::string out = std::move(first);
+    std::size_t line_start = 0;
+    for (const std::string& word : split_fields(text, ' ')) {
+        if (word.empty()) continue;
+        const bool first_word = out.size() - line_start <= indent || out.back() != ' ';
+        if (!first_word && out.size() - line_start + word.size() > width) {
+            out.back() = '\n';
+            line_start = out.size();
+            out += std::string(indent, ' ');
+        }
+        out += word + " ";
+    }
+    if (!out.empty() && out.back() == ' ') out.pop_back();
+    return out + "\n";
+}
+
 CommandLine::CommandLine()
     : m_app(std::make_unique<CLI::App>()) {
-    m_app->set_help_flag(); // --help prints the program's own text
+    m_app->set_help_flag(); // --help is an option of each program's, listed with the others
     m_app->allow_extras(); // reported by parse(), in one line
 }
 
 CommandLine::~CommandLine() = default;
 
-void CommandLine::add_run_options() {
-    for (const RunOptionSpec& spec : run_option_specs()) {
-        if (spec.value.empty())
-            add_flag(std::string(spec.name));
-        else
-            add_option(std::string(spec.name));
+void CommandLine::section(std::string title) {
+    m_sections.push_back({ std::move(title), {} });
+}
+
+void CommandLine::add(const OptionDoc& doc, std::string_view short_name) {
+    add_entry({ std::string(doc.name), std::string(doc.value), std::string(doc.help) }, short_name);
+}
+
+void CommandLine::add_entry(Entry entry, std::string_view short_name) {
+    if (m_sections.empty()) section("Options:");
+    const std::string names = short_name.empty() ? entry.name : std::string(short_name) + "," + entry.name;
+    if (entry.value.empty()) {
+        m_app->add_flag(names);
+        m_flags.push_back(entry.name);
+    } else {
+        m_app->add_option(names)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    }
+    m_sections.back().entries.push_back(std::move(entry));
+}
+
+void CommandLine::add_run_options(std::string_view command) {
+    for (const bool configuration : { true, false }) {
+        section(configuration ? "Configuration options (NAME VALUE or NAME=VALUE):" : "Command options:");
+        for (const RunOptionSpec& spec : run_option_specs()) {
+            if (spec.configuration != configuration) continue;
+            Entry entry { std::string(spec.name), std::string(spec.value), std::string(spec.help) };
+            if (command.empty() && !configuration) entry.help = "(" + commands_text(spec) + ") " + entry.help;
+            entry.listed = command.empty() || (command == "gui" ? configuration : run_option_applies(spec, command));
+            add_entry(std::move(entry), {});
+        }
     }
 }
 
-void CommandLine::add_option(const std::string& name) {
-    m_app->add_option(name)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+std::string CommandLine::help() const {
+    constexpr std::size_t kColumn = 32; // where the options' help starts
+    std::string out;
+    for (const Section& section : m_sections) {
+        if (std::none_of(section.entries.begin(), section.entries.end(), [](const Entry& e) { return e.listed; }))
+            continue;
+        out += (out.empty() ? "" : "\n") + section.title + "\n";
+        for (const Entry& e : section.entries) {
+            if (!e.listed) continue;
+            std::string head = "  " + e.name + (e.value.empty() ? "" : " " + e.value);
+            head += head.size() + 2 <= kColumn ? std::string(kColumn - head.size(), ' ') : "  ";
+            out += wrap_text(e.help, head, kColumn);
+        }
+    }
+    return out;
 }
 
-void CommandLine::add_flag(const std::string& name, const std::string& short_name) {
-    m_app->add_flag(short_name.empty() ? name : short_name + "," + name);
-    m_flags.push_back(name);
+std::vector<std::string> CommandLine::names() const {
+    std::vector<std::string> out;
+    for (const Section& section : m_sections)
+        for (const Entry& e : section.entries) out.push_back(e.name);
+    return out;
 }
 
 Status CommandLine::parse(const std::vector<std::string>& args) {

@@ -34,8 +34,8 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--cf", "1|2|4|8", "coarsening factor: cells per thread in x (3D stream: in y) (default 1)", kConfiguration,
         kList, kConfigured },
     { "--block", "heuristic|BXxBY[xBZ]",
-        "thread-block dims (default heuristic: thesis listing 3.18); a block no GPU could launch is refused on the CPU "
-        "backend too",
+        "thread-block dims (default heuristic: thesis listing 3.18); stencilscope-cli refuses a block no GPU could "
+        "launch, on the CPU backend too",
         kConfiguration, kList, "run bench profile" },
     { "--precision", "fp32|fp64", "(default fp32)", kConfiguration, kList, kConfigured },
     { "--backend", "cuda|cpu", "(default cuda when a device is present, else cpu)", kConfiguration, kSingle,
@@ -75,6 +75,16 @@ constexpr RunOptionSpec kSpecs[] = {
         "~/.cache/stencilscope/autotune.tsv)",
         kCommandOption, kSingle, "autotune sweep" },
     { "--no-cache", "", "search again and store nothing", kCommandOption, kSingle, "autotune sweep" },
+    // sweep's own (app/cli/sweep_command.cpp gives them their meaning)
+    { "--experiment", "radius|cf|autotuned",
+        "what to sweep (required); with comma lists --radius (default 1,2,4,8,16), --variant (default "
+        "base,smem,smem_padded) and --cf (cf, autotuned; default 1,2,4,8). autotuned: per variant the CF 1 heuristic "
+        "block and the best CF with autotuned blocks, searched through the autotune cache",
+        kCommandOption, kSingle, "sweep" },
+    { "--counters", "on|off",
+        "also read the bottleneck with CUPTI, one profiled step per point: DRAM write GB/s in 2D, local-memory "
+        "(spill) GB/s in 3D (default off)",
+        kCommandOption, kSingle, "sweep" },
 };
 
 template <typename I> std::optional<I> parse_int(const std::string& s) {
@@ -87,18 +97,6 @@ template <typename I> std::optional<I> parse_int(const std::string& s) {
 Status bad(std::string_view option, const std::string& value, const std::string& expected) {
     return Status::failure(
         "invalid " + std::string(option) + " '" + quote_for_message(value) + "': expected " + expected);
-}
-
-bool uses(const RunOptionSpec& spec, std::string_view command) {
-    for (const std::string& c : split_fields(spec.commands, ' '))
-        if (c == command) return true;
-    return false;
-}
-
-std::string comma_list(std::string_view words) {
-    std::string out;
-    for (const std::string& w : split_fields(words, ' ')) out += (out.empty() ? "" : ", ") + w;
-    return out;
 }
 
 // One option's value into `o`; --size, and --variant's default for diffusion4, are done by the caller.
@@ -181,11 +179,11 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
     } else if (key == "--init") {
         auto v = parse_initial(value);
         if (!v) return bad(key, value, "gaussian, random, square or hot-edges");
-        o.initial = *v;
+        o.config.problem.initial = *v;
     } else if (key == "--seed") {
         auto v = parse_int<std::uint64_t>(value);
         if (!v) return bad(key, value, "an integer 0..18446744073709551615");
-        o.seed = *v;
+        o.config.problem.seed = *v;
     } else if (key == "--repeats") {
         auto v = parse_int<int>(value);
         if (!v || *v < 1 || *v > 10000) return bad(key, value, "an integer 1..10000");
@@ -216,6 +214,18 @@ const RunOptionSpec* find_run_option(std::string_view name) {
     for (const RunOptionSpec& s : kSpecs)
         if (s.name == name) return &s;
     return nullptr;
+}
+
+bool run_option_applies(const RunOptionSpec& spec, std::string_view command) {
+    for (const std::string& c : split_fields(spec.commands, ' '))
+        if (c == command) return true;
+    return false;
+}
+
+std::string commands_text(const RunOptionSpec& spec) {
+    std::string out;
+    for (const std::string& c : split_fields(spec.commands, ' ')) out += (out.empty() ? "" : ", ") + c;
+    return out;
 }
 
 const std::string* find_value(const OptionValues& values, std::string_view name) {
@@ -281,9 +291,9 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
 
 Status refuse_options_not_for(std::string_view command, const OptionValues& values) {
     for (const OptionValue& v : values)
-        if (const RunOptionSpec* spec = find_run_option(v.name); spec && !uses(*spec, command))
-            return Status::failure(v.name + " does not apply to " + std::string(command) + " (only to "
-                + comma_list(spec->commands) + ")");
+        if (const RunOptionSpec* spec = find_run_option(v.name); spec && !run_option_applies(*spec, command))
+            return Status::failure(
+                v.name + " does not apply to " + std::string(command) + " (only to " + commands_text(*spec) + ")");
     return Status::success();
 }
 
@@ -322,7 +332,7 @@ Status expand_option_lists(const OptionValues& values, std::vector<OptionValues>
 
 Status parse_run_options(const std::vector<std::string>& args, RunOptions& out) {
     CommandLine line;
-    line.add_run_options();
+    line.add_run_options("");
     if (Status s = line.parse(args); !s) return s;
     return apply_run_options(line.values(), out);
 }
@@ -330,34 +340,6 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& out) 
 int strips_per_gpu_from_environment() {
     const char* env = std::getenv("STENCILSCOPE_STRIPS_PER_GPU");
     return std::clamp(env ? std::atoi(env) : 1, 1, 64);
-}
-
-std::string run_options_help(bool command_options) {
-    constexpr std::size_t kColumn = 32, kWidth = 106; // descriptions start at kColumn, wrap before kWidth
-    auto entry = [&](const RunOptionSpec& s) {
-        std::string out = "  " + std::string(s.name) + (s.value.empty() ? "" : " " + std::string(s.value));
-        out += out.size() + 2 <= kColumn ? std::string(kColumn - out.size(), ' ') : "  ";
-        std::size_t line_start = 0;
-        const std::string help = (s.configuration ? "" : "(" + comma_list(s.commands) + ") ") + std::string(s.help);
-        for (const std::string& word : split_fields(help, ' ')) {
-            if (out.size() - line_start + word.size() + 1 > kWidth && out.size() - line_start > kColumn) {
-                out.back() = '\n';
-                line_start = out.size();
-                out += std::string(kColumn, ' ');
-            }
-            out += word + " ";
-        }
-        out.back() = '\n';
-        return out;
-    };
-    std::string out = "Configuration options (NAME VALUE or NAME=VALUE; the GUI and setup files take them too):\n";
-    for (const RunOptionSpec& s : kSpecs)
-        if (s.configuration) out += entry(s);
-    if (!command_options) return out;
-    out += "\nCommand options (the commands that use each; any other command refuses it):\n";
-    for (const RunOptionSpec& s : kSpecs)
-        if (!s.configuration) out += entry(s);
-    return out;
 }
 
 } // namespace ss

@@ -19,8 +19,6 @@ struct RunOptions {
     StencilConfig config;
     int steps = 8;
     std::string csv;
-    InitialCondition initial = InitialCondition::Random;
-    std::uint64_t seed = 1;
     int repeats = 10; // bench: timed runs
     int warmup = 2; // bench: untimed runs first
     int launches = 3; // profile: launches profiled
@@ -36,7 +34,7 @@ struct RunOptions {
 struct RunOptionSpec {
     std::string_view name; // "--radius"
     std::string_view value; // its value's syntax for --help ("R"); empty: a flag, which takes no value
-    std::string_view help; // lines separated by '\n'
+    std::string_view help; // one paragraph; --help wraps it
     // Part of the configuration (problem, policy, placement, initial field): the GUI and setup files
     // take it as well as the CLI. The others are the CLI's command options (--steps, --csv, ...).
     bool configuration;
@@ -46,6 +44,10 @@ struct RunOptionSpec {
 
 std::span<const RunOptionSpec> run_option_specs();
 const RunOptionSpec* find_run_option(std::string_view name); // nullptr when not in the table
+// True when stencilscope-cli's `command` uses `spec`.
+bool run_option_applies(const RunOptionSpec& spec, std::string_view command);
+// The commands that use `spec`, for a message or --help: "run, bench, profile".
+std::string commands_text(const RunOptionSpec& spec);
 
 // An option given on a command line, before it is checked: "--radius" -> "4"; a flag -> "".
 struct OptionValue {
@@ -85,10 +87,6 @@ std::string quote_for_message(std::string_view text);
 // `text` with its control characters escaped as quote_for_message does, not cut: a whole message printed
 // on one line whatever a path or value in it holds.
 std::string one_line(std::string_view text);
-
-// The option list for --help: the configuration options, and with `command_options` the CLI's others,
-// each with the commands that use it.
-std::string run_options_help(bool command_options);
 
 // Testing hook (docs/USER_GUIDE.md): STENCILSCOPE_STRIPS_PER_GPU=N cuts each GPU's share into N strips
 // (StencilConfig::strips_per_device), so that one GPU runs, times and profiles the multi-GPU code paths.

@@ -6,6 +6,7 @@
 #include "app/cli/sweep_command.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
+#include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
@@ -47,20 +48,6 @@ Commands:
 )";
 
 constexpr const char* kMoreHelp = R"(
-Sweep options:
-  --experiment radius|cf|autotuned   (sweep, required) what to sweep; with comma lists
-                                --radius (default 1,2,4,8,16), --variant (default base,smem,smem_padded)
-                                and --cf (cf, autotuned; default 1,2,4,8). --steps per timed run
-                                (default 8), --repeats timed runs per point (default 5, median).
-                                autotuned: per variant the CF 1 heuristic block and the best CF with
-                                autotuned blocks, searched through the autotune cache.
-  --counters on|off             (sweep) also read the bottleneck with CUPTI, one profiled step per
-                                point: DRAM write GB/s in 2D, local-memory (spill) GB/s in 3D (default off)
-
-Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block, --precision,
---gpus, --overlap and --halo (--radius 1,4,16 or --radius=1,4,16) and run every combination in one
-process (refused ones are reported and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.
-
 Throughput counts updated cells (the Dirichlet border of width R is fixed); GB/s assumes the ideal
 traffic of 2 x element size per cell (3 x for the wave rule). bench also measures the copy roofline
 in the same process and reports the percentage reached. Split over GPUs (--gpus N), run and bench
@@ -70,13 +57,33 @@ Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line
 any work starts).
 )";
 
-int list_devices() {
-    const auto devices = query_devices();
-    if (devices.empty()) {
-        std::cout << "no CUDA device (" << cuda_unavailable_reason() << "); the CPU backend is available\n";
+constexpr const char* kCommands = "run, bench, profile, autotune, sweep, bandwidth, devices, help";
+
+// --help: generated from the parser every command uses (all options, or those `command` takes), so that
+// an option cannot be parsed without being listed.
+std::string help_text(const std::string& command) {
+    CommandLine line;
+    line.add_run_options(command);
+    std::string lists;
+    for (const RunOptionSpec& spec : run_option_specs())
+        if (spec.listable) lists += (lists.empty() ? "" : ", ") + std::string(spec.name);
+    const bool takes_lists = command.empty() || command == "run" || command == "bench";
+    std::string out = command.empty() ? std::string(kUsage) : "Usage: stencilscope-cli " + command + " [OPTIONS]\n\n";
+    out += line.help();
+    if (takes_lists)
+        out += "\n"
+            + wrap_text("Lists: run and bench take comma lists for " + lists
+                + " (--radius 1,4,16 or --radius=1,4,16) and run every combination in one process (refused ones are "
+                  "reported and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.");
+    return out + kMoreHelp;
+}
+
+int list_devices(const DeviceCatalogue& catalogue) {
+    if (!catalogue.has_cuda()) {
+        std::cout << "no CUDA device (" << catalogue.unavailable << "); the CPU backend is available\n";
         return 0;
     }
-    for (const auto& d : devices)
+    for (const auto& d : catalogue.devices)
         std::cout << d.index << ": " << d.name << "  sm_" << d.cc_major << d.cc_minor << "  " << d.sm_count << " SMs  "
                   << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
                   << d.pci_bus_id << "\n";
@@ -87,10 +94,10 @@ CsvRow bandwidth_csv_header() {
     return { "timestamp", "device", "bytes_per_copy", "repeats", "ms_per_copy", "copy_gbytes_per_s" };
 }
 
-int run_bandwidth(const RunOptions& o) {
-    const auto devices = query_devices();
-    if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + cuda_unavailable_reason() + ")");
-    if (o.config.placement.device >= int(devices.size()))
+int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
+    const auto& devices = catalogue.devices;
+    if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + catalogue.unavailable + ")");
+    if (!catalogue.find(o.config.placement.device))
         return fail(2, "CUDA device " + std::to_string(o.config.placement.device) + " does not exist");
     if (!o.csv.empty())
         if (Status s = cli::check_csv_output(o.csv, bandwidth_csv_header()); !s) return fail(2, s.reason);
@@ -107,18 +114,18 @@ int run_bandwidth(const RunOptions& o) {
     return 0;
 }
 
-int run_profile(const RunOptions& o) {
+int run_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
     const StencilConfig& c = o.config;
     if (c.placement.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
     if (!o.csv.empty())
         if (Status s = cli::check_csv_output(o.csv, profile_csv_header()); !s) return fail(2, s.reason);
-    const auto devices = query_devices();
-    if (devices.empty()) return fail(1, "GPU counters are unavailable: " + cuda_unavailable_reason());
-    if (c.placement.device >= int(devices.size()))
+    const auto& devices = catalogue.devices;
+    if (devices.empty()) return fail(1, "GPU counters are unavailable: " + catalogue.unavailable);
+    if (!catalogue.find(c.placement.device))
         return fail(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
-    if (Status s = can_implement(c); !s) return fail(2, s.reason);
+    if (Status s = can_implement(c, catalogue); !s) return fail(2, s.reason);
     std::string why;
-    auto sim = create_simulation(c, &why);
+    auto sim = create_simulation(c, catalogue, &why);
     if (!sim) return fail(1, "cannot create the simulation: " + why);
 
     // One report per GPU (one on a single GPU), each against its own GPU's copy roofline, measured
@@ -169,7 +176,7 @@ int run_profile(const RunOptions& o) {
         std::printf("%s%s", i ? ", " : "; not supported here: ", first.dropped[i].c_str());
     std::printf("\n\n");
 
-    sim->upload(make_initial_field(c, o.initial, o.seed));
+    sim->upload(make_initial_field(c, o.config.problem.initial, o.config.problem.seed));
     std::vector<CsvRow> rows;
     std::vector<ProfiledLaunch> per_gpu;
     for (int launch = 1; launch <= o.launches; ++launch) {
@@ -214,9 +221,24 @@ struct FieldCache {
     }
 };
 
-int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bool keep_going) {
-    if (!o.backend_given && query_devices().empty()) o.config.placement.backend = Backend::Cpu;
-    if (Status s = can_implement(o.config); !s) {
+// The CPU backend runs no blocks, yet its report and CSV row name the block asked for: one that no GPU could
+// launch is refused with the reason a GPU would give, against CUDA's limits and the thesis' rules, and the
+// most shared memory any GPU lets a block opt into (227 KiB, sm_90).
+Status check_block_on_any_gpu(const StencilConfig& c) {
+    if (c.placement.backend != Backend::Cpu || c.policy.heuristic_block) return Status::success();
+    DeviceInfo largest_gpu;
+    largest_gpu.smem_per_block_optin = 227 * 1024;
+    if (Status s = check_block(c, c.policy.block, &largest_gpu); !s)
+        return Status::failure("no GPU could launch this block: " + s.reason);
+    return Status::success();
+}
+
+int run_or_bench(
+    const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache, bool keep_going) {
+    if (!o.backend_given && !catalogue.has_cuda()) o.config.placement.backend = Backend::Cpu;
+    Status implementable = can_implement(o.config, catalogue);
+    if (implementable) implementable = check_block_on_any_gpu(o.config);
+    if (Status s = implementable; !s) {
         if (!keep_going) return fail(2, s.reason);
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
         return 0;
@@ -230,12 +252,11 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     report.command = command;
     report.options = o;
     std::string why;
-    auto sim = create_simulation(o.config, &why);
+    auto sim = create_simulation(o.config, catalogue, &why);
     if (!sim) return fail(1, "cannot create the simulation: " + why);
     report.resources = sim->resources();
     if (o.config.placement.backend == Backend::Cuda) {
-        const auto devices = query_devices();
-        report.device = devices[o.config.placement.device].name;
+        report.device = catalogue.name_of(o.config.placement.device);
         if (command == "bench") {
             static double measured = 0.0; // once per process: a sweep shares it
             static int measured_device = -1;
@@ -249,7 +270,7 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     } else {
         report.device = "CPU";
     }
-    const std::vector<double>& initial = cache.get(o.config, o.initial, o.seed);
+    const std::vector<double>& initial = cache.get(o.config, o.config.problem.initial, o.config.problem.seed);
     try {
         if (command == "run") {
             sim->upload(initial);
@@ -289,7 +310,7 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
 Status parse_command_options(
     const std::string& command, const std::vector<std::string>& args, std::vector<RunOptions>& runs) {
     CommandLine line;
-    line.add_run_options();
+    line.add_run_options(command);
     if (Status s = line.parse(args); !s) return s;
     const OptionValues& values = line.values();
     if (command == "autotune" && find_value(values, "--block"))
@@ -315,14 +336,10 @@ Status parse_command_options(
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) {
-        std::cerr << kUsage;
-        return 2;
-    }
-    const std::string help = kUsage + ss::run_options_help(true) + kMoreHelp;
+    if (args.empty()) return fail(2, std::string("no command given (") + kCommands + "; see --help)");
     const std::string command = args.front();
     if (command == "help" || command == "--help" || command == "-h") {
-        std::cout << help;
+        std::cout << help_text("");
         return 0;
     }
     if (command == "--version") {
@@ -331,20 +348,20 @@ int main(int argc, char** argv) {
     }
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
         && command != "autotune" && command != "profile" && command != "sweep")
-        return fail(2,
-            "unknown command '" + ss::quote_for_message(command)
-                + "' (run, bench, profile, autotune, sweep, bandwidth, devices, help)");
+        return fail(2, "unknown command '" + ss::quote_for_message(command) + "' (" + kCommands + ")");
     args.erase(args.begin());
     if (std::find(args.begin(), args.end(), "--help") != args.end()
         || std::find(args.begin(), args.end(), "-h") != args.end()) {
-        std::cout << help;
+        std::cout << help_text(command);
         return 0;
     }
+    // The one query of the machine: every command below gets this catalogue.
+    const ss::DeviceCatalogue catalogue = ss::query_device_catalogue();
     if (command == "sweep") { // its lists are the experiment's axes, not combinations to expand
         ss::SweepOptions options;
-        if (ss::Status s = ss::parse_sweep_options(args, options); !s) return fail(2, s.reason);
+        if (ss::Status s = ss::parse_sweep_options(args, options, catalogue.has_cuda()); !s) return fail(2, s.reason);
         try {
-            return ss::run_sweep_command(options);
+            return ss::run_sweep_command(options, catalogue);
         } catch (const std::exception& e) {
             return fail(1, e.what());
         }
@@ -352,17 +369,17 @@ int main(int argc, char** argv) {
     std::vector<ss::RunOptions> runs;
     if (ss::Status s = parse_command_options(command, args, runs); !s) return fail(2, s.reason);
     try {
-        if (command == "devices") return list_devices();
-        if (command == "bandwidth") return run_bandwidth(runs.front());
-        if (command == "profile") return run_profile(runs.front());
-        if (command == "autotune") return run_autotune_command(runs.front());
+        if (command == "devices") return list_devices(catalogue);
+        if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);
+        if (command == "profile") return run_profile(runs.front(), catalogue);
+        if (command == "autotune") return run_autotune_command(runs.front(), catalogue);
         // One CSV for every combination: checked once, before the first one runs.
         if (const std::string& csv = runs.front().csv; !csv.empty())
             if (ss::Status s = ss::cli::check_csv_output(csv, ss::report_csv_header()); !s) return fail(2, s.reason);
         FieldCache cache;
         int worst = 0;
         for (const auto& options : runs)
-            worst = std::max(worst, run_or_bench(command, options, cache, runs.size() > 1));
+            worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1));
         return worst;
     } catch (const std::exception& e) {
         return fail(1, e.what());

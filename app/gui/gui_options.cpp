@@ -18,10 +18,58 @@ Status bad(const std::string& option, const std::string& value, const std::strin
     return Status::failure("invalid " + option + " '" + quote_for_message(value) + "': expected " + expected);
 }
 
-const std::string_view kValueOptions[] = { "--max-fps", "--window-size", "--frames", "--screenshot",
-    "--window-screenshot", "--open-sweep", "--sweep-png", "--sweep-show", "--benchmark-seconds", "--soak-seconds",
-    "--soak-interval", "--steps-per-frame", "--colormap", "--range", "--slice", "--metrics", "--slice-index" };
-const std::string_view kFlags[] = { "--version", "--max-projection", "--paused", "--raster", "--autotune" };
+constexpr OptionDoc kDisplayOptions[] = {
+    { "--steps-per-frame", "N", "stencil steps per displayed frame; 0 runs free (default 10)" },
+    { "--colormap", "viridis|inferno|coolwarm|grayscale", "(default inferno; coolwarm for the wave)" },
+    { "--range", "auto|LO:HI", "colour range: automatic, or finite numbers LO < HI (default auto)" },
+    { "--slice", "xy|xz|yz", "3D: the plane shown (default xy)" },
+    { "--slice-index", "N", "3D: its index (default the middle)" },
+    { "--max-projection", "", "3D: show the maximum along the axis instead of one plane" },
+    { "--paused", "", "start paused" },
+    { "--raster", "", "draw without OpenGL (no interop)" },
+    { "--metrics", "on|off",
+        "hardware counters (CUPTI) in the metrics panel (default: last choice; on for --frames, off for "
+        "--benchmark-seconds)" },
+};
+
+constexpr OptionDoc kScriptedOptions[] = {
+    { "--frames", "N", "run N displayed frames, write the pictures, exit" },
+    { "--screenshot", "FILE.png", "the field at its resolution with a colour bar" },
+    { "--window-screenshot", "FILE.png", "the whole window" },
+    { "--benchmark-seconds", "S", "print displayed FPS, steps/s and GCells/s after S seconds, exit" },
+    { "--max-fps", "N|screen",
+        "ask the engine for at most N frames per second, or the screen's refresh rate (default: as many as it "
+        "delivers)" },
+    { "--window-size", "WxH", "the window's size in pixels (default: the last one)" },
+    { "--autotune", "", "open Tools > Autotune and search blocks for the configuration" },
+    { "--open-sweep", "FILE.csv",
+        "open a sweep (stencilscope-cli sweep --csv) in the Experiments window; a file that does not load is "
+        "refused before any window opens" },
+    { "--sweep-png", "FILE.png", "with --open-sweep: chart it into FILE.png and exit (no GPU needed)" },
+    { "--sweep-show", "VARIANT", "with --open-sweep: chart only that variant's series" },
+    { "--soak-seconds", "S",
+        "change variant, radius, CF, block, colour map and slice through the controls every --soak-interval "
+        "seconds for S seconds; print the resident memory after the first round of changes and at the end, GL "
+        "errors and engine failures; exit 1 if memory grew by 5 % or more or any error was reported" },
+    { "--soak-interval", "S", "with --soak-seconds: seconds between two changes, 0.05 to 600 (default 3)" },
+};
+
+constexpr OptionDoc kOtherOptions[] = {
+    { "--help", "", "this text (also -h)" },
+    { "--version", "", "print the version" },
+};
+
+// The GUI's one parser: its --help lists what it parses (gui_options_help).
+void add_gui_options(CommandLine& line) {
+    line.add_run_options("gui");
+    line.section("Display options:");
+    for (const OptionDoc& doc : kDisplayOptions) line.add(doc);
+    line.section("Scripted runs and benchmarks:");
+    for (const OptionDoc& doc : kScriptedOptions) line.add(doc);
+    line.section("Other options:");
+    line.add(kOtherOptions[0], "-h");
+    line.add(kOtherOptions[1]);
+}
 
 // The CLI's command options have no meaning in the window: refused, saying where they do.
 Status refuse_command_options(const OptionValues& values) {
@@ -35,7 +83,7 @@ Status refuse_command_options(const OptionValues& values) {
         if (key == "--steps")
             return Status::failure("--steps: the GUI runs until it is stopped; use --steps-per-frame N or --frames N");
         return Status::failure(
-            key + " is an option of stencilscope-cli " + std::string(spec->commands) + "; the GUI does not take it");
+            key + " is an option of stencilscope-cli " + commands_text(*spec) + "; the GUI does not take it");
     }
     return Status::success();
 }
@@ -131,10 +179,7 @@ Status apply_gui_option(const std::string& key, const std::string& value, GuiOpt
 
 Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bool cuda_present) {
     CommandLine line;
-    line.add_run_options();
-    for (const std::string_view name : kValueOptions) line.add_option(std::string(name));
-    for (const std::string_view name : kFlags) line.add_flag(std::string(name));
-    line.add_flag("--help", "-h");
+    add_gui_options(line);
     if (Status s = line.parse(args); !s) return s;
     const OptionValues& values = line.values();
     if (Status s = refuse_command_options(values); !s) return s;
@@ -145,7 +190,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         c.placement.strips_per_device = strips_per_gpu_from_environment(); // testing hook, as the CLI
     if (!find_value(values, "--size") && c.placement.backend == Backend::Cpu)
         c.problem.size = c.problem.dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
-    if (!find_value(values, "--init")) o.run.initial = InitialCondition::Gaussian;
+    if (!find_value(values, "--init")) o.run.config.problem.initial = InitialCondition::Gaussian;
     for (const auto& [key, value] : values)
         if (Status s = apply_gui_option(key, value, o); !s) return s;
 
@@ -166,43 +211,14 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         if (!o.window.metrics_given) o.window.metrics = !o.benchmark();
         o.window.metrics_given = true;
     }
-    o.window.settings = { c, o.run.initial, o.run.seed };
+    o.window.settings = { c };
     return Status::success();
 }
 
 std::string gui_options_help() {
-    return "Usage: stencilscope [configuration options] [display options]\n\n" + run_options_help(false) + R"(
-Display options:
-  --steps-per-frame N           stencil steps per displayed frame; 0 runs free (default 10)
-  --colormap viridis|inferno|coolwarm|grayscale   (default inferno; coolwarm for the wave)
-  --range auto|LO:HI            colour range (default auto)
-  --slice xy|xz|yz              3D: the plane shown (default xy)
-  --slice-index N               3D: its index (default the middle)
-  --max-projection              3D: show the maximum along the axis instead of one plane
-  --paused                      start paused
-  --raster                      draw without OpenGL (no interop)
-  --metrics on|off              hardware counters (CUPTI) in the metrics panel (default: last choice;
-                                on for --frames, off for --benchmark-seconds)
-
-Scripted runs and benchmarks:
-  --frames N                    run N displayed frames, write the pictures, exit
-  --screenshot FILE.png         the field at its resolution with a colour bar
-  --window-screenshot FILE.png  the whole window
-  --benchmark-seconds S         print displayed FPS, steps/s and GCells/s after S seconds, exit
-  --max-fps N|screen            ask the engine for at most N frames per second, or the screen's
-                                refresh rate (default: as many as it delivers)
-  --window-size WxH             the window's size in pixels (default: the last one)
-  --autotune                    open Tools > Autotune and search blocks for the configuration
-  --open-sweep FILE.csv         open a sweep (stencilscope-cli sweep --csv) in the Experiments window
-  --sweep-png FILE.png          with --open-sweep: chart it into FILE.png and exit (no GPU needed)
-  --sweep-show VARIANT          with --open-sweep: chart only that variant's series
-  --soak-seconds S              change variant, radius, CF, block, colour map and slice through the
-                                controls every --soak-interval seconds (default 3) for S seconds;
-                                print the resident memory after the first round of changes and at the
-                                end, GL errors and engine failures; exit 1 if memory grew by 5 % or
-                                more or any error was reported
-  --version                     print the version
-)";
+    CommandLine line;
+    add_gui_options(line);
+    return "Usage: stencilscope [OPTIONS]\n\n" + line.help();
 }
 
 } // namespace ss::gui

@@ -42,7 +42,7 @@ std::string writable_problem(const std::string& path) {
     if (!dir.isDir()) return "cannot write " + path + ": directory " + dir.filePath().toStdString() + " does not exist";
     if (file.exists() && (!file.isFile() || !file.isWritable()))
         return "cannot write " + path + ": not a writable file";
-    QTemporaryFile probe(dir.absoluteFilePath(QStringLiteral(".stencilscope-probe-XXXXXX")));
+    QTemporaryFile probe(QDir(file.absolutePath()).absoluteFilePath(QStringLiteral(".stencilscope-probe-XXXXXX")));
     if (!probe.open()) return "cannot write " + path + ": cannot create files in " + dir.filePath().toStdString();
     return {};
 }
@@ -175,7 +175,7 @@ std::string apply_scene(MainWindow& w, const SoakScene& s, int dims) {
 
 std::string precheck_scripted(const GuiOptions& o) {
     if (o.scripted() || o.benchmark() || o.soak())
-        if (const Status s = can_implement(o.window.settings.config); !s) return s.reason;
+        if (const Status s = can_implement(o.window.settings.config, o.window.devices); !s) return s.reason;
     if (auto p = writable_problem(o.screenshot); !p.empty()) return p;
     if (auto p = writable_problem(o.window_screenshot); !p.empty()) return p;
     if (!o.open_sweep.empty()) { // the sweep must load before any window opens
@@ -205,7 +205,7 @@ int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {
 }
 
 int run_sweep_chart(const GuiOptions& o, std::ostream& err) {
-    EngineController engine;
+    EngineController engine(o.window.devices);
     ExperimentsWindow window(engine);
     window.resize(1400, 900); // the charts get ~1000 x 860: three readable rows
     window.show();
