@@ -69,7 +69,7 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--warmup", "N", "untimed runs first (default 2)", kCommandOption, kSingle, "bench" },
     { "--launches", "K", "launches to profile, one step each (default 3); exit 1 when counters are unavailable",
         kCommandOption, kSingle, "profile" },
-    { "--bytes", "B", "bytes to copy (default 1073741824)", kCommandOption, kSingle, "bandwidth" },
+    { "--bytes", "B", "bytes to copy, 1 MiB..1 TiB (default 1073741824)", kCommandOption, kSingle, "bandwidth" },
     { "--cache", "FILE",
         "the block-search cache (default $XDG_CACHE_HOME/stencilscope/autotune.tsv or "
         "~/.cache/stencilscope/autotune.tsv)",
@@ -86,6 +86,24 @@ constexpr RunOptionSpec kSpecs[] = {
         "(spill) GB/s in 3D (default off)",
         kCommandOption, kSingle, "sweep" },
 };
+
+// The engine's limit (gpu/validation.cpp, check_problem), checked here as well so that the product of the
+// three numbers is never formed when it would wrap: a size is refused as it is read, from the CLI, the GUI
+// or a setup file.
+constexpr std::int64_t kMaxCells = std::int64_t(1) << 40;
+// bandwidth copies between two buffers of --bytes: bounded so that twice the count cannot wrap either.
+constexpr std::int64_t kMinCopyBytes = std::int64_t(1) << 20, kMaxCopyBytes = std::int64_t(1) << 40;
+
+// nx * ny * nz <= limit, without forming a product that could wrap (non-positive sizes: left to can_implement).
+bool cells_at_most(const Extent& e, std::int64_t limit) {
+    std::int64_t cells = 1;
+    for (const int n : { e.nx, e.ny, e.nz }) {
+        if (n < 1) return true;
+        if (cells > limit / n) return false;
+        cells *= n;
+    }
+    return true;
+}
 
 template <typename I> std::optional<I> parse_int(const std::string& s) {
     I v {};
@@ -198,7 +216,8 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         o.launches = *v;
     } else if (key == "--bytes") {
         auto v = parse_int<std::int64_t>(value);
-        if (!v || *v < (1 << 20)) return bad(key, value, "a byte count of at least 1048576");
+        if (!v || *v < kMinCopyBytes || *v > kMaxCopyBytes)
+            return bad(key, value, "a byte count 1048576..1099511627776 (1 MiB..1 TiB)");
         o.bandwidth_bytes = *v;
     }
     return Status::success();
@@ -270,6 +289,8 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
     if (const std::string* size = find_value(values, "--size")) {
         auto e = parse_extent(*size, c.problem.dims);
         if (!e) return bad("--size", *size, c.problem.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");
+        if (!cells_at_most(*e, kMaxCells))
+            return bad("--size", *size, "at most 2^40 cells in all (" + std::to_string(kMaxCells) + ")");
         c.problem.size = *e;
     } else {
         c.problem.size = c.problem.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };

@@ -99,6 +99,12 @@ int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
     if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + catalogue.unavailable + ")");
     if (!catalogue.find(o.config.placement.device))
         return fail(2, "CUDA device " + std::to_string(o.config.placement.device) + " does not exist");
+    // Two buffers of --bytes (at most 1 TiB each: the product cannot wrap), refused before any allocation.
+    const DeviceInfo& device = *catalogue.find(o.config.placement.device);
+    if (2 * o.bandwidth_bytes > device.free_memory)
+        return fail(2,
+            "the copy needs " + bytes_text(2 * o.bandwidth_bytes) + " of GPU memory (two buffers of --bytes) but "
+                + device.name + " has " + bytes_text(device.free_memory) + " free");
     if (!o.csv.empty())
         if (Status s = cli::check_csv_output(o.csv, bandwidth_csv_header()); !s) return fail(2, s.reason);
     const BandwidthResult r = measure_copy_bandwidth(o.config.placement.device, o.bandwidth_bytes, o.repeats);
