@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli: headless runs, benchmarks and the copy roofline. Qt-free.
 // Exit codes: 0 success, 1 a run failed (CUDA error, verification failed), 2 bad input.
+#include "app/cli/address_space.h"
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/sweep_command.h"
@@ -20,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -251,6 +253,7 @@ int run_or_bench(
     }
     if (o.verify && updated_cells(o.config) > (std::int64_t(1) << 27))
         return fail(2, "--verify runs the fp64 CPU reference: use a domain of at most 134M cells");
+    if (Status s = cli::check_address_space(cli::host_bytes_for_run(o.config, o.verify)); !s) return fail(2, s.reason);
     if (!o.csv.empty())
         if (Status s = cli::check_csv_output(o.csv, report_csv_header()); !s) return fail(2, s.reason);
 
@@ -299,6 +302,8 @@ int run_or_bench(
                 if (strip_count(o.config.placement) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
             }
         }
+    } catch (const std::bad_alloc&) { // say what ran out
+        return fail(1, cli::out_of_host_memory_reason());
     } catch (const std::exception& e) {
         return fail(1, std::string("run failed: ") + e.what());
     }
@@ -368,6 +373,8 @@ int main(int argc, char** argv) {
         if (ss::Status s = ss::parse_sweep_options(args, options, catalogue.has_cuda()); !s) return fail(2, s.reason);
         try {
             return ss::run_sweep_command(options, catalogue);
+        } catch (const std::bad_alloc&) { // say what ran out
+            return fail(1, cli::out_of_host_memory_reason());
         } catch (const std::exception& e) {
             return fail(1, e.what());
         }
@@ -387,6 +394,8 @@ int main(int argc, char** argv) {
         for (const auto& options : runs)
             worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1));
         return worst;
+    } catch (const std::bad_alloc&) { // say what ran out
+        return fail(1, cli::out_of_host_memory_reason());
     } catch (const std::exception& e) {
         return fail(1, e.what());
     }
