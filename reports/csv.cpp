@@ -44,6 +44,28 @@ Status check_csv_path(const std::string& path) {
     return Status::success();
 }
 
+Status check_csv_header(const std::string& path, const CsvRow& header) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (!fs::exists(status)) return Status::success(); // a new file gets the header
+    if (!fs::is_regular_file(status)) return Status::failure("cannot append to " + path + ": not a regular file");
+    const std::string expected = csv_line(header);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Status::failure("cannot append to " + path + ": it cannot be read to check its header");
+    std::string head(expected.size() + 2, '\0');
+    in.read(head.data(), std::streamsize(head.size()));
+    head.resize(std::size_t(in.gcount()));
+    if (head.empty() || head.rfind(expected, 0) == 0) return Status::success();
+    const std::string why = "cannot append to " + path + ": ";
+    if (head.rfind("\xEF\xBB\xBF", 0) == 0)
+        return Status::failure(why + "it begins with a byte-order mark (BOM); this command writes plain UTF-8");
+    const std::string first_line = head.substr(0, head.find('\n'));
+    if (first_line.find('\r') != std::string::npos)
+        return Status::failure(why + "it has Windows line ends (CRLF); this command writes LF");
+    return Status::failure(why + "its header differs from this command's columns (docs/CSV.md)");
+}
+
 Status append_csv(const std::string& path, const CsvRow& header, const std::vector<CsvRow>& rows) {
     std::string existing;
     {

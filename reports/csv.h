@@ -22,4 +22,10 @@ Status append_csv(const std::string& path, const CsvRow& header, const std::vect
 // A writable-path check done before any work starts: the directory exists and a file can be created.
 Status check_csv_path(const std::string& path);
 
+// The other check before any work: rows under `header` can be appended to `path`. A new or empty file
+// can take them; an existing one must be a regular file whose first line is exactly `header` (so a
+// byte-order mark or Windows line ends (CRLF) are refused, each named). Reads at most the header's length
+// and two bytes: never a whole file, never from a FIFO or a device.
+Status check_csv_header(const std::string& path, const CsvRow& header);
+
 } // namespace ss

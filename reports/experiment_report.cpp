@@ -3,6 +3,7 @@
 
 #include "reports/run_report.h"
 
+#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -14,19 +15,22 @@ std::string number_or_empty(double v) {
     return std::isfinite(v) ? format_number(v) : std::string();
 }
 
-double parse_number(const std::string& s) {
-    if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
-    std::size_t used = 0;
-    const double v = std::stod(s, &used);
-    if (used != s.size()) throw std::invalid_argument(s);
+// std::from_chars: the C locale's digits whatever the process's locale (a GUI under de_DE would read
+// "0.018275" as 0 with std::stod, and refuse the file).
+template <typename T> T parse_whole_field(const std::string& s) {
+    T v {};
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) throw std::invalid_argument(s);
     return v;
 }
 
+double parse_number(const std::string& s) {
+    if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
+    return parse_whole_field<double>(s);
+}
+
 int parse_int(const std::string& s) {
-    std::size_t used = 0;
-    const int v = std::stoi(s, &used);
-    if (used != s.size()) throw std::invalid_argument(s);
-    return v;
+    return parse_whole_field<int>(s);
 }
 
 template <typename T> T require(std::optional<T> v, const std::string& what, const std::string& text) {

@@ -5,6 +5,7 @@
 #include "reports/run_report.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -15,9 +16,9 @@ namespace {
 // digits with format_number's 6.
 std::string format_metric(double v) {
     if (std::isnan(v)) return "";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return buf;
+    char buf[64]; // std::to_chars: locale-independent, as format_number
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 15);
+    return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
 std::string bytes_text(double bytes) {

@@ -1,14 +1,109 @@
 // SPDX-License-Identifier: MIT
 #include "reports/run_options.h"
 
+#include "reports/command_line.h"
+
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
 
 namespace ss {
 namespace {
+
+// The commands that take the whole configuration.
+constexpr std::string_view kConfigured = "run bench profile autotune sweep";
+// RunOptionSpec::configuration and ::listable, named.
+constexpr bool kConfiguration = true, kCommandOption = false;
+constexpr bool kList = true, kSingle = false;
+
+constexpr RunOptionSpec kSpecs[] = {
+    // The configuration: the CLI, the GUI and setup files.
+    { "--stencil", "star|diffusion4", "star stencil (thesis) or fourth-order diffusion (default star)", kConfiguration,
+        kSingle, kConfigured },
+    { "--rule", "thesis|jacobi|wave", "star update rule (default jacobi)", kConfiguration, kList, kConfigured },
+    { "--dims", "2|3", "dimensions (default 2)", kConfiguration, kSingle, kConfigured },
+    { "--size", "NXxNY[xNZ]", "domain size (default 1024x1024 or 256x256x256)", kConfiguration, kSingle, kConfigured },
+    { "--radius", "R", "star radius 1..16 (default 1)", kConfiguration, kList, kConfigured },
+    { "--variant", "V",
+        "star: base|smem|smem_padded|stream|uncoalesced (default base); diffusion4: naive|merged|notemp|smem (default "
+        "smem)",
+        kConfiguration, kList, kConfigured },
+    { "--cf", "1|2|4|8", "coarsening factor: cells per thread in x (3D stream: in y) (default 1)", kConfiguration,
+        kList, kConfigured },
+    { "--block", "heuristic|BXxBY[xBZ]",
+        "thread-block dims (default heuristic: thesis listing 3.18); stencilscope-cli refuses a block no GPU could "
+        "launch, on the CPU backend too",
+        kConfiguration, kList, "run bench profile" },
+    { "--precision", "fp32|fp64", "(default fp32)", kConfiguration, kList, kConfigured },
+    { "--backend", "cuda|cpu", "(default cuda when a device is present, else cpu)", kConfiguration, kSingle,
+        kConfigured },
+    { "--device", "N", "CUDA device index (default 0)", kConfiguration, kSingle,
+        "run bench profile autotune sweep bandwidth" },
+    { "--gpus", "N",
+        "GPUs to split the domain over, devices --device .. --device+N-1 (default 1): strips along y (2D) or z (3D) "
+        "with ghost rows of depth R",
+        kConfiguration, kList, kConfigured },
+    { "--overlap", "on|off", "multi-GPU: exchange ghost rows while the interior computes (default on)", kConfiguration,
+        kList, kConfigured },
+    { "--halo", "auto|staged",
+        "multi-GPU: peer-to-peer where possible, else through pinned host memory (auto); staged always goes through "
+        "the host (default auto)",
+        kConfiguration, kList, kConfigured },
+    { "--init", "gaussian|random|square|hot-edges", "initial field (default random)", kConfiguration, kSingle,
+        "run bench profile autotune" },
+    { "--seed", "N", "seed of the random field (default 1)", kConfiguration, kSingle, "run bench profile autotune" },
+    // The CLI's command options.
+    { "--steps", "N", "stencil iterations per run (default 8); profile: unprofiled steps before each profiled launch",
+        kCommandOption, kSingle, kConfigured },
+    { "--csv", "FILE",
+        "append one row per run (header written when FILE is new; an existing FILE must have this command's header: "
+        "docs/CSV.md)",
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth" },
+    { "--verify", "", "compare with the fp64 CPU reference: relative L2 error < 1e-5 (fp32), 1e-12 (fp64)",
+        kCommandOption, kSingle, "run" },
+    { "--repeats", "N", "timed runs (default 10; sweep: per point, default 5, median; autotune: at most 5)",
+        kCommandOption, kSingle, "bench bandwidth autotune sweep" },
+    { "--warmup", "N", "untimed runs first (default 2)", kCommandOption, kSingle, "bench" },
+    { "--launches", "K", "launches to profile, one step each (default 3); exit 1 when counters are unavailable",
+        kCommandOption, kSingle, "profile" },
+    { "--bytes", "B", "bytes to copy, 1 MiB..1 TiB (default 1073741824)", kCommandOption, kSingle, "bandwidth" },
+    { "--cache", "FILE",
+        "the block-search cache (default $XDG_CACHE_HOME/stencilscope/autotune.tsv or "
+        "~/.cache/stencilscope/autotune.tsv)",
+        kCommandOption, kSingle, "autotune sweep" },
+    { "--no-cache", "", "search again and store nothing", kCommandOption, kSingle, "autotune sweep" },
+    // sweep's own (app/cli/sweep_command.cpp gives them their meaning)
+    { "--experiment", "radius|cf|autotuned",
+        "what to sweep (required); with comma lists --radius (default 1,2,4,8,16), --variant (default "
+        "base,smem,smem_padded) and --cf (cf, autotuned; default 1,2,4,8). autotuned: per variant the CF 1 heuristic "
+        "block and the best CF with autotuned blocks, searched through the autotune cache",
+        kCommandOption, kSingle, "sweep" },
+    { "--counters", "on|off",
+        "also read the bottleneck with CUPTI, one profiled step per point: DRAM write GB/s in 2D, local-memory "
+        "(spill) GB/s in 3D (default off)",
+        kCommandOption, kSingle, "sweep" },
+};
+
+// The engine's limit (gpu/validation.cpp, check_problem), checked here as well so that the product of the
+// three numbers is never formed when it would wrap: a size is refused as it is read, from the CLI, the GUI
+// or a setup file.
+constexpr std::int64_t kMaxCells = std::int64_t(1) << 40;
+// bandwidth copies between two buffers of --bytes: bounded so that twice the count cannot wrap either.
+constexpr std::int64_t kMinCopyBytes = std::int64_t(1) << 20, kMaxCopyBytes = std::int64_t(1) << 40;
+
+// nx * ny * nz <= limit, without forming a product that could wrap (non-positive sizes: left to can_implement).
+bool cells_at_most(const Extent& e, std::int64_t limit) {
+    std::int64_t cells = 1;
+    for (const int n : { e.nx, e.ny, e.nz }) {
+        if (n < 1) return true;
+        if (cells > limit / n) return false;
+        cells *= n;
+    }
+    return true;
+}
 
 template <typename I> std::optional<I> parse_int(const std::string& s) {
     I v {};
@@ -17,19 +112,163 @@ template <typename I> std::optional<I> parse_int(const std::string& s) {
     return v;
 }
 
-Status bad(const std::string& option, const std::string& value, const std::string& expected) {
-    return Status::failure("invalid value '" + quote_for_message(value) + "' for " + option + ": expected " + expected);
+Status bad(std::string_view option, const std::string& value, const std::string& expected) {
+    return Status::failure(
+        "invalid " + std::string(option) + " '" + quote_for_message(value) + "': expected " + expected);
+}
+
+// One option's value into `o`; --size, and --variant's default for diffusion4, are done by the caller.
+Status apply_one(const std::string& key, const std::string& value, RunOptions& o) {
+    StencilConfig& c = o.config;
+    if (key == "--verify") {
+        o.verify = true;
+    } else if (key == "--no-cache") {
+        o.no_cache = true;
+    } else if (key == "--cache") {
+        if (value.empty()) return bad(key, value, "a file path");
+        o.autotune_cache = value;
+    } else if (key == "--stencil") {
+        auto v = parse_stencil(value);
+        if (!v) return bad(key, value, "star or diffusion4");
+        c.problem.stencil = *v;
+    } else if (key == "--rule") {
+        auto v = parse_rule(value);
+        if (!v) return bad(key, value, "thesis, jacobi or wave");
+        c.problem.rule = *v;
+    } else if (key == "--dims") {
+        auto v = parse_int<int>(value);
+        if (!v || (*v != 2 && *v != 3)) return bad(key, value, "2 or 3");
+        c.problem.dims = *v;
+    } else if (key == "--radius") {
+        auto v = parse_int<int>(value);
+        if (!v || *v < 1 || *v > 16) return bad(key, value, "an integer 1..16");
+        c.problem.radius = *v;
+    } else if (key == "--variant") {
+        auto v = parse_variant(value);
+        if (!v)
+            return bad(key, value,
+                "base, smem, smem_padded, stream or uncoalesced (star); naive, merged, notemp or "
+                "smem (diffusion4)");
+        c.policy.variant = *v;
+    } else if (key == "--cf") {
+        auto v = parse_int<int>(value);
+        if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8)) return bad(key, value, "1, 2, 4 or 8");
+        c.policy.cf = *v;
+    } else if (key == "--block") {
+        if (value == "heuristic") {
+            c.policy.heuristic_block = true;
+        } else {
+            auto v = parse_block(value);
+            if (!v) return bad(key, value, "heuristic or BXxBY[xBZ] with positive integers");
+            c.policy.heuristic_block = false;
+            c.policy.block = *v;
+        }
+    } else if (key == "--precision") {
+        auto v = parse_precision(value);
+        if (!v) return bad(key, value, "fp32 or fp64");
+        c.problem.precision = *v;
+    } else if (key == "--steps") {
+        auto v = parse_int<int>(value);
+        if (!v || *v < 0 || *v > 100000000) return bad(key, value, "an integer 0..100000000");
+        o.steps = *v;
+    } else if (key == "--backend") {
+        auto v = parse_backend(value);
+        if (!v) return bad(key, value, "cuda or cpu");
+        c.placement.backend = *v;
+        o.backend_given = true;
+    } else if (key == "--device") {
+        auto v = parse_int<int>(value);
+        if (!v || *v < 0) return bad(key, value, "a device index >= 0");
+        c.placement.device = *v;
+    } else if (key == "--gpus") {
+        auto v = parse_int<int>(value);
+        if (!v || *v < 1 || *v > 64) return bad(key, value, "an integer 1..64");
+        c.placement.gpus = *v;
+    } else if (key == "--overlap") {
+        if (value != "on" && value != "off") return bad(key, value, "on or off");
+        c.placement.overlap = value == "on";
+    } else if (key == "--halo") {
+        auto v = parse_halo(value);
+        if (!v) return bad(key, value, "auto or staged");
+        c.placement.halo = *v;
+    } else if (key == "--csv") {
+        if (value.empty()) return bad(key, value, "a file path");
+        o.csv = value;
+    } else if (key == "--init") {
+        auto v = parse_initial(value);
+        if (!v) return bad(key, value, "gaussian, random, square or hot-edges");
+        o.config.problem.initial = *v;
+    } else if (key == "--seed") {
+        auto v = parse_int<std::uint64_t>(value);
+        if (!v) return bad(key, value, "an integer 0..18446744073709551615");
+        o.config.problem.seed = *v;
+    } else if (key == "--repeats") {
+        auto v = parse_int<int>(value);
+        if (!v || *v < 1 || *v > 10000) return bad(key, value, "an integer 1..10000");
+        o.repeats = *v;
+    } else if (key == "--warmup") {
+        auto v = parse_int<int>(value);
+        if (!v || *v < 0 || *v > 1000) return bad(key, value, "an integer 0..1000");
+        o.warmup = *v;
+    } else if (key == "--launches") {
+        auto v = parse_int<int>(value);
+        if (!v || *v < 1 || *v > 1000) return bad(key, value, "an integer 1..1000");
+        o.launches = *v;
+    } else if (key == "--bytes") {
+        auto v = parse_int<std::int64_t>(value);
+        if (!v || *v < kMinCopyBytes || *v > kMaxCopyBytes)
+            return bad(key, value, "a byte count 1048576..1099511627776 (1 MiB..1 TiB)");
+        o.bandwidth_bytes = *v;
+    }
+    return Status::success();
 }
 
 } // namespace
 
+std::span<const RunOptionSpec> run_option_specs() {
+    return kSpecs;
+}
+
+const RunOptionSpec* find_run_option(std::string_view name) {
+    for (const RunOptionSpec& s : kSpecs)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+bool run_option_applies(const RunOptionSpec& spec, std::string_view command) {
+    for (const std::string& c : split_fields(spec.commands, ' '))
+        if (c == command) return true;
+    return false;
+}
+
+std::string commands_text(const RunOptionSpec& spec) {
+    std::string out;
+    for (const std::string& c : split_fields(spec.commands, ' ')) out += (out.empty() ? "" : ", ") + c;
+    return out;
+}
+
+const std::string* find_value(const OptionValues& values, std::string_view name) {
+    for (const OptionValue& v : values)
+        if (v.name == name) return &v.value;
+    return nullptr;
+}
+
 std::string quote_for_message(std::string_view text) {
     constexpr std::size_t kMaxBytes = 60;
     std::string out;
-    for (const char ch : text) {
-        const auto byte = static_cast<unsigned char>(ch);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
         const bool continues_a_character = (byte & 0xC0) == 0x80; // UTF-8: never cut inside a character
         if (out.size() >= kMaxBytes && !continues_a_character) return out + "...";
+        out += one_line(text.substr(i, 1));
+    }
+    return out;
+}
+
+std::string one_line(std::string_view text) {
+    std::string out;
+    for (const char ch : text) {
+        const auto byte = static_cast<unsigned char>(ch);
         if (byte < 0x20 || byte == 0x7F) {
             char escaped[5];
             std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
@@ -41,196 +280,87 @@ std::string quote_for_message(std::string_view text) {
     return out;
 }
 
-Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, std::vector<std::string>* rest) {
-    std::string size_text, block_text;
-    bool size_given = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string key = args[i], value;
-        if (key.rfind("--", 0) != 0) {
-            if (rest) {
-                rest->push_back(key);
-                continue;
-            }
-            return Status::failure("unexpected argument '" + quote_for_message(key) + "'");
-        }
-        const auto eq = key.find('=');
-        const bool is_flag = key == "--verify" || key == "--no-cache";
-        if (eq != std::string::npos) {
-            value = key.substr(eq + 1);
-            key = key.substr(0, eq);
-        } else if (!is_flag) {
-            const bool known = key == "--stencil" || key == "--rule" || key == "--dims" || key == "--size"
-                || key == "--radius" || key == "--variant" || key == "--cf" || key == "--block" || key == "--precision"
-                || key == "--steps" || key == "--backend" || key == "--device" || key == "--gpus" || key == "--csv"
-                || key == "--init" || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes"
-                || key == "--launches" || key == "--overlap" || key == "--halo" || key == "--cache";
-            if (!known) {
-                if (rest) {
-                    rest->push_back(args[i]);
-                    continue;
-                }
-                return Status::failure("unknown option " + quote_for_message(key) + " (see --help)");
-            }
-            if (i + 1 >= args.size()) return Status::failure("option " + key + " needs a value");
-            value = args[++i];
-        }
-        StencilConfig& c = o.config;
-        if (key == "--verify") {
-            o.verify = true;
-        } else if (key == "--no-cache") {
-            o.no_cache = true;
-        } else if (key == "--cache") {
-            if (value.empty()) return bad(key, value, "a file path");
-            o.autotune_cache = value;
-        } else if (key == "--stencil") {
-            auto v = parse_stencil(value);
-            if (!v) return bad(key, value, "star or diffusion4");
-            c.problem.stencil = *v;
-            if (c.problem.stencil == StencilKind::Diffusion4 && !variant_applies(c.problem.stencil, c.policy.variant))
-                c.policy.variant = Variant::Smem;
-        } else if (key == "--rule") {
-            auto v = parse_rule(value);
-            if (!v) return bad(key, value, "thesis, jacobi or wave");
-            c.problem.rule = *v;
-        } else if (key == "--dims") {
-            auto v = parse_int<int>(value);
-            if (!v || (*v != 2 && *v != 3)) return bad(key, value, "2 or 3");
-            c.problem.dims = *v;
-        } else if (key == "--size") {
-            size_text = value;
-            size_given = true;
-        } else if (key == "--radius") {
-            auto v = parse_int<int>(value);
-            if (!v || *v < 1 || *v > 16) return bad(key, value, "an integer 1..16");
-            c.problem.radius = *v;
-        } else if (key == "--variant") {
-            auto v = parse_variant(value);
-            if (!v)
-                return bad(
-                    key, value, "base, smem, smem_padded or stream (star); naive, merged, notemp or smem (diffusion4)");
-            c.policy.variant = *v;
-        } else if (key == "--cf") {
-            auto v = parse_int<int>(value);
-            if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8)) return bad(key, value, "1, 2, 4 or 8");
-            c.policy.cf = *v;
-        } else if (key == "--block") {
-            if (value == "heuristic") {
-                c.policy.heuristic_block = true;
-            } else {
-                auto v = parse_block(value);
-                if (!v) return bad(key, value, "heuristic or BXxBY[xBZ] with positive integers");
-                c.policy.heuristic_block = false;
-                c.policy.block = *v;
-            }
-        } else if (key == "--precision") {
-            auto v = parse_precision(value);
-            if (!v) return bad(key, value, "fp32 or fp64");
-            c.problem.precision = *v;
-        } else if (key == "--steps") {
-            auto v = parse_int<int>(value);
-            if (!v || *v < 0 || *v > 100000000) return bad(key, value, "an integer 0..100000000");
-            o.steps = *v;
-        } else if (key == "--backend") {
-            auto v = parse_backend(value);
-            if (!v) return bad(key, value, "cuda or cpu");
-            c.placement.backend = *v;
-            o.backend_given = true;
-        } else if (key == "--device") {
-            auto v = parse_int<int>(value);
-            if (!v || *v < 0) return bad(key, value, "a device index >= 0");
-            c.placement.device = *v;
-        } else if (key == "--gpus") {
-            auto v = parse_int<int>(value);
-            if (!v || *v < 1 || *v > 64) return bad(key, value, "an integer 1..64");
-            c.placement.gpus = *v;
-        } else if (key == "--overlap") {
-            if (value != "on" && value != "off") return bad(key, value, "on or off");
-            c.placement.overlap = value == "on";
-        } else if (key == "--halo") {
-            auto v = parse_halo(value);
-            if (!v) return bad(key, value, "auto or staged");
-            c.placement.halo = *v;
-        } else if (key == "--csv") {
-            if (value.empty()) return bad(key, value, "a file path");
-            o.csv = value;
-        } else if (key == "--init") {
-            auto v = parse_initial(value);
-            if (!v) return bad(key, value, "gaussian, random, square or hot-edges");
-            o.config.problem.initial = *v;
-        } else if (key == "--seed") {
-            auto v = parse_int<std::uint64_t>(value);
-            if (!v) return bad(key, value, "a non-negative integer");
-            o.config.problem.seed = *v;
-        } else if (key == "--repeats") {
-            auto v = parse_int<int>(value);
-            if (!v || *v < 1 || *v > 10000) return bad(key, value, "an integer 1..10000");
-            o.repeats = *v;
-        } else if (key == "--warmup") {
-            auto v = parse_int<int>(value);
-            if (!v || *v < 0 || *v > 1000) return bad(key, value, "an integer 0..1000");
-            o.warmup = *v;
-        } else if (key == "--launches") {
-            auto v = parse_int<int>(value);
-            if (!v || *v < 1 || *v > 1000) return bad(key, value, "an integer 1..1000");
-            o.launches = *v;
-        } else if (key == "--bytes") {
-            auto v = parse_int<std::int64_t>(value);
-            if (!v || *v < (1 << 20)) return bad(key, value, "a byte count of at least 1048576");
-            o.bandwidth_bytes = *v;
-        } else if (rest) {
-            rest->push_back(args[i]);
-        } else {
-            return Status::failure("unknown option " + quote_for_message(key) + " (see --help)");
-        }
-    }
+Status apply_run_options(const OptionValues& values, RunOptions& o) {
+    // In the table's order, whatever the command line's: --dims before --size, --stencil before --variant.
+    for (const RunOptionSpec& spec : kSpecs)
+        if (const std::string* value = find_value(values, spec.name); value && spec.name != "--size")
+            if (Status s = apply_one(std::string(spec.name), *value, o); !s) return s;
     StencilConfig& c = o.config;
-    if (size_given) {
-        auto e = parse_extent(size_text, c.problem.dims);
-        if (!e) return bad("--size", size_text, c.problem.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");
+    if (const std::string* size = find_value(values, "--size")) {
+        auto e = parse_extent(*size, c.problem.dims);
+        if (!e) return bad("--size", *size, c.problem.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");
+        if (!cells_at_most(*e, kMaxCells))
+            return bad("--size", *size, "at most 2^40 cells in all (" + std::to_string(kMaxCells) + ")");
         c.problem.size = *e;
     } else {
         c.problem.size = c.problem.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };
     }
+    const bool variant_given = find_value(values, "--variant");
+    if (!variant_given && !variant_applies(c.problem.stencil, c.policy.variant))
+        c.policy.variant = c.problem.stencil == StencilKind::Diffusion4 ? Variant::Smem : Variant::Base;
+    if (!variant_applies(c.problem.stencil, c.policy.variant))
+        return Status::failure("--variant " + std::string(to_string(c.policy.variant)) + " does not apply to --stencil "
+            + std::string(to_string(c.problem.stencil)) + " (it takes "
+            + (c.problem.stencil == StencilKind::Star ? "base, smem, smem_padded, stream or uncoalesced"
+                                                      : "naive, merged, notemp or smem")
+            + ")");
     if (!c.policy.heuristic_block && c.problem.dims == 2 && c.problem.stencil == StencilKind::Star
         && c.policy.block.z != 1)
         return Status::failure("--block " + format_block(c.policy.block) + " has a z dim but --dims is 2");
-    if (!variant_applies(c.problem.stencil, c.policy.variant))
-        return Status::failure("--variant " + std::string(to_string(c.policy.variant)) + " does not apply to --stencil "
-            + std::string(to_string(c.problem.stencil)));
     return Status::success();
+}
+
+Status refuse_options_not_for(std::string_view command, const OptionValues& values) {
+    for (const OptionValue& v : values)
+        if (const RunOptionSpec* spec = find_run_option(v.name); spec && !run_option_applies(*spec, command))
+            return Status::failure(
+                v.name + " does not apply to " + std::string(command) + " (only to " + commands_text(*spec) + ")");
+    return Status::success();
+}
+
+bool has_option_list(const OptionValues& values) {
+    return std::any_of(values.begin(), values.end(), [](const OptionValue& v) {
+        const RunOptionSpec* spec = find_run_option(v.name);
+        return spec && spec->listable && v.value.find(',') != std::string::npos;
+    });
+}
+
+Status expand_option_lists(const OptionValues& values, std::vector<OptionValues>& out, std::size_t max_combinations) {
+    std::size_t combinations = 1;
+    for (const OptionValue& v : values)
+        if (has_option_list({ v })) {
+            combinations *= split_fields(v.value, ',').size();
+            if (combinations > max_combinations)
+                return Status::failure("the lists give more than " + std::to_string(max_combinations)
+                    + " combinations: split the sweep over several runs");
+        }
+    out = { {} };
+    for (const OptionValue& v : values) {
+        if (!has_option_list({ v })) {
+            for (OptionValues& combination : out) combination.push_back(v);
+            continue;
+        }
+        std::vector<OptionValues> next;
+        for (const OptionValues& prefix : out)
+            for (const std::string& item : split_fields(v.value, ',')) {
+                next.push_back(prefix);
+                next.back().push_back({ v.name, item });
+            }
+        out = std::move(next);
+    }
+    return Status::success();
+}
+
+Status parse_run_options(const std::vector<std::string>& args, RunOptions& out) {
+    CommandLine line;
+    line.add_run_options("");
+    if (Status s = line.parse(args); !s) return s;
+    return apply_run_options(line.values(), out);
 }
 
 int strips_per_gpu_from_environment() {
     const char* env = std::getenv("STENCILSCOPE_STRIPS_PER_GPU");
     return std::clamp(env ? std::atoi(env) : 1, 1, 64);
-}
-
-std::string run_options_help() {
-    return R"(Configuration options (NAME VALUE or NAME=VALUE):
-  --stencil star|diffusion4     star stencil (thesis) or fourth-order diffusion (default star)
-  --rule thesis|jacobi|wave     star update rule (default jacobi)
-  --dims 2|3                    dimensions (default 2)
-  --size NXxNY[xNZ]             domain size (default 1024x1024 or 256x256x256)
-  --radius R                    star radius 1..16 (default 1)
-  --variant V                   star: base|smem|smem_padded|stream|uncoalesced; diffusion4: naive|merged|notemp|smem
-  --cf 1|2|4|8                  coarsening factor: cells per thread in x (3D stream: in y) (default 1)
-  --block heuristic|BXxBY[xBZ]  thread-block dims (default heuristic: thesis listing 3.18)
-  --precision fp32|fp64         (default fp32)
-  --steps N                     stencil iterations per run (default 8)
-  --backend cuda|cpu            (default cuda when a device is present, else cpu)
-  --device N                    CUDA device index (default 0)
-  --gpus N                      GPUs to split the domain over, devices --device .. --device+N-1 (default 1):
-                                strips along y (2D) or z (3D) with ghost rows of depth R
-  --overlap on|off              multi-GPU: exchange ghost rows while the interior computes (default on)
-  --halo auto|staged            multi-GPU: peer-to-peer where possible, else through pinned host memory
-                                (auto); staged always goes through the host (default auto)
-  --init gaussian|random|square|hot-edges   initial field (default random)
-  --seed N                      seed of the random field (default 1)
-  --csv FILE                    append one row per run (header written when FILE is new)
-  --cache FILE                  autotune, sweep: the block-search cache (default
-                                $XDG_CACHE_HOME/stencilscope/autotune.tsv or ~/.cache/stencilscope/autotune.tsv)
-  --no-cache                    autotune, sweep: search again and store nothing
-)";
 }
 
 } // namespace ss

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The configuration options shared by stencilscope-cli and the GUI's scripted mode. The option names
-// are a contract: scripts and presets use them. Qt-free.
+// The run options: one table (run_option_specs) that stencilscope-cli's commands, the GUI and setup files
+// share. The option names are a contract: scripts, presets and setup files use them. Command lines are
+// tokenised by reports/command_line.h (CLI11); this file gives the values their meaning. Qt-free.
 #pragma once
 
 #include "gpu/config.h"
 #include "gpu/physics.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,18 +30,63 @@ struct RunOptions {
     bool no_cache = false;
 };
 
-// Parses `args` (no program name, no subcommand). Options not known here go to `rest` when it is
-// given (the GUI adds its own), otherwise they are an error. The reason is one line naming the problem.
-Status parse_run_options(
-    const std::vector<std::string>& args, RunOptions& out, std::vector<std::string>* rest = nullptr);
+// One option of the table.
+struct RunOptionSpec {
+    std::string_view name; // "--radius"
+    std::string_view value; // its value's syntax for --help ("R"); empty: a flag, which takes no value
+    std::string_view help; // one paragraph; --help wraps it
+    // Part of the configuration (problem, policy, placement, initial field): the GUI and setup files
+    // take it as well as the CLI. The others are the CLI's command options (--steps, --csv, ...).
+    bool configuration;
+    bool listable; // run and bench take a comma list and run every combination
+    std::string_view commands; // the stencilscope-cli commands that use it, space separated
+};
+
+std::span<const RunOptionSpec> run_option_specs();
+const RunOptionSpec* find_run_option(std::string_view name); // nullptr when not in the table
+// True when stencilscope-cli's `command` uses `spec`.
+bool run_option_applies(const RunOptionSpec& spec, std::string_view command);
+// The commands that use `spec`, for a message or --help: "run, bench, profile".
+std::string commands_text(const RunOptionSpec& spec);
+
+// An option given on a command line, before it is checked: "--radius" -> "4"; a flag -> "".
+struct OptionValue {
+    std::string name, value;
+    bool operator==(const OptionValue&) const = default;
+};
+// In command-line order, each name once (the last value given wins).
+using OptionValues = std::vector<OptionValue>;
+// The value given for `name`, or nullptr.
+const std::string* find_value(const OptionValues&, std::string_view name);
+
+// Gives the run options among `values` their meaning in `out`; options not given keep out's values
+// (--size defaults to the --dims' default size). Checks each value and their combination. The reason is
+// one line naming the option and what it expects. Options that are not run options are ignored here.
+Status apply_run_options(const OptionValues& values, RunOptions& out);
+
+// Refuses the run options among `values` that `command` (a stencilscope-cli command) does not use,
+// naming the commands that do: an option is never ignored silently.
+Status refuse_options_not_for(std::string_view command, const OptionValues& values);
+
+// True when a listable option holds a comma list.
+bool has_option_list(const OptionValues&);
+
+// run and bench: one set of values per combination of the comma lists of the listable options, in
+// command-line order of the lists (the last list varies fastest). Refuses more than `max_combinations`.
+Status expand_option_lists(
+    const OptionValues& values, std::vector<OptionValues>& out, std::size_t max_combinations = 10000);
+
+// Parses `args` (no program name, no subcommand): every run option, no lists. For setup files (turned into
+// an argument list) and tests.
+Status parse_run_options(const std::vector<std::string>& args, RunOptions& out);
 
 // `text` as an error message quotes it: control characters escaped (\x0a), so that the message stays one
 // line, and cut after about 60 bytes (at a character boundary), so that a pasted file cannot flood the
 // terminal or a dialog.
 std::string quote_for_message(std::string_view text);
-
-// The option list for --help.
-std::string run_options_help();
+// `text` with its control characters escaped as quote_for_message does, not cut: a whole message printed
+// on one line whatever a path or value in it holds.
+std::string one_line(std::string_view text);
 
 // Testing hook (docs/USER_GUIDE.md): STENCILSCOPE_STRIPS_PER_GPU=N cuts each GPU's share into N strips
 // (StencilConfig::strips_per_device), so that one GPU runs, times and profiles the multi-GPU code paths.

@@ -6,6 +6,7 @@
 #include "gpu/timestamp.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -96,9 +97,9 @@ double slowest_compute_ms(const MultiGpuStats& m) {
 
 std::string format_number(double v) {
     if (std::isnan(v)) return "";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
+    char buf[64]; // std::to_chars: "%.6g" in the C locale, whatever the process's (CSV files are read anywhere)
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 6);
+    return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
 std::string timestamp_now() {

@@ -38,7 +38,7 @@ int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
     o.config.policy.heuristic_block = true;
     if (Status s = can_implement(o.config, catalogue); !s) return fail(2, s.reason);
     if (!o.csv.empty())
-        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+        if (Status s = cli::check_csv_output(o.csv, autotune_csv_header()); !s) return fail(2, s.reason);
     const std::vector<double> field = initial_field(o.config);
     CachedAutotune tuned = autotune_cached(
         o.config, catalogue, field, std::max(o.steps, 1), std::min(o.repeats, 5),

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli: headless runs, benchmarks and the copy roofline. Qt-free.
 // Exit codes: 0 success, 1 a run failed (CUDA error, verification failed), 2 bad input.
+#include "app/cli/address_space.h"
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/sweep_command.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
 #include "gpu/cuda_support.h"
+#include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/simulation.h"
+#include "reports/command_line.h"
 #include "reports/csv.h"
 #include "reports/profile_report.h"
 #include "reports/run_options.h"
@@ -19,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -47,31 +51,35 @@ Commands:
 )";
 
 constexpr const char* kMoreHelp = R"(
-Command options:
-  --verify       (run) compare with the fp64 CPU reference: relative L2 error < 1e-5 (fp32), 1e-12 (fp64)
-  --repeats N    (bench, bandwidth) timed runs (default 10)
-  --warmup N     (bench) untimed runs first (default 2)
-  --bytes B      (bandwidth) bytes to copy (default 1073741824)
-  --launches K   (profile) launches to profile, one step each (default 3); --steps N unprofiled
-                 steps run before each (default 8). Exit 1 when counters are unavailable.
-  --experiment radius|cf|autotuned   (sweep, required) what to sweep; with comma lists
-                 --radius (default 1,2,4,8,16), --variant (default base,smem,smem_padded) and --cf
-                 (cf, autotuned; default 1,2,4,8). --steps per timed run (default 8), --repeats timed
-                 runs per point (default 5, median). autotuned: per variant the CF 1 heuristic block
-                 and the best CF with autotuned blocks, searched through the autotune cache.
-  --counters on|off  (sweep) also read the bottleneck with CUPTI, one profiled step per point: DRAM
-                 write GB/s in 2D, local-memory (spill) GB/s in 3D (default off)
-  Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block, --precision,
-  --gpus, --overlap and --halo and run every combination in one process (refused ones are reported
-  and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.
-
 Throughput counts updated cells (the Dirichlet border of width R is fixed); GB/s assumes the ideal
 traffic of 2 x element size per cell (3 x for the wave rule). bench also measures the copy roofline
 in the same process and reports the percentage reached. Split over GPUs (--gpus N), run and bench
 also print each strip's rows, compute time and GCells/s, and the ghost-row exchange (path, bytes,
 time, GB/s), sampled on the last step of every timed run. CSV columns are documented in docs/CSV.md.
-Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr).
+Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr, before
+any work starts).
 )";
+
+constexpr const char* kCommands = "run, bench, profile, autotune, sweep, bandwidth, devices, help";
+
+// --help: generated from the parser every command uses (all options, or those `command` takes), so that
+// an option cannot be parsed without being listed.
+std::string help_text(const std::string& command) {
+    CommandLine line;
+    line.add_run_options(command);
+    std::string lists;
+    for (const RunOptionSpec& spec : run_option_specs())
+        if (spec.listable) lists += (lists.empty() ? "" : ", ") + std::string(spec.name);
+    const bool takes_lists = command.empty() || command == "run" || command == "bench";
+    std::string out = command.empty() ? std::string(kUsage) : "Usage: stencilscope-cli " + command + " [OPTIONS]\n\n";
+    out += line.help();
+    if (takes_lists)
+        out += "\n"
+            + wrap_text("Lists: run and bench take comma lists for " + lists
+                + " (--radius 1,4,16 or --radius=1,4,16) and run every combination in one process (refused ones are "
+                  "reported and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.");
+    return out + kMoreHelp;
+}
 
 int list_devices(const DeviceCatalogue& catalogue) {
     if (!catalogue.has_cuda()) std::cout << "no CUDA device to run kernels on; the CPU backend is available\n";
@@ -83,23 +91,32 @@ int list_devices(const DeviceCatalogue& catalogue) {
     return 0;
 }
 
+CsvRow bandwidth_csv_header() {
+    return { "timestamp", "device", "bytes_per_copy", "repeats", "ms_per_copy", "copy_gbytes_per_s" };
+}
+
 int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
     const auto& devices = catalogue.devices;
     if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + catalogue.unavailable + ")");
     if (!catalogue.find(o.config.placement.device))
         return fail(2, "CUDA device " + std::to_string(o.config.placement.device) + " does not exist");
+    // Two buffers of --bytes (at most 1 TiB each: the product cannot wrap), refused before any allocation.
+    const DeviceInfo& device = *catalogue.find(o.config.placement.device);
+    if (2 * o.bandwidth_bytes > device.free_memory)
+        return fail(2,
+            "the copy needs " + bytes_text(2 * o.bandwidth_bytes) + " of GPU memory (two buffers of --bytes) but "
+                + device.name + " has " + bytes_text(device.free_memory) + " free");
     if (!o.csv.empty())
-        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+        if (Status s = cli::check_csv_output(o.csv, bandwidth_csv_header()); !s) return fail(2, s.reason);
     const BandwidthResult r = measure_copy_bandwidth(o.config.placement.device, o.bandwidth_bytes, o.repeats);
     if (!r.error.empty()) return fail(1, "bandwidth measurement failed: " + r.error);
     std::printf("device   %s\ncopy     %.1f MiB, median of %d: %.3f ms\nroofline %.1f GB/s (read + write)\n",
         devices[o.config.placement.device].name.c_str(), r.bytes_per_copy / 1048576.0, o.repeats, r.milliseconds,
         r.gbytes_per_s);
     if (!o.csv.empty()) {
-        const CsvRow header { "timestamp", "device", "bytes_per_copy", "repeats", "ms_per_copy", "copy_gbytes_per_s" };
         const CsvRow row { timestamp_now(), devices[o.config.placement.device].name, std::to_string(r.bytes_per_copy),
             std::to_string(o.repeats), format_number(r.milliseconds), format_number(r.gbytes_per_s) };
-        if (Status s = append_csv(o.csv, header, { row }); !s) return fail(1, s.reason);
+        if (Status s = append_csv(o.csv, bandwidth_csv_header(), { row }); !s) return fail(1, s.reason);
     }
     return 0;
 }
@@ -108,7 +125,7 @@ int run_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
     const StencilConfig& c = o.config;
     if (c.placement.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
     if (!o.csv.empty())
-        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+        if (Status s = cli::check_csv_output(o.csv, profile_csv_header()); !s) return fail(2, s.reason);
     const auto& devices = catalogue.devices;
     if (devices.empty()) return fail(1, "GPU counters are unavailable: " + catalogue.unavailable);
     if (!catalogue.find(c.placement.device))
@@ -211,6 +228,18 @@ struct FieldCache {
     }
 };
 
+// The CPU backend runs no blocks, yet its report and CSV row name the block asked for: one that no GPU could
+// launch is refused with the reason a GPU would give, against CUDA's limits and the thesis' rules, and the
+// most shared memory any GPU lets a block opt into (227 KiB, sm_90).
+Status check_block_on_any_gpu(const StencilConfig& c) {
+    if (c.placement.backend != Backend::Cpu || c.policy.heuristic_block) return Status::success();
+    DeviceInfo largest_gpu;
+    largest_gpu.smem_per_block_optin = 227 * 1024;
+    if (Status s = check_block(c, c.policy.block, &largest_gpu); !s)
+        return Status::failure("no GPU could launch this block: " + s.reason);
+    return Status::success();
+}
+
 int run_or_bench(
     const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache, bool keep_going) {
     if (!o.backend_given && !catalogue.has_cuda()) {
@@ -220,15 +249,18 @@ int run_or_bench(
             std::cerr << "stencilscope-cli: " << catalogue.unavailable << "; running on the CPU\n";
         said = true;
     }
-    if (Status s = can_implement(o.config, catalogue); !s) {
+    Status implementable = can_implement(o.config, catalogue);
+    if (implementable) implementable = check_block_on_any_gpu(o.config);
+    if (Status s = implementable; !s) {
         if (!keep_going) return fail(2, s.reason);
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
         return 0;
     }
     if (o.verify && updated_cells(o.config) > (std::int64_t(1) << 27))
         return fail(2, "--verify runs the fp64 CPU reference: use a domain of at most 134M cells");
+    if (Status s = cli::check_address_space(cli::host_bytes_for_run(o.config, o.verify)); !s) return fail(2, s.reason);
     if (!o.csv.empty())
-        if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
+        if (Status s = cli::check_csv_output(o.csv, report_csv_header()); !s) return fail(2, s.reason);
 
     RunReport report;
     report.command = command;
@@ -275,6 +307,8 @@ int run_or_bench(
                 if (strip_count(o.config.placement) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
             }
         }
+    } catch (const std::bad_alloc&) { // say what ran out
+        return fail(1, cli::out_of_host_memory_reason());
     } catch (const std::exception& e) {
         return fail(1, std::string("run failed: ") + e.what());
     }
@@ -287,43 +321,29 @@ int run_or_bench(
     return 0;
 }
 
-// bench/run accept comma lists for --rule, --radius, --variant, --cf, --block, --precision, --gpus,
-// --overlap and --halo and run their product in one process: e.g. --radius 1,2,4,8,16 --variant base,stream.
-// A product beyond kMaxCombinations is refused before it is built (it would exhaust memory first).
-constexpr std::size_t kMaxCombinations = 10000;
-
-Status expand_lists(const std::vector<std::string>& args, std::vector<std::vector<std::string>>& out) {
-    static const std::string listable[]
-        = { "--rule", "--radius", "--variant", "--cf", "--block", "--precision", "--gpus", "--overlap", "--halo" };
-    auto is_list = [&](std::size_t i) {
-        return std::find(std::begin(listable), std::end(listable), args[i]) != std::end(listable) && i + 1 < args.size()
-            && args[i + 1].find(',') != std::string::npos;
-    };
-    auto items = [](const std::string& list) { return split_fields(list, ','); };
-    std::size_t combinations = 1;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (!is_list(i)) continue;
-        combinations *= std::max<std::size_t>(items(args[++i]).size(), 1);
-        if (combinations > kMaxCombinations)
-            return Status::failure("the lists give more than " + std::to_string(kMaxCombinations)
-                + " combinations: split the sweep over several runs");
+// The options of `command` (not sweep): every combination of its lists (run and bench), each checked
+// before anything runs, so that a typo fails fast with nothing written.
+Status parse_command_options(
+    const std::string& command, const std::vector<std::string>& args, std::vector<RunOptions>& runs) {
+    CommandLine line;
+    line.add_run_options(command);
+    if (Status s = line.parse(args); !s) return s;
+    const OptionValues& values = line.values();
+    if (command == "autotune" && find_value(values, "--block"))
+        return Status::failure("--block does not apply to autotune: it times every block itself");
+    if (Status s = refuse_options_not_for(command, values); !s) return s;
+    std::vector<OptionValues> combinations { values };
+    if (command == "run" || command == "bench") {
+        if (Status s = expand_option_lists(values, combinations); !s) return s;
+    } else if (has_option_list(values)) {
+        return Status::failure(command + " takes one configuration, not lists");
     }
-    out = { {} };
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (!is_list(i)) {
-            for (auto& v : out) v.push_back(a);
-            continue;
-        }
-        const std::vector<std::string> values = items(args[++i]);
-        std::vector<std::vector<std::string>> next;
-        for (const auto& prefix : out)
-            for (const auto& value : values) {
-                next.push_back(prefix);
-                next.back().push_back(a);
-                next.back().push_back(value);
-            }
-        out = std::move(next);
+    for (const OptionValues& combination : combinations) {
+        RunOptions options;
+        if (Status s = apply_run_options(combination, options); !s) return s;
+        if (command == "run" || command == "bench" || command == "profile")
+            options.config.placement.strips_per_device = strips_per_gpu_from_environment();
+        runs.push_back(options);
     }
     return Status::success();
 }
@@ -332,13 +352,10 @@ Status expand_lists(const std::vector<std::string>& args, std::vector<std::vecto
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) {
-        std::cerr << kUsage;
-        return 2;
-    }
+    if (args.empty()) return fail(2, std::string("no command given (") + kCommands + "; see --help)");
     const std::string command = args.front();
     if (command == "help" || command == "--help" || command == "-h") {
-        std::cout << kUsage << ss::run_options_help() << kMoreHelp << ss::kCudaLibsHelp;
+        std::cout << help_text("") << ss::kCudaLibsHelp;
         return 0;
     }
     if (command == "--version") {
@@ -347,12 +364,11 @@ int main(int argc, char** argv) {
     }
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
         && command != "autotune" && command != "profile" && command != "sweep")
-        return fail(2,
-            "unknown command '" + ss::quote_for_message(command)
-                + "' (run, bench, profile, autotune, sweep, bandwidth, devices, help)");
+        return fail(2, "unknown command '" + ss::quote_for_message(command) + "' (" + kCommands + ")");
     args.erase(args.begin());
-    if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-        std::cout << kUsage << ss::run_options_help() << kMoreHelp << ss::kCudaLibsHelp;
+    if (std::find(args.begin(), args.end(), "--help") != args.end()
+        || std::find(args.begin(), args.end(), "-h") != args.end()) {
+        std::cout << help_text(command) << ss::kCudaLibsHelp;
         return 0;
     }
     // The one query of the machine: every command below gets this catalogue.
@@ -362,37 +378,29 @@ int main(int argc, char** argv) {
         if (ss::Status s = ss::parse_sweep_options(args, options, catalogue.has_cuda()); !s) return fail(2, s.reason);
         try {
             return ss::run_sweep_command(options, catalogue);
+        } catch (const std::bad_alloc&) { // say what ran out
+            return fail(1, cli::out_of_host_memory_reason());
         } catch (const std::exception& e) {
             return fail(1, e.what());
         }
     }
-    // Every combination is parsed before anything runs: a typo fails fast, with nothing written.
-    std::vector<std::vector<std::string>> combinations;
-    if (ss::Status s = expand_lists(args, combinations); !s) return fail(2, s.reason);
     std::vector<ss::RunOptions> runs;
-    for (const auto& combination : combinations) {
-        ss::RunOptions options;
-        if (ss::Status s = ss::parse_run_options(combination, options); !s) return fail(2, s.reason);
-        if (command == "run" || command == "bench" || command == "profile")
-            options.config.placement.strips_per_device = strips_per_gpu_from_environment();
-        runs.push_back(options);
-    }
+    if (ss::Status s = parse_command_options(command, args, runs); !s) return fail(2, s.reason);
     try {
         if (command == "devices") return list_devices(catalogue);
         if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);
-        if (command == "profile") {
-            if (runs.size() != 1) return fail(2, "profile takes one configuration, not lists");
-            return run_profile(runs.front(), catalogue);
-        }
-        if (command == "autotune") {
-            if (runs.size() != 1) return fail(2, "autotune takes one configuration, not lists");
-            return run_autotune_command(runs.front(), catalogue);
-        }
+        if (command == "profile") return run_profile(runs.front(), catalogue);
+        if (command == "autotune") return run_autotune_command(runs.front(), catalogue);
+        // One CSV for every combination: checked once, before the first one runs.
+        if (const std::string& csv = runs.front().csv; !csv.empty())
+            if (ss::Status s = ss::cli::check_csv_output(csv, ss::report_csv_header()); !s) return fail(2, s.reason);
         FieldCache cache;
         int worst = 0;
         for (const auto& options : runs)
             worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1));
         return worst;
+    } catch (const std::bad_alloc&) { // say what ran out
+        return fail(1, cli::out_of_host_memory_reason());
     } catch (const std::exception& e) {
         return fail(1, e.what());
     }

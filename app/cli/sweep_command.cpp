@@ -5,6 +5,7 @@
 #include "app/cli/cli_common.h"
 #include "gpu/autotune_cache.h"
 #include "gpu/simulation.h"
+#include "reports/command_line.h"
 #include "reports/experiment_report.h"
 #include "reports/run_report.h"
 
@@ -32,7 +33,8 @@ Status parse_list(
     for (const std::string& item : split_fields(list, ',')) {
         const std::optional<T> v = parse(item);
         if (!v)
-            return Status::failure("invalid item '" + item + "' in " + option + " " + list + ": expected " + expected);
+            return Status::failure("invalid item '" + quote_for_message(item) + "' in " + option + " "
+                + quote_for_message(list) + ": expected " + expected);
         out.push_back(*v);
     }
     return Status::success();
@@ -50,30 +52,18 @@ std::string ratio_text(double v) {
 Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& out, bool cuda_present) {
     out = {};
     ExperimentSpec& spec = out.spec;
-    bool kind_given = false, repeats_given = false;
-    std::vector<std::string> rest;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string key = args[i], value;
-        const auto eq = key.find('=');
-        if (eq != std::string::npos) value = key.substr(eq + 1), key = key.substr(0, eq);
-        const bool ours = key == "--experiment" || key == "--radius" || key == "--variant" || key == "--cf"
-            || key == "--counters" || key == "--block";
-        repeats_given = repeats_given || key == "--repeats";
-        if (!ours) {
-            rest.push_back(args[i]);
-            continue;
-        }
-        if (eq == std::string::npos) {
-            if (i + 1 >= args.size()) return Status::failure("option " + key + " needs a value");
-            value = args[++i];
-        }
+    CommandLine line;
+    line.add_run_options("sweep"); // the parser of every command: --experiment and --counters are in its table
+    if (Status s = line.parse(args); !s) return s;
+    // The axes (--radius, --variant, --cf lists) and the sweep's own options; the rest is the base configuration.
+    OptionValues rest;
+    for (const auto& [key, value] : line.values()) {
         if (key == "--experiment") {
             const auto k = parse_experiment(value);
             if (!k)
                 return Status::failure(
-                    "invalid value '" + value + "' for --experiment: expected radius, cf or autotuned");
+                    "invalid --experiment '" + quote_for_message(value) + "': expected radius, cf or autotuned");
             spec.kind = *k;
-            kind_given = true;
         } else if (key == "--radius") {
             const auto radius = [](const std::string& s) {
                 const auto v = parse_whole(s);
@@ -97,20 +87,25 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
             if (Status s = parse_list(key, value, "1, 2, 4 or 8", cf, spec.cfs); !s) return s;
         } else if (key == "--counters") {
             if (value != "on" && value != "off")
-                return Status::failure("invalid value '" + value + "' for --counters: expected on or off");
+                return Status::failure("invalid --counters '" + quote_for_message(value) + "': expected on or off");
             spec.counters = value == "on";
+        } else if (key == "--block") {
+            return Status::failure(
+                "--block does not apply to sweep: it chooses its blocks (the heuristic, or autotuned)");
         } else {
-            return Status::failure("--block: a sweep chooses its blocks (the heuristic, or autotuned)");
+            rest.push_back({ key, value });
         }
     }
-    if (!kind_given) return Status::failure("sweep needs --experiment radius, cf or autotuned");
-    if (Status s = parse_run_options(rest, out.run); !s) return s;
+    if (!find_value(line.values(), "--experiment"))
+        return Status::failure("sweep needs --experiment radius, cf or autotuned");
+    if (Status s = refuse_options_not_for("sweep", rest); !s) return s;
+    if (Status s = apply_run_options(rest, out.run); !s) return s;
     // As run and bench: the CPU when no device is present, except for a search of CUDA blocks.
     if (!out.run.backend_given && spec.kind != ExperimentKind::Autotuned && !cuda_present)
         out.run.config.placement.backend = Backend::Cpu;
     spec.base = out.run.config;
     spec.steps = out.run.steps;
-    if (repeats_given) spec.repeats = out.run.repeats;
+    if (find_value(rest, "--repeats")) spec.repeats = out.run.repeats;
     return check_experiment(spec);
 }
 
@@ -151,7 +146,7 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
     std::unique_ptr<AutotuneCache> cache;
     if (Status s = open_autotune_cache(o.run, cache); !s) return fail(2, s.reason);
     if (!o.run.csv.empty())
-        if (Status s = check_csv_path(o.run.csv); !s) return fail(2, s.reason);
+        if (Status s = cli::check_csv_output(o.run.csv, experiment_csv_header()); !s) return fail(2, s.reason);
     const StencilConfig& base = o.spec.base;
     std::string device = "CPU";
     if (base.placement.backend == Backend::Cuda) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The command line of stencilscope: the CLI's configuration options (ss::parse_run_options) plus the
-// GUI's own, which parse_run_options hands back in `rest`.
+// The command line of stencilscope: the configuration options of the run-option table (reports/run_options.h)
+// and the GUI's own display and scripting options, on the parser both programs share (reports/command_line.h).
 #pragma once
 
 #include "reports/run_options.h"

@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
     ss::DeviceCatalogue devices = std::async(std::launch::async, ss::query_device_catalogue).get();
     GuiOptions options;
     if (const ss::Status s = parse_gui_options(args, options, devices.has_cuda()); !s) {
-        std::cerr << "stencilscope: " << s.reason << "\n";
+        std::cerr << "stencilscope: " << ss::one_line(s.reason) << "\n";
         return 2;
     }
     if (options.version) {
@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     }
     options.window.devices = std::move(devices);
     if (const std::string problem = precheck_scripted(options); !problem.empty()) {
-        std::cerr << "stencilscope: " << problem << "\n";
+        std::cerr << "stencilscope: " << ss::one_line(problem) << "\n";
         return 2;
     }
 
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
         ExperimentsWindow& experiments = window.experiments_window();
         experiments.show();
         if (!experiments.open_results(QString::fromStdString(options.open_sweep), &why))
-            std::cerr << "stencilscope: " << why.toStdString() << "\n";
+            std::cerr << "stencilscope: " << ss::one_line(why.toStdString()) << "\n";
     }
     if (options.scripted()) return run_scripted(window, options, std::cerr);
     if (options.benchmark()) return run_benchmark(window, options, std::cout, std::cerr);

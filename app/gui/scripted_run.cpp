@@ -18,6 +18,7 @@
 #include <QFileInfo>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTemporaryFile>
 #include <QTimer>
 
 #include <algorithm>
@@ -31,14 +32,18 @@ namespace {
 
 constexpr int kStallSeconds = 60; // no new frame for this long: give up instead of hanging a script
 
+// Checked before any window opens: exit 2 (bad input), never a failure after the run. The directory is
+// tried by creating (and removing) a file of our own in it: permission bits do not tell, for root, that
+// /proc or a read-only mount refuses new files.
 std::string writable_problem(const std::string& path) {
     if (path.empty()) return {};
     const QFileInfo file(QString::fromStdString(path));
     const QFileInfo dir(file.absolutePath());
     if (!dir.isDir()) return "cannot write " + path + ": directory " + dir.filePath().toStdString() + " does not exist";
-    if (!dir.isWritable()) return "cannot write " + path + ": directory is not writable";
     if (file.exists() && (!file.isFile() || !file.isWritable()))
         return "cannot write " + path + ": not a writable file";
+    QTemporaryFile probe(QDir(file.absolutePath()).absoluteFilePath(QStringLiteral(".stencilscope-probe-XXXXXX")));
+    if (!probe.open()) return "cannot write " + path + ": cannot create files in " + dir.filePath().toStdString();
     return {};
 }
 
@@ -172,12 +177,12 @@ std::string precheck_scripted(const GuiOptions& o) {
     if (o.scripted() || o.benchmark() || o.soak())
         if (const Status s = can_implement(o.window.settings.config, o.window.devices); !s) return s.reason;
     if (auto p = writable_problem(o.screenshot); !p.empty()) return p;
-    if (!o.sweep_png.empty()) { // a chart export: the sweep must load before any window opens
+    if (auto p = writable_problem(o.window_screenshot); !p.empty()) return p;
+    if (!o.open_sweep.empty()) { // the sweep must load before any window opens
         ExperimentTable table;
         if (const Status s = read_experiment_csv(o.open_sweep, &table); !s) return s.reason;
-        if (auto p = writable_problem(o.sweep_png); !p.empty()) return p;
     }
-    return writable_problem(o.window_screenshot);
+    return writable_problem(o.sweep_png);
 }
 
 int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {

@@ -10,7 +10,8 @@
 
 namespace ss::gui {
 
-// Refuses before any window opens: impossible configuration, unwritable output. One line, or "".
+// Refuses before any window opens (exit 2): an impossible configuration for a scripted run, an output that
+// cannot be written, a sweep CSV (--open-sweep) that does not load. One line, or "".
 std::string precheck_scripted(const GuiOptions&);
 
 int run_scripted(MainWindow&, const GuiOptions&, std::ostream& err);

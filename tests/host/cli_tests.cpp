@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli's contract: bad input -> exit 2 and exactly one stderr line, nothing written.
+#include "reports/csv.h"
 #include "reports/experiment_report.h"
+#include "reports/run_options.h"
+#include "reports/run_report.h"
 
 #include <gtest/gtest.h>
 
@@ -8,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -101,6 +105,30 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
         "run --backend cpu --radius 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --cf 1,2,4,8 --rule thesis,jacobi,wave "
         "--precision fp32,fp64 --variant base,smem,smem_padded,stream,uncoalesced --overlap on,off --halo auto,staged "
         "--gpus 1,2",
+        // the parser (CLI11): unknown options, flags given a value, options of other commands, no command
+        "",
+        "run --bogus",
+        "run --bogus 1",
+        "run --verify=yes",
+        "run --radius=",
+        "run stray",
+        "devices --radius 2",
+        "run --experiment radius",
+        "bandwidth --steps 3",
+        "profile --no-cache",
+        "run --stencil diffusion4 --variant stream --backend cpu",
+        // issue 15, class 1: sizes whose cell count wraps 64 bits, and copy sizes whose double would
+        "run --backend cpu --dims 3 --size 2097152x2097152x4194304",
+        "bench --backend cpu --dims 3 --size 2097152x2097152x4194304 --radius 1,2",
+        "sweep --experiment radius --backend cpu --dims 3 --size 2097152x2097152x4194304",
+        "autotune --dims 3 --size 2097152x2097152x4194304",
+        "profile --dims 3 --size 2097152x2097152x4194304",
+        "run --backend cpu --size 4294967296x4294967296",
+        "bandwidth --bytes 9223372036854775807",
+        // issue 17: blocks no GPU could launch, refused on the CPU backend too
+        "run --backend cpu --block 64x32",
+        "run --backend cpu --dims 3 --radius 16 --variant smem_padded --block 8x8x8",
+        "bench --backend cpu --size 64x64 --block 2048x1",
     };
     for (const char* args : cases) {
         const Result r = cli(args);
@@ -122,6 +150,20 @@ TEST(Cli, ReasonsNameTheProblem) {
           "auto,staged "
           "--gpus 1,2",
             "combinations" },
+        { "", "no command given" },
+        { "run --bogus", "unknown option --bogus (see --help)" },
+        { "run --bogus 1", "unknown option --bogus" },
+        { "run --verify=yes", "--verify takes no value" },
+        { "run --radius", "--radius needs a value" },
+        { "run stray", "unexpected argument 'stray'" },
+        { "devices --radius 2", "--radius does not apply to devices (only to run, bench, profile, autotune, sweep)" },
+        { "run --stencil diffusion4 --variant stream --backend cpu", "does not apply to --stencil diffusion4" },
+        { "run --backend cpu --dims 3 --size 2097152x2097152x4194304", "at most 2^40 cells" },
+        { "sweep --experiment radius --backend cpu --dims 3 --size 2097152x2097152x4194304", "at most 2^40 cells" },
+        { "bandwidth --bytes 9223372036854775807", "1 MiB..1 TiB" },
+        { "run --backend cpu --block 64x32", "no GPU could launch this block: block 64x32x1 has 2048 threads" },
+        { "run --backend cpu --dims 3 --radius 16 --variant smem_padded --block 8x8x8",
+            "smem_padded needs every block dim >= R (16)" },
     };
     for (const auto& [args, reason] : cases) {
         const Result r = cli(args);
@@ -236,6 +278,109 @@ TEST(Cli, CpuCoarseningSweepPrintsTheTableAndWritesCsv) {
     std::filesystem::remove(csv);
 }
 
+// Lists work in both documented forms, NAME VALUE and NAME=VALUE (issue 15, class 11).
+TEST(Cli, ListsWorkInTheNameEqualsValueForm) {
+    for (const char* args : { "run --backend cpu --size 32x32 --steps 1 --radius=1,2 --precision=fp32,fp64",
+             "run --backend cpu --size 32x32 --steps 1 --radius 1,2 --precision fp32,fp64" }) {
+        const Result r = cli(args);
+        EXPECT_EQ(r.code, 0) << args << "\n" << r.err;
+        for (const char* config : { "star R1 jacobi 2D 32x32 fp32", "star R1 jacobi 2D 32x32 fp64",
+                 "star R2 jacobi 2D 32x32 fp32", "star R2 jacobi 2D 32x32 fp64" })
+            EXPECT_NE(r.out.find(config), std::string::npos) << args << ": " << config << "\n" << r.out;
+    }
+}
+
+// Issue 15, class 7: a CSV the rows cannot be appended to is refused (exit 2) before any work, and kept.
+TEST(Cli, CsvWhoseHeaderDiffersIsRefusedBeforeAnyWork) {
+    const std::string csv
+        = (std::filesystem::temp_directory_path() / ("ss_cli_header_" + std::to_string(getpid()) + ".csv")).string();
+    auto write = [&](const std::string& text) {
+        std::filesystem::remove(csv);
+        std::ofstream(csv, std::ios::binary) << text;
+    };
+    for (const std::string command :
+        { "run --backend cpu --size 32x32 --steps 1", "bench --backend cpu --size 32x32 --radius 1,2 --repeats 1",
+            "sweep --experiment radius --backend cpu --size 24x20 --radius 1 --repeats 1" }) {
+        std::filesystem::remove(csv);
+        ASSERT_EQ(cli(command + " --csv " + csv).code, 0) << command; // the command's own header
+        const std::string header_line = slurp(csv).substr(0, slurp(csv).find('\n') + 1);
+        const std::pair<std::string, const char*> files[] = {
+            { "a,b\n1,2\n", "header differs" },
+            { "\xEF\xBB\xBF" + header_line, "byte-order mark" },
+            { header_line.substr(0, header_line.size() - 1) + "\r\n", "CRLF" },
+        };
+        for (const auto& [text, reason] : files) {
+            write(text);
+            const Result r = cli(command + " --csv " + csv);
+            EXPECT_EQ(r.code, 2) << command << " / " << reason;
+            EXPECT_EQ(lines(r.err), 1) << r.err;
+            EXPECT_NE(r.err.find(reason), std::string::npos) << command << "\n" << r.err;
+            EXPECT_EQ(r.out, "") << command; // nothing ran
+            EXPECT_EQ(slurp(csv), text) << command; // and the file is as it was
+        }
+    }
+    const std::string header_line = ss::csv_line(ss::report_csv_header());
+    // The same header: appended.
+    write(header_line);
+    EXPECT_EQ(cli("run --backend cpu --size 32x32 --steps 1 --csv " + csv).code, 0);
+    EXPECT_EQ(lines(slurp(csv)), 2);
+    // A FIFO is neither read (which would block) nor written.
+    std::filesystem::remove(csv);
+    ASSERT_EQ(mkfifo(csv.c_str(), 0600), 0);
+    const Result fifo = run("timeout 20 " STENCILSCOPE_CLI, "run --backend cpu --size 32x32 --csv " + csv);
+    EXPECT_EQ(fifo.code, 2) << fifo.err;
+    EXPECT_NE(fifo.err.find("not a regular file"), std::string::npos) << fifo.err;
+    std::filesystem::remove(csv);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define STENCILSCOPE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STENCILSCOPE_ASAN 1
+#endif
+#endif
+
+// Issue 15, class 7: a domain that fits the machine but not the process's address-space limit is refused
+// before the work, naming the limit (it failed with only "std::bad_alloc").
+TEST(Cli, AddressSpaceLimitIsCheckedBeforeTheWork) {
+#ifdef STENCILSCOPE_ASAN
+    GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: it cannot start under ulimit -v";
+#else
+    const Result r = run("ulimit -v 1048576; " STENCILSCOPE_CLI, "run --backend cpu --size 10000x10000 --steps 1");
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("address-space limit (ulimit -v) of 1.0 GiB"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+    const Result fits = run("ulimit -v 1048576; " STENCILSCOPE_CLI, "run --backend cpu --size 256x256 --steps 1");
+    EXPECT_EQ(fits.code, 0) << fits.err;
+#endif
+}
+
+// --help is generated from the parser every command uses: every option of the table is listed, and a
+// command's own --help lists exactly the options it takes.
+TEST(Cli, HelpListsWhatEachCommandParses) {
+    const Result all = cli("help");
+    EXPECT_EQ(all.code, 0);
+    for (const ss::RunOptionSpec& spec : ss::run_option_specs())
+        EXPECT_NE(all.out.find("\n  " + std::string(spec.name) + " "), std::string::npos) << spec.name;
+    for (const char* command : { "run", "bench", "profile", "autotune", "sweep", "bandwidth", "devices" }) {
+        const Result r = cli(std::string(command) + " --help");
+        EXPECT_EQ(r.code, 0) << command;
+        EXPECT_EQ(r.out.rfind("Usage: stencilscope-cli " + std::string(command), 0), 0u) << r.out;
+        for (const ss::RunOptionSpec& spec : ss::run_option_specs()) {
+            const bool listed = r.out.find("\n  " + std::string(spec.name) + " ") != std::string::npos;
+            EXPECT_EQ(listed, ss::run_option_applies(spec, command)) << command << " " << spec.name;
+        }
+    }
+    for (const std::string line : { "help", "--help", "-h", "run --help", "run -h" })
+        for (const std::string& text : { cli(line).out })
+            for (std::size_t at = 0, end; at < text.size(); at = end + 1) {
+                end = text.find('\n', at);
+                EXPECT_LE(end - at, 106u) << line << ": " << text.substr(at, end - at);
+            }
+}
+
 #ifdef STENCILSCOPE_GUI_BIN
 // The GUI's command line refuses the same way, before any window opens (so no display is needed).
 TEST(GuiCommandLine, BadInputExitsTwoWithOneLine) {
@@ -267,12 +412,58 @@ TEST(GuiCommandLine, BadInputExitsTwoWithOneLine) {
         "--open-sweep /nonexistent-dir-stencilscope/s.csv --sweep-png x.png",
         "--open-sweep s.csv --sweep-show turbo",
         "'--bogus\n'",
+        // the parser (CLI11): unknown options alone, the CLI's command options, lists, impossible values
+        "--bogus",
+        "--bogus 1",
+        "--paused=yes",
+        "--radius=1,2",
+        "--experiment radius",
+        "--csv x.csv",
+        "--verify",
+        "--steps 5",
+        "--range -inf:inf",
+        "--range 0:nan",
+        "--stencil diffusion4 --variant stream",
+        "--backend cpu --dims 3 --size 2097152x2097152x4194304",
+        // issue 17: an output the GUI cannot write, a sweep that does not load: refused, no window
+        "--backend cpu --frames 1 --screenshot /proc/stencilscope.png",
+        "--backend cpu --frames 1 --window-screenshot /proc/stencilscope.png",
+        "--open-sweep /nonexistent-dir-stencilscope/s.csv",
+        "--open-sweep /",
     };
     for (const char* args : cases) {
-        const Result r = run(std::string("QT_QPA_PLATFORM=offscreen ") + STENCILSCOPE_GUI_BIN, args);
+        // bounded: a regression that opens the window instead would otherwise wait forever
+        const Result r = run(std::string("QT_QPA_PLATFORM=offscreen timeout 60 ") + STENCILSCOPE_GUI_BIN, args);
         EXPECT_EQ(r.code, 2) << args;
         EXPECT_EQ(lines(r.err), 1) << args << "\nstderr: " << r.err;
         EXPECT_EQ(r.out, "") << args;
     }
+}
+#endif
+
+#ifdef STENCILSCOPE_GUI_BIN
+TEST(GuiCommandLine, ReasonsNameTheProblemAndHelpListsEveryOption) {
+    const std::pair<const char*, const char*> cases[] = {
+        { "--bogus", "unknown option --bogus (see --help)" },
+        { "--csv x.csv", "the GUI does not write run CSVs" },
+        { "--verify", "the GUI does not verify runs" },
+        { "--range -inf:inf", "finite numbers" },
+        { "--backend cpu --frames 1 --screenshot /proc/stencilscope.png", "cannot create files in /proc" },
+        { "--open-sweep /nonexistent-dir-stencilscope/s.csv", "cannot read" },
+    };
+    for (const auto& [args, reason] : cases) {
+        const Result r = run(std::string("QT_QPA_PLATFORM=offscreen timeout 60 ") + STENCILSCOPE_GUI_BIN, args);
+        EXPECT_NE(r.err.find(reason), std::string::npos) << args << "\nstderr: " << r.err;
+    }
+    const Result help = run(STENCILSCOPE_GUI_BIN, "--help");
+    EXPECT_EQ(help.code, 0);
+    for (const ss::RunOptionSpec& spec : ss::run_option_specs()) // the configuration, and no CLI-only option
+        EXPECT_EQ(help.out.find("\n  " + std::string(spec.name) + " ") != std::string::npos, spec.configuration)
+            << spec.name;
+    for (const char* option : { "--steps-per-frame", "--colormap", "--range", "--slice", "--slice-index",
+             "--max-projection", "--paused", "--raster", "--metrics", "--frames", "--screenshot", "--window-screenshot",
+             "--benchmark-seconds", "--max-fps", "--window-size", "--autotune", "--open-sweep", "--sweep-png",
+             "--sweep-show", "--soak-seconds", "--soak-interval", "--help", "--version" })
+        EXPECT_NE(help.out.find("\n  " + std::string(option) + " "), std::string::npos) << option;
 }
 #endif

@@ -2,14 +2,21 @@
 // `stencilscope-cli sweep`: its options and its CSV table (and that docs/CSV.md documents every column).
 #include "app/cli/sweep_command.h"
 #include "reports/autotune_report.h"
+#include "reports/csv.h"
 #include "reports/experiment_report.h"
+#include "reports/run_report.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <clocale>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <locale>
 #include <sstream>
+#include <unistd.h>
 
 using namespace ss;
 
@@ -61,4 +68,78 @@ TEST(SweepCsv, EveryColumnIsDocumented) {
             EXPECT_NE(part.find("| " + column + " |"), std::string::npos)
                 << column << " is not in docs/CSV.md " << section;
     }
+}
+
+namespace {
+
+struct DecimalComma : std::numpunct<char> {
+    char do_decimal_point() const override { return ','; }
+};
+
+// What a GUI process under LANG=de_DE.UTF-8 runs in (QApplication calls setlocale(LC_ALL, "")), plus a C++
+// global locale with a decimal comma (streams): both restored at the end of the test.
+class DecimalCommaLocale {
+public:
+    DecimalCommaLocale() {
+        std::locale::global(std::locale(std::locale::classic(), new DecimalComma));
+        for (const char* name : { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "tr_TR.UTF-8" })
+            if (std::setlocale(LC_ALL, name)) {
+                c_locale = name;
+                break;
+            }
+    }
+    ~DecimalCommaLocale() {
+        std::locale::global(std::locale::classic());
+        std::setlocale(LC_ALL, "C");
+    }
+    DecimalCommaLocale(const DecimalCommaLocale&) = delete;
+    DecimalCommaLocale& operator=(const DecimalCommaLocale&) = delete;
+
+    const char* c_locale = nullptr; // null: no decimal-comma C locale is installed here
+};
+
+} // namespace
+
+// Issue 15, class 5: a sweep CSV written and read under a decimal-comma locale holds, and reads back, C numbers.
+TEST(SweepCsv, NumbersIgnoreADecimalCommaLocale) {
+    const DecimalCommaLocale locale;
+    std::ostringstream stream;
+    stream << 0.5;
+    ASSERT_EQ(stream.str(), "0,5"); // the C++ global locale is in force
+    if (locale.c_locale) {
+        char c_text[16];
+        std::snprintf(c_text, sizeof c_text, "%.3f", 0.025);
+        ASSERT_STREQ(c_text, "0,025") << locale.c_locale; // and the C locale: printf would write a comma
+    } else {
+        std::printf("[   NOTE   ] no decimal-comma C locale here (localedef -i de_DE -f UTF-8 de_DE.UTF-8): "
+                    "only the C++ global locale is set\n");
+    }
+    EXPECT_EQ(format_number(0.025), "0.025");
+    EXPECT_EQ(format_number(1234567.0), "1.23457e+06");
+    EXPECT_EQ(format_number(-2.5e-7), "-2.5e-07");
+
+    ExperimentPoint p;
+    p.config.problem.size = { 64, 48, 1 };
+    p.config.policy.block = { 32, 8, 1 };
+    p.series = "base";
+    p.ms_per_step = 0.018275;
+    p.gcells_per_s = 167.25;
+    p.improvement = 1.0;
+    const std::string path
+        = (std::filesystem::temp_directory_path() / ("ss_sweep_locale_" + std::to_string(getpid()) + ".csv")).string();
+    std::filesystem::remove(path);
+    ASSERT_TRUE(append_csv(path, experiment_csv_header(),
+        experiment_csv_rows(ExperimentKind::Radius, { p }, "CPU", "2026-11-24T00:00:00Z"))
+                    .ok);
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_NE(text.str().find(",0.018275,167.25,1,"), std::string::npos) << text.str();
+    ExperimentTable table;
+    const Status read = read_experiment_csv(path, &table);
+    std::filesystem::remove(path);
+    ASSERT_TRUE(read.ok) << read.reason;
+    ASSERT_EQ(table.points.size(), 1u);
+    EXPECT_EQ(table.points[0].ms_per_step, 0.018275);
+    EXPECT_EQ(table.points[0].gcells_per_s, 167.25);
 }
