@@ -89,6 +89,15 @@ int stream_pipeline(const StencilConfig&) {
     return v >= 1 && v <= 16 ? v : 4;
 }
 
+bool specialise_for_block(const StencilConfig& c) {
+    if (c.problem.stencil != StencilKind::Star) return false;
+    if (c.policy.variant == Variant::Stream) return true;
+    static const bool knob = env_knob("STENCILSCOPE_FIX_BLOCK", 0) == 1;
+    return knob
+        && (c.policy.variant == Variant::Base || c.policy.variant == Variant::Smem
+            || c.policy.variant == Variant::SmemPadded);
+}
+
 int stream_min_blocks_per_sm() {
     static const int v = env_knob("STENCILSCOPE_STREAM_MIN_BLOCKS", 0);
     return v >= 1 && v <= 32 ? v : 1;

@@ -32,6 +32,10 @@ struct StreamLayout {
 };
 StreamLayout stream_layout(const StencilConfig&);
 
+// Whether the kernel is compiled a second time for the block the heuristic chose (SBX.. in star.cuh): always
+// for the stream variant; for base/smem/smem_padded when STENCILSCOPE_FIX_BLOCK=1 (a tuning knob).
+bool specialise_for_block(const StencilConfig&);
+
 // Thesis listing 3.18: distribute `threads` over the block dims. In 2D Bx = 32; in 3D keep Bx = 32
 // (halved for smem_padded until threads/(Bx*R*R) > 0), By = min(max(2, R), 8), Bz = rest, sorted
 // descending. Streaming tiles a plane (3D: Bz = 1) or a row (2D: By = Bz = 1).

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <thread>
+#include <utility>
 
 namespace ss {
 namespace {
@@ -72,9 +74,15 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     cuda_check(
         cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic), "cudaFuncSetAttribute");
     choose_block(attr);
-    if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
-        // Recompile for the chosen block: the generic kernel only answered the occupancy question.
-        m_module = compile_module(kernel_source(kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
+    if (specialise_for_block(c)) {
+        // Recompile for the chosen block: the generic kernel only answered the occupancy question. Launch
+        // bounds keep at least the generic kernel's blocks per SM.
+        int generic_blocks = 1;
+        cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                       &generic_blocks, m_main, m_block.threads(), dynamic_smem_bytes(c, m_block)),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+        m_module
+            = compile_module(kernel_source(kernels, &m_block, generic_blocks), dev.cc_major, dev.cc_minor, &cached);
         m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
         m_main = m_module->kernel("ss_star");
         m_inject = m_module->kernel("ss_inject");
@@ -125,12 +133,16 @@ void CudaSimulation::upload(const std::vector<double>& field) {
 void CudaSimulation::upload_rows(const double* current, const double* previous) {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     const std::size_t cells = std::size_t(m_config.problem.size.cells());
-    copy_rows(to_element_type(current, cells).data(), static_cast<unsigned char*>(m_in), 0, split_rows(),
-        cudaMemcpyHostToDevice);
-    if (previous)
-        copy_rows(to_element_type(previous, cells).data(), static_cast<unsigned char*>(m_out), 0, split_rows(),
-            cudaMemcpyHostToDevice);
-    else if (m_config.problem.stencil == StencilKind::Star) // Dirichlet border in both buffers; the wave starts at rest
+    const bool dense = m_config.problem.stencil == StencilKind::Star;
+    for (const auto& [host, device] : { std::pair { current, m_in }, std::pair { previous, m_out } }) {
+        if (!host) continue;
+        if (dense)
+            upload_dense(host, static_cast<unsigned char*>(device), cells);
+        else
+            copy_rows(to_element_type(host, cells).data(), static_cast<unsigned char*>(device), 0, split_rows(),
+                cudaMemcpyHostToDevice);
+    }
+    if (!previous && dense) // Dirichlet border in both buffers; the wave starts at rest
         cuda_check(cudaMemcpyAsync(m_out, m_in, m_elements * m_es, cudaMemcpyDeviceToDevice, m_stream), "copy");
     cuda_check(cudaStreamSynchronize(m_stream), "upload");
 }
@@ -450,6 +462,55 @@ void CudaSimulation::copy_rows(unsigned char* host, unsigned char* device, int f
         }
     }
     cuda_check(cudaStreamSynchronize(m_stream), "copy");
+}
+
+// A whole field through two pinned staging buffers: the conversion of one chunk (split over a few host
+// threads) overlaps the copy of the previous one. A 1 G-cell field took ~3 s through one pageable vector,
+// most of it touching that vector's 4 GiB; a bench sweep uploads it once per configuration.
+void CudaSimulation::upload_dense(const double* host, unsigned char* device, std::size_t cells) {
+    constexpr std::size_t kChunkCells = std::size_t(1) << 23;
+    const std::size_t chunk = std::min(cells, kChunkCells), es = m_es;
+    struct Staging {
+        void* buffer[2] = {};
+        cudaEvent_t copied[2] = {};
+        ~Staging() {
+            for (int b = 0; b < 2; ++b) {
+                if (copied[b]) cudaEventSynchronize(copied[b]), cudaEventDestroy(copied[b]);
+                if (buffer[b]) cudaFreeHost(buffer[b]);
+            }
+        }
+    } staging;
+    for (int b = 0; b < 2; ++b) {
+        if (cudaHostAlloc(&staging.buffer[b], chunk * es, cudaHostAllocDefault) != cudaSuccess) {
+            cudaGetLastError(); // no pinned memory to spare: the plain path
+            copy_rows(to_element_type(host, cells).data(), device, 0, split_rows(), cudaMemcpyHostToDevice);
+            return;
+        }
+        cuda_check(cudaEventCreateWithFlags(&staging.copied[b], cudaEventDisableTiming), "cudaEventCreate");
+    }
+    const int workers = int(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+    for (std::size_t first = 0, b = 0; first < cells; first += chunk, b ^= 1) {
+        const std::size_t n = std::min(chunk, cells - first);
+        cuda_check(cudaEventSynchronize(staging.copied[b]), "upload"); // the buffer's previous copy is done
+        auto* out = static_cast<unsigned char*>(staging.buffer[b]);
+        auto convert = [&](std::size_t lo, std::size_t hi) {
+            if (es == 8) {
+                std::memcpy(out + lo * 8, host + first + lo, (hi - lo) * 8);
+                return;
+            }
+            for (std::size_t i = lo; i < hi; ++i) {
+                const float f = float(host[first + i]);
+                std::memcpy(out + i * 4, &f, 4);
+            }
+        };
+        std::vector<std::thread> threads;
+        for (int w = 1; w < workers; ++w) threads.emplace_back(convert, n * w / workers, n * (w + 1) / workers);
+        convert(0, n / workers);
+        for (std::thread& t : threads) t.join();
+        cuda_check(cudaMemcpyAsync(device + first * es, out, n * es, cudaMemcpyHostToDevice, m_stream), "upload");
+        cuda_check(cudaEventRecord(staging.copied[b], m_stream), "cudaEventRecord");
+    }
+    cuda_check(cudaStreamSynchronize(m_stream), "upload");
 }
 
 std::vector<unsigned char> CudaSimulation::to_element_type(const double* v, std::size_t n) const {

@@ -80,6 +80,7 @@ private:
     GridDims star_grid(const StencilConfig& window, int updated, int* chunk) const;
     void diffusion_step();
     void copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind);
+    void upload_dense(const double* host, unsigned char* device, std::size_t cells); // star fields
     std::vector<unsigned char> to_element_type(const double* v, std::size_t n) const;
     void to_double(const std::vector<unsigned char>& bytes, double* out) const;
     int split_rows() const;
