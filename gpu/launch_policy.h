@@ -32,9 +32,21 @@ struct StreamLayout {
 };
 StreamLayout stream_layout(const StencilConfig&);
 
-// Whether the kernel is compiled a second time for the block the heuristic chose (SBX.. in star.cuh): always
-// for the stream variant; for base/smem/smem_padded when STENCILSCOPE_FIX_BLOCK=1 (a tuning knob).
+// Whether the kernel is compiled a second time for its block (SBX.. in star.cuh): always for the stream
+// variant; for base/smem/smem_padded when STENCILSCOPE_FIX_BLOCK is 1 or 2 (a tuning knob, read once).
 bool specialise_for_block(const StencilConfig&);
+// STENCILSCOPE_FIX_BLOCK: 0 generic kernels; 1 specialised for the heuristic's block with its generic blocks
+// per SM as launch bounds; 2 the heuristic's block chosen for the occupancy that threads and shared memory
+// allow (occupancy_block) and the kernel compiled to reach it.
+int fix_block_mode();
+
+// Blocks per SM that threads, the block limit and shared memory allow, registers aside: what a kernel
+// compiled for this block with launch bounds can reach (the runtime reserves 1 KiB per block).
+int blocks_per_sm_without_registers(const StencilConfig&, const BlockDims&, const DeviceInfo&);
+// The occupancy search of thesis listing 3.20 with registers no limit: thread counts 1024, 992, ...
+// distributed by listing 3.18 (distribute_threads), only blocks that pass check_block; the most resident
+// threads win, ties go to the larger block. nullopt when none passes.
+std::optional<BlockDims> occupancy_block(const StencilConfig&, const DeviceInfo&);
 
 // Thesis listing 3.18: distribute `threads` over the block dims. In 2D Bx = 32; in 3D keep Bx = 32
 // (halved for smem_padded until threads/(Bx*R*R) > 0), By = min(max(2, R), 8), Bz = rest, sorted

@@ -5,12 +5,12 @@
 #include "gpu/cuda/display_range.h"
 #include "gpu/cuda/kernel_compiler.h"
 #include "gpu/cuda/kernel_source.h"
+#include "gpu/cuda/staged_upload.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 
 #include <algorithm>
 #include <cstring>
-#include <thread>
 #include <utility>
 
 namespace ss {
@@ -74,24 +74,7 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     cuda_check(
         cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic), "cudaFuncSetAttribute");
     choose_block(attr);
-    if (specialise_for_block(c)) {
-        // Recompile for the chosen block: the generic kernel only answered the occupancy question. Launch
-        // bounds keep at least the generic kernel's blocks per SM.
-        int generic_blocks = 1;
-        cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                       &generic_blocks, m_main, m_block.threads(), dynamic_smem_bytes(c, m_block)),
-            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-        m_module
-            = compile_module(kernel_source(kernels, &m_block, generic_blocks), dev.cc_major, dev.cc_minor, &cached);
-        m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
-        m_main = m_module->kernel("ss_star");
-        m_inject = m_module->kernel("ss_inject");
-        m_slice = m_module->kernel("ss_slice_to_float");
-        cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
-        cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                       int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
-            "cudaFuncSetAttribute");
-    }
+    if (specialise_for_block(c)) specialise_kernel(kernels, attr);
     if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
         throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
             + " threads but the kernel uses " + std::to_string(attr.numRegs)
@@ -136,10 +119,8 @@ void CudaSimulation::upload_rows(const double* current, const double* previous) 
     const bool dense = m_config.problem.stencil == StencilKind::Star;
     for (const auto& [host, device] : { std::pair { current, m_in }, std::pair { previous, m_out } }) {
         if (!host) continue;
-        if (dense)
-            upload_dense(host, static_cast<unsigned char*>(device), cells);
-        else
-            copy_rows(to_element_type(host, cells).data(), static_cast<unsigned char*>(device), 0, split_rows(),
+        if (!dense || !upload_staged(host, device, cells, m_es, m_stream))
+            copy_rows(to_element_type(host, cells, m_es).data(), static_cast<unsigned char*>(device), 0, split_rows(),
                 cudaMemcpyHostToDevice);
     }
     if (!previous && dense) // Dirichlet border in both buffers; the wave starts at rest
@@ -210,7 +191,7 @@ void CudaSimulation::download_rows(int first, int rows, double* out, bool previo
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     std::vector<unsigned char> host(std::size_t(rows * row_cells()) * m_es);
     copy_rows(host.data(), static_cast<unsigned char*>(previous ? m_out : m_in), first, rows, cudaMemcpyDeviceToHost);
-    to_double(host, out);
+    to_double(host, m_es, out);
 }
 
 FieldState CudaSimulation::save_state() {
@@ -259,7 +240,7 @@ std::vector<float> CudaSimulation::download_slice(SliceAxis axis, int index) {
     // on the simulation's stream: ordered after the queued steps
     cuda_check(cudaStreamSynchronize(m_stream), "slice");
     std::vector<double> values(host.size() / m_es);
-    to_double(host, values.data());
+    to_double(host, m_es, values.data());
     return { values.begin(), values.end() };
 }
 
@@ -311,6 +292,49 @@ std::size_t CudaSimulation::row_bytes() const {
 int CudaSimulation::split_rows() const {
     return m_config.problem.stencil == StencilKind::Diffusion4 ? m_config.problem.size.nz
                                                                : slow_extent(m_config.problem);
+}
+
+// Recompiles the kernel for its block: the generic kernel only answered the occupancy question. The stream
+// kernel takes its launch bounds from a knob; base/smem/smem_padded keep at least the generic kernel's
+// blocks per SM, or (fix_block_mode() 2, heuristic blocks) take the block that threads and shared memory
+// allow the most of, compiled to reach that many blocks per SM; if that spills, the heuristic's block.
+void CudaSimulation::specialise_kernel(const StencilConfig& kernels, cudaFuncAttributes& attr) {
+    const DeviceInfo& dev = m_device;
+    auto compile = [&](const BlockDims& b, int min_blocks) {
+        bool cached = false;
+        m_module = compile_module(kernel_source(kernels, &b, min_blocks), dev.cc_major, dev.cc_minor, &cached);
+        m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+        m_main = m_module->kernel("ss_star");
+        m_inject = m_module->kernel("ss_inject");
+        m_slice = m_module->kernel("ss_slice_to_float");
+        cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+        cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                       int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
+            "cudaFuncSetAttribute");
+        int blocks = 0;
+        cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                       &blocks, m_main, b.threads(), dynamic_smem_bytes(m_config, b)),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+        return blocks;
+    };
+    if (m_config.policy.variant == Variant::Stream) {
+        compile(m_block, 1);
+        return;
+    }
+    int generic_blocks = 1;
+    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                   &generic_blocks, m_main, m_block.threads(), dynamic_smem_bytes(m_config, m_block)),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    if (fix_block_mode() == 2 && m_config.policy.heuristic_block) {
+        if (const auto b = occupancy_block(m_config, dev)) {
+            const int want = blocks_per_sm_without_registers(m_config, *b, dev);
+            if (compile(*b, want) >= want && attr.localSizeBytes == 0 && b->threads() <= attr.maxThreadsPerBlock) {
+                m_block = *b;
+                return;
+            }
+        }
+    }
+    compile(m_block, std::max(generic_blocks, 1));
 }
 
 void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
@@ -462,79 +486,6 @@ void CudaSimulation::copy_rows(unsigned char* host, unsigned char* device, int f
         }
     }
     cuda_check(cudaStreamSynchronize(m_stream), "copy");
-}
-
-// A whole field through two pinned staging buffers: the conversion of one chunk (split over a few host
-// threads) overlaps the copy of the previous one. A 1 G-cell field took ~3 s through one pageable vector,
-// most of it touching that vector's 4 GiB; a bench sweep uploads it once per configuration.
-void CudaSimulation::upload_dense(const double* host, unsigned char* device, std::size_t cells) {
-    constexpr std::size_t kChunkCells = std::size_t(1) << 23;
-    const std::size_t chunk = std::min(cells, kChunkCells), es = m_es;
-    struct Staging {
-        void* buffer[2] = {};
-        cudaEvent_t copied[2] = {};
-        ~Staging() {
-            for (int b = 0; b < 2; ++b) {
-                if (copied[b]) cudaEventSynchronize(copied[b]), cudaEventDestroy(copied[b]);
-                if (buffer[b]) cudaFreeHost(buffer[b]);
-            }
-        }
-    } staging;
-    for (int b = 0; b < 2; ++b) {
-        if (cudaHostAlloc(&staging.buffer[b], chunk * es, cudaHostAllocDefault) != cudaSuccess) {
-            cudaGetLastError(); // no pinned memory to spare: the plain path
-            copy_rows(to_element_type(host, cells).data(), device, 0, split_rows(), cudaMemcpyHostToDevice);
-            return;
-        }
-        cuda_check(cudaEventCreateWithFlags(&staging.copied[b], cudaEventDisableTiming), "cudaEventCreate");
-    }
-    const int workers = int(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
-    for (std::size_t first = 0, b = 0; first < cells; first += chunk, b ^= 1) {
-        const std::size_t n = std::min(chunk, cells - first);
-        cuda_check(cudaEventSynchronize(staging.copied[b]), "upload"); // the buffer's previous copy is done
-        auto* out = static_cast<unsigned char*>(staging.buffer[b]);
-        auto convert = [&](std::size_t lo, std::size_t hi) {
-            if (es == 8) {
-                std::memcpy(out + lo * 8, host + first + lo, (hi - lo) * 8);
-                return;
-            }
-            for (std::size_t i = lo; i < hi; ++i) {
-                const float f = float(host[first + i]);
-                std::memcpy(out + i * 4, &f, 4);
-            }
-        };
-        std::vector<std::thread> threads;
-        for (int w = 1; w < workers; ++w) threads.emplace_back(convert, n * w / workers, n * (w + 1) / workers);
-        convert(0, n / workers);
-        for (std::thread& t : threads) t.join();
-        cuda_check(cudaMemcpyAsync(device + first * es, out, n * es, cudaMemcpyHostToDevice, m_stream), "upload");
-        cuda_check(cudaEventRecord(staging.copied[b], m_stream), "cudaEventRecord");
-    }
-    cuda_check(cudaStreamSynchronize(m_stream), "upload");
-}
-
-std::vector<unsigned char> CudaSimulation::to_element_type(const double* v, std::size_t n) const {
-    std::vector<unsigned char> out(n * m_es);
-    if (m_es == 8)
-        std::memcpy(out.data(), v, out.size());
-    else
-        for (std::size_t i = 0; i < n; ++i) {
-            const float f = float(v[i]);
-            std::memcpy(out.data() + i * 4, &f, 4);
-        }
-    return out;
-}
-
-void CudaSimulation::to_double(const std::vector<unsigned char>& bytes, double* out) const {
-    const std::size_t n = bytes.size() / m_es;
-    if (m_es == 8)
-        std::memcpy(out, bytes.data(), bytes.size());
-    else
-        for (std::size_t i = 0; i < n; ++i) {
-            float f;
-            std::memcpy(&f, bytes.data() + i * 4, 4);
-            out[i] = f;
-        }
 }
 
 std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {

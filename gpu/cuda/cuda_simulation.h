@@ -71,6 +71,7 @@ public:
 
 private:
     void choose_block(const cudaFuncAttributes&);
+    void specialise_kernel(const StencilConfig& kernels, cudaFuncAttributes& attr);
     void plan_grid(int blocks_per_sm);
     void release();
     void allocate();
@@ -80,9 +81,6 @@ private:
     GridDims star_grid(const StencilConfig& window, int updated, int* chunk) const;
     void diffusion_step();
     void copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind);
-    void upload_dense(const double* host, unsigned char* device, std::size_t cells); // star fields
-    std::vector<unsigned char> to_element_type(const double* v, std::size_t n) const;
-    void to_double(const std::vector<unsigned char>& bytes, double* out) const;
     int split_rows() const;
     std::int64_t row_cells() const { return m_config.problem.size.cells() / split_rows(); } // per host row
 
