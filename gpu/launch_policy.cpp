@@ -90,8 +90,8 @@ int stream_pipeline(const StencilConfig&) {
 }
 
 int fix_block_mode() {
-    static const int v = env_knob("STENCILSCOPE_FIX_BLOCK", 0);
-    return v >= 0 && v <= 2 ? v : 0;
+    static const int v = env_knob("STENCILSCOPE_FIX_BLOCK", 2);
+    return v >= 0 && v <= 2 ? v : 2;
 }
 
 bool specialise_for_block(const StencilConfig& c) {

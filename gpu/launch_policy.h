@@ -32,12 +32,13 @@ struct StreamLayout {
 };
 StreamLayout stream_layout(const StencilConfig&);
 
-// Whether the kernel is compiled a second time for its block (SBX.. in star.cuh): always for the stream
-// variant; for base/smem/smem_padded when STENCILSCOPE_FIX_BLOCK is 1 or 2 (a tuning knob, read once).
+// Whether the kernel is compiled for its block (SBX.. in star.cuh): always for the stream variant; for
+// base/smem/smem_padded unless STENCILSCOPE_FIX_BLOCK=0.
 bool specialise_for_block(const StencilConfig&);
-// STENCILSCOPE_FIX_BLOCK: 0 generic kernels; 1 specialised for the heuristic's block with its generic blocks
-// per SM as launch bounds; 2 the heuristic's block chosen for the occupancy that threads and shared memory
-// allow (occupancy_block) and the kernel compiled to reach it.
+// STENCILSCOPE_FIX_BLOCK (a tuning knob, read once): 0 generic kernels, the thesis' occupancy search on them;
+// 1 the same block, the kernel then compiled for it with launch bounds of the generic kernel's blocks per
+// SM; 2 (default) heuristic blocks come from occupancy_block, the kernel compiled to reach its blocks per
+// SM (falling back to 1 when that spills); given blocks as 1. Measured on the H100: docs/PERFORMANCE.md.
 int fix_block_mode();
 
 // Blocks per SM that threads, the block limit and shared memory allow, registers aside: what a kernel

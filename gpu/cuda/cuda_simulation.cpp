@@ -52,29 +52,34 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
         m_elements = c.problem.size.cells();
     }
     cuda_check(cudaSetDevice(c.placement.device), "cudaSetDevice");
-    bool cached = false;
-    m_module = compile_module(kernel_source(kernels), dev.cc_major, dev.cc_minor, &cached);
-    m_res.compile_ms = cached ? 0.0 : m_module->compile_ms();
-    m_inject = m_module->kernel("ss_inject");
-    m_slice = m_module->kernel("ss_slice_to_float");
-    if (c.problem.stencil == StencilKind::Star) {
-        m_main = m_module->kernel("ss_star");
-    } else {
-        m_halo = m_module->kernel("ss_halo");
-        m_main = m_module->kernel(c.policy.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
-        if (c.policy.variant == Variant::Naive)
-            m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
-        if (c.policy.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
-        if (c.policy.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
-    }
     cudaFuncAttributes attr {};
-    cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
-    // Opt in to the device's maximum dynamic shared memory (thesis listing 3.17, per device).
-    const int max_dynamic = int(dev.smem_per_block_optin - attr.sharedSizeBytes);
-    cuda_check(
-        cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic), "cudaFuncSetAttribute");
-    choose_block(attr);
-    if (specialise_for_block(c)) specialise_kernel(kernels, attr);
+    if (!try_occupancy_block(kernels, attr)) {
+        if (c.problem.stencil == StencilKind::Star) {
+            load_star_module(kernel_source(kernels), attr);
+        } else {
+            bool cached = false;
+            m_module = compile_module(kernel_source(kernels), dev.cc_major, dev.cc_minor, &cached);
+            m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+            m_inject = m_module->kernel("ss_inject");
+            m_slice = m_module->kernel("ss_slice_to_float");
+            m_halo = m_module->kernel("ss_halo");
+            m_main = m_module->kernel(c.policy.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
+            if (c.policy.variant == Variant::Naive)
+                m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
+            if (c.policy.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
+            if (c.policy.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
+            cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+            cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
+                "cudaFuncSetAttribute");
+        }
+        choose_block(attr);
+        if (specialise_for_block(c)) {
+            // The generic kernel only answered the occupancy question; launch bounds keep its blocks per SM.
+            const int generic_blocks = blocks_per_sm_of(m_block);
+            load_star_module(kernel_source(kernels, &m_block, generic_blocks), attr);
+        }
+    }
     if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
         throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
             + " threads but the kernel uses " + std::to_string(attr.numRegs)
@@ -294,47 +299,44 @@ int CudaSimulation::split_rows() const {
                                                                : slow_extent(m_config.problem);
 }
 
-// Recompiles the kernel for its block: the generic kernel only answered the occupancy question. The stream
-// kernel takes its launch bounds from a knob; base/smem/smem_padded keep at least the generic kernel's
-// blocks per SM, or (fix_block_mode() 2, heuristic blocks) take the block that threads and shared memory
-// allow the most of, compiled to reach that many blocks per SM; if that spills, the heuristic's block.
-void CudaSimulation::specialise_kernel(const StencilConfig& kernels, cudaFuncAttributes& attr) {
-    const DeviceInfo& dev = m_device;
-    auto compile = [&](const BlockDims& b, int min_blocks) {
-        bool cached = false;
-        m_module = compile_module(kernel_source(kernels, &b, min_blocks), dev.cc_major, dev.cc_minor, &cached);
-        m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
-        m_main = m_module->kernel("ss_star");
-        m_inject = m_module->kernel("ss_inject");
-        m_slice = m_module->kernel("ss_slice_to_float");
-        cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
-        cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                       int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
-            "cudaFuncSetAttribute");
-        int blocks = 0;
-        cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                       &blocks, m_main, b.threads(), dynamic_smem_bytes(m_config, b)),
-            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-        return blocks;
-    };
-    if (m_config.policy.variant == Variant::Stream) {
-        compile(m_block, 1);
-        return;
-    }
-    int generic_blocks = 1;
-    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                   &generic_blocks, m_main, m_block.threads(), dynamic_smem_bytes(m_config, m_block)),
+// Compiles (or finds) a star source, takes its kernels and opts ss_star in to the device's maximum dynamic
+// shared memory (thesis listing 3.17, per device).
+void CudaSimulation::load_star_module(const std::string& source, cudaFuncAttributes& attr) {
+    bool cached = false;
+    m_module = compile_module(source, m_device.cc_major, m_device.cc_minor, &cached);
+    m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+    m_main = m_module->kernel("ss_star");
+    m_inject = m_module->kernel("ss_inject");
+    m_slice = m_module->kernel("ss_slice_to_float");
+    cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+    cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                   int(m_device.smem_per_block_optin - attr.sharedSizeBytes)),
+        "cudaFuncSetAttribute");
+}
+
+int CudaSimulation::blocks_per_sm_of(const BlockDims& b) const {
+    int blocks = 0;
+    cuda_check(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, m_main, b.threads(), dynamic_smem_bytes(m_config, b)),
         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    if (fix_block_mode() == 2 && m_config.policy.heuristic_block) {
-        if (const auto b = occupancy_block(m_config, dev)) {
-            const int want = blocks_per_sm_without_registers(m_config, *b, dev);
-            if (compile(*b, want) >= want && attr.localSizeBytes == 0 && b->threads() <= attr.maxThreadsPerBlock) {
-                m_block = *b;
-                return;
-            }
-        }
-    }
-    compile(m_block, std::max(generic_blocks, 1));
+    return blocks;
+}
+
+// fix_block_mode() 2, heuristic block, base/smem/smem_padded: the block that threads and shared memory allow
+// the most of (occupancy_block), compiled for it with launch bounds that reach those blocks per SM; no
+// generic compile first. False (the generic path follows) when none fits or the kernel spills to reach it.
+bool CudaSimulation::try_occupancy_block(const StencilConfig& kernels, cudaFuncAttributes& attr) {
+    const Variant v = m_config.policy.variant;
+    if (fix_block_mode() != 2 || !m_config.policy.heuristic_block || m_config.problem.stencil != StencilKind::Star
+        || (v != Variant::Base && v != Variant::Smem && v != Variant::SmemPadded))
+        return false;
+    const auto b = occupancy_block(m_config, m_device);
+    if (!b) return false;
+    const int want = blocks_per_sm_without_registers(m_config, *b, m_device);
+    load_star_module(kernel_source(kernels, &*b, want), attr);
+    if (attr.localSizeBytes > 0 || b->threads() > attr.maxThreadsPerBlock || blocks_per_sm_of(*b) < want) return false;
+    m_block = *b;
+    return true;
 }
 
 void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {

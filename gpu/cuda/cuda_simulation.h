@@ -71,7 +71,9 @@ public:
 
 private:
     void choose_block(const cudaFuncAttributes&);
-    void specialise_kernel(const StencilConfig& kernels, cudaFuncAttributes& attr);
+    void load_star_module(const std::string& source, cudaFuncAttributes& attr);
+    int blocks_per_sm_of(const BlockDims&) const; // of m_main, with the block's dynamic shared memory
+    bool try_occupancy_block(const StencilConfig& kernels, cudaFuncAttributes& attr);
     void plan_grid(int blocks_per_sm);
     void release();
     void allocate();
