@@ -13,9 +13,11 @@
 // The host may specialise a kernel for its block (SBX, SBY, SBZ) and for the row and plane strides of its
 // domain (SNX, SNY): conditions like "is this neighbour in the tile" and the neighbours' offsets then fold at
 // compile time, which saves the registers that decide how many warps fit on an SM. Otherwise: run time.
-// With the block known, telling the compiler that threadIdx lies inside it folds the "neighbour in the tile"
-// tests of a coarsened thread's inner cells (x + l * BX + d < BX * CF), as in the thesis' unrolled kernels
-// (listings 3.7-3.9): 2D smem CF 4 R8 then has the thesis' 84 global-load paths instead of 132 in its PTX.
+// With the block known, telling the smem kernel that threadIdx lies inside it folds the "neighbour in the
+// tile" tests of a coarsened thread's inner cells (x + l * BX + d < BX * CF), as in the thesis' unrolled
+// kernels (listings 3.7-3.9): 2D smem CF 4 R8 then has the thesis' 84 global-load paths instead of 132 in its
+// PTX, and ran 0.84x -> 0.97x the thesis' speed on the H100. base and smem_padded have no such tests; there
+// the assumption only moved registers (3D smem_padded CF 2 R4: 1.04x -> 0.98x), so they do without it.
 #if defined(SBX) && VARIANT != 3
 #define BLK_X SBX
 #define BLK_Y SBY
@@ -65,7 +67,6 @@ __device__ __forceinline__ T centre_term(T c) {
 #if VARIANT == 0 // base (listings 3.1-3.4): every operand from global memory
 extern "C" __global__ void BLOCK_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
-    ASSUME_IN_BLOCK();
     const int i0 = threadIdx.x + blockIdx.x * BLK_X * CF;
     const int j = threadIdx.y + blockIdx.y * BLK_Y;
     const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * BLK_Z : 0;
@@ -166,7 +167,6 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
 #if VARIANT == 2 // smem_padded (listings 3.10-3.14): tile + R-wide padding; every operand from shared memory
 extern "C" __global__ void BLOCK_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
-    ASSUME_IN_BLOCK();
     extern __shared__ unsigned char smem_raw[];
     T* tile = reinterpret_cast<T*>(smem_raw);
     const int BX = BLK_X, BY = BLK_Y, BZ = DIMS == 3 ? BLK_Z : 1;
