@@ -89,6 +89,39 @@ int stream_pipeline(const StencilConfig&) {
     return v >= 1 && v <= 16 ? v : 4;
 }
 
+int fix_block_mode() {
+    static const int v = env_knob("STENCILSCOPE_FIX_BLOCK", 2);
+    return v >= 0 && v <= 2 ? v : 2;
+}
+
+bool specialise_for_block(const StencilConfig& c) {
+    if (c.problem.stencil != StencilKind::Star) return false;
+    if (c.policy.variant == Variant::Stream) return true;
+    return fix_block_mode() > 0
+        && (c.policy.variant == Variant::Base || c.policy.variant == Variant::Smem
+            || c.policy.variant == Variant::SmemPadded);
+}
+
+int blocks_per_sm_without_registers(const StencilConfig& c, const BlockDims& b, const DeviceInfo& dev) {
+    const int warps = (b.threads() + dev.warp_size - 1) / dev.warp_size;
+    int blocks = std::min(dev.max_blocks_per_sm, dev.max_threads_per_sm / dev.warp_size / std::max(warps, 1));
+    const std::int64_t smem = dynamic_smem_bytes(c, b);
+    if (smem > 0 && dev.smem_per_sm > 0) blocks = std::min<std::int64_t>(blocks, dev.smem_per_sm / (smem + 1024));
+    return blocks;
+}
+
+std::optional<BlockDims> occupancy_block(const StencilConfig& c, const DeviceInfo& dev) {
+    std::optional<BlockDims> best;
+    int best_threads = 0;
+    for (int t = dev.max_threads_per_block; t >= dev.warp_size; t -= dev.warp_size) {
+        const BlockDims b = distribute_threads(c, t);
+        if (!check_block(c, b, &dev)) continue;
+        const int resident = blocks_per_sm_without_registers(c, b, dev) * b.threads();
+        if (resident > best_threads) best = b, best_threads = resident;
+    }
+    return best;
+}
+
 int stream_min_blocks_per_sm() {
     static const int v = env_knob("STENCILSCOPE_STREAM_MIN_BLOCKS", 0);
     return v >= 1 && v <= 32 ? v : 1;

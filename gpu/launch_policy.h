@@ -32,6 +32,23 @@ struct StreamLayout {
 };
 StreamLayout stream_layout(const StencilConfig&);
 
+// Whether the kernel is compiled for its block (SBX.. in star.cuh): always for the stream variant; for
+// base/smem/smem_padded unless STENCILSCOPE_FIX_BLOCK=0.
+bool specialise_for_block(const StencilConfig&);
+// STENCILSCOPE_FIX_BLOCK (a tuning knob, read once): 0 generic kernels, the thesis' occupancy search on them;
+// 1 the same block, the kernel then compiled for it with launch bounds of the generic kernel's blocks per
+// SM; 2 (default) heuristic blocks come from occupancy_block, the kernel compiled to reach its blocks per
+// SM (falling back to 1 when that spills); given blocks as 1. Measured on the H100: docs/PERFORMANCE.md.
+int fix_block_mode();
+
+// Blocks per SM that threads, the block limit and shared memory allow, registers aside: what a kernel
+// compiled for this block with launch bounds can reach (the runtime reserves 1 KiB per block).
+int blocks_per_sm_without_registers(const StencilConfig&, const BlockDims&, const DeviceInfo&);
+// The occupancy search of thesis listing 3.20 with registers no limit: thread counts 1024, 992, ...
+// distributed by listing 3.18 (distribute_threads), only blocks that pass check_block; the most resident
+// threads win, ties go to the larger block. nullopt when none passes.
+std::optional<BlockDims> occupancy_block(const StencilConfig&, const DeviceInfo&);
+
 // Thesis listing 3.18: distribute `threads` over the block dims. In 2D Bx = 32; in 3D keep Bx = 32
 // (halved for smem_padded until threads/(Bx*R*R) > 0), By = min(max(2, R), 8), Bz = rest, sorted
 // descending. Streaming tiles a plane (3D: Bz = 1) or a row (2D: By = Bz = 1).

@@ -5,11 +5,13 @@
 #include "gpu/cuda/display_range.h"
 #include "gpu/cuda/kernel_compiler.h"
 #include "gpu/cuda/kernel_source.h"
+#include "gpu/cuda/staged_upload.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace ss {
 namespace {
@@ -50,39 +52,33 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
         m_elements = c.problem.size.cells();
     }
     cuda_check(cudaSetDevice(c.placement.device), "cudaSetDevice");
-    bool cached = false;
-    m_module = compile_module(kernel_source(kernels), dev.cc_major, dev.cc_minor, &cached);
-    m_res.compile_ms = cached ? 0.0 : m_module->compile_ms();
-    m_inject = m_module->kernel("ss_inject");
-    m_slice = m_module->kernel("ss_slice_to_float");
-    if (c.problem.stencil == StencilKind::Star) {
-        m_main = m_module->kernel("ss_star");
-    } else {
-        m_halo = m_module->kernel("ss_halo");
-        m_main = m_module->kernel(c.policy.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
-        if (c.policy.variant == Variant::Naive)
-            m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
-        if (c.policy.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
-        if (c.policy.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
-    }
     cudaFuncAttributes attr {};
-    cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
-    // Opt in to the device's maximum dynamic shared memory (thesis listing 3.17, per device).
-    const int max_dynamic = int(dev.smem_per_block_optin - attr.sharedSizeBytes);
-    cuda_check(
-        cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic), "cudaFuncSetAttribute");
-    choose_block(attr);
-    if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
-        // Recompile for the chosen block: the generic kernel only answered the occupancy question.
-        m_module = compile_module(kernel_source(kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
-        m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
-        m_main = m_module->kernel("ss_star");
-        m_inject = m_module->kernel("ss_inject");
-        m_slice = m_module->kernel("ss_slice_to_float");
-        cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
-        cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                       int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
-            "cudaFuncSetAttribute");
+    if (!try_occupancy_block(kernels, attr)) {
+        if (c.problem.stencil == StencilKind::Star) {
+            load_star_module(kernel_source(kernels), attr);
+        } else {
+            bool cached = false;
+            m_module = compile_module(kernel_source(kernels), dev.cc_major, dev.cc_minor, &cached);
+            m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+            m_inject = m_module->kernel("ss_inject");
+            m_slice = m_module->kernel("ss_slice_to_float");
+            m_halo = m_module->kernel("ss_halo");
+            m_main = m_module->kernel(c.policy.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
+            if (c.policy.variant == Variant::Naive)
+                m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
+            if (c.policy.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
+            if (c.policy.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
+            cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+            cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
+                "cudaFuncSetAttribute");
+        }
+        choose_block(attr);
+        if (specialise_for_block(c)) {
+            // The generic kernel only answered the occupancy question; launch bounds keep its blocks per SM.
+            const int generic_blocks = blocks_per_sm_of(m_block);
+            load_star_module(kernel_source(kernels, &m_block, generic_blocks), attr);
+        }
     }
     if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
         throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
@@ -125,12 +121,14 @@ void CudaSimulation::upload(const std::vector<double>& field) {
 void CudaSimulation::upload_rows(const double* current, const double* previous) {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     const std::size_t cells = std::size_t(m_config.problem.size.cells());
-    copy_rows(to_element_type(current, cells).data(), static_cast<unsigned char*>(m_in), 0, split_rows(),
-        cudaMemcpyHostToDevice);
-    if (previous)
-        copy_rows(to_element_type(previous, cells).data(), static_cast<unsigned char*>(m_out), 0, split_rows(),
-            cudaMemcpyHostToDevice);
-    else if (m_config.problem.stencil == StencilKind::Star) // Dirichlet border in both buffers; the wave starts at rest
+    const bool dense = m_config.problem.stencil == StencilKind::Star;
+    for (const auto& [host, device] : { std::pair { current, m_in }, std::pair { previous, m_out } }) {
+        if (!host) continue;
+        if (!dense || !upload_staged(host, device, cells, m_es, m_stream))
+            copy_rows(to_element_type(host, cells, m_es).data(), static_cast<unsigned char*>(device), 0, split_rows(),
+                cudaMemcpyHostToDevice);
+    }
+    if (!previous && dense) // Dirichlet border in both buffers; the wave starts at rest
         cuda_check(cudaMemcpyAsync(m_out, m_in, m_elements * m_es, cudaMemcpyDeviceToDevice, m_stream), "copy");
     cuda_check(cudaStreamSynchronize(m_stream), "upload");
 }
@@ -198,7 +196,7 @@ void CudaSimulation::download_rows(int first, int rows, double* out, bool previo
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     std::vector<unsigned char> host(std::size_t(rows * row_cells()) * m_es);
     copy_rows(host.data(), static_cast<unsigned char*>(previous ? m_out : m_in), first, rows, cudaMemcpyDeviceToHost);
-    to_double(host, out);
+    to_double(host, m_es, out);
 }
 
 FieldState CudaSimulation::save_state() {
@@ -247,7 +245,7 @@ std::vector<float> CudaSimulation::download_slice(SliceAxis axis, int index) {
     // on the simulation's stream: ordered after the queued steps
     cuda_check(cudaStreamSynchronize(m_stream), "slice");
     std::vector<double> values(host.size() / m_es);
-    to_double(host, values.data());
+    to_double(host, m_es, values.data());
     return { values.begin(), values.end() };
 }
 
@@ -299,6 +297,46 @@ std::size_t CudaSimulation::row_bytes() const {
 int CudaSimulation::split_rows() const {
     return m_config.problem.stencil == StencilKind::Diffusion4 ? m_config.problem.size.nz
                                                                : slow_extent(m_config.problem);
+}
+
+// Compiles (or finds) a star source, takes its kernels and opts ss_star in to the device's maximum dynamic
+// shared memory (thesis listing 3.17, per device).
+void CudaSimulation::load_star_module(const std::string& source, cudaFuncAttributes& attr) {
+    bool cached = false;
+    m_module = compile_module(source, m_device.cc_major, m_device.cc_minor, &cached);
+    m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+    m_main = m_module->kernel("ss_star");
+    m_inject = m_module->kernel("ss_inject");
+    m_slice = m_module->kernel("ss_slice_to_float");
+    cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+    cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                   int(m_device.smem_per_block_optin - attr.sharedSizeBytes)),
+        "cudaFuncSetAttribute");
+}
+
+int CudaSimulation::blocks_per_sm_of(const BlockDims& b) const {
+    int blocks = 0;
+    cuda_check(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, m_main, b.threads(), dynamic_smem_bytes(m_config, b)),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    return blocks;
+}
+
+// fix_block_mode() 2, heuristic block, base/smem/smem_padded: the block that threads and shared memory allow
+// the most of (occupancy_block), compiled for it with launch bounds that reach those blocks per SM; no
+// generic compile first. False (the generic path follows) when none fits or the kernel spills to reach it.
+bool CudaSimulation::try_occupancy_block(const StencilConfig& kernels, cudaFuncAttributes& attr) {
+    const Variant v = m_config.policy.variant;
+    if (fix_block_mode() != 2 || !m_config.policy.heuristic_block || m_config.problem.stencil != StencilKind::Star
+        || (v != Variant::Base && v != Variant::Smem && v != Variant::SmemPadded))
+        return false;
+    const auto b = occupancy_block(m_config, m_device);
+    if (!b) return false;
+    const int want = blocks_per_sm_without_registers(m_config, *b, m_device);
+    load_star_module(kernel_source(kernels, &*b, want), attr);
+    if (attr.localSizeBytes > 0 || b->threads() > attr.maxThreadsPerBlock || blocks_per_sm_of(*b) < want) return false;
+    m_block = *b;
+    return true;
 }
 
 void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
@@ -450,30 +488,6 @@ void CudaSimulation::copy_rows(unsigned char* host, unsigned char* device, int f
         }
     }
     cuda_check(cudaStreamSynchronize(m_stream), "copy");
-}
-
-std::vector<unsigned char> CudaSimulation::to_element_type(const double* v, std::size_t n) const {
-    std::vector<unsigned char> out(n * m_es);
-    if (m_es == 8)
-        std::memcpy(out.data(), v, out.size());
-    else
-        for (std::size_t i = 0; i < n; ++i) {
-            const float f = float(v[i]);
-            std::memcpy(out.data() + i * 4, &f, 4);
-        }
-    return out;
-}
-
-void CudaSimulation::to_double(const std::vector<unsigned char>& bytes, double* out) const {
-    const std::size_t n = bytes.size() / m_es;
-    if (m_es == 8)
-        std::memcpy(out, bytes.data(), bytes.size());
-    else
-        for (std::size_t i = 0; i < n; ++i) {
-            float f;
-            std::memcpy(&f, bytes.data() + i * 4, 4);
-            out[i] = f;
-        }
 }
 
 std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {

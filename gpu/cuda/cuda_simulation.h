@@ -71,6 +71,9 @@ public:
 
 private:
     void choose_block(const cudaFuncAttributes&);
+    void load_star_module(const std::string& source, cudaFuncAttributes& attr);
+    int blocks_per_sm_of(const BlockDims&) const; // of m_main, with the block's dynamic shared memory
+    bool try_occupancy_block(const StencilConfig& kernels, cudaFuncAttributes& attr);
     void plan_grid(int blocks_per_sm);
     void release();
     void allocate();
@@ -80,8 +83,6 @@ private:
     GridDims star_grid(const StencilConfig& window, int updated, int* chunk) const;
     void diffusion_step();
     void copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind);
-    std::vector<unsigned char> to_element_type(const double* v, std::size_t n) const;
-    void to_double(const std::vector<unsigned char>& bytes, double* out) const;
     int split_rows() const;
     std::int64_t row_cells() const { return m_config.problem.size.cells() / split_rows(); } // per host row
 

@@ -4,6 +4,7 @@
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ss {
@@ -60,7 +61,7 @@ extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long o
 
 } // namespace
 
-std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) {
+std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, int min_blocks_per_sm) {
     std::string s = "// StencilScope generated kernel: " + describe(c) + "\n";
     s += c.problem.precision == Precision::FP64 ? "typedef double T;\n" : "typedef float T;\n";
     // 32-bit indices while every offset fits; they save registers and address arithmetic.
@@ -76,11 +77,17 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) 
         + define("VARIANT", variant_index(c.policy.variant));
     s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
+    // The row and plane strides as constants (the source is per domain size anyway): the neighbours' offsets
+    // fold into the loads' immediates. Strips of a multi-GPU run split the slow axis only, so they share them.
+    s += define("SNX", c.problem.size.nx) + define("SNY", c.problem.size.ny);
     if (fixed_block && c.policy.variant == Variant::Stream) {
         s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);
         s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
         s += define("SMINB", stream_min_blocks_per_sm());
     } else {
+        if (fixed_block) // base, smem, smem_padded specialised for their block (specialise_for_block)
+            s += define("SBX", fixed_block->x) + define("SBY", fixed_block->y) + define("SBZ", fixed_block->z)
+                + define("SMINB", std::max(min_blocks_per_sm, 1));
         s += define("MAX_HALO", stream_max_halo(c));
     }
     s += define("PIPE", stream_pipeline(c));

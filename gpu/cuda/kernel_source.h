@@ -9,8 +9,9 @@
 
 namespace ss {
 
-// `fixed_block`, for the stream variant, specialises the kernel for those block dims (the halo map,
-// its register count and the launch bounds become compile-time); null gives the generic kernel.
-std::string kernel_source(const StencilConfig&, const BlockDims* fixed_block = nullptr);
+// `fixed_block` specialises the kernel for those block dims (for the stream variant the halo map, its
+// register count and the launch bounds become compile-time; base/smem/smem_padded get launch bounds of
+// `min_blocks_per_sm` blocks); null gives the generic kernel.
+std::string kernel_source(const StencilConfig&, const BlockDims* fixed_block = nullptr, int min_blocks_per_sm = 1);
 
 } // namespace ss

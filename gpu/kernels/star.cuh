@@ -10,6 +10,36 @@
 
 #define SLOW_STRIDE(nx, ny) (DIMS == 3 ? idx_t(nx) * idx_t(ny) : idx_t(nx))
 
+// The host may specialise a kernel for its block (SBX, SBY, SBZ) and for the row and plane strides of its
+// domain (SNX, SNY): conditions like "is this neighbour in the tile" and the neighbours' offsets then fold at
+// compile time, which saves the registers that decide how many warps fit on an SM. Otherwise: run time.
+// With the block known, telling the smem kernel that threadIdx lies inside it folds the "neighbour in the
+// tile" tests of a coarsened thread's inner cells (x + l * BX + d < BX * CF), as in the thesis' unrolled
+// kernels (listings 3.7-3.9): 2D smem CF 4 R8 then has the thesis' 84 global-load paths instead of 132 in its
+// PTX, and ran 0.84x -> 0.97x the thesis' speed on the H100. base and smem_padded have no such tests; there
+// the assumption only moved registers (3D smem_padded CF 2 R4: 1.04x -> 0.98x), so they do without it.
+#if defined(SBX) && VARIANT != 3
+#define BLK_X SBX
+#define BLK_Y SBY
+#define BLK_Z SBZ
+#define BLOCK_BOUNDS __launch_bounds__(SBX* SBY* SBZ, SMINB)
+#define ASSUME_IN_BLOCK()                                                                                              \
+    __builtin_assume(threadIdx.x < SBX), __builtin_assume(threadIdx.y < SBY), __builtin_assume(threadIdx.z < SBZ)
+#else
+#define BLK_X int(blockDim.x)
+#define BLK_Y int(blockDim.y)
+#define BLK_Z int(blockDim.z)
+#define BLOCK_BOUNDS
+#define ASSUME_IN_BLOCK() (void)0
+#endif
+#ifdef SNX
+#define ROW_STRIDE(nx) idx_t(SNX)
+#define PLANE_STRIDE(nx, ny) (idx_t(SNX) * idx_t(SNY))
+#else
+#define ROW_STRIDE(nx) idx_t(nx)
+#define PLANE_STRIDE(nx, ny) (idx_t(nx) * idx_t(ny))
+#endif
+
 __device__ __forceinline__ void finish(T* __restrict__ out, idx_t idx, T acc) {
 #if RULE_WAVE
     out[idx] = acc - out[idx];
@@ -35,15 +65,15 @@ __device__ __forceinline__ T centre_term(T c) {
 }
 
 #if VARIANT == 0 // base (listings 3.1-3.4): every operand from global memory
-extern "C" __global__ void ss_star(
+extern "C" __global__ void BLOCK_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
-    const int i0 = threadIdx.x + blockIdx.x * blockDim.x * CF;
-    const int j = threadIdx.y + blockIdx.y * blockDim.y;
-    const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * blockDim.z : 0;
-    const idx_t sy = nx, sz = idx_t(nx) * ny;
+    const int i0 = threadIdx.x + blockIdx.x * BLK_X * CF;
+    const int j = threadIdx.y + blockIdx.y * BLK_Y;
+    const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * BLK_Z : 0;
+    const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
-        const int i = i0 + l * blockDim.x;
+        const int i = i0 + l * BLK_X;
         if (!interior(i, j, k, nx, ny, lo, hi)) continue;
         const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
         T acc = centre_term(in[idx]);
@@ -91,28 +121,29 @@ extern "C" __global__ void ss_star(
 #endif
 
 #if VARIANT == 1 // smem, the hybrid (listings 3.5-3.9): a block-sized tile, halo operands from global
-extern "C" __global__ void ss_star(
+extern "C" __global__ void BLOCK_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    ASSUME_IN_BLOCK();
     extern __shared__ unsigned char smem_raw[];
     T* tile = reinterpret_cast<T*>(smem_raw);
-    const int W = blockDim.x * CF, BY = blockDim.y, BZ = DIMS == 3 ? blockDim.z : 1;
-    const int i0 = threadIdx.x + blockIdx.x * blockDim.x * CF;
-    const int j = threadIdx.y + blockIdx.y * blockDim.y;
-    const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * blockDim.z : 0;
+    const int W = BLK_X * CF, BY = BLK_Y, BZ = DIMS == 3 ? BLK_Z : 1;
+    const int i0 = threadIdx.x + blockIdx.x * BLK_X * CF;
+    const int j = threadIdx.y + blockIdx.y * BLK_Y;
+    const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * BLK_Z : 0;
     const int ty = threadIdx.y, tz = DIMS == 3 ? threadIdx.z : 0;
-    const idx_t sy = nx, sz = idx_t(nx) * ny;
+    const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
     const int tsy = W, tsz = W * BY;
     const bool in_domain_yz = j < ny && (DIMS == 2 || k < nz);
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
-        const int i = i0 + l * blockDim.x;
-        const int s = threadIdx.x + l * blockDim.x + ty * tsy + tz * tsz;
+        const int i = i0 + l * BLK_X;
+        const int s = threadIdx.x + l * BLK_X + ty * tsy + tz * tsz;
         if (i < nx && in_domain_yz) tile[s] = in[i + j * sy + (DIMS == 3 ? k * sz : 0)];
     }
     __syncthreads();
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
-        const int i = i0 + l * blockDim.x, tx = threadIdx.x + l * blockDim.x;
+        const int i = i0 + l * BLK_X, tx = threadIdx.x + l * BLK_X;
         if (!interior(i, j, k, nx, ny, lo, hi)) continue;
         const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
         const int s = tx + ty * tsy + tz * tsz;
@@ -134,17 +165,17 @@ extern "C" __global__ void ss_star(
 #endif
 
 #if VARIANT == 2 // smem_padded (listings 3.10-3.14): tile + R-wide padding; every operand from shared memory
-extern "C" __global__ void ss_star(
+extern "C" __global__ void BLOCK_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     extern __shared__ unsigned char smem_raw[];
     T* tile = reinterpret_cast<T*>(smem_raw);
-    const int BX = blockDim.x, BY = blockDim.y, BZ = DIMS == 3 ? blockDim.z : 1;
+    const int BX = BLK_X, BY = BLK_Y, BZ = DIMS == 3 ? BLK_Z : 1;
     const int px = BX * CF + 2 * R, py = BY + 2 * R;
     const int i0 = threadIdx.x + blockIdx.x * BX * CF;
     const int j = threadIdx.y + blockIdx.y * BY;
     const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * BZ : 0;
     const int ty = threadIdx.y, tz = DIMS == 3 ? threadIdx.z : 0;
-    const idx_t sy = nx, sz = idx_t(nx) * ny;
+    const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
     const int tsy = px, tsz = px * py;
     const bool in_domain_yz = j < ny && (DIMS == 2 || k < nz);
     // Prefetch (listings 3.12/3.13): threads within R of a block face also fetch the padding beyond it,

@@ -53,6 +53,25 @@ TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock) {
         }
 }
 
+TEST(Nvrtc, ThesisVariantsSpecialisedForTheirBlockAndStrides) {
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded })
+        for (int dims : { 2, 3 })
+            for (int r : { 1, 16 }) {
+                StencilConfig c;
+                c.policy.variant = v, c.problem.dims = dims, c.problem.radius = r, c.policy.cf = 4;
+                c.problem.size = dims == 3 ? Extent { 97, 45, 40 } : Extent { 1001, 77, 1 };
+                const BlockDims b = dims == 3 ? BlockDims { 32, 4, 4 } : BlockDims { 32, 8, 1 };
+                const std::string src = kernel_source(c, &b, 2);
+                const std::string block = "#define SBX 32\n#define SBY " + std::to_string(b.y) + "\n#define SBZ "
+                    + std::to_string(b.z) + "\n#define SMINB 2\n";
+                const std::string strides = "#define SNX " + std::to_string(c.problem.size.nx) + "\n#define SNY "
+                    + std::to_string(c.problem.size.ny) + "\n";
+                EXPECT_NE(src.find(block), std::string::npos) << src.substr(0, 600);
+                EXPECT_NE(src.find(strides), std::string::npos) << src.substr(0, 600);
+                EXPECT_EQ(nvrtc_compile_errors(src, 9, 0), "") << describe(c);
+            }
+}
+
 TEST(Nvrtc, ReportsCompileErrors) {
     const std::string log = nvrtc_compile_errors("extern \"C\" __global__ void k() { undeclared_name = 1; }", 9, 0);
     EXPECT_NE(log.find("undeclared_name"), std::string::npos) << log;

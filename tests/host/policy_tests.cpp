@@ -54,6 +54,20 @@ TEST(Heuristic, HalvesThreadsUntilSharedMemoryFits) {
     EXPECT_TRUE(check_block(c, *b, &dev).ok);
 }
 
+TEST(Heuristic, OccupancyBlockIgnoresRegistersButNotSharedMemory) {
+    const auto dev = test::h100();
+    // 2D smem CF 8: 32x32 threads, 32 KiB of tile each; two blocks fill the SM's 2048 threads
+    const StencilConfig smem2d = star(2, 4, Variant::Smem, 8);
+    EXPECT_EQ(occupancy_block(smem2d, dev), (BlockDims { 32, 32, 1 }));
+    EXPECT_EQ(blocks_per_sm_without_registers(smem2d, { 32, 32, 1 }, dev), 2);
+    // 3D smem_padded R8 CF4: Bx halves to 16 (listing 3.18); the 180 KiB tile lets one block per SM
+    const StencilConfig padded3d = star(3, 8, Variant::SmemPadded, 4);
+    EXPECT_EQ(occupancy_block(padded3d, dev), (BlockDims { 16, 8, 8 }));
+    EXPECT_EQ(blocks_per_sm_without_registers(padded3d, { 16, 8, 8 }, dev), 1);
+    // ... and R16 has no block with every dim >= R within 1024 threads
+    EXPECT_FALSE(occupancy_block(star(3, 16, Variant::SmemPadded), dev).has_value());
+}
+
 TEST(SharedMemory, FollowsListing319) {
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::Base), { 32, 8, 1 }), 0);
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Smem, 2), { 32, 8, 4 }), 64 * 8 * 4 * 4);
