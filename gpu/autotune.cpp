@@ -36,13 +36,11 @@ double gcells_per_s(const StencilConfig& c, double ms_per_step) {
     return ms_per_step > 0 ? double(updated_cells(c)) / (ms_per_step * 1e-3) / 1e9 : 0.0;
 }
 
-std::vector<AutotuneResult> autotune(const StencilConfig& config, const std::vector<double>& field, int steps,
-    int repeats, const std::function<bool(int, int, const AutotuneResult&)>& progress) {
-    const auto devices = query_devices();
+std::vector<AutotuneResult> autotune(const StencilConfig& config, const DeviceCatalogue& catalogue,
+    const std::vector<double>& field, int steps, int repeats,
+    const std::function<bool(int, int, const AutotuneResult&)>& progress) {
     const DeviceInfo* device
-        = config.placement.backend == Backend::Cuda && config.placement.device < int(devices.size())
-        ? &devices[config.placement.device]
-        : nullptr;
+        = config.placement.backend == Backend::Cuda ? catalogue.find(config.placement.device) : nullptr;
     const std::vector<BlockDims> space = autotune_space(config, device);
     std::vector<AutotuneResult> results;
     for (const BlockDims& b : space) {
@@ -52,7 +50,7 @@ std::vector<AutotuneResult> autotune(const StencilConfig& config, const std::vec
         AutotuneResult r;
         r.block = b;
         std::string why;
-        if (auto sim = create_simulation(c, &why)) {
+        if (auto sim = create_simulation(c, catalogue, &why)) {
             try {
                 sim->upload(field);
                 r.ms_per_step = median_ms_per_step(*sim, steps, repeats);

@@ -33,7 +33,8 @@ struct AutotuneResult {
 
 // Times every candidate: `steps` steps per run, `repeats` timed runs after one warm-up, from `field`.
 // `progress(done, total, last)` is called after each candidate; returning false cancels.
-std::vector<AutotuneResult> autotune(const StencilConfig& config, const std::vector<double>& field, int steps,
-    int repeats, const std::function<bool(int, int, const AutotuneResult&)>& progress = {});
+std::vector<AutotuneResult> autotune(const StencilConfig& config, const DeviceCatalogue& catalogue,
+    const std::vector<double>& field, int steps, int repeats,
+    const std::function<bool(int, int, const AutotuneResult&)>& progress = {});
 
 } // namespace ss

@@ -177,14 +177,12 @@ Status AutotuneCache::store(const std::string& key, const std::vector<AutotuneRe
     return write_file(m_path, m_entries);
 }
 
-CachedAutotune autotune_cached(const StencilConfig& config, const std::vector<double>& field, int steps, int repeats,
+CachedAutotune autotune_cached(const StencilConfig& config, const DeviceCatalogue& catalogue,
+    const std::vector<double>& field, int steps, int repeats,
     const std::function<bool(int, int, const AutotuneResult&)>& progress, AutotuneCache* cache, bool reuse) {
     CachedAutotune out;
-    const auto devices = query_devices();
     const DeviceInfo* device
-        = config.placement.backend == Backend::Cuda && config.placement.device < int(devices.size())
-        ? &devices[config.placement.device]
-        : nullptr;
+        = config.placement.backend == Backend::Cuda ? catalogue.find(config.placement.device) : nullptr;
     const std::string key = autotune_cache_key(config, steps, device);
     if (cache && reuse)
         if (auto hit = cache->lookup(key)) {
@@ -193,7 +191,7 @@ CachedAutotune autotune_cached(const StencilConfig& config, const std::vector<do
             out.stored = hit->stored;
             return out;
         }
-    out.results = autotune(config, field, steps, repeats, [&](int done, int total, const AutotuneResult& r) {
+    out.results = autotune(config, catalogue, field, steps, repeats, [&](int done, int total, const AutotuneResult& r) {
         const bool go_on = !progress || progress(done, total, r);
         out.cancelled = out.cancelled || !go_on;
         return go_on;

@@ -64,7 +64,8 @@ struct CachedAutotune {
 // autotune() through `cache` (may be null: always measures, stores nothing): a hit returns the stored
 // results without running anything; a fresh search with at least one candidate that ran is stored.
 // `reuse` false measures anew even on a hit and replaces the stored search ("Search again").
-CachedAutotune autotune_cached(const StencilConfig& config, const std::vector<double>& field, int steps, int repeats,
+CachedAutotune autotune_cached(const StencilConfig& config, const DeviceCatalogue& catalogue,
+    const std::vector<double>& field, int steps, int repeats,
     const std::function<bool(int, int, const AutotuneResult&)>& progress, AutotuneCache* cache, bool reuse = true);
 
 } // namespace ss

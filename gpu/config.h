@@ -16,6 +16,8 @@ enum class StencilKind { Star, Diffusion4 };
 // Update rules of the star stencil (thesis ch. 2.1; RTM acoustic wave).
 enum class UpdateRule { Thesis, Jacobi, Wave };
 enum class Precision { FP32, FP64 };
+// The field a run starts from (gpu/physics.h makes it); Random draws from `seed`.
+enum class InitialCondition { Gaussian, Random, Square, HotEdges };
 
 struct Extent {
     int nx = 1, ny = 1, nz = 1;
@@ -30,6 +32,8 @@ struct StencilProblem {
     Extent size { 1024, 1024, 1 };
     int radius = 1;
     Precision precision = Precision::FP32;
+    InitialCondition initial = InitialCondition::Random;
+    std::uint64_t seed = 1;
     bool operator==(const StencilProblem&) const = default;
 };
 
@@ -99,12 +103,14 @@ std::string_view to_string(Variant);
 std::string_view to_string(Precision);
 std::string_view to_string(Backend);
 std::string_view to_string(HaloMode);
+std::string_view to_string(InitialCondition);
 std::optional<StencilKind> parse_stencil(std::string_view);
 std::optional<UpdateRule> parse_rule(std::string_view);
 std::optional<Variant> parse_variant(std::string_view);
 std::optional<Precision> parse_precision(std::string_view);
 std::optional<Backend> parse_backend(std::string_view);
 std::optional<HaloMode> parse_halo(std::string_view);
+std::optional<InitialCondition> parse_initial(std::string_view);
 // "NXxNY" or "NXxNYxNZ"; the number of parts must equal dims.
 std::optional<Extent> parse_extent(std::string_view, int dims);
 std::optional<BlockDims> parse_block(std::string_view);

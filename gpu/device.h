@@ -27,13 +27,32 @@ struct DeviceInfo {
     std::string pci_bus_id;
 };
 
-// Every CUDA device present; empty (never throws) when there is no driver or no device.
-std::vector<DeviceInfo> query_devices();
-// A one-line reason why no device is usable ("no CUDA driver", ...), or "" when at least one is.
+// What a program knows about the machine: queried once when it starts (query_device_catalogue, in each
+// program's main) and passed down, so that validation, the GUI thread and reports never ask the driver
+// again. Free memory is a snapshot; the engine re-reads it (refresh_free_memory) before it allocates.
+struct DeviceCatalogue {
+    std::vector<DeviceInfo> devices; // every CUDA device present, by index
+    std::string unavailable; // why no CUDA device can be used ("no CUDA driver", ...); "" when one can
+    std::int64_t host_available = -1; // host memory available when queried (MemAvailable), bytes; -1 unknown
+
+    bool has_cuda() const { return !devices.empty(); }
+    int count() const { return int(devices.size()); }
+    // The device with this index, or null.
+    const DeviceInfo* find(int index) const {
+        return index >= 0 && index < count() ? &devices[std::size_t(index)] : nullptr;
+    }
+    // Its name, or "CUDA device N" when it is not in the catalogue.
+    std::string name_of(int index) const;
+};
+
+// A one-line reason why no CUDA device is usable ("no CUDA driver", ...), or "" when one is (CUDA calls).
 std::string cuda_unavailable_reason();
-// Host memory available to this process now (MemAvailable), or -1 when unknown.
-std::int64_t host_available_memory();
-// Free memory now (the value in DeviceInfo is from query time).
-std::int64_t device_free_memory(int device);
+// Asks the driver (CUDA calls): call once per program, from main or the engine thread.
+DeviceCatalogue query_device_catalogue();
+// Re-reads the free memory of devices [first, first + count) (CUDA calls: the engine thread only) and
+// the host's available memory.
+void refresh_free_memory(DeviceCatalogue&, int first, int count);
+// A catalogue of described devices, for tests and what-if questions: `count` copies of `device`.
+DeviceCatalogue described_catalogue(const DeviceInfo& device, int count, std::int64_t host_available = -1);
 
 } // namespace ss

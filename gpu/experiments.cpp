@@ -64,6 +64,7 @@ template <typename T> bool has_duplicates(const std::vector<T>& values) {
 // What every measurement of one run_experiment shares.
 struct Bench {
     const ExperimentSpec& spec;
+    const DeviceCatalogue& catalogue;
     const std::vector<double>& field;
     MetricsCollector* collector = nullptr; // null: no counters
     std::vector<std::string>* warnings = nullptr;
@@ -78,7 +79,7 @@ ExperimentPoint measure(Bench& bench, const StencilConfig& config, const std::st
     p.autotuned = autotuned;
     if (spec.counters) p.bottleneck_metric = config.problem.dims == 3 ? "local_gbs" : "dram_write_gbs";
     std::string why;
-    auto sim = create_simulation(config, &why);
+    auto sim = create_simulation(config, bench.catalogue, &why);
     if (!sim) {
         p.error = why;
         return p;
@@ -171,17 +172,14 @@ std::vector<StencilConfig> experiment_plan(const ExperimentSpec& spec) {
     return out;
 }
 
-std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
+std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const DeviceCatalogue& catalogue,
     const std::function<bool(int, int, const std::string&)>& progress, AutotuneCache* cache,
     std::vector<std::string>* warnings) {
     std::vector<ExperimentPoint> points;
     if (!check_experiment(spec)) return points;
     const std::vector<PlanItem> items = plan_items(spec);
-    const auto devices = query_devices();
     const DeviceInfo* device
-        = spec.base.placement.backend == Backend::Cuda && spec.base.placement.device < int(devices.size())
-        ? &devices[spec.base.placement.device]
-        : nullptr;
+        = spec.base.placement.backend == Backend::Cuda ? catalogue.find(spec.base.placement.device) : nullptr;
     // Units of work: a timed point, each candidate of a search, and re-timing each search's winner.
     std::vector<int> candidates(items.size(), 0);
     int total = 0;
@@ -194,7 +192,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
 
     const std::vector<double> field = make_initial_field(spec.base, InitialCondition::Random, 1);
     const auto collector = counters_for(spec, warnings);
-    Bench bench { spec, field, collector.get(), warnings };
+    Bench bench { spec, catalogue, field, collector.get(), warnings };
     // The best block over the CFs of the variant being tuned.
     std::optional<StencilConfig> best;
     double best_gcells = 0.0;
@@ -210,7 +208,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec,
         }
         const int start = done;
         const CachedAutotune tuned = autotune_cached(
-            item.config, field, spec.steps, spec.repeats,
+            item.config, catalogue, field, spec.steps, spec.repeats,
             [&](int, int, const AutotuneResult& r) {
                 ++done;
                 return report(describe(item.config) + ": block " + format_block(r.block));

@@ -74,7 +74,7 @@ std::vector<StencilConfig> experiment_plan(const ExperimentSpec&);
 // stores the Autotuned kind's block searches. `warnings` (may be null) receives what the user should
 // know that is not a point's error: counters unavailable, the cache not writable.
 class AutotuneCache;
-std::vector<ExperimentPoint> run_experiment(const ExperimentSpec&,
+std::vector<ExperimentPoint> run_experiment(const ExperimentSpec&, const DeviceCatalogue&,
     const std::function<bool(int done, int total, const std::string& what)>& progress = {},
     AutotuneCache* cache = nullptr, std::vector<std::string>* warnings = nullptr);
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/launch_policy.h"
 
-#include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 
 #include <algorithm>
@@ -177,81 +176,6 @@ std::optional<BlockDims> heuristic_block(const StencilConfig& c, int suggested, 
         if (check_block(c, b, dev)) return b;
     }
     return std::nullopt;
-}
-
-std::int64_t host_bytes_needed(const StencilConfig& c) {
-    const int buffers = c.problem.stencil == StencilKind::Diffusion4 ? 3 : 2;
-    return c.problem.size.cells() * (std::int64_t(element_size(c.problem.precision)) * buffers + 8);
-}
-
-Status check_config(const StencilConfig& c, const DeviceInfo* dev, int device_count, std::int64_t host_available) {
-    const bool star = c.problem.stencil == StencilKind::Star;
-    if (c.problem.dims != 2 && c.problem.dims != 3)
-        return Status::failure("dims must be 2 or 3, got " + std::to_string(c.problem.dims));
-    if (!variant_applies(c.problem.stencil, c.policy.variant))
-        return Status::failure("variant " + std::string(to_string(c.policy.variant)) + " does not apply to the "
-            + std::string(to_string(c.problem.stencil)) + " stencil ("
-            + (star ? "base, smem, smem_padded, stream, uncoalesced" : "naive, merged, notemp, smem") + ")");
-    if (c.policy.variant == Variant::Uncoalesced && c.policy.cf != 1)
-        return Status::failure("uncoalesced is a teaching variant without coarsening: use --cf 1");
-    if (star && (c.problem.radius < 1 || c.problem.radius > kMaxRadius))
-        return Status::failure("radius must be 1..16, got " + std::to_string(c.problem.radius));
-    if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), c.policy.cf)
-        == std::end(kCoarseningFactors))
-        return Status::failure("coarsening factor must be 1, 2, 4 or 8, got " + std::to_string(c.policy.cf));
-    if (!star && c.policy.cf != 1)
-        return Status::failure("the diffusion ladder has no coarsened kernels: CF must be 1");
-    if (c.problem.size.nx < 1 || c.problem.size.ny < 1 || c.problem.size.nz < 1)
-        return Status::failure("domain sizes must be positive");
-    if (c.problem.dims == 2 && c.problem.size.nz != 1) return Status::failure("a 2D domain has nz = 1");
-    const int min_extent = star ? 2 * c.problem.radius + 1 : 2 * kDiffusionHalo;
-    const bool too_small = c.problem.size.nx < min_extent || c.problem.size.ny < min_extent
-        || (c.problem.dims == 3 && star && c.problem.size.nz < min_extent);
-    if (too_small)
-        return Status::failure("domain " + format_extent(c.problem.size, c.problem.dims) + " is smaller than the "
-            + (star ? "R" + std::to_string(c.problem.radius) + " stencil" : std::string("diffusion stencil"))
-            + " needs (at least " + std::to_string(min_extent) + " cells per axis)");
-    if (c.problem.size.cells() > (std::int64_t(1) << 40)) return Status::failure("domain has more than 2^40 cells");
-    if (c.placement.gpus < 1) return Status::failure("GPU count must be at least 1");
-    if (c.placement.backend == Backend::Cpu) {
-        if (c.placement.gpus != 1)
-            return Status::failure(
-                "the CPU backend runs on one host, not on " + std::to_string(c.placement.gpus) + " GPUs");
-        if (Status s = check_strips(c); !s) return s;
-        if (host_available >= 0 && host_bytes_needed(c) > host_available)
-            return Status::failure("the domain needs " + bytes_text(host_bytes_needed(c))
-                + " of host memory on the CPU backend but " + bytes_text(host_available) + " is available");
-        return Status::success();
-    }
-    if (device_count == 0 || !dev) return Status::failure("no CUDA device is available; use --backend cpu");
-    if (c.placement.device < 0 || c.placement.device >= device_count)
-        return Status::failure("CUDA device " + std::to_string(c.placement.device) + " does not exist ("
-            + std::to_string(device_count) + " present)");
-    if (c.placement.gpus > device_count)
-        return Status::failure(
-            std::to_string(c.placement.gpus) + " GPUs requested but " + std::to_string(device_count) + " present");
-    if (c.placement.device + c.placement.gpus > device_count)
-        return Status::failure(std::to_string(c.placement.gpus) + " GPUs from device "
-            + std::to_string(c.placement.device) + " need devices " + std::to_string(c.placement.device) + ".."
-            + std::to_string(c.placement.device + c.placement.gpus - 1) + " but " + std::to_string(device_count)
-            + " are present");
-    if (Status s = check_strips(c); !s) return s;
-    if (c.policy.heuristic_block) {
-        if (!heuristic_block(c, dev->max_threads_per_block, dev)) {
-            // name the rule that the thesis heuristic cannot meet
-            const Status s = check_block(c, distribute_threads(c, dev->max_threads_per_block), dev);
-            return Status::failure("the heuristic finds no valid block: " + s.reason);
-        }
-    } else if (Status s = check_block(c, c.policy.block, dev); !s) {
-        return s;
-    }
-    // Split over several GPUs, each device is assumed to be like `dev` (can_implement checks each one).
-    const std::vector<std::int64_t> per_gpu = device_bytes_per_gpu(c);
-    const std::int64_t need = *std::max_element(per_gpu.begin(), per_gpu.end());
-    if (need > dev->free_memory)
-        return Status::failure(std::string(per_gpu.size() > 1 ? "each GPU's strips need " : "the domain needs ")
-            + bytes_text(need) + " of GPU memory but " + dev->name + " has " + bytes_text(dev->free_memory) + " free");
-    return Status::success();
 }
 
 GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {

@@ -55,14 +55,6 @@ Status check_block(const StencilConfig&, const BlockDims&, const DeviceInfo* dev
 // thesis distribution, halving the count while the result breaks a rule. nullopt when none fits.
 std::optional<BlockDims> heuristic_block(const StencilConfig&, int suggested_threads, const DeviceInfo* device);
 
-// Everything that can be checked without compiling or allocating (see simulation.h).
-// `host_available` (bytes, -1 unknown) bounds what the CPU backend may allocate.
-Status check_config(const StencilConfig&, const DeviceInfo* device, int device_count, std::int64_t host_available = -1);
-
-// Host memory the CPU backend needs: its two buffers (and diffusion's temporary) plus the initial
-// field in double precision that the caller builds.
-std::int64_t host_bytes_needed(const StencilConfig&);
-
 // "512 KiB", "3 MiB", "4.0 GiB": memory sizes in refusals.
 std::string bytes_text(std::int64_t bytes);
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/multi_gpu.h"
 
-#include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 
 #include <algorithm>
@@ -96,14 +95,6 @@ StencilConfig strip_config(const StencilConfig& c, const Strip& s) {
     else
         local.problem.size.ny = s.local_rows();
     return local;
-}
-
-std::vector<std::int64_t> device_bytes_per_gpu(const StencilConfig& c) {
-    if (strip_count(c.placement) == 1) return { device_bytes_needed(c) };
-    std::vector<std::int64_t> bytes(std::size_t(std::max(c.placement.gpus, 1)), 0);
-    for (const Strip& s : plan_strips(c).strips)
-        bytes[std::size_t(s.device - c.placement.device)] += device_bytes_needed(strip_config(c, s));
-    return bytes;
 }
 
 StencilConfig single_gpu_equivalent(const StencilConfig& c) {

@@ -53,8 +53,6 @@ Status check_strips(const StencilConfig&);
 StripPlan plan_strips(const StencilConfig&);
 // One strip as a domain of its own: the configuration its buffers and launches are sized for.
 StencilConfig strip_config(const StencilConfig&, const Strip&);
-// Device memory each of the `gpus` devices needs (index 0 is `device`).
-std::vector<std::int64_t> device_bytes_per_gpu(const StencilConfig&);
 // The same run on one GPU: the configuration whose kernels every strip compiles (identical text).
 StencilConfig single_gpu_equivalent(const StencilConfig&);
 

@@ -35,10 +35,11 @@ std::int64_t updated_cells(const StencilConfig&);
 // read in + write out, plus reading u(t-1) for the wave.
 int ideal_bytes_per_cell(const StencilConfig&);
 
-enum class InitialCondition { Gaussian, Random, Square, HotEdges };
-std::string_view to_string(InitialCondition);
-std::optional<InitialCondition> parse_initial(std::string_view);
 // x fastest, then y, then z; nz == 1 in 2D.
 std::vector<double> make_initial_field(const StencilConfig&, InitialCondition, std::uint64_t seed);
+// The field the problem starts from: its own initial condition and seed.
+inline std::vector<double> initial_field(const StencilConfig& c) {
+    return make_initial_field(c, c.problem.initial, c.problem.seed);
+}
 
 } // namespace ss

@@ -9,13 +9,6 @@
 #include "gpu/physics.h"
 
 namespace ss {
-namespace {
-const std::vector<DeviceInfo>& devices_once() {
-    static const std::vector<DeviceInfo> devices = query_devices();
-    return devices;
-}
-} // namespace
-
 bool same_field(const StencilConfig& a, const StencilConfig& b) {
     return a.problem == b.problem;
 }
@@ -39,34 +32,14 @@ void Simulation::restore_state(const FieldState& state) {
     upload(state.current); // backends that keep more override this
 }
 
-Status can_implement(const StencilConfig& c) {
-    if (c.placement.backend == Backend::Cpu) return check_config(c, nullptr, 0, host_available_memory());
-    const auto& devices = devices_once();
-    if (devices.empty()) {
-        const std::string why = cuda_unavailable_reason();
-        return Status::failure("no CUDA device is available (" + why + "); use --backend cpu");
-    }
-    if (c.placement.device < 0 || c.placement.device >= int(devices.size()))
-        return check_config(c, &devices.front(), int(devices.size()));
-    DeviceInfo dev = devices[c.placement.device];
-    dev.free_memory = device_free_memory(c.placement.device);
-    if (Status s = check_config(c, &dev, int(devices.size())); !s) return s;
-    // check_config assumed every GPU is like the first; each one's free memory decides.
-    const std::vector<std::int64_t> need = device_bytes_per_gpu(c);
-    for (std::size_t i = 1; i < need.size(); ++i) {
-        const int d = c.placement.device + int(i);
-        const std::int64_t free = device_free_memory(d);
-        if (need[i] > free)
-            return Status::failure("GPU " + std::to_string(d) + "'s strips need " + bytes_text(need[i])
-                + " of GPU memory but " + devices[d].name + " has " + bytes_text(free) + " free");
-    }
-    return Status::success();
-}
-
 namespace {
 
-std::unique_ptr<Simulation> create_backend_simulation(const StencilConfig& c, std::string* why) {
-    if (Status s = can_implement(c); !s) {
+std::unique_ptr<Simulation> create_backend_simulation(
+    const StencilConfig& c, const DeviceCatalogue& known, std::string* why) {
+    DeviceCatalogue catalogue = known; // memory may have been taken since it was queried
+    const bool cuda = c.placement.backend == Backend::Cuda;
+    refresh_free_memory(catalogue, c.placement.device, cuda ? c.placement.gpus : 0);
+    if (Status s = can_implement(c, catalogue); !s) {
         if (why) *why = s.reason;
         return nullptr;
     }
@@ -78,23 +51,24 @@ std::unique_ptr<Simulation> create_backend_simulation(const StencilConfig& c, st
             return nullptr;
         }
     }
-    if (strip_count(c.placement) > 1) return create_multi_gpu_simulation(c, devices_once(), why);
-    return create_cuda_simulation(c, devices_once()[c.placement.device], why);
+    if (strip_count(c.placement) > 1) return create_multi_gpu_simulation(c, catalogue.devices, why);
+    return create_cuda_simulation(c, catalogue.devices[std::size_t(c.placement.device)], why);
 }
 
 } // namespace
 
-std::unique_ptr<Simulation> create_simulation(const StencilConfig& c, std::string* why) {
-    return with_fault_injection(create_backend_simulation(c, why));
+std::unique_ptr<Simulation> create_simulation(
+    const StencilConfig& c, const DeviceCatalogue& catalogue, std::string* why) {
+    return with_fault_injection(create_backend_simulation(c, catalogue, why));
 }
 
-Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next) {
+Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue& catalogue) {
     if (!sim) return Status::failure("there is no simulation to repartition");
     const StencilConfig previous = sim->config();
     if (!same_field(previous, next))
         return Status::failure("repartition keeps the field: stencil, rule, dims, size, radius and precision must "
                                "stay the same");
-    if (Status s = can_implement(next); !s) return s; // refused before anything is released
+    if (Status s = can_implement(next, catalogue); !s) return s; // refused before anything is released
     FieldState state;
     try {
         state = sim->save_state();
@@ -104,7 +78,7 @@ Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next) 
     sim.reset(); // free the old buffers before the new ones are allocated
     std::string why;
     for (const StencilConfig* c : { &next, &previous }) {
-        sim = create_simulation(*c, &why);
+        sim = create_simulation(*c, catalogue, &why);
         if (!sim) continue;
         try {
             sim->restore_state(state);

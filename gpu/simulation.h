@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The host operator, in the CUTLASS manner: describe (StencilConfig) -> can_implement -> create -> run.
+// The host operator, in the CUTLASS manner: describe (StencilConfig) -> can_implement (validation.h)
+// -> create -> run.
 // One Simulation owns its buffers on one backend; it is not thread-safe: one engine thread drives it.
 #pragma once
 
 #include "gpu/config.h"
 #include "gpu/device.h"
 #include "gpu/multi_gpu.h"
+#include "gpu/validation.h"
 
 #include <cstdint>
 #include <memory>
@@ -102,13 +104,9 @@ public:
     virtual void restore_state(const FieldState&);
 };
 
-// Checks everything that can be known before compiling or allocating, against the devices present
-// (queried once, free memory re-read): the reason names the first problem. launch_policy.h has the
-// same check against a described device, for tests and what-if questions.
-Status can_implement(const StencilConfig&);
-
-// can_implement, then allocation and kernel compilation; nullptr with `why` set on failure.
-std::unique_ptr<Simulation> create_simulation(const StencilConfig&, std::string* why);
+// can_implement (gpu/validation.h) with the free memory of the devices it uses re-read, then allocation
+// and kernel compilation; nullptr with `why` set on failure. CUDA calls: the engine thread only.
+std::unique_ptr<Simulation> create_simulation(const StencilConfig&, const DeviceCatalogue&, std::string* why);
 
 // The two describe the same field (stencil, rule, dims, size, radius, precision): repartition can move
 // a run between them.
@@ -120,6 +118,6 @@ bool same_field(const StencilConfig&, const StencilConfig&);
 // `sim` is a new simulation of the old configuration with the state restored (null only when even
 // that fails) and the reason is returned. `next` must describe the same field: stencil, rule, dims,
 // size, radius and precision.
-Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next);
+Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue&);
 
 } // namespace ss

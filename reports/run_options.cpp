@@ -156,11 +156,11 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
         } else if (key == "--init") {
             auto v = parse_initial(value);
             if (!v) return bad(key, value, "gaussian, random, square or hot-edges");
-            o.initial = *v;
+            o.config.problem.initial = *v;
         } else if (key == "--seed") {
             auto v = parse_int<std::uint64_t>(value);
             if (!v) return bad(key, value, "a non-negative integer");
-            o.seed = *v;
+            o.config.problem.seed = *v;
         } else if (key == "--repeats") {
             auto v = parse_int<int>(value);
             if (!v || *v < 1 || *v > 10000) return bad(key, value, "an integer 1..10000");

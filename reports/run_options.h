@@ -17,8 +17,6 @@ struct RunOptions {
     StencilConfig config;
     int steps = 8;
     std::string csv;
-    InitialCondition initial = InitialCondition::Random;
-    std::uint64_t seed = 1;
     int repeats = 10; // bench: timed runs
     int warmup = 2; // bench: untimed runs first
     int launches = 3; // profile: launches profiled

@@ -7,7 +7,7 @@
 
 namespace ss::gui {
 
-EngineController::EngineController(QObject* parent)
+EngineController::EngineController(const DeviceCatalogue& catalogue, QObject* parent)
     : QObject(parent)
     , m_thread(new QThread(this))
     , m_latest(std::make_shared<std::atomic<std::uint64_t>>(0)) {
@@ -19,7 +19,7 @@ EngineController::EngineController(QObject* parent)
     qRegisterMetaType<JobProgress>();
     qRegisterMetaType<JobOutcome>();
     m_thread->setObjectName(QStringLiteral("engine"));
-    auto* worker = new EngineWorker(m_latest);
+    auto* worker = new EngineWorker(catalogue, m_latest);
     worker->moveToThread(m_thread);
     m_worker = worker;
     connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);

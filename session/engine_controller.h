@@ -21,7 +21,8 @@ class EngineWorker;
 class EngineController : public QObject {
     Q_OBJECT
 public:
-    explicit EngineController(QObject* parent = nullptr);
+    // `catalogue`: the devices the program found at start; the engine thread keeps its own copy.
+    explicit EngineController(const DeviceCatalogue& catalogue, QObject* parent = nullptr);
     ~EngineController() override;
 
     // A new generation: re-initialises the simulation (keeping the field when its extent is unchanged).

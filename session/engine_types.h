@@ -29,8 +29,6 @@ namespace ss::gui {
 // What the engine computes: changing any of it re-initialises the simulation.
 struct RunSettings {
     StencilConfig config;
-    InitialCondition initial = InitialCondition::Gaussian;
-    std::uint64_t seed = 1;
     bool operator==(const RunSettings&) const = default;
 };
 

@@ -27,12 +27,10 @@ bool engine_diagnostic(const char* what) {
     return list.contains(QLatin1String(what));
 }
 
-std::string device_name(const StencilConfig& c) {
+std::string device_name(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     if (c.placement.backend == Backend::Cpu)
         return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
-    static const std::vector<DeviceInfo> devices = query_devices();
-    if (c.placement.device >= 0 && c.placement.device < int(devices.size())) return devices[c.placement.device].name;
-    return "CUDA device " + std::to_string(c.placement.device);
+    return catalogue.name_of(c.placement.device);
 }
 
 int slice_extent(const Extent& e, SliceAxis axis) {
@@ -41,8 +39,10 @@ int slice_extent(const Extent& e, SliceAxis axis) {
 
 } // namespace
 
-EngineWorker::EngineWorker(std::shared_ptr<const std::atomic<std::uint64_t>> latest)
-    : m_latest(std::move(latest)) { }
+EngineWorker::EngineWorker(DeviceCatalogue catalogue, std::shared_ptr<const std::atomic<std::uint64_t>> latest)
+    : m_catalogue(std::move(catalogue))
+    , m_latest(std::move(latest))
+    , m_sampler(m_catalogue) { }
 
 EngineWorker::~EngineWorker() = default;
 
@@ -50,13 +50,14 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     if (generation < m_latest->load()) return; // a newer configuration is already queued
     m_generation = generation;
     const bool carry = m_sim && m_sim->config().problem.size == settings.config.problem.size
-        && m_sim->config().problem.dims == settings.config.problem.dims && m_settings.initial == settings.initial
-        && m_settings.seed == settings.seed;
+        && m_sim->config().problem.dims == settings.config.problem.dims
+        && m_settings.config.problem.initial == settings.config.problem.initial
+        && m_settings.config.problem.seed == settings.config.problem.seed;
     // Same field, other kernel or GPU count: move the whole state (the wave's previous field too) and
     // keep running the old configuration if the new one cannot be built.
     if (carry && m_sim->config().placement.backend == settings.config.placement.backend
         && same_field(m_sim->config(), settings.config)) {
-        const Status moved = repartition(m_sim, settings.config);
+        const Status moved = repartition(m_sim, settings.config, m_catalogue);
         if (!m_sim) return fail(moved.reason);
         if (moved)
             m_settings = settings;
@@ -76,11 +77,11 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
         m_sim.reset(); // free its memory before the new one allocates
         m_staging.reset();
         std::string why;
-        m_sim = create_simulation(settings.config, &why);
+        m_sim = create_simulation(settings.config, m_catalogue, &why);
         if (!m_sim) return fail(why.empty() ? "the engine could not create the simulation" : why);
         m_settings = settings;
         if (!carry) {
-            field = make_initial_field(settings.config, settings.initial, settings.seed);
+            field = initial_field(settings.config);
             m_iteration_base = 0;
         }
         m_sim->upload(field);
@@ -101,7 +102,8 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
-    emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field });
+    emit ready(
+        { generation, m_settings, m_sim->resources(), device_name(m_settings.config, m_catalogue), reused_field });
     if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
     report_metrics_unavailable();
     schedule();
@@ -140,7 +142,7 @@ void EngineWorker::step_frame() {
 void EngineWorker::reset_field() {
     if (!m_sim) return;
     try {
-        m_sim->upload(make_initial_field(m_settings.config, m_settings.initial, m_settings.seed));
+        m_sim->upload(initial_field(m_settings.config));
     } catch (const std::exception& e) {
         return fail(e.what());
     }
@@ -202,7 +204,7 @@ void EngineWorker::profile_step() {
     // replays (~0.4 s on two H200s): one plain step takes that sample again for the per-GPU table.
     if (s.ok() && strip_count(m_sim->config().placement) > 1) m_sim->step(1);
     s.settings = m_settings;
-    s.device_name = device_name(m_settings.config);
+    s.device_name = device_name(m_settings.config, m_catalogue);
     m_have_batch_clock = false; // the replays are not part of the next batch period
     m_dirty = true;
     emit metrics(s);
@@ -420,7 +422,7 @@ void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std:
     if (!state) return;
     // Resume where the run paused (a newer configuration queued meanwhile takes over from here).
     std::string why;
-    m_sim = create_simulation(m_settings.config, &why);
+    m_sim = create_simulation(m_settings.config, m_catalogue, &why);
     if (!m_sim) return fail(why.empty() ? "the paused run could not be resumed" : why);
     try {
         m_sim->restore_state(*state);
@@ -436,11 +438,9 @@ void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>
     if (config.placement.backend != Backend::Cuda)
         throw std::runtime_error("autotune searches CUDA block dims: choose a CUDA device");
     config.policy.heuristic_block = true;
-    if (Status s = can_implement(config); !s) throw std::runtime_error(s.reason);
-    out.device_name = device_name(config);
-    const auto devices = query_devices();
-    const DeviceInfo* device
-        = config.placement.device < int(devices.size()) ? &devices[config.placement.device] : nullptr;
+    if (Status s = can_implement(config, m_catalogue); !s) throw std::runtime_error(s.reason);
+    out.device_name = device_name(config, m_catalogue);
+    const DeviceInfo* device = m_catalogue.find(config.placement.device);
     JobProgress first;
     first.id = r.id;
     first.what = "compiling";
@@ -452,13 +452,14 @@ void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>
         first.heuristic = out.heuristic = live_block->second;
     } else {
         std::string why;
-        if (auto sim = create_simulation(config, &why)) first.heuristic = out.heuristic = sim->resources().block;
+        if (auto sim = create_simulation(config, m_catalogue, &why))
+            first.heuristic = out.heuristic = sim->resources().block;
     }
     emit job_progress(first);
     // The live field when it has this extent (what the user looks at), else the configured initial one.
     const std::vector<double> field = live_field && std::int64_t(live_field->size()) == config.problem.size.cells()
         ? *live_field
-        : make_initial_field(config, m_settings.initial, m_settings.seed);
+        : make_initial_field(config, m_settings.config.problem.initial, m_settings.config.problem.seed);
     const auto progress = [&](int done, int total, const AutotuneResult& last) {
         JobProgress p;
         p.id = r.id, p.done = done, p.total = total, p.what = format_block(last.block);
@@ -469,7 +470,8 @@ void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>
     };
     // The CLI's cache file: a search run headless shows up here, and the other way round.
     AutotuneCache cache(default_autotune_cache_path());
-    CachedAutotune tuned = autotune_cached(config, field, r.steps, r.repeats, progress, &cache, r.use_cache);
+    CachedAutotune tuned
+        = autotune_cached(config, m_catalogue, field, r.steps, r.repeats, progress, &cache, r.use_cache);
     out.candidates = std::move(tuned.results);
     out.from_cache = tuned.from_cache;
     out.cached_at = tuned.stored;
@@ -478,10 +480,10 @@ void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>
 
 void EngineWorker::run_experiment_job(const JobRequest& r, const std::atomic<bool>& cancel, JobOutcome& out) {
     if (Status s = check_experiment(r.experiment); !s) throw std::runtime_error(s.reason);
-    out.device_name = device_name(r.experiment.base);
+    out.device_name = device_name(r.experiment.base, m_catalogue);
     AutotuneCache cache(default_autotune_cache_path());
     out.points = run_experiment(
-        r.experiment,
+        r.experiment, m_catalogue,
         [&](int done, int total, const std::string& what) {
             JobProgress p;
             p.id = r.id, p.done = done, p.total = total, p.what = what;

@@ -24,7 +24,7 @@ class EngineWorker : public QObject {
     Q_OBJECT
 public:
     // `latest` is the newest generation the GUI has asked for: work for older ones is skipped.
-    explicit EngineWorker(std::shared_ptr<const std::atomic<std::uint64_t>> latest);
+    EngineWorker(DeviceCatalogue, std::shared_ptr<const std::atomic<std::uint64_t>> latest);
     ~EngineWorker() override;
 
     void configure(std::uint64_t generation, const RunSettings&);
@@ -70,6 +70,7 @@ private:
         const std::vector<double>* live_field, const std::optional<std::pair<StencilConfig, BlockDims>>& live_block);
     void run_experiment_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&);
 
+    const DeviceCatalogue m_catalogue;
     std::shared_ptr<const std::atomic<std::uint64_t>> m_latest;
     std::uint64_t m_generation = 0;
     std::unique_ptr<Simulation> m_sim;

@@ -38,7 +38,8 @@ void derive_figures(Figures& out, const ProfiledLaunch& launch, double cells, do
 
 } // namespace
 
-MetricsSampler::MetricsSampler() = default;
+MetricsSampler::MetricsSampler(const DeviceCatalogue& catalogue)
+    : m_catalogue(catalogue) { }
 MetricsSampler::~MetricsSampler() = default;
 
 void MetricsSampler::set_enabled(bool on, int interval_ms) {
@@ -101,13 +102,11 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
 
 void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsSample& out) {
     const StencilConfig& c = sim.config();
-    static const std::vector<DeviceInfo> devices = query_devices();
     std::vector<GpuCounters> gpus;
     for (const DeviceShare& share : device_shares(c)) {
         GpuCounters& g = gpus.emplace_back();
         g.share = share;
-        g.device_name = share.device < int(devices.size()) ? devices[std::size_t(share.device)].name
-                                                           : "CUDA device " + std::to_string(share.device);
+        g.device_name = m_catalogue.name_of(share.device);
         g.peak_bytes_per_s = device_peak_bytes_per_s(share.device); // measured before the profiler attaches
     }
     std::string why;

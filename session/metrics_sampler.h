@@ -21,7 +21,7 @@ namespace ss::gui {
 
 class MetricsSampler {
 public:
-    MetricsSampler();
+    explicit MetricsSampler(const DeviceCatalogue&);
     ~MetricsSampler();
 
     void set_enabled(bool on, int interval_ms);
@@ -54,6 +54,7 @@ private:
     void profile(Simulation& sim, long long iteration_base, MetricsSample& out);
     double device_peak_bytes_per_s(int device);
 
+    const DeviceCatalogue& m_catalogue; // the engine thread's, which outlives this sampler
     bool m_enabled = false;
     bool m_broken = false; // a collector failed: wait for the user to switch metrics on again
     std::chrono::milliseconds m_interval { 250 };

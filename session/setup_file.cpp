@@ -76,8 +76,8 @@ QByteArray setup_to_json(const SetupState& s) {
     o.insert(QStringLiteral("backend"), qs(to_string(c.placement.backend)));
     o.insert(QStringLiteral("device"), c.placement.device);
     o.insert(QStringLiteral("gpus"), c.placement.gpus);
-    o.insert(QStringLiteral("init"), qs(to_string(s.settings.initial)));
-    o.insert(QStringLiteral("seed"), double(s.settings.seed));
+    o.insert(QStringLiteral("init"), qs(to_string(s.settings.config.problem.initial)));
+    o.insert(QStringLiteral("seed"), double(s.settings.config.problem.seed));
     o.insert(QStringLiteral("steps-per-frame"), s.steps_per_frame);
     if (s.colormap) o.insert(QStringLiteral("colormap"), qs(to_string(*s.colormap)));
     if (s.slice) {
@@ -124,7 +124,7 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         args.push_back("--" + std::string(k.name) + "=" + value);
     }
     RunOptions run;
-    run.initial = InitialCondition::Gaussian; // the window's default
+    run.config.problem.initial = InitialCondition::Gaussian; // the window's default
     run.config.placement.backend = current.config.placement.backend;
     run.config.placement.device = current.config.placement.device;
     run.config.placement.gpus = current.config.placement.gpus;
@@ -132,8 +132,8 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
 
     SetupState next;
     next.settings.config = run.config;
-    next.settings.initial = run.initial;
-    next.settings.seed = run.seed;
+    next.settings.config.problem.initial = run.config.problem.initial;
+    next.settings.config.problem.seed = run.config.problem.seed;
     const StencilConfig& c = next.settings.config;
 
     auto text_of = [&](const char* key, QString& value) {

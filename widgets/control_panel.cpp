@@ -56,7 +56,7 @@ int defaults_edge(bool cpu, int dims) {
 
 } // namespace
 
-ControlPanel::ControlPanel(std::vector<DeviceInfo> devices, QWidget* parent)
+ControlPanel::ControlPanel(DeviceCatalogue devices, QWidget* parent)
     : QWidget(parent)
     , m_devices(std::move(devices)) {
     auto* layout = new QVBoxLayout(this);
@@ -78,11 +78,11 @@ QWidget* ControlPanel::build_stencil_group() {
     auto* box = new QGroupBox(tr("Stencil"));
     auto* form = new QFormLayout(box);
     m_device = named(new QComboBox, "device");
-    for (const DeviceInfo& d : m_devices)
+    for (const DeviceInfo& d : m_devices.devices)
         m_device->addItem(tr("GPU %1: %2").arg(d.index).arg(QString::fromStdString(d.name)), d.index);
     m_device->addItem(tr("CPU (host threads)"), -1);
-    m_gpus = spin("gpus", 1, std::max<int>(1, int(m_devices.size())));
-    m_gpus->setToolTip(tr("GPUs to split the domain over (1..%1)").arg(std::max<int>(1, int(m_devices.size()))));
+    m_gpus = spin("gpus", 1, std::max<int>(1, m_devices.count()));
+    m_gpus->setToolTip(tr("GPUs to split the domain over (1..%1)").arg(std::max<int>(1, m_devices.count())));
     form->addRow(tr("Device"), m_device);
     form->addRow(tr("GPU count"), m_gpus);
     m_overlap = named(new QCheckBox(tr("Overlap halo exchange with the interior")), "overlap");
@@ -263,8 +263,8 @@ void ControlPanel::set_settings(const RunSettings& s) {
     m_bx->setValue(c.policy.block.x);
     m_by->setValue(c.policy.block.y);
     m_bz->setValue(c.policy.block.z);
-    select_data(m_initial, s.initial);
-    m_seed->setValue(int(s.seed));
+    select_data(m_initial, s.config.problem.initial);
+    m_seed->setValue(int(s.config.problem.seed));
     m_updating = false;
     m_sent = s;
     update_enabled();
@@ -290,8 +290,8 @@ RunSettings ControlPanel::settings() const {
     c.policy.cf = m_cf->currentData().toInt();
     c.policy.heuristic_block = m_heuristic->isChecked();
     c.policy.block = { m_bx->value(), m_by->value(), c.problem.dims == 3 ? m_bz->value() : 1 };
-    s.initial = current<InitialCondition>(m_initial);
-    s.seed = std::uint64_t(m_seed->value());
+    s.config.problem.initial = current<InitialCondition>(m_initial);
+    s.config.problem.seed = std::uint64_t(m_seed->value());
     return s;
 }
 
@@ -328,7 +328,7 @@ void ControlPanel::update_enabled() {
     m_radius->setEnabled(star);
     m_cf->setEnabled(star);
     m_nz->setEnabled(three);
-    m_gpus->setEnabled(s.config.placement.backend == Backend::Cuda && m_devices.size() > 1);
+    m_gpus->setEnabled(s.config.placement.backend == Backend::Cuda && m_devices.count() > 1);
     m_overlap->setEnabled(s.config.placement.gpus > 1);
     for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.policy.heuristic_block);
     m_bz->setEnabled(!s.config.policy.heuristic_block && three && star);
@@ -341,7 +341,7 @@ void ControlPanel::knobs_edited() {
     if (m_updating) return;
     update_enabled();
     const RunSettings s = settings();
-    const Status ok = can_implement(s.config);
+    const Status ok = can_implement(s.config, m_devices);
     if (!ok) {
         m_reason->setText(tr("Cannot run: %1").arg(QString::fromStdString(ok.reason)));
         m_reason->show();

@@ -24,7 +24,8 @@ namespace ss::gui {
 class ControlPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ControlPanel(std::vector<DeviceInfo> devices, QWidget* parent = nullptr);
+    explicit ControlPanel(DeviceCatalogue devices, QWidget* parent = nullptr);
+    const DeviceCatalogue& devices() const { return m_devices; }
 
     void set_settings(const RunSettings&);
     // The settings the knobs describe now, valid or not.
@@ -65,7 +66,7 @@ private:
     void emit_range();
     void show_heuristic_choice(const KernelResources*);
 
-    std::vector<DeviceInfo> m_devices;
+    DeviceCatalogue m_devices;
     RunSettings m_sent; // the last settings sent to the engine
     bool m_updating = false; // set_* is filling the knobs: no signals back
 

@@ -57,9 +57,9 @@ int plane_count(const StencilConfig& c, SliceAxis a) {
 
 MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     : QMainWindow(parent)
-    , m_engine(new EngineController(this))
+    , m_engine(new EngineController(options.devices, this))
     , m_view(new FieldView(options.renderer))
-    , m_controls(new ControlPanel(query_devices()))
+    , m_controls(new ControlPanel(options.devices))
     , m_metrics(new MetricsPanel) {
     init_resources();
     setWindowTitle(tr("StencilScope"));
@@ -481,8 +481,8 @@ bool MainWindow::export_metrics(const QString& path, QString* why) {
     for (const MetricsSample& s : history) {
         ProfileReport r;
         r.options.config = s.settings.config;
-        r.options.initial = s.settings.initial;
-        r.options.seed = s.settings.seed;
+        r.options.config.problem.initial = s.settings.config.problem.initial;
+        r.options.config.problem.seed = s.settings.config.problem.seed;
         r.device = s.device_name;
         r.resources = s.resources;
         r.timestamp = s.timestamp;
@@ -609,7 +609,7 @@ SetupState MainWindow::current_setup() const {
 
 bool MainWindow::apply_setup(const SetupState& s, QString* why) {
     // Checked before any knob moves, so a setup the device cannot run leaves the window as it was.
-    if (const Status st = can_implement(s.settings.config); !st) {
+    if (const Status st = can_implement(s.settings.config, m_controls->devices()); !st) {
         if (why) *why = QString::fromStdString(st.reason);
         return false;
     }

@@ -23,6 +23,7 @@ class ExperimentsWindow;
 class MetricsPanel;
 
 struct WindowOptions {
+    DeviceCatalogue devices; // what the program found at start (queried once, in main)
     RunSettings settings;
     Pacing pacing;
     SliceSelection slice;

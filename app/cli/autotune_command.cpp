@@ -28,20 +28,20 @@ Status open_autotune_cache(const RunOptions& o, std::unique_ptr<AutotuneCache>& 
     return Status::success();
 }
 
-int run_autotune_command(RunOptions o) {
+int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
     using cli::fail;
     if (o.config.placement.backend == Backend::Cpu)
         return fail(2, "autotune tunes CUDA block dims: use --backend cuda");
     std::unique_ptr<AutotuneCache> cache;
     if (Status s = open_autotune_cache(o, cache); !s) return fail(2, s.reason);
-    if (query_devices().empty()) return fail(2, "autotune needs a CUDA device (" + cuda_unavailable_reason() + ")");
+    if (!catalogue.has_cuda()) return fail(2, "autotune needs a CUDA device (" + catalogue.unavailable + ")");
     o.config.policy.heuristic_block = true;
-    if (Status s = can_implement(o.config); !s) return fail(2, s.reason);
+    if (Status s = can_implement(o.config, catalogue); !s) return fail(2, s.reason);
     if (!o.csv.empty())
         if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
-    const std::vector<double> field = make_initial_field(o.config, o.initial, o.seed);
+    const std::vector<double> field = initial_field(o.config);
     CachedAutotune tuned = autotune_cached(
-        o.config, field, std::max(o.steps, 1), std::min(o.repeats, 5),
+        o.config, catalogue, field, std::max(o.steps, 1), std::min(o.repeats, 5),
         [](int done, int total, const AutotuneResult& r) {
             std::fprintf(stderr, "\r%d/%d %s   ", done, total, format_block(r.block).c_str());
             return true;

@@ -15,6 +15,6 @@ namespace ss {
 Status open_autotune_cache(const RunOptions&, std::unique_ptr<AutotuneCache>& cache);
 
 // Prints the candidates best first; returns the exit code.
-int run_autotune_command(RunOptions);
+int run_autotune_command(RunOptions, const DeviceCatalogue&);
 
 } // namespace ss

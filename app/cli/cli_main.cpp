@@ -72,23 +72,22 @@ time, GB/s), sampled on the last step of every timed run. CSV columns are docume
 Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr).
 )";
 
-int list_devices() {
-    const auto devices = query_devices();
-    if (devices.empty()) {
-        std::cout << "no CUDA device (" << cuda_unavailable_reason() << "); the CPU backend is available\n";
+int list_devices(const DeviceCatalogue& catalogue) {
+    if (!catalogue.has_cuda()) {
+        std::cout << "no CUDA device (" << catalogue.unavailable << "); the CPU backend is available\n";
         return 0;
     }
-    for (const auto& d : devices)
+    for (const auto& d : catalogue.devices)
         std::cout << d.index << ": " << d.name << "  sm_" << d.cc_major << d.cc_minor << "  " << d.sm_count << " SMs  "
                   << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
                   << d.pci_bus_id << "\n";
     return 0;
 }
 
-int run_bandwidth(const RunOptions& o) {
-    const auto devices = query_devices();
-    if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + cuda_unavailable_reason() + ")");
-    if (o.config.placement.device >= int(devices.size()))
+int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
+    const auto& devices = catalogue.devices;
+    if (devices.empty()) return fail(2, "bandwidth needs a CUDA device (" + catalogue.unavailable + ")");
+    if (!catalogue.find(o.config.placement.device))
         return fail(2, "CUDA device " + std::to_string(o.config.placement.device) + " does not exist");
     if (!o.csv.empty())
         if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
@@ -106,18 +105,18 @@ int run_bandwidth(const RunOptions& o) {
     return 0;
 }
 
-int run_profile(const RunOptions& o) {
+int run_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
     const StencilConfig& c = o.config;
     if (c.placement.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
     if (!o.csv.empty())
         if (Status s = check_csv_path(o.csv); !s) return fail(2, s.reason);
-    const auto devices = query_devices();
-    if (devices.empty()) return fail(1, "GPU counters are unavailable: " + cuda_unavailable_reason());
-    if (c.placement.device >= int(devices.size()))
+    const auto& devices = catalogue.devices;
+    if (devices.empty()) return fail(1, "GPU counters are unavailable: " + catalogue.unavailable);
+    if (!catalogue.find(c.placement.device))
         return fail(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
-    if (Status s = can_implement(c); !s) return fail(2, s.reason);
+    if (Status s = can_implement(c, catalogue); !s) return fail(2, s.reason);
     std::string why;
-    auto sim = create_simulation(c, &why);
+    auto sim = create_simulation(c, catalogue, &why);
     if (!sim) return fail(1, "cannot create the simulation: " + why);
 
     // One report per GPU (one on a single GPU), each against its own GPU's copy roofline, measured
@@ -168,7 +167,7 @@ int run_profile(const RunOptions& o) {
         std::printf("%s%s", i ? ", " : "; not supported here: ", first.dropped[i].c_str());
     std::printf("\n\n");
 
-    sim->upload(make_initial_field(c, o.initial, o.seed));
+    sim->upload(make_initial_field(c, o.config.problem.initial, o.config.problem.seed));
     std::vector<CsvRow> rows;
     std::vector<ProfiledLaunch> per_gpu;
     for (int launch = 1; launch <= o.launches; ++launch) {
@@ -213,9 +212,10 @@ struct FieldCache {
     }
 };
 
-int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bool keep_going) {
-    if (!o.backend_given && query_devices().empty()) o.config.placement.backend = Backend::Cpu;
-    if (Status s = can_implement(o.config); !s) {
+int run_or_bench(
+    const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache, bool keep_going) {
+    if (!o.backend_given && !catalogue.has_cuda()) o.config.placement.backend = Backend::Cpu;
+    if (Status s = can_implement(o.config, catalogue); !s) {
         if (!keep_going) return fail(2, s.reason);
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
         return 0;
@@ -229,12 +229,11 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     report.command = command;
     report.options = o;
     std::string why;
-    auto sim = create_simulation(o.config, &why);
+    auto sim = create_simulation(o.config, catalogue, &why);
     if (!sim) return fail(1, "cannot create the simulation: " + why);
     report.resources = sim->resources();
     if (o.config.placement.backend == Backend::Cuda) {
-        const auto devices = query_devices();
-        report.device = devices[o.config.placement.device].name;
+        report.device = catalogue.name_of(o.config.placement.device);
         if (command == "bench") {
             static double measured = 0.0; // once per process: a sweep shares it
             static int measured_device = -1;
@@ -248,7 +247,7 @@ int run_or_bench(const std::string& command, RunOptions o, FieldCache& cache, bo
     } else {
         report.device = "CPU";
     }
-    const std::vector<double>& initial = cache.get(o.config, o.initial, o.seed);
+    const std::vector<double>& initial = cache.get(o.config, o.config.problem.initial, o.config.problem.seed);
     try {
         if (command == "run") {
             sim->upload(initial);
@@ -351,11 +350,13 @@ int main(int argc, char** argv) {
         std::cout << kUsage << ss::run_options_help() << kMoreHelp;
         return 0;
     }
+    // The one query of the machine: every command below gets this catalogue.
+    const ss::DeviceCatalogue catalogue = ss::query_device_catalogue();
     if (command == "sweep") { // its lists are the experiment's axes, not combinations to expand
         ss::SweepOptions options;
-        if (ss::Status s = ss::parse_sweep_options(args, options); !s) return fail(2, s.reason);
+        if (ss::Status s = ss::parse_sweep_options(args, options, catalogue.has_cuda()); !s) return fail(2, s.reason);
         try {
-            return ss::run_sweep_command(options);
+            return ss::run_sweep_command(options, catalogue);
         } catch (const std::exception& e) {
             return fail(1, e.what());
         }
@@ -372,20 +373,20 @@ int main(int argc, char** argv) {
         runs.push_back(options);
     }
     try {
-        if (command == "devices") return list_devices();
-        if (command == "bandwidth") return run_bandwidth(runs.front());
+        if (command == "devices") return list_devices(catalogue);
+        if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);
         if (command == "profile") {
             if (runs.size() != 1) return fail(2, "profile takes one configuration, not lists");
-            return run_profile(runs.front());
+            return run_profile(runs.front(), catalogue);
         }
         if (command == "autotune") {
             if (runs.size() != 1) return fail(2, "autotune takes one configuration, not lists");
-            return run_autotune_command(runs.front());
+            return run_autotune_command(runs.front(), catalogue);
         }
         FieldCache cache;
         int worst = 0;
         for (const auto& options : runs)
-            worst = std::max(worst, run_or_bench(command, options, cache, runs.size() > 1));
+            worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1));
         return worst;
     } catch (const std::exception& e) {
         return fail(1, e.what());

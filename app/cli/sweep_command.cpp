@@ -47,7 +47,7 @@ std::string ratio_text(double v) {
 
 } // namespace
 
-Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& out) {
+Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& out, bool cuda_present) {
     out = {};
     ExperimentSpec& spec = out.spec;
     bool kind_given = false, repeats_given = false;
@@ -106,7 +106,7 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
     if (!kind_given) return Status::failure("sweep needs --experiment radius, cf or autotuned");
     if (Status s = parse_run_options(rest, out.run); !s) return s;
     // As run and bench: the CPU when no device is present, except for a search of CUDA blocks.
-    if (!out.run.backend_given && spec.kind != ExperimentKind::Autotuned && query_devices().empty())
+    if (!out.run.backend_given && spec.kind != ExperimentKind::Autotuned && !cuda_present)
         out.run.config.placement.backend = Backend::Cpu;
     spec.base = out.run.config;
     spec.steps = out.run.steps;
@@ -146,7 +146,7 @@ std::string format_sweep_table(const std::vector<ExperimentPoint>& points) {
     return out;
 }
 
-int run_sweep_command(const SweepOptions& o) {
+int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
     using cli::fail;
     std::unique_ptr<AutotuneCache> cache;
     if (Status s = open_autotune_cache(o.run, cache); !s) return fail(2, s.reason);
@@ -155,11 +155,10 @@ int run_sweep_command(const SweepOptions& o) {
     const StencilConfig& base = o.spec.base;
     std::string device = "CPU";
     if (base.placement.backend == Backend::Cuda) {
-        const auto devices = query_devices();
-        if (devices.empty()) return fail(2, "no CUDA device is available (" + cuda_unavailable_reason() + ")");
-        if (base.placement.device >= int(devices.size()))
+        if (!catalogue.has_cuda()) return fail(2, "no CUDA device is available (" + catalogue.unavailable + ")");
+        if (!catalogue.find(base.placement.device))
             return fail(2, "CUDA device " + std::to_string(base.placement.device) + " does not exist");
-        device = devices[base.placement.device].name;
+        device = catalogue.name_of(base.placement.device);
     }
     std::printf("sweep    %s: %s %s %dD %s %s, %d steps x %d timed runs (median)\ndevice   %s\n",
         std::string(to_string(o.spec.kind)).c_str(), std::string(to_string(base.problem.stencil)).c_str(),
@@ -169,7 +168,7 @@ int run_sweep_command(const SweepOptions& o) {
     std::fflush(stdout);
     std::vector<std::string> warnings;
     const std::vector<ExperimentPoint> points = run_experiment(
-        o.spec,
+        o.spec, catalogue,
         [](int done, int total, const std::string& what) {
             std::fprintf(stderr, "\r[%d/%d] %-70.70s", done, total, what.c_str());
             return true;

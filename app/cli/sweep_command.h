@@ -19,13 +19,14 @@ struct SweepOptions {
 // Parses the arguments after `sweep`: --experiment radius|cf|autotuned (required), comma lists for
 // --radius, --variant and --cf, --counters on|off, and the run options. Checks the spec
 // (check_experiment); the reason is one line.
-Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& out);
+// `cuda_present`: without a device a sweep defaults to the CPU backend, as run and bench do.
+Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& out, bool cuda_present);
 
 // The table printed after a sweep: series, radius, CF, block, GCells/s, improvement, bottleneck.
 std::string format_sweep_table(const std::vector<ExperimentPoint>&);
 
 // Runs the sweep, prints the table, appends the CSV (--csv); returns the exit code (1 when no point could
 // run or the CSV cannot be written).
-int run_sweep_command(const SweepOptions&);
+int run_sweep_command(const SweepOptions&, const DeviceCatalogue&);
 
 } // namespace ss

@@ -34,7 +34,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         c.placement.strips_per_device = strips_per_gpu_from_environment(); // testing hook, as the CLI
     if (!given(args, "--size") && c.placement.backend == Backend::Cpu)
         c.problem.size = c.problem.dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
-    if (!given(args, "--init")) o.run.initial = InitialCondition::Gaussian;
+    if (!given(args, "--init")) o.run.config.problem.initial = InitialCondition::Gaussian;
     bool steps_given = false;
 
     static const std::string_view flags[]
@@ -154,7 +154,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         if (!o.window.metrics_given) o.window.metrics = !o.benchmark();
         o.window.metrics_given = true;
     }
-    o.window.settings = { c, o.run.initial, o.run.seed };
+    o.window.settings = { c };
     return Status::success();
 }
 

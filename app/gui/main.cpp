@@ -9,13 +9,16 @@
 #include <QApplication>
 #include <QSurfaceFormat>
 
+#include <future>
 #include <iostream>
 
 int main(int argc, char** argv) {
     using namespace ss::gui;
     const std::vector<std::string> args(argv + 1, argv + argc);
+    // The one query of the machine, off the GUI thread (the engine thread owns every later CUDA call).
+    ss::DeviceCatalogue devices = std::async(std::launch::async, ss::query_device_catalogue).get();
     GuiOptions options;
-    if (const ss::Status s = parse_gui_options(args, options, !ss::query_devices().empty()); !s) {
+    if (const ss::Status s = parse_gui_options(args, options, devices.has_cuda()); !s) {
         std::cerr << "stencilscope: " << s.reason << "\n";
         return 2;
     }
@@ -27,6 +30,7 @@ int main(int argc, char** argv) {
         std::cout << gui_options_help();
         return 0;
     }
+    options.window.devices = std::move(devices);
     if (const std::string problem = precheck_scripted(options); !problem.empty()) {
         std::cerr << "stencilscope: " << problem << "\n";
         return 2;

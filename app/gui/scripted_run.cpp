@@ -170,7 +170,7 @@ std::string apply_scene(MainWindow& w, const SoakScene& s, int dims) {
 
 std::string precheck_scripted(const GuiOptions& o) {
     if (o.scripted() || o.benchmark() || o.soak())
-        if (const Status s = can_implement(o.window.settings.config); !s) return s.reason;
+        if (const Status s = can_implement(o.window.settings.config, o.window.devices); !s) return s.reason;
     if (auto p = writable_problem(o.screenshot); !p.empty()) return p;
     if (!o.sweep_png.empty()) { // a chart export: the sweep must load before any window opens
         ExperimentTable table;
@@ -200,7 +200,7 @@ int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {
 }
 
 int run_sweep_chart(const GuiOptions& o, std::ostream& err) {
-    EngineController engine;
+    EngineController engine(o.window.devices);
     ExperimentsWindow window(engine);
     window.resize(1400, 900); // the charts get ~1000 x 860: three readable rows
     window.show();

@@ -3,9 +3,14 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <fstream>
 
 namespace ss {
+
+namespace {
+std::int64_t device_free_memory(int device);
+} // namespace
 
 std::string cuda_unavailable_reason() {
     int count = 0;
@@ -15,6 +20,8 @@ std::string cuda_unavailable_reason() {
     if (e != cudaSuccess) return std::string("CUDA could not start: ") + cudaGetErrorString(e);
     return "";
 }
+
+namespace {
 
 std::vector<DeviceInfo> query_devices() {
     std::vector<DeviceInfo> out;
@@ -69,6 +76,41 @@ std::int64_t device_free_memory(int device) {
     if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) free_bytes = 0;
     cudaSetDevice(previous);
     return std::int64_t(free_bytes);
+}
+
+} // namespace
+
+std::string DeviceCatalogue::name_of(int index) const {
+    const DeviceInfo* d = find(index);
+    return d ? d->name : "CUDA device " + std::to_string(index);
+}
+
+DeviceCatalogue query_device_catalogue() {
+    DeviceCatalogue c;
+    c.devices = query_devices();
+    if (c.devices.empty()) {
+        c.unavailable = cuda_unavailable_reason();
+        if (c.unavailable.empty()) c.unavailable = "no usable CUDA device found";
+    }
+    c.host_available = host_available_memory();
+    return c;
+}
+
+void refresh_free_memory(DeviceCatalogue& c, int first, int count) {
+    for (int d = std::max(first, 0); d < std::min(first + count, c.count()); ++d)
+        c.devices[std::size_t(d)].free_memory = device_free_memory(d);
+    c.host_available = host_available_memory();
+}
+
+DeviceCatalogue described_catalogue(const DeviceInfo& device, int count, std::int64_t host_available) {
+    DeviceCatalogue c;
+    for (int i = 0; i < count; ++i) {
+        c.devices.push_back(device);
+        c.devices.back().index = i;
+    }
+    if (count == 0) c.unavailable = "no CUDA device found";
+    c.host_available = host_available;
+    return c;
 }
 
 } // namespace ss

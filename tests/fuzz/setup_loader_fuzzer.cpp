@@ -21,8 +21,8 @@ bool same(const SetupState& a, const SetupState& b) {
 // A setup no file gives by accident, to see that a refused file leaves it untouched.
 SetupState sentinel() {
     SetupState s;
-    s.settings.config.radius = 7;
-    s.settings.seed = 424242;
+    s.settings.config.problem.radius = 7;
+    s.settings.config.problem.seed = 424242;
     s.steps_per_frame = 3;
     s.title = QStringLiteral("sentinel");
     return s;
@@ -38,7 +38,7 @@ SetupState sentinel() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const QByteArray json = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));
     RunSettings current; // the hardware a lesson keeps: the CPU backend, as without a GPU
-    current.config.backend = Backend::Cpu;
+    current.config.placement.backend = Backend::Cpu;
 
     const SetupState before = sentinel();
     SetupState loaded = before;

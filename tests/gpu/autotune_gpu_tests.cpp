@@ -17,7 +17,7 @@ namespace {
 double heuristic_gcells(
     const StencilConfig& c, const std::vector<double>& field, int steps, int repeats, BlockDims* block) {
     std::string why;
-    auto sim = create_simulation(c, &why);
+    auto sim = create_simulation(c, test::catalogue(), &why);
     if (!sim) throw std::runtime_error(why);
     *block = sim->resources().block;
     sim->upload(field);
@@ -38,12 +38,12 @@ TEST(AutotuneGpu, BestBlockIsAtLeastTheHeuristicsRate) {
 
     // listing 3.18 in 2D gives Bx = 32, By = threads / 32 <= 32: Bx >= By, 32..1024 threads, so the
     // heuristic's block is one of the candidates and the search can only lose to it through noise.
-    const auto devices = query_devices();
+    const auto devices = test::catalogue().devices;
     const auto space = autotune_space(c, &devices[c.placement.device]);
     EXPECT_NE(std::find(space.begin(), space.end(), heuristic), space.end())
         << "heuristic block " << format_block(heuristic) << " is not in the autotuning space";
 
-    const auto results = autotune(c, field, steps, repeats);
+    const auto results = autotune(c, test::catalogue(), field, steps, repeats);
     ASSERT_EQ(results.size(), space.size());
     const auto best = std::max_element(results.begin(), results.end(), [](auto& a, auto& b) {
         return (a.error.empty() ? a.gcells_per_s : 0.0) < (b.error.empty() ? b.gcells_per_s : 0.0);
@@ -78,7 +78,7 @@ TEST(AutotuneGpu, AutotunedExperimentUsesTheCacheOnItsSecondRun) {
     AutotuneCache cache(cache_path.string());
     int total = 0, last = 0;
     auto track = [&](int done, int of, const std::string&) { return total = of, last = done, true; };
-    const auto first = run_experiment(spec, track, &cache);
+    const auto first = run_experiment(spec, test::catalogue(), track, &cache);
     EXPECT_EQ(last, total);
     EXPECT_EQ(cache.size(), 4u); // one search per variant x CF
     ASSERT_EQ(first.size(), 4u); // base, base (autotuned), smem, smem (autotuned)
@@ -95,7 +95,8 @@ TEST(AutotuneGpu, AutotunedExperimentUsesTheCacheOnItsSecondRun) {
     std::vector<std::string> warnings;
     std::vector<std::string> steps_seen;
     const auto second = run_experiment(
-        spec, [&](int, int, const std::string& what) { return steps_seen.push_back(what), true; }, &cache, &warnings);
+        spec, test::catalogue(), [&](int, int, const std::string& what) { return steps_seen.push_back(what), true; },
+        &cache, &warnings);
     ASSERT_EQ(second.size(), 4u);
     EXPECT_EQ(steps_seen.size(), 4u) << "a cached search reports no candidates";
     EXPECT_EQ(second[1].config.policy.block, first[1].config.policy.block); // the same cached winner

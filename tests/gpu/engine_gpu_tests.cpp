@@ -28,7 +28,7 @@ TEST(CudaBackend, SlicesMatchTheDownloadedField) {
         StencilConfig c = small3d();
         c.problem.stencil = kind;
         std::string why;
-        auto sim = create_simulation(c, &why);
+        auto sim = create_simulation(c, test::catalogue(), &why);
         ASSERT_TRUE(sim) << why;
         sim->upload(make_initial_field(c, InitialCondition::Random, 9));
         sim->step(2);
@@ -60,7 +60,7 @@ TEST(CudaBackend, DecimatedSlicesAverageTheirCells) {
     StencilConfig c;
     c.problem.size = { 37, 23, 1 };
     std::string why;
-    auto sim = create_simulation(c, &why);
+    auto sim = create_simulation(c, test::catalogue(), &why);
     ASSERT_TRUE(sim) << why;
     sim->upload(make_initial_field(c, InitialCondition::Random, 4));
     const auto full = sim->download_slice(SliceAxis::XY, 0);
@@ -88,7 +88,7 @@ TEST(CudaBackend, InjectWritesADiscInsideTheBorder) {
     c.problem.size = { 64, 64, 1 };
     c.problem.radius = 3;
     std::string why;
-    auto sim = create_simulation(c, &why);
+    auto sim = create_simulation(c, test::catalogue(), &why);
     ASSERT_TRUE(sim) << why;
     sim->upload(std::vector<double>(64 * 64, 0.0));
     sim->inject(2, 30, 0, 4, 7.0);
@@ -103,7 +103,7 @@ TEST(CudaBackend, ReportsKernelResourcesAndCachesCompilation) {
     StencilConfig c = small3d(Variant::SmemPadded);
     c.problem.size = { 96, 64, 48 }, c.problem.radius = 3, c.policy.cf = 3 - 1;
     std::string why;
-    auto first = create_simulation(c, &why);
+    auto first = create_simulation(c, test::catalogue(), &why);
     ASSERT_TRUE(first) << why;
     const KernelResources& k = first->resources();
     EXPECT_GT(k.registers, 0);
@@ -113,7 +113,7 @@ TEST(CudaBackend, ReportsKernelResourcesAndCachesCompilation) {
     EXPECT_LE(k.theoretical_occupancy, 1.0);
     EXPECT_FALSE(k.occupancy_limiter.empty());
     EXPECT_GT(k.grid_blocks, 0);
-    auto second = create_simulation(c, &why);
+    auto second = create_simulation(c, test::catalogue(), &why);
     ASSERT_TRUE(second) << why;
     EXPECT_EQ(second->resources().compile_ms, 0.0); // came from the kernel cache
 }
@@ -125,7 +125,7 @@ TEST(CudaBackend, RunsAreBitwiseReproducible) {
     std::vector<double> results[2];
     for (auto& r : results) {
         std::string why;
-        auto sim = create_simulation(c, &why);
+        auto sim = create_simulation(c, test::catalogue(), &why);
         ASSERT_TRUE(sim) << why;
         sim->upload(make_initial_field(c, InitialCondition::Gaussian, 0));
         sim->step(10);
@@ -136,23 +136,23 @@ TEST(CudaBackend, RunsAreBitwiseReproducible) {
 
 TEST(CudaBackend, ValidationAgainstTheRealDevice) {
     SKIP_WITHOUT_GPU();
-    const auto devices = query_devices();
+    const auto devices = test::catalogue().devices;
     StencilConfig c;
     c.problem.dims = 3;
     c.problem.size = { 8192, 8192, 1024 }; // 512 GiB in fp64
     c.problem.precision = Precision::FP64;
-    Status s = can_implement(c);
+    Status s = can_implement(c, test::catalogue());
     EXPECT_FALSE(s.ok);
     EXPECT_NE(s.reason.find("of GPU memory"), std::string::npos) << s.reason;
     c = StencilConfig {};
     c.placement.gpus = int(devices.size()) + 1;
-    EXPECT_FALSE(can_implement(c).ok);
+    EXPECT_FALSE(can_implement(c, test::catalogue()).ok);
     c.placement.gpus = 1;
     c.placement.device = int(devices.size());
-    s = can_implement(c);
+    s = can_implement(c, test::catalogue());
     EXPECT_NE(s.reason.find("does not exist"), std::string::npos) << s.reason;
     std::string why;
-    EXPECT_EQ(create_simulation(c, &why), nullptr);
+    EXPECT_EQ(create_simulation(c, test::catalogue(), &why), nullptr);
     EXPECT_FALSE(why.empty());
 }
 
@@ -161,7 +161,7 @@ TEST(CudaBackend, ValidationAgainstTheRealDevice) {
 TEST(CudaBackend, DisplayRangeIsTheMinAndMaxOfTheFiniteValues) {
     SKIP_WITHOUT_GPU();
     std::string why;
-    auto sim = create_simulation(small3d(), &why);
+    auto sim = create_simulation(small3d(), test::catalogue(), &why);
     ASSERT_TRUE(sim) << why;
     const std::size_t count = 1000003; // odd, and more values than one grid pass of the kernel covers
     auto buffers = DeviceSliceBuffers::create(0, count + 16, &why);

@@ -16,10 +16,17 @@
 
 #define SKIP_WITHOUT_GPU()                                                                                             \
     do {                                                                                                               \
-        if (ss::query_devices().empty()) GTEST_SKIP() << "no CUDA device: " << ss::cuda_unavailable_reason();          \
+        if (!ss::test::catalogue().has_cuda())                                                                         \
+            GTEST_SKIP() << "no CUDA device: " << ss::test::catalogue().unavailable;                                   \
     } while (0)
 
 namespace ss::test {
+
+// The devices, queried once per test program (as each program's main does).
+inline const DeviceCatalogue& catalogue() {
+    static const DeviceCatalogue devices = query_device_catalogue();
+    return devices;
+}
 
 inline double tolerance(Precision p) {
     return p == Precision::FP32 ? 1e-5 : 1e-12;
@@ -34,7 +41,7 @@ inline void warm_kernel_cache(const std::vector<StencilConfig>& configs) {
         pool.emplace_back([&] {
             for (std::size_t i; (i = next++) < configs.size();) {
                 std::string ignored; // failures are reported by the test that uses the configuration
-                create_simulation(configs[i], &ignored);
+                create_simulation(configs[i], catalogue(), &ignored);
             }
         });
     for (auto& t : pool) t.join();

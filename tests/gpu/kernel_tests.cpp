@@ -30,7 +30,7 @@ std::vector<StencilConfig> star_matrix() {
 // Returns "" or what went wrong.
 std::string check_against_reference(const StencilConfig& c, bool poison, int steps) {
     std::string why;
-    auto sim = create_simulation(c, &why);
+    auto sim = create_simulation(c, test::catalogue(), &why);
     if (!sim) return "create failed: " + why;
     const auto initial = test::rounded(make_initial_field(c, InitialCondition::Random, 42), c.problem.precision);
     sim->upload(initial);
@@ -53,7 +53,7 @@ TEST(StarKernels, MatchTheCpuReference) {
     test::warm_kernel_cache(configs);
     int checked = 0, refused = 0;
     for (const StencilConfig& c : configs) {
-        if (Status s = can_implement(c); !s) {
+        if (Status s = can_implement(c, test::catalogue()); !s) {
             // only the thesis' smem_padded rule (B >= R) or shared-memory capacity may refuse a config here
             const bool expected = s.reason.find("every block dim >= R") != std::string::npos
                 || s.reason.find("of shared memory per block") != std::string::npos;
@@ -97,7 +97,7 @@ TEST(StarKernels, ManualBlocksIncludingSmallAndSkinnyOnes) {
             c.problem.size = { 41, 27, 23 };
             c.policy.heuristic_block = false;
             c.policy.block = b;
-            if (!can_implement(c)) continue;
+            if (!can_implement(c, test::catalogue())) continue;
             EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " block " << format_block(b);
         }
     for (int bx : { 32, 96, 1024 }) {
@@ -107,7 +107,8 @@ TEST(StarKernels, ManualBlocksIncludingSmallAndSkinnyOnes) {
         c.policy.heuristic_block = false;
         c.policy.block = { bx, 1, 1 };
         std::string why;
-        if (!create_simulation(c, &why)) { // a big block may exceed the register file: refused, not crashed
+        if (!create_simulation(
+                c, test::catalogue(), &why)) { // a big block may exceed the register file: refused, not crashed
             EXPECT_NE(why.find("registers/thread"), std::string::npos) << why;
             continue;
         }

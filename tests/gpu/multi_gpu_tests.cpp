@@ -37,7 +37,7 @@ std::vector<StencilConfig> star_matrix() {
 // The strip layouts to compare: N strips on one device, and N real GPUs where present.
 std::vector<StencilConfig> splits_of(const StencilConfig& one) {
     std::vector<StencilConfig> out;
-    const int devices = int(query_devices().size());
+    const int devices = int(test::catalogue().devices.size());
     for (bool overlap : { true, false })
         for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
             StencilConfig c = one;
@@ -55,7 +55,7 @@ std::vector<StencilConfig> splits_of(const StencilConfig& one) {
 }
 
 std::vector<double> run(const StencilConfig& c, const std::vector<double>& initial, int steps, std::string* why) {
-    auto sim = create_simulation(c, why);
+    auto sim = create_simulation(c, test::catalogue(), why);
     if (!sim) return {};
     sim->upload(initial);
     sim->step(steps);
@@ -98,7 +98,8 @@ TEST(MultiGpu, EveryStarVariantIsBitwiseEqualToOneGpu) {
             ++compared;
         }
     }
-    std::printf("compared %d split runs with their one-GPU runs, %zu devices\n", compared, query_devices().size());
+    std::printf(
+        "compared %d split runs with their one-GPU runs, %zu devices\n", compared, test::catalogue().devices.size());
 }
 
 TEST(MultiGpu, DiffusionLayersAreBitwiseEqualToOneGpu) {
@@ -129,8 +130,8 @@ TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {
         split.placement.strips_per_device = 3;
         const auto initial = make_initial_field(one, InitialCondition::Random, 11);
         std::string why;
-        auto a = create_simulation(one, &why);
-        auto b = create_simulation(split, &why);
+        auto a = create_simulation(one, test::catalogue(), &why);
+        auto b = create_simulation(split, test::catalogue(), &why);
         ASSERT_TRUE(a && b) << why;
         a->upload(initial);
         b->upload(initial);
@@ -153,8 +154,8 @@ TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {
         StencilConfig two = one;
         two.placement.strips_per_device = 2;
         two.placement.overlap = false;
-        ASSERT_TRUE(repartition(a, two).ok);
-        ASSERT_TRUE(repartition(b, one).ok);
+        ASSERT_TRUE(repartition(a, two, test::catalogue()).ok);
+        ASSERT_TRUE(repartition(b, one, test::catalogue()).ok);
         EXPECT_EQ(a->config(), two);
         EXPECT_EQ(a->iteration(), 5);
         a->step(2);
@@ -162,7 +163,7 @@ TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {
         EXPECT_TRUE(bitwise_equal(a->download(), b->download())) << "after repartition, " << describe(two);
         StencilConfig other_field = one;
         other_field.problem.radius = 2;
-        EXPECT_FALSE(repartition(a, other_field).ok);
+        EXPECT_FALSE(repartition(a, other_field, test::catalogue()).ok);
         EXPECT_NE(a, nullptr); // refused before anything was released
     }
 }
@@ -174,8 +175,8 @@ TEST(MultiGpu, SlicesComeFromEveryStripOntoTheFirstGpu) {
         StencilConfig split = one;
         split.placement.strips_per_device = 3;
         std::string why;
-        auto a = create_simulation(one, &why);
-        auto b = create_simulation(split, &why);
+        auto a = create_simulation(one, test::catalogue(), &why);
+        auto b = create_simulation(split, test::catalogue(), &why);
         ASSERT_TRUE(a && b) << why;
         const auto initial = make_initial_field(one, InitialCondition::Random, 5);
         for (Simulation* s : { a.get(), b.get() }) {
@@ -214,7 +215,7 @@ TEST(MultiGpu, ReportsStripsPathsAndTimes) {
     for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
         c.placement.halo = halo;
         std::string why;
-        auto sim = create_simulation(c, &why);
+        auto sim = create_simulation(c, test::catalogue(), &why);
         ASSERT_TRUE(sim) << why;
         MultiGpuStats stats = sim->multi_gpu_stats();
         EXPECT_FALSE(stats.timed);
@@ -231,11 +232,11 @@ TEST(MultiGpu, ReportsStripsPathsAndTimes) {
         for (const StripStats& s : stats.strips) cells += s.updated_cells;
         EXPECT_EQ(cells, updated_cells(c));
     }
-    const auto devices = query_devices();
+    const auto devices = test::catalogue().devices;
     if (devices.size() >= 2) {
         c.placement.strips_per_device = 1, c.placement.gpus = 2, c.placement.halo = HaloMode::Auto;
         std::string why;
-        auto sim = create_simulation(c, &why);
+        auto sim = create_simulation(c, test::catalogue(), &why);
         ASSERT_TRUE(sim) << why;
         int can = 0;
         cudaDeviceCanAccessPeer(&can, 1, 0);
@@ -249,7 +250,7 @@ TEST(MultiGpu, OneGpuReportsOneUntimedStrip) {
     StencilConfig c;
     c.problem.size = { 64, 48, 1 };
     std::string why;
-    auto sim = create_simulation(c, &why);
+    auto sim = create_simulation(c, test::catalogue(), &why);
     ASSERT_TRUE(sim) << why;
     const MultiGpuStats stats = sim->multi_gpu_stats();
     ASSERT_EQ(stats.strips.size(), 1u);

@@ -31,7 +31,7 @@ MetricsCollector* collector(int device = 0) {
 
 std::unique_ptr<Simulation> make(const StencilConfig& c) {
     std::string why;
-    auto sim = create_simulation(c, &why);
+    auto sim = create_simulation(c, test::catalogue(), &why);
     EXPECT_NE(sim, nullptr) << describe(c) << ": " << why;
     if (sim) sim->upload(make_initial_field(c, InitialCondition::Random, 7));
     return sim;
@@ -135,7 +135,7 @@ TEST(Collector, SpillingKernelShowsLocalMemoryTraffic) {
     }
     for (const StencilConfig& c : candidates) {
         std::string why;
-        auto sim = can_implement(c) ? create_simulation(c, &why) : nullptr;
+        auto sim = can_implement(c, test::catalogue()) ? create_simulation(c, test::catalogue(), &why) : nullptr;
         if (!sim || sim->resources().local_bytes == 0) continue;
         sim->upload(make_initial_field(c, InitialCondition::Random, 7));
         sim->step(1);
@@ -221,7 +221,7 @@ void expect_each_gpu_moves_its_rows(const StencilConfig& c) {
 
 TEST(Collector, SplitRunGivesEachGpuTheTrafficOfItsRows) {
     SKIP_WITHOUT_GPU();
-    const std::size_t devices = query_devices().size();
+    const std::size_t devices = test::catalogue().devices.size();
     if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices, found " << devices << " (the next test splits one GPU)";
     StencilConfig c;
     c.problem.size = { 16384, 16384, 1 }; // 512 MiB of each GPU's buffers: ten times the L2

@@ -104,7 +104,7 @@ private slots:
     }
 
     void autotune_dialog_explains_the_cpu_backend() {
-        EngineController engine;
+        EngineController engine { DeviceCatalogue {} };
         AutotuneDialog dialog(engine);
         StencilConfig c;
         c.placement.backend = Backend::Cpu;
@@ -144,7 +144,7 @@ private slots:
         const std::string path = dir.filePath(QStringLiteral("sweep.csv")).toStdString();
         QVERIFY(append_csv(path, experiment_csv_header(),
             experiment_csv_rows(ExperimentKind::Radius, points, "Test GPU, \"quoted\"", "2026-11-22T00:00:00Z")));
-        EngineController engine;
+        EngineController engine { DeviceCatalogue {} };
         ExperimentsWindow window(engine);
         QString why;
         QVERIFY2(window.open_results(QString::fromStdString(path), &why), qPrintable(why));
@@ -172,7 +172,7 @@ private slots:
 
     // The job pauses the live run, reports progress, and the run resumes with its field and step count.
     void a_sweep_on_the_engine_thread_pauses_and_resumes_the_live_run() {
-        EngineController engine;
+        EngineController engine { DeviceCatalogue {} };
         QSignalSpy ready(&engine, &EngineController::ready);
         QSignalSpy progress(&engine, &EngineController::job_progress);
         QSignalSpy finished(&engine, &EngineController::job_finished);
@@ -216,7 +216,7 @@ private slots:
     }
 
     void cancelling_returns_what_was_measured() {
-        EngineController engine;
+        EngineController engine { DeviceCatalogue {} };
         QSignalSpy finished(&engine, &EngineController::job_finished);
         JobRequest job;
         job.kind = JobRequest::Kind::Experiment;
@@ -238,7 +238,7 @@ private slots:
 
     void broken_sweep_files_are_refused_and_keep_the_shown_results() {
         QTemporaryDir dir;
-        EngineController engine;
+        EngineController engine { DeviceCatalogue {} };
         ExperimentsWindow window(engine);
         const std::string good = dir.filePath(QStringLiteral("good.csv")).toStdString();
         QVERIFY(append_csv(good, experiment_csv_header(),

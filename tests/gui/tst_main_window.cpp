@@ -33,7 +33,7 @@ WindowOptions cpu_options(int n = 64) {
     WindowOptions o;
     o.settings.config.placement.backend = Backend::Cpu;
     o.settings.config.problem.size = { n, n, 1 };
-    o.settings.initial = InitialCondition::Square;
+    o.settings.config.problem.initial = InitialCondition::Square;
     o.restore_layout = false;
     o.renderer = FieldView::Renderer::Raster;
     return o;
@@ -154,9 +154,9 @@ private slots:
         QTRY_COMPARE(engine_config(w).problem.size.ny, 48);
         QTRY_COMPARE(w.field_view().last_frame().height, 48);
         choose(w, "initial", int(InitialCondition::HotEdges));
-        QTRY_COMPARE(w.engine().active().settings.initial, InitialCondition::HotEdges);
+        QTRY_COMPARE(w.engine().active().settings.config.problem.initial, InitialCondition::HotEdges);
         knob<QSpinBox>(w, "seed")->setValue(7);
-        QTRY_COMPARE(w.engine().active().settings.seed, std::uint64_t(7));
+        QTRY_COMPARE(w.engine().active().settings.config.problem.seed, std::uint64_t(7));
         choose(w, "dims", 3);
         QTRY_COMPARE(engine_config(w).problem.dims, 3);
         QCOMPARE(engine_config(w).problem.size, (Extent { 64, 64, 64 }));
@@ -318,7 +318,7 @@ private slots:
         WindowOptions o = cpu_options(64);
         o.playing = false;
         o.renderer = FieldView::Renderer::Auto;
-        o.settings.initial = InitialCondition::Gaussian;
+        o.settings.config.problem.initial = InitialCondition::Gaussian;
         MainWindow w(o);
         w.show();
         QVERIFY(w.field_view().uses_gl());
@@ -336,11 +336,11 @@ private slots:
     // GPU -> GL texture without the host: its picture must match the CPU backend's host-copied one.
     void interop_frames_match_the_host_path() {
         if (!opengl_available()) QSKIP("no OpenGL context on this platform");
-        if (query_devices().empty()) QSKIP("no CUDA device");
+        if (!query_device_catalogue().has_cuda()) QSKIP("no CUDA device");
         WindowOptions o = cpu_options(300);
         o.playing = false;
         o.renderer = FieldView::Renderer::Auto;
-        o.settings.initial = InitialCondition::Gaussian;
+        o.settings.config.problem.initial = InitialCondition::Gaussian;
         MainWindow host_window(o);
         host_window.show();
         o.settings.config.placement.backend = Backend::Cuda;
@@ -421,7 +421,7 @@ private slots:
         QVERIFY(parse_gui_options({ "--frames", "3", "--screenshot", "a.png", "--colormap=grayscale" }, o, false));
         QCOMPARE(o.window.settings.config.placement.backend, Backend::Cpu);
         QCOMPARE(o.window.settings.config.problem.size, (Extent { 256, 256, 1 }));
-        QCOMPARE(o.window.settings.initial, InitialCondition::Gaussian);
+        QCOMPARE(o.window.settings.config.problem.initial, InitialCondition::Gaussian);
         QCOMPARE(o.frames, 3);
         QCOMPARE(o.window.colormap, ColormapKind::Grayscale);
         QVERIFY(o.scripted() && !o.window.restore_layout);

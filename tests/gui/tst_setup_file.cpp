@@ -32,8 +32,8 @@ SetupState unusual() {
     c.placement.backend = Backend::Cpu;
     c.placement.device = 0;
     c.placement.gpus = 1;
-    s.settings.initial = InitialCondition::HotEdges;
-    s.settings.seed = 12345;
+    s.settings.config.problem.initial = InitialCondition::HotEdges;
+    s.settings.config.problem.seed = 12345;
     s.steps_per_frame = 7;
     s.colormap = ColormapKind::Grayscale;
     s.slice = SliceSelection { SliceAxis::XZ, 5, true };
@@ -106,7 +106,7 @@ private slots:
             QVERIFY2(!s.title.isEmpty(), qPrintable(path));
             QVERIFY2(!s.explanation.isEmpty(), qPrintable(path));
             s.settings.config.placement.backend = Backend::Cpu;
-            const Status st = can_implement(s.settings.config);
+            const Status st = can_implement(s.settings.config, DeviceCatalogue {});
             QVERIFY2(st.ok, qPrintable(path + QStringLiteral(": ") + QString::fromStdString(st.reason)));
         }
     }

@@ -227,14 +227,14 @@ TEST(AutotuneCache, CachedSearchRunsOnceAndANewStepCountSearchesAgain) {
     int calls = 0;
     auto count = [&](int, int, const AutotuneResult&) { return ++calls, true; };
     AutotuneCache cache(path);
-    const CachedAutotune fresh = autotune_cached(c, field, 1, 1, count, &cache);
+    const CachedAutotune fresh = autotune_cached(c, DeviceCatalogue {}, field, 1, 1, count, &cache);
     EXPECT_FALSE(fresh.from_cache);
     EXPECT_TRUE(fresh.saved.ok) << fresh.saved.reason;
     ASSERT_FALSE(fresh.results.empty());
     EXPECT_EQ(calls, int(fresh.results.size()));
 
     AutotuneCache reopened(path);
-    const CachedAutotune hit = autotune_cached(c, field, 1, 1, count, &reopened);
+    const CachedAutotune hit = autotune_cached(c, DeviceCatalogue {}, field, 1, 1, count, &reopened);
     EXPECT_TRUE(hit.from_cache);
     EXPECT_EQ(hit.stored, reopened.lookup(autotune_cache_key(c, 1, nullptr))->stored);
     EXPECT_EQ(calls, int(fresh.results.size())) << "a hit runs nothing";
@@ -243,11 +243,11 @@ TEST(AutotuneCache, CachedSearchRunsOnceAndANewStepCountSearchesAgain) {
         EXPECT_EQ(hit.results[i].block, fresh.results[i].block);
         EXPECT_EQ(hit.results[i].gcells_per_s, fresh.results[i].gcells_per_s);
     }
-    EXPECT_FALSE(autotune_cached(c, field, 2, 1, count, &reopened).from_cache);
+    EXPECT_FALSE(autotune_cached(c, DeviceCatalogue {}, field, 2, 1, count, &reopened).from_cache);
 
     // Search again: measures despite the stored search and replaces it.
     const int before = calls;
-    const CachedAutotune again = autotune_cached(c, field, 1, 1, count, &reopened, false);
+    const CachedAutotune again = autotune_cached(c, DeviceCatalogue {}, field, 1, 1, count, &reopened, false);
     EXPECT_FALSE(again.from_cache);
     EXPECT_EQ(calls, before + int(again.results.size()));
     EXPECT_TRUE(again.saved.ok) << again.saved.reason;
@@ -266,7 +266,7 @@ TEST(AutotuneCache, CancelledSearchIsNotStored) {
     const std::vector<double> field(std::size_t(c.problem.size.cells()), 1.0);
     AutotuneCache cache(dir.file("autotune.tsv"));
     const CachedAutotune r = autotune_cached(
-        c, field, 1, 1, [](int done, int, const AutotuneResult&) { return done < 2; }, &cache);
+        c, DeviceCatalogue {}, field, 1, 1, [](int done, int, const AutotuneResult&) { return done < 2; }, &cache);
     EXPECT_TRUE(r.cancelled);
     EXPECT_EQ(r.results.size(), 2u);
     EXPECT_EQ(cache.size(), 0u);

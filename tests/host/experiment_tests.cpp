@@ -153,7 +153,7 @@ TEST(NormaliseToBase, FailedOrMissingBaseGivesNaN) {
 TEST(RunExperiment, CpuCoarseningSweepMeasuresEveryPlannedPoint) {
     const ExperimentSpec spec = cpu_spec(ExperimentKind::Coarsening, { 1, 2 });
     int last_done = 0, calls = 0, total_seen = 0;
-    const auto points = run_experiment(spec, [&](int done, int total, const std::string& what) {
+    const auto points = run_experiment(spec, DeviceCatalogue {}, [&](int done, int total, const std::string& what) {
         EXPECT_EQ(done, last_done + 1) << what;
         EXPECT_FALSE(what.empty());
         last_done = done, total_seen = total, ++calls;
@@ -181,7 +181,7 @@ TEST(RunExperiment, RefusedPointsKeepTheirReasonAndTheRestRuns) {
     ExperimentSpec spec = cpu_spec(ExperimentKind::Radius, { 1, 16 }); // 24x20 is too small for R16
     spec.counters = true; // no counters on the CPU: a warning, NaN metrics, the run goes on
     std::vector<std::string> warnings;
-    const auto points = run_experiment(spec, {}, nullptr, &warnings);
+    const auto points = run_experiment(spec, DeviceCatalogue {}, {}, nullptr, &warnings);
     ASSERT_EQ(points.size(), 4u);
     EXPECT_EQ(points[0].error, "");
     EXPECT_EQ(points[1].error, "");
@@ -195,15 +195,15 @@ TEST(RunExperiment, RefusedPointsKeepTheirReasonAndTheRestRuns) {
 }
 
 TEST(RunExperiment, CancellingReturnsThePointsSoFar) {
-    const auto points = run_experiment(
-        cpu_spec(ExperimentKind::Coarsening, { 1, 2 }), [](int done, int, const std::string&) { return done < 3; });
+    const auto points = run_experiment(cpu_spec(ExperimentKind::Coarsening, { 1, 2 }), DeviceCatalogue {},
+        [](int done, int, const std::string&) { return done < 3; });
     EXPECT_EQ(points.size(), 3u);
     EXPECT_EQ(points[0].improvement, 1.0);
 }
 
 TEST(RunExperiment, InvalidSpecGivesNoPoints) {
     ExperimentSpec spec = cpu_spec(ExperimentKind::Radius, {});
-    EXPECT_TRUE(run_experiment(spec).empty());
+    EXPECT_TRUE(run_experiment(spec, DeviceCatalogue {}).empty());
 }
 
 TEST(BottleneckMetrics, BytesOverKernelTime) {

@@ -4,6 +4,7 @@
 #include "gpu/launch_policy.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
+#include "gpu/validation.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
@@ -143,19 +144,21 @@ TEST(StripPlan, Refusals) {
 TEST(StripPlan, CheckConfigCountsDevicesAndMemoryPerGpu) {
     const DeviceInfo dev = test::h100(); // 79 GiB free
     StencilConfig c = star(3, { 4096, 4096, 1024 }, 4, 1); // 2 x 64 GiB in fp32: too much for one GPU
-    EXPECT_FALSE(check_config(c, &dev, 2).ok);
+    EXPECT_FALSE(can_implement(c, described_catalogue(dev, 2)).ok);
     c.placement.gpus = 2; // 2 x 32 GiB + ghost planes per GPU
-    EXPECT_TRUE(check_config(c, &dev, 2).ok) << check_config(c, &dev, 2).reason;
+    EXPECT_TRUE(can_implement(c, described_catalogue(dev, 2)).ok)
+        << can_implement(c, described_catalogue(dev, 2)).reason;
     const std::vector<std::int64_t> per_gpu = device_bytes_per_gpu(c);
     ASSERT_EQ(per_gpu.size(), 2u);
     EXPECT_GT(per_gpu[0] + per_gpu[1], device_bytes_needed(single_gpu_equivalent(c))); // ghosts cost memory
-    Status s = check_config(c, &dev, 1);
+    Status s = can_implement(c, described_catalogue(dev, 1));
     EXPECT_NE(s.reason.find("2 GPUs requested but 1 present"), std::string::npos) << s.reason;
     c.placement.device = 1;
-    s = check_config(c, &dev, 2);
+    s = can_implement(c, described_catalogue(dev, 2));
     EXPECT_NE(s.reason.find("need devices 1..2 but 2 are present"), std::string::npos) << s.reason;
     c = star(2, { 512, 512, 1 }, 4, 1, 4); // the testing hook: 4 strips on one device
-    EXPECT_TRUE(check_config(c, &dev, 1).ok) << check_config(c, &dev, 1).reason;
+    EXPECT_TRUE(can_implement(c, described_catalogue(dev, 1)).ok)
+        << can_implement(c, described_catalogue(dev, 1)).reason;
 }
 
 TEST(MultiGpuStats, SummarisesPathsAndBandwidth) {

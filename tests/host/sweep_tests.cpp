@@ -17,7 +17,7 @@ TEST(SweepOptions, ParsesListsAndRefusesBadInputInOneLine) {
     SweepOptions o;
     ASSERT_TRUE(parse_sweep_options({ "--experiment", "cf", "--radius", "1,4", "--variant=smem,base", "--cf", "2,8",
                                         "--backend", "cpu", "--dims", "3", "--steps", "3", "--counters", "on" },
-        o)
+        o, false)
                     .ok);
     EXPECT_EQ(o.spec.kind, ExperimentKind::Coarsening);
     EXPECT_EQ(o.spec.radii, (std::vector<int> { 1, 4 }));
@@ -28,7 +28,7 @@ TEST(SweepOptions, ParsesListsAndRefusesBadInputInOneLine) {
     EXPECT_EQ(o.spec.steps, 3);
     EXPECT_EQ(o.spec.repeats, ExperimentSpec {}.repeats); // not given: the spec's default
     EXPECT_TRUE(o.spec.counters);
-    ASSERT_TRUE(parse_sweep_options({ "--experiment", "radius", "--backend", "cpu", "--repeats", "7" }, o).ok);
+    ASSERT_TRUE(parse_sweep_options({ "--experiment", "radius", "--backend", "cpu", "--repeats", "7" }, o, false).ok);
     EXPECT_EQ(o.spec.repeats, 7);
 
     for (const std::vector<std::string>& bad :
@@ -39,7 +39,7 @@ TEST(SweepOptions, ParsesListsAndRefusesBadInputInOneLine) {
             { "--experiment", "radius", "--variant", "naive" }, { "--experiment", "radius", "--block", "32x8" },
             { "--experiment", "radius", "--counters", "maybe" }, { "--experiment", "radius", "--frobnicate", "1" },
             { "--experiment", "autotuned", "--backend", "cpu" }, { "--experiment" } }) {
-        const Status s = parse_sweep_options(bad, o);
+        const Status s = parse_sweep_options(bad, o, false);
         EXPECT_FALSE(s.ok) << bad.back();
         EXPECT_EQ(s.reason.find('\n'), std::string::npos) << s.reason;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Every refusal of the launch validation, with its reason.
 #include "gpu/launch_policy.h"
+#include "gpu/validation.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
@@ -18,7 +19,7 @@ StencilConfig valid() {
 
 void expect_refused(const StencilConfig& c, const std::string& needle, int devices = 1) {
     const DeviceInfo dev = test::h100();
-    const Status s = check_config(c, devices ? &dev : nullptr, devices);
+    const Status s = can_implement(c, described_catalogue(dev, devices));
     EXPECT_FALSE(s.ok) << describe(c);
     EXPECT_NE(s.reason.find(needle), std::string::npos) << "reason was: " << s.reason;
     EXPECT_EQ(s.reason.find('\n'), std::string::npos) << "reason must be one line";
@@ -33,7 +34,8 @@ TEST(Validation, AcceptsValidConfigurations) {
             c.policy.variant = v;
             c.problem.dims = dims;
             c.problem.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 512, 512, 1 };
-            EXPECT_TRUE(check_config(c, &dev, 1).ok) << describe(c) << ": " << check_config(c, &dev, 1).reason;
+            EXPECT_TRUE(can_implement(c, described_catalogue(dev, 1)).ok)
+                << describe(c) << ": " << can_implement(c, described_catalogue(dev, 1)).reason;
         }
 }
 
@@ -77,7 +79,7 @@ TEST(Validation, SmemPaddedBlockBelowRadius2D) {
     expect_refused(c, "every block dim >= R");
     c.policy.block = { 32, 8, 1 }; // Bx, By >= R suffices in 2D
     const DeviceInfo dev = test::h100();
-    EXPECT_TRUE(check_config(c, &dev, 1).ok);
+    EXPECT_TRUE(can_implement(c, described_catalogue(dev, 1)).ok);
 }
 
 TEST(Validation, HeuristicWithoutValidBlock) {
@@ -145,7 +147,8 @@ TEST(Validation, UncoalescedHasNoCoarsening) {
     StencilConfig c = valid();
     c.policy.variant = Variant::Uncoalesced;
     const DeviceInfo dev = test::h100();
-    EXPECT_TRUE(check_config(c, &dev, 1).ok) << check_config(c, &dev, 1).reason;
+    EXPECT_TRUE(can_implement(c, described_catalogue(dev, 1)).ok)
+        << can_implement(c, described_catalogue(dev, 1)).reason;
     c.policy.cf = 2;
     expect_refused(c, "without coarsening");
 }
@@ -169,17 +172,17 @@ TEST(Validation, CpuBackendRefusesMoreThanHostMemory) {
     c.placement.backend = Backend::Cpu;
     c.problem.dims = 3;
     c.problem.size = { 2048, 2048, 2048 }; // 8 G cells: 128 GiB with the fp64 initial field
-    const Status s = check_config(c, nullptr, 0, std::int64_t(24) << 30);
+    const Status s = can_implement(c, described_catalogue({}, 0, std::int64_t(24) << 30));
     EXPECT_FALSE(s.ok);
     EXPECT_NE(s.reason.find("of host memory"), std::string::npos) << s.reason;
     c.problem.size = { 64, 64, 64 };
-    EXPECT_TRUE(check_config(c, nullptr, 0, std::int64_t(24) << 30).ok);
+    EXPECT_TRUE(can_implement(c, described_catalogue({}, 0, std::int64_t(24) << 30)).ok);
 }
 
 TEST(Validation, CpuBackendNeedsNoDevice) {
     StencilConfig c = valid();
     c.placement.backend = Backend::Cpu;
-    EXPECT_TRUE(check_config(c, nullptr, 0).ok);
+    EXPECT_TRUE(can_implement(c, described_catalogue({}, 0)).ok);
     c.placement.gpus = 2;
-    EXPECT_FALSE(check_config(c, nullptr, 0).ok);
+    EXPECT_FALSE(can_implement(c, described_catalogue({}, 0)).ok);
 }
