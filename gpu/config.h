@@ -60,6 +60,11 @@ struct KernelPolicy {
     bool operator==(const KernelPolicy&) const = default;
 };
 
+// Steps one launch fuses: the depth for the temporal variant, 1 for every other one.
+inline int fused_steps(const KernelPolicy& p) {
+    return p.variant == Variant::Temporal ? p.depth : 1;
+}
+
 // The placement: where it runs.
 enum class Backend { Cuda, Cpu };
 // How multi-GPU strips exchange ghost rows: Auto takes peer-to-peer copies where the devices allow it

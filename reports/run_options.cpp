@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "reports/run_options.h"
 
+#include "gpu/temporal_policy.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -43,7 +45,7 @@ std::string quote_for_message(std::string_view text) {
 
 Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, std::vector<std::string>* rest) {
     std::string size_text, block_text;
-    bool size_given = false;
+    bool size_given = false, depth_given = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string key = args[i], value;
         if (key.rfind("--", 0) != 0) {
@@ -60,10 +62,11 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
             key = key.substr(0, eq);
         } else if (!is_flag) {
             const bool known = key == "--stencil" || key == "--rule" || key == "--dims" || key == "--size"
-                || key == "--radius" || key == "--variant" || key == "--cf" || key == "--block" || key == "--precision"
-                || key == "--steps" || key == "--backend" || key == "--device" || key == "--gpus" || key == "--csv"
-                || key == "--init" || key == "--seed" || key == "--repeats" || key == "--warmup" || key == "--bytes"
-                || key == "--launches" || key == "--overlap" || key == "--halo" || key == "--cache";
+                || key == "--radius" || key == "--variant" || key == "--cf" || key == "--depth" || key == "--block"
+                || key == "--precision" || key == "--steps" || key == "--backend" || key == "--device"
+                || key == "--gpus" || key == "--csv" || key == "--init" || key == "--seed" || key == "--repeats"
+                || key == "--warmup" || key == "--bytes" || key == "--launches" || key == "--overlap" || key == "--halo"
+                || key == "--cache";
             if (!known) {
                 if (rest) {
                     rest->push_back(args[i]);
@@ -106,13 +109,20 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
         } else if (key == "--variant") {
             auto v = parse_variant(value);
             if (!v)
-                return bad(
-                    key, value, "base, smem, smem_padded or stream (star); naive, merged, notemp or smem (diffusion4)");
+                return bad(key, value,
+                    "base, smem, smem_padded, stream, uncoalesced or temporal (star); naive, merged, notemp or smem "
+                    "(diffusion4)");
             c.policy.variant = *v;
         } else if (key == "--cf") {
             auto v = parse_int<int>(value);
             if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8)) return bad(key, value, "1, 2, 4 or 8");
             c.policy.cf = *v;
+        } else if (key == "--depth") {
+            auto v = parse_int<int>(value);
+            if (!v || *v < 1 || *v > kMaxTemporalDepth)
+                return bad(key, value, "an integer 1.." + std::to_string(kMaxTemporalDepth));
+            c.policy.depth = *v;
+            depth_given = true;
         } else if (key == "--block") {
             if (value == "heuristic") {
                 c.policy.heuristic_block = true;
@@ -191,6 +201,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& o, st
     } else {
         c.problem.size = c.problem.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };
     }
+    if (c.policy.variant == Variant::Temporal && !depth_given) c.policy.depth = default_temporal_depth(c.problem);
     if (!c.policy.heuristic_block && c.problem.dims == 2 && c.problem.stencil == StencilKind::Star
         && c.policy.block.z != 1)
         return Status::failure("--block " + format_block(c.policy.block) + " has a z dim but --dims is 2");
@@ -212,8 +223,10 @@ std::string run_options_help() {
   --dims 2|3                    dimensions (default 2)
   --size NXxNY[xNZ]             domain size (default 1024x1024 or 256x256x256)
   --radius R                    star radius 1..16 (default 1)
-  --variant V                   star: base|smem|smem_padded|stream|uncoalesced; diffusion4: naive|merged|notemp|smem
-  --cf 1|2|4|8                  coarsening factor: cells per thread in x (3D stream: in y) (default 1)
+  --variant V                   star: base|smem|smem_padded|stream|uncoalesced|temporal; diffusion4: naive|merged|notemp|smem
+  --cf 1|2|4|8                  coarsening factor: cells per thread in x (3D stream, temporal: in y) (default 1)
+  --depth N                     temporal: steps fused per launch, 1..32 (default 8/R in 2D, 3/R in 3D, at least 1);
+                                other variants: 1
   --block heuristic|BXxBY[xBZ]  thread-block dims (default heuristic: thesis listing 3.18)
   --precision fp32|fp64         (default fp32)
   --steps N                     stencil iterations per run (default 8)

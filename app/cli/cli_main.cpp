@@ -60,7 +60,7 @@ Command options:
                  and the best CF with autotuned blocks, searched through the autotune cache.
   --counters on|off  (sweep) also read the bottleneck with CUPTI, one profiled step per point: DRAM
                  write GB/s in 2D, local-memory (spill) GB/s in 3D (default off)
-  Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --block, --precision,
+  Lists: run and bench take comma lists for --rule, --radius, --variant, --cf, --depth, --block, --precision,
   --gpus, --overlap and --halo and run every combination in one process (refused ones are reported
   and skipped), e.g. a strong-scaling sweep: --gpus 1,2 --overlap on,off.
 
@@ -282,14 +282,14 @@ int run_or_bench(
     return 0;
 }
 
-// bench/run accept comma lists for --rule, --radius, --variant, --cf, --block, --precision, --gpus,
+// bench/run accept comma lists for --rule, --radius, --variant, --cf, --depth, --block, --precision, --gpus,
 // --overlap and --halo and run their product in one process: e.g. --radius 1,2,4,8,16 --variant base,stream.
 // A product beyond kMaxCombinations is refused before it is built (it would exhaust memory first).
 constexpr std::size_t kMaxCombinations = 10000;
 
 Status expand_lists(const std::vector<std::string>& args, std::vector<std::vector<std::string>>& out) {
-    static const std::string listable[]
-        = { "--rule", "--radius", "--variant", "--cf", "--block", "--precision", "--gpus", "--overlap", "--halo" };
+    static const std::string listable[] = { "--rule", "--radius", "--variant", "--cf", "--depth", "--block",
+        "--precision", "--gpus", "--overlap", "--halo" };
     auto is_list = [&](std::size_t i) {
         return std::find(std::begin(listable), std::end(listable), args[i]) != std::end(listable) && i + 1 < args.size()
             && args[i + 1].find(',') != std::string::npos;

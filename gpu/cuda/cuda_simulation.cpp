@@ -5,6 +5,7 @@
 #include "gpu/cuda/display_range.h"
 #include "gpu/cuda/kernel_compiler.h"
 #include "gpu/cuda/kernel_source.h"
+#include "gpu/cuda/temporal_steps.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 
@@ -72,7 +73,8 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     cuda_check(
         cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize, max_dynamic), "cudaFuncSetAttribute");
     choose_block(attr);
-    if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
+    const bool temporal = c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal;
+    if (temporal || (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream)) {
         // Recompile for the chosen block: the generic kernel only answered the occupancy question.
         m_module = compile_module(kernel_source(kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
         m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
@@ -102,6 +104,8 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     m_res.theoretical_occupancy = double(blocks_per_sm * warps) / double(dev.max_threads_per_sm / dev.warp_size);
     m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
     plan_grid(blocks_per_sm);
+    if (temporal) m_temporal = std::make_unique<TemporalSteps>(c, kernels, dev, m_block, m_main, blocks_per_sm);
+    if (m_temporal) m_res.compile_ms += m_temporal->compile_ms(), m_grid = m_temporal->grid();
     m_res.grid_blocks = int(std::int64_t(m_grid.x) * m_grid.y * m_grid.z);
     try {
         allocate();
@@ -149,6 +153,11 @@ void CudaSimulation::finish_step() {
 
 void CudaSimulation::step_async(int n) {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
+    if (m_temporal) { // depth steps per launch
+        m_temporal->queue(n, m_in, m_out, m_stream);
+        m_iteration += n;
+        return;
+    }
     for (int i = 0; i < n; ++i) {
         launch_step();
         finish_step();

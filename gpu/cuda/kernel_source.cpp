@@ -11,6 +11,7 @@ namespace ss {
 // Generated from gpu/kernels/*.cuh by CMake (cmake/EmbedKernels.cmake).
 extern const char* const kStarKernelSource;
 extern const char* const kDiffusionKernelSource;
+extern const char* const kTemporalKernelSource;
 
 namespace {
 
@@ -36,6 +37,8 @@ int variant_index(Variant v) {
         return 3;
     case Variant::Uncoalesced:
         return 4;
+    case Variant::Temporal:
+        return 5;
     default:
         return -1;
     }
@@ -76,6 +79,9 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) 
         + define("VARIANT", variant_index(c.policy.variant));
     s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
+    const bool temporal = c.policy.variant == Variant::Temporal;
+    if (temporal) s += define("DEPTH", c.policy.depth);
+    if (fixed_block && temporal) s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y);
     if (fixed_block && c.policy.variant == Variant::Stream) {
         s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);
         s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
@@ -90,7 +96,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) 
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";
-    return s + kSliceKernel + kStarKernelSource;
+    return s + kSliceKernel + kStarKernelSource + (temporal ? kTemporalKernelSource : "");
 }
 
 } // namespace ss
