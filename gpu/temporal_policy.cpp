@@ -2,6 +2,7 @@
 #include "gpu/temporal_policy.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 namespace ss {
@@ -75,6 +76,14 @@ Status check_temporal_block(const StencilConfig& c, const BlockDims& b) {
             + ": use a larger block or CF, or a smaller depth");
     }
     return Status::success();
+}
+
+int temporal_loads_ahead() {
+    static const int v = [] {
+        const char* env = std::getenv("STENCILSCOPE_TEMPORAL_AHEAD");
+        return env ? std::atoi(env) : 0;
+    }();
+    return v >= 1 && v <= 8 ? v : 2;
 }
 
 std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {

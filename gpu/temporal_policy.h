@@ -44,6 +44,10 @@ Status check_temporal_policy(const StencilConfig&);
 // must be wider than its halo (2 * R * depth) on every tiled axis.
 Status check_temporal_block(const StencilConfig&, const BlockDims&);
 
+// Input planes each thread loads ahead of the one entering the pipeline (registers: this x CF values):
+// 2 unless STENCILSCOPE_TEMPORAL_AHEAD=N (1..8) sets it, a tuning knob.
+int temporal_loads_ahead();
+
 // Two planes of the tile with an R-wide border of zeros: stage s reads stage s-1's plane from one while
 // the next stage writes the other (gpu/kernels/temporal.cuh).
 std::int64_t temporal_smem_bytes(const StencilConfig&, const BlockDims&);

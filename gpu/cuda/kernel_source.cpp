@@ -3,6 +3,7 @@
 
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
+#include "gpu/temporal_policy.h"
 
 #include <cstdio>
 
@@ -80,7 +81,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) 
     s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
     const bool temporal = c.policy.variant == Variant::Temporal;
-    if (temporal) s += define("DEPTH", c.policy.depth);
+    if (temporal) s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", temporal_loads_ahead());
     if (fixed_block && temporal) s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y);
     if (fixed_block && c.policy.variant == Variant::Stream) {
         s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Temporal blocking (EBISU, seed 002: SM tiling, the choice it makes for 2D), compiled at run time by NVRTC
 // after star.cuh (which supplies centre_term, weight and ss_inject). The preamble adds DEPTH (steps fused
-// per launch) and, once the block is chosen, TBX and TBY.
+// per launch), TEMPORAL_AHEAD and, once the block is chosen, TBX and TBY.
 //
 // One launch advances the field by DEPTH steps. A block owns an overlapped tile of the fast plane (2D: a
 // row segment of BX * CF cells, 3D: BX x BY * CF cells; thread (x, y) owns cells x + l * BX in 2D and rows
@@ -30,7 +30,9 @@
 #define TEMPORAL_BY int(blockDim.y)
 #define TEMPORAL_BOUNDS
 #endif
-#define TEMPORAL_AHEAD 2 // input planes loaded ahead of the one entering stage 1
+#ifndef TEMPORAL_AHEAD
+#define TEMPORAL_AHEAD 2 // input planes loaded ahead of the one entering stage 1 (temporal_loads_ahead)
+#endif
 
 extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
