@@ -78,12 +78,21 @@ Status check_temporal_block(const StencilConfig& c, const BlockDims& b) {
     return Status::success();
 }
 
+namespace {
+int env_knob(const char* name) {
+    const char* env = std::getenv(name);
+    return env ? std::atoi(env) : 0;
+}
+} // namespace
+
 int temporal_loads_ahead() {
-    static const int v = [] {
-        const char* env = std::getenv("STENCILSCOPE_TEMPORAL_AHEAD");
-        return env ? std::atoi(env) : 0;
-    }();
+    static const int v = env_knob("STENCILSCOPE_TEMPORAL_AHEAD");
     return v >= 1 && v <= 8 ? v : 2;
+}
+
+int temporal_min_blocks_per_sm() {
+    static const int v = env_knob("STENCILSCOPE_TEMPORAL_MIN_BLOCKS");
+    return v >= 1 && v <= 32 ? v : 1;
 }
 
 std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {

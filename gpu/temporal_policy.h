@@ -28,7 +28,7 @@ struct TemporalTile {
     int core_x = 0, core_y = 0; // the cells it writes: the tile less R * depth on each side
 };
 // 2D: a block of BX threads owns a row segment of BX * CF cells (thread x owns cells x, x + BX, ...).
-// 3D: a block of BX x BY threads owns BX x (BY * CF) cells (thread (x, y) owns rows y, y + BY, ...).
+// 3D: a block of BX x BY threads owns BX x (BY * CF) cells (thread (x, y) owns rows y * CF .. y * CF + CF - 1).
 TemporalTile temporal_tile(const StencilConfig&, const BlockDims&, int depth);
 
 // The valid proportion V (EBISU sec. 4): core cells / tile cells, 0..1.
@@ -47,6 +47,9 @@ Status check_temporal_block(const StencilConfig&, const BlockDims&);
 // Input planes each thread loads ahead of the one entering the pipeline (registers: this x CF values):
 // 2 unless STENCILSCOPE_TEMPORAL_AHEAD=N (1..8) sets it, a tuning knob.
 int temporal_loads_ahead();
+// __launch_bounds__ minimum blocks per SM (caps the registers): 1 unless STENCILSCOPE_TEMPORAL_MIN_BLOCKS=N
+// (1..32) sets it, a tuning knob.
+int temporal_min_blocks_per_sm();
 
 // Two planes of the tile with an R-wide border of zeros: stage s reads stage s-1's plane from one while
 // the next stage writes the other (gpu/kernels/temporal.cuh).

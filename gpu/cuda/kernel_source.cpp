@@ -82,7 +82,9 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) 
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
     const bool temporal = c.policy.variant == Variant::Temporal;
     if (temporal) s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", temporal_loads_ahead());
-    if (fixed_block && temporal) s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y);
+    if (fixed_block && temporal)
+        s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y)
+            + define("TMINB", temporal_min_blocks_per_sm());
     if (fixed_block && c.policy.variant == Variant::Stream) {
         s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);
         s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
