@@ -92,7 +92,24 @@ int temporal_loads_ahead() {
 
 int temporal_min_blocks_per_sm() {
     static const int v = env_knob("STENCILSCOPE_TEMPORAL_MIN_BLOCKS");
-    return v >= 1 && v <= 32 ? v : 1;
+    return v >= 1 && v <= 32 ? v : 0;
+}
+
+bool temporal_fast_path() {
+    static const bool v
+        = std::getenv("STENCILSCOPE_TEMPORAL_FASTPATH") == nullptr || env_knob("STENCILSCOPE_TEMPORAL_FASTPATH") != 0;
+    return v;
+}
+
+bool temporal_adjacent_rows() {
+    static const bool v
+        = std::getenv("STENCILSCOPE_TEMPORAL_ROWS") == nullptr || env_knob("STENCILSCOPE_TEMPORAL_ROWS") != 0;
+    return v;
+}
+
+int temporal_waves() {
+    static const int v = env_knob("STENCILSCOPE_TEMPORAL_WAVES");
+    return v >= 1 && v <= 64 ? v : 4;
 }
 
 std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {

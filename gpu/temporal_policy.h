@@ -47,9 +47,18 @@ Status check_temporal_block(const StencilConfig&, const BlockDims&);
 // Input planes each thread loads ahead of the one entering the pipeline (registers: this x CF values):
 // 2 unless STENCILSCOPE_TEMPORAL_AHEAD=N (1..8) sets it, a tuning knob.
 int temporal_loads_ahead();
-// __launch_bounds__ minimum blocks per SM (caps the registers): 1 unless STENCILSCOPE_TEMPORAL_MIN_BLOCKS=N
-// (1..32) sets it, a tuning knob.
+// __launch_bounds__ minimum blocks per SM (caps the registers): 0 (not given: ptxas chooses, measured better
+// than 1, which lets it take up to 255) unless STENCILSCOPE_TEMPORAL_MIN_BLOCKS=N (1..32) sets it.
 int temporal_min_blocks_per_sm();
+// Kernel layout knobs (tuning, docs/PERFORMANCE.md): STENCILSCOPE_TEMPORAL_FASTPATH=0|1 (default 1): tiles clear
+// of the Dirichlet border skip its per-cell test (a block-uniform branch); STENCILSCOPE_TEMPORAL_ROWS=0|1
+// (default 1): in 3D each thread owns CF adjacent rows (inner y neighbours from registers) instead of rows
+// BY apart.
+bool temporal_fast_path();
+bool temporal_adjacent_rows();
+// Blocks per resident block slot the grid aims at (chunks along the slow axis): STENCILSCOPE_TEMPORAL_WAVES=N
+// (1..64), default 4.
+int temporal_waves();
 
 // Two planes of the tile with an R-wide border of zeros: stage s reads stage s-1's plane from one while
 // the next stage writes the other (gpu/kernels/temporal.cuh).

@@ -81,10 +81,12 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block) 
     s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
     const bool temporal = c.policy.variant == Variant::Temporal;
-    if (temporal) s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", temporal_loads_ahead());
-    if (fixed_block && temporal)
-        s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y)
-            + define("TMINB", temporal_min_blocks_per_sm());
+    if (temporal)
+        s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", temporal_loads_ahead())
+            + define("TEMPORAL_FAST", temporal_fast_path())
+            + define("TEMPORAL_ADJACENT_ROWS", temporal_adjacent_rows());
+    if (fixed_block && temporal) s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y);
+    if (fixed_block && temporal && temporal_min_blocks_per_sm() > 0) s += define("TMINB", temporal_min_blocks_per_sm());
     if (fixed_block && c.policy.variant == Variant::Stream) {
         s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);
         s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));

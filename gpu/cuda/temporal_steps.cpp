@@ -4,24 +4,12 @@
 #include "gpu/cuda/cuda_check.h"
 #include "gpu/cuda/kernel_compiler.h"
 #include "gpu/cuda/kernel_source.h"
+#include "gpu/temporal_policy.h"
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace ss {
-namespace {
-
-// Blocks launched per resident block slot: 1 fills the GPU once (all chunks run together, each re-reads
-// 2 R depth planes to fill its pipeline). A tuning knob: STENCILSCOPE_TEMPORAL_WAVES=N (1..16).
-int waves() {
-    static const int v = [] {
-        const char* env = std::getenv("STENCILSCOPE_TEMPORAL_WAVES");
-        return env ? std::atoi(env) : 0;
-    }();
-    return v >= 1 && v <= 16 ? v : 1;
-}
-
-} // namespace
+namespace { } // namespace
 
 TemporalSteps::TemporalSteps(const StencilConfig& field, const StencilConfig& kernels, const DeviceInfo& dev,
     const BlockDims& block, const void* deep, int blocks_per_sm)
@@ -62,7 +50,7 @@ TemporalSteps::Launch TemporalSteps::plan(const StencilConfig& c, const void* ke
     l.smem = std::size_t(dynamic_smem_bytes(c, m_block));
     const GridDims tiles = grid_dims(c, m_block, 1);
     const std::int64_t per_plane = std::int64_t(tiles.x) * tiles.y * tiles.z;
-    const std::int64_t slots = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1) * waves();
+    const std::int64_t slots = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1) * temporal_waves();
     const int updated = std::max(slow_extent(c.problem) - 2 * c.problem.radius, 1);
     // As many chunks as fill the slots, but each at least 16 R depth planes long, so that filling the
     // pipeline (2 R depth planes) costs at most an eighth of a chunk's reads.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Temporal blocking (EBISU, seed 002: SM tiling, the choice it makes for 2D), compiled at run time by NVRTC
 // after star.cuh (which supplies centre_term, weight and ss_inject). The preamble adds DEPTH (steps fused
-// per launch), TEMPORAL_AHEAD and, once the block is chosen, TBX, TBY and TMINB.
+// per launch), the layout knobs TEMPORAL_AHEAD, TEMPORAL_FAST and TEMPORAL_ADJACENT_ROWS, and once the block
+// is chosen TBX, TBY (and TMINB when set).
 //
 // One launch advances the field by DEPTH steps. A block owns an overlapped tile of the fast plane (2D: a
 // row segment of BX * CF cells, 3D: BX x BY * CF cells; thread (x, y) owns cells x + l * BX in 2D and rows
@@ -24,7 +25,11 @@
 #ifdef TBX // specialised for its block: tile geometry and index arithmetic fold at compile time
 #define TEMPORAL_BX TBX
 #define TEMPORAL_BY TBY
+#ifdef TMINB
 #define TEMPORAL_BOUNDS __launch_bounds__(TBX* TBY, TMINB)
+#else
+#define TEMPORAL_BOUNDS __launch_bounds__(TBX* TBY)
+#endif
 #else
 #define TEMPORAL_BX int(blockDim.x)
 #define TEMPORAL_BY int(blockDim.y)
@@ -32,6 +37,12 @@
 #endif
 #ifndef TEMPORAL_AHEAD
 #define TEMPORAL_AHEAD 2 // input planes loaded ahead of the one entering stage 1 (temporal_loads_ahead)
+#endif
+#ifndef TEMPORAL_FAST
+#define TEMPORAL_FAST 1 // tiles clear of the Dirichlet border skip its per-cell test
+#endif
+#ifndef TEMPORAL_ADJACENT_ROWS
+#define TEMPORAL_ADJACENT_ROWS 1 // 3D: a thread owns CF adjacent rows (else rows BY apart)
 #endif
 
 extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
@@ -64,8 +75,10 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
     bool cell_in[CF], cell_interior[CF], cell_core[CF];
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
-#if DIMS == 3
-        const int x = threadIdx.x, y = threadIdx.y * CF + l; // CF adjacent rows: inner y neighbours in registers
+#if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
+        const int x = threadIdx.x, y = threadIdx.y * CF + l; // inner y neighbours come from registers
+#elif DIMS == 3
+        const int x = threadIdx.x, y = threadIdx.y + l * BY;
 #else
         const int x = threadIdx.x + l * BX, y = 0;
 #endif
@@ -76,7 +89,7 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
         cell_core[l] = x >= HALO && x < TW - HALO && (DIMS == 2 || (y >= HALO && y < TH - HALO));
         gidx[l] = cell_in[l] ? gx + (DIMS == 3 ? idx_t(gy) * nx : idx_t(0)) : idx_t(0);
     }
-    // Tiles clear of the Dirichlet border take the plain update on interior planes (a uniform branch).
+    // A tile clear of the border: on interior planes every cell takes the update (block-uniform).
     const bool tile_interior = x0 >= R && x0 + TW <= nx - R && (DIMS == 2 || (y0 >= R && y0 + TH <= ny - R));
 
     T acc[DEPTH][CF][2 * R]; // acc[s-1][l][m]: stage s's pending sum of plane t - R + m (t: its newest input)
@@ -117,8 +130,8 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
                 for (int l = 0; l < CF; ++l) plane[sidx[l]] = v[l];
                 __syncthreads(); // the plane is complete; and the other one is no longer read
                 const int q = p - s * R; // the plane stage s completes now
-                const bool q_interior = q >= R && q < n_slow - R;
-                T done[CF];
+                const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
+                T next[CF]; // v stays stage s-1's until every cell has read its y neighbours (3D)
 #pragma unroll
                 for (int l = 0; l < CF; ++l) {
                     const int c = sidx[l];
@@ -126,13 +139,15 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
 #pragma unroll
                     for (int d = 1; d <= R; ++d) {
                         T pair = plane[c - d] + plane[c + d];
-#if DIMS == 3
+#if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
                         pair += (l - d >= 0 ? v[l - d >= 0 ? l - d : 0] : plane[c - d * PW])
                             + (l + d < CF ? v[l + d < CF ? l + d : 0] : plane[c + d * PW]);
+#elif DIMS == 3
+                        pair += plane[c - d * PW] + plane[c + d * PW];
 #endif
                         sum += weight(d) * pair;
                     }
-                    done[l] = acc[s - 1][l][0] + weight(R) * v[l];
+                    const T done = acc[s - 1][l][0] + weight(R) * v[l];
                     // Moving on to the next plane: pending sum m takes sum m + 1 plus this plane's share.
 #pragma unroll
                     for (int m = 0; m + 1 < 2 * R; ++m)
@@ -140,16 +155,19 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
                             ? sum
                             : acc[s - 1][l][m + 1] + weight(m + 1 > R ? m + 1 - R : R - m - 1) * v[l];
                     acc[s - 1][l][2 * R - 1] = weight(R) * v[l];
+                    next[l] = done;
                 }
-                if (!(tile_interior && q_interior)) { // border cells keep their value, cells outside hold 0
-                    const bool q_in = q >= 0 && q < n_slow;
+#if TEMPORAL_FAST
+                if (!(tile_interior && q_interior))
+#endif
+                { // the Dirichlet border keeps its value; cells outside the field hold zero
 #pragma unroll
                     for (int l = 0; l < CF; ++l)
                         if (!(q_interior && cell_interior[l]))
-                            done[l] = q_in && cell_in[l] ? in[gidx[l] + idx_t(q) * ss] : T(0);
+                            next[l] = q_in && cell_in[l] ? in[gidx[l] + idx_t(q) * ss] : T(0);
                 }
 #pragma unroll
-                for (int l = 0; l < CF; ++l) v[l] = done[l];
+                for (int l = 0; l < CF; ++l) v[l] = next[l];
                 parity ^= 1;
             }
             const int q = p - HALO; // stage DEPTH's plane: DEPTH steps after the input
