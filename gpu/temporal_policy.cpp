@@ -8,7 +8,7 @@
 namespace ss {
 
 int default_temporal_depth(const StencilProblem& p) {
-    return std::max(1, (p.dims == 3 ? 3 : 8) / p.radius);
+    return p.dims == 3 ? std::max(1, 4 - p.radius) : std::max(2, 6 / p.radius);
 }
 
 TemporalTile temporal_tile(const StencilConfig& c, const BlockDims& b, int depth) {
@@ -107,9 +107,9 @@ bool temporal_adjacent_rows() {
     return v;
 }
 
-int temporal_waves() {
+int temporal_waves(int dims) {
     static const int v = env_knob("STENCILSCOPE_TEMPORAL_WAVES");
-    return v >= 1 && v <= 64 ? v : 4;
+    return v >= 1 && v <= 64 ? v : dims == 3 ? 8 : 4;
 }
 
 std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {

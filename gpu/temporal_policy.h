@@ -18,9 +18,10 @@ inline constexpr int kMaxTemporalDepth = 32;
 // in fp64): past this the kernel would spill to local memory, which costs what temporal blocking saves.
 inline constexpr int kTemporalRegisterBudget = 160;
 
-// The depth the CLI and the GUI start from when temporal is chosen: deep enough that DRAM stops being
-// the bottleneck in 2D (EBISU's model gives t >= 6.3 for j2d5pt; its table 3 uses 8-12), shallower in 3D
-// where the redundant halo grows with the square of R * depth.
+// The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R),
+// the fastest depths measured on the H100 (docs/PERFORMANCE.md). Deep enough in 2D that DRAM stops being the
+// bottleneck (EBISU's model gives t >= 6.3 for j2d5pt), shallow in 3D, where the redundant halo grows with
+// the square of R * depth.
 int default_temporal_depth(const StencilProblem&);
 
 struct TemporalTile {
@@ -56,9 +57,9 @@ int temporal_min_blocks_per_sm();
 // BY apart.
 bool temporal_fast_path();
 bool temporal_adjacent_rows();
-// Blocks per resident block slot the grid aims at (chunks along the slow axis): STENCILSCOPE_TEMPORAL_WAVES=N
-// (1..64), default 4.
-int temporal_waves();
+// Blocks per resident block slot the grid aims at (chunks along the slow axis): 4 in 2D, 8 in 3D (measured
+// best of 1, 2, 4, 8 on the H100, docs/PERFORMANCE.md), or STENCILSCOPE_TEMPORAL_WAVES=N (1..64).
+int temporal_waves(int dims);
 
 // Two planes of the tile with an R-wide border of zeros: stage s reads stage s-1's plane from one while
 // the next stage writes the other (gpu/kernels/temporal.cuh).

@@ -225,8 +225,8 @@ std::string run_options_help() {
   --radius R                    star radius 1..16 (default 1)
   --variant V                   star: base|smem|smem_padded|stream|uncoalesced|temporal; diffusion4: naive|merged|notemp|smem
   --cf 1|2|4|8                  coarsening factor: cells per thread in x (3D stream, temporal: in y) (default 1)
-  --depth N                     temporal: steps fused per launch, 1..32 (default 8/R in 2D, 3/R in 3D, at least 1);
-                                other variants: 1
+  --depth N                     temporal: steps fused per launch, 1..32 (default max(2, 6/R) in 2D,
+                                max(1, 4-R) in 3D); other variants: 1
   --block heuristic|BXxBY[xBZ]  thread-block dims (default heuristic: thesis listing 3.18)
   --precision fp32|fp64         (default fp32)
   --steps N                     stencil iterations per run (default 8)

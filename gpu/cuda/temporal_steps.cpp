@@ -50,7 +50,8 @@ TemporalSteps::Launch TemporalSteps::plan(const StencilConfig& c, const void* ke
     l.smem = std::size_t(dynamic_smem_bytes(c, m_block));
     const GridDims tiles = grid_dims(c, m_block, 1);
     const std::int64_t per_plane = std::int64_t(tiles.x) * tiles.y * tiles.z;
-    const std::int64_t slots = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1) * temporal_waves();
+    const std::int64_t slots
+        = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1) * temporal_waves(c.problem.dims);
     const int updated = std::max(slow_extent(c.problem) - 2 * c.problem.radius, 1);
     // As many chunks as fill the slots, but each at least 16 R depth planes long, so that filling the
     // pipeline (2 R depth planes) costs at most an eighth of a chunk's reads.

@@ -113,10 +113,10 @@ TEST(Temporal, CliDefaultsTheDepthAndRefusesBadValues) {
     RunOptions o;
     ASSERT_TRUE(parse_run_options({ "--variant", "temporal" }, o));
     EXPECT_EQ(o.config.policy.depth, default_temporal_depth(o.config.problem));
-    EXPECT_EQ(o.config.policy.depth, 8);
+    EXPECT_EQ(o.config.policy.depth, 6);
     RunOptions three;
     ASSERT_TRUE(parse_run_options({ "--variant", "temporal", "--dims", "3", "--radius", "2" }, three));
-    EXPECT_EQ(three.config.policy.depth, 1);
+    EXPECT_EQ(three.config.policy.depth, 2);
     RunOptions given;
     ASSERT_TRUE(parse_run_options({ "--variant", "temporal", "--depth", "12" }, given));
     EXPECT_EQ(given.config.policy.depth, 12);
