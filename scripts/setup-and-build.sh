@@ -3,7 +3,7 @@
 # with apt-get, then configure and build
 #   ./build       everything (GUI included), the build the tests run from;
 #   ./build-asan  the asan preset (host code under ASan + UBSan, GUI off), run by ctest's sanitizers test;
-#   ./build-fuzz  the setup-loader fuzzer (tests/fuzz, clang + libFuzzer), run by ctest's fuzz_setup_loader.
+#   ./build-fuzz  the setup-loader fuzzer (clang + libFuzzer + ASan/UBSan, -DSTENCILSCOPE_FUZZER=ON), run by ctest's fuzz_setup_loader.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=""
@@ -24,5 +24,6 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER=/u
 cmake --build build -j "$(nproc)"
 cmake --preset asan -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
 cmake --build build-asan -j "$(nproc)"
-cmake -S tests/fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-14
-cmake --build build-fuzz -j "$(nproc)"
+cmake -S . -B build-fuzz -G Ninja -DSTENCILSCOPE_FUZZER=ON -DCMAKE_CXX_COMPILER=clang++-14 \
+    -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
+cmake --build build-fuzz -j "$(nproc)" --target setup_loader_fuzzer
