@@ -33,7 +33,8 @@ constexpr std::array kVariants { std::pair { std::string_view("base"), Variant::
     std::pair { std::string_view("stream"), Variant::Stream }, std::pair { std::string_view("naive"), Variant::Naive },
     std::pair { std::string_view("merged"), Variant::Merged },
     std::pair { std::string_view("notemp"), Variant::NoTemp },
-    std::pair { std::string_view("uncoalesced"), Variant::Uncoalesced } };
+    std::pair { std::string_view("uncoalesced"), Variant::Uncoalesced },
+    std::pair { std::string_view("temporal"), Variant::Temporal } };
 constexpr std::array kPrecisions { std::pair { std::string_view("fp32"), Precision::FP32 },
     std::pair { std::string_view("fp64"), Precision::FP64 } };
 constexpr std::array kBackends { std::pair { std::string_view("cuda"), Backend::Cuda },
@@ -135,6 +136,7 @@ bool variant_applies(StencilKind k, Variant v) {
     case Variant::SmemPadded:
     case Variant::Stream:
     case Variant::Uncoalesced:
+    case Variant::Temporal:
         return k == StencilKind::Star;
     case Variant::Smem:
         return true;
@@ -154,6 +156,7 @@ std::string describe(const StencilConfig& c) {
         + std::string(to_string(c.problem.precision));
     s += " " + std::string(to_string(c.policy.variant));
     if (c.policy.cf > 1) s += " CF" + std::to_string(c.policy.cf);
+    if (c.policy.variant == Variant::Temporal) s += " depth " + std::to_string(c.policy.depth);
     if (strip_count(c.placement) > 1) {
         s += " " + std::to_string(c.placement.gpus) + (c.placement.gpus == 1 ? " GPU" : " GPUs");
         if (c.placement.strips_per_device > 1) s += " x" + std::to_string(c.placement.strips_per_device) + " strips";

@@ -41,7 +41,9 @@ struct StencilProblem {
 // Star variants follow thesis table 3.2 plus 2.5D streaming; the diffusion variants are the
 // optimisation ladder of the fourth-order diffusion study (sec. 5).
 // Uncoalesced: base with thread x mapped to the slow axis, the course's first lesson (a teaching variant).
-enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp, Uncoalesced };
+// Temporal: `depth` steps fused per trip through DRAM (EBISU, seed 002): overlapped tiles streamed along the
+// slow axis, one pipeline stage per fused step (gpu/temporal_policy.h, gpu/kernels/temporal.cuh).
+enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp, Uncoalesced, Temporal };
 
 struct BlockDims {
     int x = 32, y = 8, z = 1;
@@ -54,8 +56,14 @@ struct KernelPolicy {
     int cf = 1; // block-level coarsening factor along x
     bool heuristic_block = true;
     BlockDims block {}; // used when !heuristic_block
+    int depth = 1; // temporal: steps fused per launch (t); 1 for every other variant
     bool operator==(const KernelPolicy&) const = default;
 };
+
+// Steps one launch fuses: the depth for the temporal variant, 1 for every other one.
+inline int fused_steps(const KernelPolicy& p) {
+    return p.variant == Variant::Temporal ? p.depth : 1;
+}
 
 // The placement: where it runs.
 enum class Backend { Cuda, Cpu };

@@ -2,6 +2,7 @@
 #include "gpu/launch_policy.h"
 
 #include "gpu/physics.h"
+#include "gpu/temporal_policy.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -31,6 +32,8 @@ std::string bytes_text(std::int64_t bytes) {
 
 BlockDims distribute_threads(const StencilConfig& c, int threads) {
     threads = std::max(threads, 1);
+    if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal)
+        return temporal_block(c); // the tile, whatever the thread count
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
         if (c.problem.dims == 2) return { std::min(threads, 256), 1, 1 };
         return { 32, std::clamp(threads / 32, 1, 8), 1 }; // 32x8 tiles measured best on the H100
@@ -71,6 +74,8 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
                 * (std::int64_t(b.y) * c.policy.cf + 2 * r) * es;
         }
         return (stream_pipeline(c) + 1) * (wx + 2 * r) * es;
+    case Variant::Temporal:
+        return temporal_smem_bytes(c, b);
     default:
         return 0;
     }
@@ -96,7 +101,7 @@ int fix_block_mode() {
 
 bool specialise_for_block(const StencilConfig& c) {
     if (c.problem.stencil != StencilKind::Star) return false;
-    if (c.policy.variant == Variant::Stream) return true;
+    if (c.policy.variant == Variant::Stream || c.policy.variant == Variant::Temporal) return true;
     return fix_block_mode() > 0
         && (c.policy.variant == Variant::Base || c.policy.variant == Variant::Smem
             || c.policy.variant == Variant::SmemPadded);
@@ -190,6 +195,8 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
             return Status::failure("stream with block " + format_block(b) + " needs " + std::to_string(need)
                 + " halo loads per thread (at most " + std::to_string(stream_max_halo(c)) + "): use a larger block");
     }
+    if (star && c.policy.variant == Variant::Temporal)
+        if (Status s = check_temporal_block(c, b); !s) return s;
     const std::int64_t smem = dynamic_smem_bytes(c, b);
     const std::int64_t smem_max = dev ? dev->smem_per_block_optin : 48 * 1024;
     if (smem > smem_max)
@@ -228,6 +235,13 @@ GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
         else
             g.y = unsigned(ceil_div(c.problem.size.ny, std::int64_t(b.y) * c.policy.cf)),
             g.z = unsigned(std::max(chunks, 1));
+        return g;
+    }
+    if (c.policy.variant == Variant::Temporal) { // overlapped tiles: each writes its core (temporal_policy.h)
+        const TemporalTile t = temporal_tile(c, b, c.policy.depth);
+        g.x = unsigned(ceil_div(c.problem.size.nx, std::max(t.core_x, 1)));
+        if (c.problem.dims == 3) g.y = unsigned(ceil_div(c.problem.size.ny, std::max(t.core_y, 1)));
+        (c.problem.dims == 3 ? g.z : g.y) = unsigned(std::max(chunks, 1));
         return g;
     }
     if (c.policy.variant == Variant::Uncoalesced) { // thread x walks the slow axis, the last block dim walks x

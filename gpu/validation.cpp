@@ -4,6 +4,7 @@
 #include "gpu/launch_policy.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
+#include "gpu/temporal_policy.h"
 
 #include <algorithm>
 #include <string>
@@ -81,12 +82,13 @@ Status check_policy(const StencilConfig& c, const DeviceInfo* dev) {
     if (!variant_applies(c.problem.stencil, k.variant))
         return Status::failure("variant " + std::string(to_string(k.variant)) + " does not apply to the "
             + std::string(to_string(c.problem.stencil)) + " stencil ("
-            + (star ? "base, smem, smem_padded, stream, uncoalesced" : "naive, merged, notemp, smem") + ")");
+            + (star ? "base, smem, smem_padded, stream, uncoalesced, temporal" : "naive, merged, notemp, smem") + ")");
     if (k.variant == Variant::Uncoalesced && k.cf != 1)
         return Status::failure("uncoalesced is a teaching variant without coarsening: use --cf 1");
     if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), k.cf) == std::end(kCoarseningFactors))
         return Status::failure("coarsening factor must be 1, 2, 4 or 8, got " + std::to_string(k.cf));
     if (!star && k.cf != 1) return Status::failure("the diffusion ladder has no coarsened kernels: CF must be 1");
+    if (Status s = check_temporal_policy(c); !s) return s;
     if (!dev) return Status::success(); // the CPU backend runs no block
     if (k.heuristic_block) {
         if (!heuristic_block(c, dev->max_threads_per_block, dev)) {

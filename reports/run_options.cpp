@@ -3,6 +3,8 @@
 
 #include "reports/command_line.h"
 
+#include "gpu/temporal_policy.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -28,11 +30,14 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--size", "NXxNY[xNZ]", "domain size (default 1024x1024 or 256x256x256)", kConfiguration, kSingle, kConfigured },
     { "--radius", "R", "star radius 1..16 (default 1)", kConfiguration, kList, kConfigured },
     { "--variant", "V",
-        "star: base|smem|smem_padded|stream|uncoalesced (default base); diffusion4: naive|merged|notemp|smem (default "
-        "smem)",
+        "star: base|smem|smem_padded|stream|uncoalesced|temporal (default base); diffusion4: naive|merged|notemp|smem "
+        "(default smem)",
         kConfiguration, kList, kConfigured },
-    { "--cf", "1|2|4|8", "coarsening factor: cells per thread in x (3D stream: in y) (default 1)", kConfiguration,
-        kList, kConfigured },
+    { "--cf", "1|2|4|8", "coarsening factor: cells per thread in x (3D stream, temporal: in y) (default 1)",
+        kConfiguration, kList, kConfigured },
+    { "--depth", "N",
+        "temporal: steps fused per launch, 1..32 (default max(2, 6/R) in 2D, max(1, 4-R) in 3D); other variants: 1",
+        kConfiguration, kList, kConfigured },
     { "--block", "heuristic|BXxBY[xBZ]",
         "thread-block dims (default heuristic: thesis listing 3.18); stencilscope-cli refuses a block no GPU could "
         "launch, on the CPU backend too",
@@ -147,13 +152,18 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         auto v = parse_variant(value);
         if (!v)
             return bad(key, value,
-                "base, smem, smem_padded, stream or uncoalesced (star); naive, merged, notemp or "
-                "smem (diffusion4)");
+                "base, smem, smem_padded, stream, uncoalesced or temporal (star); naive, merged, notemp or smem "
+                "(diffusion4)");
         c.policy.variant = *v;
     } else if (key == "--cf") {
         auto v = parse_int<int>(value);
         if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8)) return bad(key, value, "1, 2, 4 or 8");
         c.policy.cf = *v;
+    } else if (key == "--depth") {
+        auto v = parse_int<int>(value);
+        if (!v || *v < 1 || *v > kMaxTemporalDepth)
+            return bad(key, value, "an integer 1.." + std::to_string(kMaxTemporalDepth));
+        c.policy.depth = *v;
     } else if (key == "--block") {
         if (value == "heuristic") {
             c.policy.heuristic_block = true;
@@ -301,9 +311,11 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
     if (!variant_applies(c.problem.stencil, c.policy.variant))
         return Status::failure("--variant " + std::string(to_string(c.policy.variant)) + " does not apply to --stencil "
             + std::string(to_string(c.problem.stencil)) + " (it takes "
-            + (c.problem.stencil == StencilKind::Star ? "base, smem, smem_padded, stream or uncoalesced"
+            + (c.problem.stencil == StencilKind::Star ? "base, smem, smem_padded, stream, uncoalesced or temporal"
                                                       : "naive, merged, notemp or smem")
             + ")");
+    if (c.policy.variant == Variant::Temporal && !find_value(values, "--depth"))
+        c.policy.depth = default_temporal_depth(c.problem);
     if (!c.policy.heuristic_block && c.problem.dims == 2 && c.problem.stencil == StencilKind::Star
         && c.policy.block.z != 1)
         return Status::failure("--block " + format_block(c.policy.block) + " has a z dim but --dims is 2");

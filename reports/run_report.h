@@ -25,7 +25,10 @@ struct RunReport {
 
     double median_ms_per_step() const;
     double gcells_per_s() const;
-    double gbytes_per_s() const; // ideal bytes per cell x cells per second
+    double gbytes_per_s() const; // ideal bytes per cell and step (ideal_bytes_per_step) x cells per second
+    // The copy roofline of all GPUs used over the single-step ideal bytes per cell; 0 unmeasured. The
+    // temporal variant passes it: it moves those bytes once per `depth` steps.
+    double single_step_roofline_gcells_per_s() const;
     // 100 x gbytes_per_s against the copy roofline of all GPUs used (one GPU's, measured, x gpus); NaN unmeasured.
     double pct_of_roofline() const;
     // Per strip, the median over the timed runs of its compute and exchange times.
@@ -33,6 +36,10 @@ struct RunReport {
     double tolerance() const { return options.config.problem.precision == Precision::FP32 ? 1e-5 : 1e-12; }
     bool passed() const { return verified && rel_l2_error < tolerance(); }
 };
+
+// DRAM bytes one step must move at best per updated cell: ideal_bytes_per_cell, shared by the steps one
+// launch fuses (the temporal variant reads and writes each cell once per depth steps).
+double ideal_bytes_per_step(const StencilConfig&);
 
 std::string format_report(const RunReport&);
 CsvRow report_csv_header();

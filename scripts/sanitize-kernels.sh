@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compute-sanitizer over the kernel matrix, on the GPU machine:
 #   scripts/sanitize-kernels.sh [options] PATH/TO/stencilscope-cli
-# Every configuration runs `stencilscope-cli run --backend cuda ... --steps 2 --verify` on a small domain
+# Every configuration runs `stencilscope-cli run --backend cuda --steps 2 ... --verify` on a small domain
 # under each tool (memcheck with device-leak checking, racecheck; optionally initcheck and synccheck).
 # One line per configuration and tool: PASS, FAIL (sanitizer errors, a failed run or verification, a
 # timeout; the log is kept) or SKIP (the CLI refuses the configuration, exit 2, e.g. smem_padded's
@@ -78,6 +78,17 @@ for dims in 2 3; do
                         "${dims}D R$radius $variant CF$cf $precision"
                 done
             done
+        done
+    done
+done
+# Temporal blocking: --steps 3 at depth 2 runs one fused launch and one single step (arguments given here
+# come after the default --steps 2, so they win). 3D R16 is refused: its halo (2 x 16) fills the 32-row tile.
+for dims in 2 3; do
+    if [ "$dims" -eq 2 ]; then size=192x160 cf=1; else size=64x48x40 cf=4; fi
+    for radius in $radii; do
+        for precision in $precisions; do
+            add "" "--stencil star --rule jacobi --dims $dims --size $size --radius $radius --variant temporal --cf $cf --depth 2 --precision $precision --steps 3" \
+                "${dims}D R$radius temporal CF$cf $precision depth 2"
         done
     done
 done
@@ -173,7 +184,7 @@ for config in "${selected[@]}"; do
         t0=$SECONDS
         # shellcheck disable=SC2086 # the arguments and options are word lists on purpose
         env $environment timeout "$per_run_timeout" "$sanitizer" --tool "$tool" ${tool_options[$tool]} \
-            --error-exitcode "$sanitizer_errors" "$cli" run --backend cuda $arguments --steps 2 --verify >"$log" 2>&1
+            --error-exitcode "$sanitizer_errors" "$cli" run --backend cuda --steps 2 $arguments --verify >"$log" 2>&1
         rc=$?
         seconds=$((SECONDS - t0))
         refusal=$(grep -m1 '^stencilscope-cli: ' "$log" | sed 's/^stencilscope-cli: //')

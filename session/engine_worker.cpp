@@ -371,7 +371,7 @@ void EngineWorker::report_stats(bool force) {
         s.steps_per_second = m_window_steps / seconds;
         s.ms_per_step = m_window_busy_ms / m_window_steps;
         s.gcells_per_second = double(updated_cells(c)) * m_window_steps / busy_s / 1e9;
-        s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c);
+        s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c) / fused_steps(c.policy);
     }
     if (strip_count(m_sim->config().placement) > 1) {
         try {

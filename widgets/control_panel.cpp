@@ -2,6 +2,7 @@
 #include "widgets/control_panel.h"
 
 #include "gpu/launch_policy.h"
+#include "gpu/temporal_policy.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -121,6 +122,10 @@ QWidget* ControlPanel::build_stencil_group() {
     form->addRow(tr("Kernel variant"), m_variant);
     form->addRow(tr("Radius"), m_radius);
     form->addRow(tr("Coarsening (CF)"), m_cf);
+    m_depth = spin("depth", 1, kMaxTemporalDepth);
+    m_depth->setToolTip(tr("Temporal blocking: steps fused per kernel launch; each cell crosses DRAM once per "
+                           "depth steps (variant temporal)"));
+    form->addRow(tr("Temporal depth"), m_depth);
 
     m_heuristic = named(new QCheckBox(tr("Heuristic (thesis 3.18)")), "heuristic");
     m_bx = spin("bx", 1, 1024);
@@ -140,9 +145,18 @@ QWidget* ControlPanel::build_stencil_group() {
     m_seed = spin("seed", 0, 1 << 30);
     form->addRow(tr("Initial field"), row({ m_initial, m_seed }));
 
+    // Choosing temporal starts from its default depth; the other variants run one step per launch.
+    connect(m_variant, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating || !m_variant->count() || current<Variant>(m_variant) != Variant::Temporal
+            || m_sent.config.policy.variant == Variant::Temporal)
+            return;
+        m_updating = true;
+        m_depth->setValue(default_temporal_depth(settings().config.problem));
+        m_updating = false;
+    });
     for (QComboBox* c : { m_device, m_rule, m_precision, m_variant, m_cf, m_initial })
         connect(c, &QComboBox::currentIndexChanged, this, &ControlPanel::knobs_edited);
-    for (QSpinBox* s : { m_gpus, m_nx, m_ny, m_nz, m_radius, m_bx, m_by, m_bz, m_seed })
+    for (QSpinBox* s : { m_gpus, m_nx, m_ny, m_nz, m_radius, m_depth, m_bx, m_by, m_bz, m_seed })
         connect(s, &QSpinBox::valueChanged, this, &ControlPanel::knobs_edited);
     connect(m_heuristic, &QCheckBox::toggled, this, &ControlPanel::knobs_edited);
     connect(m_overlap, &QCheckBox::toggled, this, &ControlPanel::knobs_edited);
@@ -256,7 +270,7 @@ void ControlPanel::fill_variants(StencilKind kind, Variant selected) {
     m_updating = true;
     m_variant->clear();
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced,
-             Variant::Naive, Variant::Merged, Variant::NoTemp })
+             Variant::Temporal, Variant::Naive, Variant::Merged, Variant::NoTemp })
         if (variant_applies(kind, v)) m_variant->addItem(qs(to_string(v)), int(v));
     select_data(m_variant, selected);
     m_updating = was;
@@ -279,6 +293,7 @@ void ControlPanel::set_settings(const RunSettings& s) {
     fill_variants(c.problem.stencil, c.policy.variant);
     m_radius->setValue(c.problem.radius);
     m_cf->setCurrentIndex(std::max(m_cf->findData(c.policy.cf), 0));
+    m_depth->setValue(c.policy.depth);
     m_heuristic->setChecked(c.policy.heuristic_block);
     m_bx->setValue(c.policy.block.x);
     m_by->setValue(c.policy.block.y);
@@ -308,6 +323,7 @@ RunSettings ControlPanel::settings() const {
     if (m_variant->count()) c.policy.variant = current<Variant>(m_variant);
     c.problem.radius = m_radius->value();
     c.policy.cf = m_cf->currentData().toInt();
+    c.policy.depth = c.policy.variant == Variant::Temporal ? m_depth->value() : 1;
     c.policy.heuristic_block = m_heuristic->isChecked();
     c.policy.block = { m_bx->value(), m_by->value(), c.problem.dims == 3 ? m_bz->value() : 1 };
     s.config.problem.initial = current<InitialCondition>(m_initial);
@@ -347,6 +363,7 @@ void ControlPanel::update_enabled() {
     m_rule->setEnabled(star);
     m_radius->setEnabled(star);
     m_cf->setEnabled(star);
+    m_depth->setEnabled(s.config.policy.variant == Variant::Temporal);
     m_nz->setEnabled(three);
     m_gpus->setEnabled(s.config.placement.backend == Backend::Cuda && m_devices.count() > 1);
     m_overlap->setEnabled(s.config.placement.gpus > 1);

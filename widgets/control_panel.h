@@ -63,7 +63,7 @@ private:
     bool m_updating = false; // set_* is filling the knobs: no signals back
 
     QComboBox *m_device, *m_stencil, *m_rule, *m_dims, *m_precision, *m_variant, *m_cf, *m_initial;
-    QSpinBox *m_gpus, *m_nx, *m_ny, *m_nz, *m_radius, *m_bx, *m_by, *m_bz, *m_seed, *m_steps;
+    QSpinBox *m_gpus, *m_nx, *m_ny, *m_nz, *m_radius, *m_depth, *m_bx, *m_by, *m_bz, *m_seed, *m_steps;
     QCheckBox *m_heuristic, *m_overlap;
     QLabel *m_heuristic_choice, *m_reason;
     QPushButton *m_play, *m_step, *m_reset;

@@ -6,6 +6,7 @@
 #include "gpu/cuda/kernel_compiler.h"
 #include "gpu/cuda/kernel_source.h"
 #include "gpu/cuda/staged_upload.h"
+#include "gpu/cuda/temporal_steps.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
 
@@ -80,6 +81,7 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
             load_star_module(kernel_source(kernels, &m_block, generic_blocks), attr);
         }
     }
+    const bool temporal = c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal;
     if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
         throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
             + " threads but the kernel uses " + std::to_string(attr.numRegs)
@@ -98,6 +100,8 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     m_res.theoretical_occupancy = double(blocks_per_sm * warps) / double(dev.max_threads_per_sm / dev.warp_size);
     m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
     plan_grid(blocks_per_sm);
+    if (temporal) m_temporal = std::make_unique<TemporalSteps>(c, kernels, dev, m_block, m_main, blocks_per_sm);
+    if (m_temporal) m_res.compile_ms += m_temporal->compile_ms(), m_grid = m_temporal->grid();
     m_res.grid_blocks = int(std::int64_t(m_grid.x) * m_grid.y * m_grid.z);
     try {
         allocate();
@@ -147,6 +151,11 @@ void CudaSimulation::finish_step() {
 
 void CudaSimulation::step_async(int n) {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
+    if (m_temporal) { // depth steps per launch
+        m_temporal->queue(n, m_in, m_out, m_stream);
+        m_iteration += n;
+        return;
+    }
     for (int i = 0; i < n; ++i) {
         launch_step();
         finish_step();

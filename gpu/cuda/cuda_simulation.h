@@ -12,6 +12,7 @@
 namespace ss {
 
 class CompiledModule;
+class TemporalSteps;
 
 // Compiles the configuration's kernels (NVRTC, cached), applies the launch policy and allocates.
 // nullptr with `why` set when the device refuses (e.g. the compiled kernel leaves no valid block).
@@ -92,6 +93,7 @@ private:
     std::size_t m_es;
     KernelResources m_res;
     std::shared_ptr<const CompiledModule> m_module;
+    std::unique_ptr<TemporalSteps> m_temporal; // the temporal variant's launches (temporal_steps.h)
     const void* m_main = nullptr;
     const void* m_second = nullptr;
     const void* m_third = nullptr;

@@ -3,6 +3,7 @@
 
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
+#include "gpu/temporal_policy.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,6 +13,7 @@ namespace ss {
 // Generated from gpu/kernels/*.cuh by CMake (cmake/EmbedKernels.cmake).
 extern const char* const kStarKernelSource;
 extern const char* const kDiffusionKernelSource;
+extern const char* const kTemporalKernelSource;
 
 namespace {
 
@@ -37,6 +39,8 @@ int variant_index(Variant v) {
         return 3;
     case Variant::Uncoalesced:
         return 4;
+    case Variant::Temporal:
+        return 5;
     default:
         return -1;
     }
@@ -80,12 +84,19 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     // The row and plane strides as constants (the source is per domain size anyway): the neighbours' offsets
     // fold into the loads' immediates. Strips of a multi-GPU run split the slow axis only, so they share them.
     s += define("SNX", c.problem.size.nx) + define("SNY", c.problem.size.ny);
+    const bool temporal = c.policy.variant == Variant::Temporal;
+    if (temporal)
+        s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", temporal_loads_ahead())
+            + define("TEMPORAL_FAST", temporal_fast_path())
+            + define("TEMPORAL_ADJACENT_ROWS", temporal_adjacent_rows());
+    if (fixed_block && temporal) s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y);
+    if (fixed_block && temporal && temporal_min_blocks_per_sm() > 0) s += define("TMINB", temporal_min_blocks_per_sm());
     if (fixed_block && c.policy.variant == Variant::Stream) {
         s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);
         s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
         s += define("SMINB", stream_min_blocks_per_sm());
     } else {
-        if (fixed_block) // base, smem, smem_padded specialised for their block (specialise_for_block)
+        if (fixed_block && !temporal) // base, smem, smem_padded specialised for their block (specialise_for_block)
             s += define("SBX", fixed_block->x) + define("SBY", fixed_block->y) + define("SBZ", fixed_block->z)
                 + define("SMINB", std::max(min_blocks_per_sm, 1));
         s += define("MAX_HALO", stream_max_halo(c));
@@ -97,7 +108,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";
-    return s + kSliceKernel + kStarKernelSource;
+    return s + kSliceKernel + kStarKernelSource + (temporal ? kTemporalKernelSource : "");
 }
 
 } // namespace ss

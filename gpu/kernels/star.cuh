@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Star stencil kernels, compiled at run time by NVRTC. The generated preamble defines:
 //   T (float|double), idx_t, R (radius), CF (coarsening in x), DIMS (2|3), VARIANT (0 base, 1 smem,
-//   2 smem_padded, 3 stream), RULE_WAVE, HAS_CENTRE, W_CENTRE, weight(d), and for stream MAX_HALO, PIPE,
-//   STREAM_FWD and XB (the 3D layout) and, once the block is chosen, SBX, SBY, SMINB.
+//   2 smem_padded, 3 stream, 4 uncoalesced, 5 temporal: gpu/kernels/temporal.cuh follows), RULE_WAVE, HAS_CENTRE,
+//   W_CENTRE, weight(d), and for stream MAX_HALO, PIPE, STREAM_FWD and XB (the 3D layout) and, once the block is
+//   chosen, SBX, SBY, SMINB.
 // Update: out = W_CENTRE*u + sum_d weight(d) * (sum of the 2*DIMS neighbours at distance d)
 //         [- out (= u(t-1)) for the wave]. Cells within R of the border are never written (Dirichlet).
 // Thesis listings 3.1-3.14 use this structure; the slow axis (y in 2D, z in 3D) is updated in [lo, hi)

@@ -2,6 +2,7 @@
 // The window on the CPU backend, offscreen: every control reaches the engine, impossible
 // configurations show the engine's reason, exports match the colour map, and the command line parses.
 #include "app/gui/gui_options.h"
+#include "gpu/temporal_policy.h"
 #include "session/session.h"
 #include "widgets/control_panel.h"
 #include "widgets/field_image.h"
@@ -261,6 +262,28 @@ private slots:
         knob<QSpinBox>(w, "ny")->setValue(40);
         QVERIFY(reason->isHidden());
         QTRY_COMPARE(engine_config(w).problem.radius, 12);
+    }
+
+    void the_temporal_depth_reaches_the_engine_and_other_variants_run_one_step() {
+        MainWindow w(cpu_options());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        QSpinBox* depth = knob<QSpinBox>(w, "depth");
+        QVERIFY(!depth->isEnabled());
+        choose(w, "variant", int(Variant::Temporal));
+        QVERIFY(depth->isEnabled());
+        QCOMPARE(depth->value(), default_temporal_depth(engine_config(w).problem)); // starts from the default
+        QTRY_COMPARE(engine_config(w).policy.variant, Variant::Temporal);
+        depth->setValue(9);
+        QTRY_COMPARE(engine_config(w).policy.depth, 9);
+        choose(w, "rule", int(UpdateRule::Wave)); // refused with the engine's reason, nothing sent
+        QVERIFY2(w.controls().reason().contains(QStringLiteral("wave rule")), qPrintable(w.controls().reason()));
+        QCOMPARE(engine_config(w).problem.rule, UpdateRule::Jacobi);
+        choose(w, "rule", int(UpdateRule::Jacobi));
+        choose(w, "variant", int(Variant::Base));
+        QVERIFY(!depth->isEnabled());
+        QTRY_COMPARE(engine_config(w).policy.variant, Variant::Base);
+        QCOMPARE(engine_config(w).policy.depth, 1);
     }
 
     void a_manual_block_is_checked_against_gpu_rules() {

@@ -72,6 +72,23 @@ TEST(Nvrtc, ThesisVariantsSpecialisedForTheirBlockAndStrides) {
             }
 }
 
+TEST(Nvrtc, TemporalKernelsCompileGenericAndForTheirBlock) {
+    for (int dims : { 2, 3 })
+        for (Precision p : { Precision::FP32, Precision::FP64 })
+            for (int r : { 1, 4 })
+                for (int depth : { 1, 3 }) {
+                    StencilConfig c;
+                    c.policy.variant = Variant::Temporal, c.problem.dims = dims, c.problem.precision = p;
+                    c.problem.radius = r, c.policy.depth = depth, c.policy.cf = 2;
+                    const BlockDims b = dims == 3 ? BlockDims { 32, 16, 1 } : BlockDims { 128, 1, 1 };
+                    const std::string fixed = kernel_source(c, &b);
+                    EXPECT_NE(fixed.find("#define DEPTH " + std::to_string(depth)), std::string::npos);
+                    EXPECT_NE(fixed.find("#define TBX"), std::string::npos);
+                    EXPECT_EQ(nvrtc_compile_errors(fixed, 9, 0), "") << describe(c);
+                    EXPECT_EQ(nvrtc_compile_errors(kernel_source(c), 9, 0), "") << describe(c) << " (generic)";
+                }
+}
+
 TEST(Nvrtc, ReportsCompileErrors) {
     const std::string log = nvrtc_compile_errors("extern \"C\" __global__ void k() { undeclared_name = 1; }", 9, 0);
     EXPECT_NE(log.find("undeclared_name"), std::string::npos) << log;

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// Temporal blocking (EBISU, seed 002: SM tiling, the choice it makes for 2D), compiled at run time by NVRTC
+// after star.cuh (which supplies centre_term, weight and ss_inject). The preamble adds DEPTH (steps fused
+// per launch), the layout knobs TEMPORAL_AHEAD, TEMPORAL_FAST and TEMPORAL_ADJACENT_ROWS, and once the block
+// is chosen TBX, TBY (and TMINB when set).
+//
+// One launch advances the field by DEPTH steps. A block owns an overlapped tile of the fast plane (2D: a
+// row segment of BX * CF cells, 3D: BX x BY * CF cells; thread (x, y) owns cells x + l * BX in 2D and rows
+// y * CF + l in 3D) and streams it along the slow axis. Stage s (1..DEPTH) is one time step: it receives
+// the planes of stage s-1 one by one and, R planes later, hands the finished plane to stage s+1; stage 0
+// is the input from DRAM and stage DEPTH goes back to DRAM. So each cell is read and written once per
+// DEPTH steps: EBISU's circular multi-queue with one queue per step, the queue's elements being planes.
+// Like the forward 3D stream kernel, stage s keeps no plane values along the slow axis but 2R pending
+// sums per cell: when plane t arrives with value v, its in-plane part goes into plane t's sum, weight(d) * v
+// into the sums of planes t - R .. t + R, and plane t - R is complete. The in-plane neighbours come from
+// a shared-memory copy of the plane (two alternate, so one barrier per stage and plane suffices).
+// The tile's outer R * DEPTH cells on each side are computed redundantly from incomplete neighbours and
+// never written: after stage s only cells at least R * s from the tile's edge are valid, and the block
+// writes its core. Cells outside the domain hold zeros; the Dirichlet border keeps its input value at
+// every stage (read again from `in`, which no block writes).
+// Each block streams `chunk` planes of the update range [lo, hi) from lo + blockIdx.(y|z) * chunk, plus
+// R * DEPTH planes before and after them that only feed the pipeline.
+#if VARIANT == 5
+
+#ifdef TBX // specialised for its block: tile geometry and index arithmetic fold at compile time
+#define TEMPORAL_BX TBX
+#define TEMPORAL_BY TBY
+#ifdef TMINB
+#define TEMPORAL_BOUNDS __launch_bounds__(TBX* TBY, TMINB)
+#else
+#define TEMPORAL_BOUNDS __launch_bounds__(TBX* TBY)
+#endif
+#else
+#define TEMPORAL_BX int(blockDim.x)
+#define TEMPORAL_BY int(blockDim.y)
+#define TEMPORAL_BOUNDS
+#endif
+#ifndef TEMPORAL_AHEAD
+#define TEMPORAL_AHEAD 2 // input planes loaded ahead of the one entering stage 1 (temporal_loads_ahead)
+#endif
+#ifndef TEMPORAL_FAST
+#define TEMPORAL_FAST 1 // tiles clear of the Dirichlet border skip its per-cell test
+#endif
+#ifndef TEMPORAL_ADJACENT_ROWS
+#define TEMPORAL_ADJACENT_ROWS 1 // 3D: a thread owns CF adjacent rows (else rows BY apart)
+#endif
+
+extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    extern __shared__ unsigned char smem_raw[];
+    const int BX = TEMPORAL_BX, BY = DIMS == 3 ? TEMPORAL_BY : 1;
+    const int HALO = R * DEPTH;
+#if DIMS == 3
+    const int TW = BX, TH = BY * CF, PW = TW + 2 * R, PH = TH + 2 * R, n_slow = nz;
+    const idx_t ss = idx_t(nx) * ny; // stride along the streaming axis
+    const int y0 = int(blockIdx.y) * (TH - 2 * HALO) - HALO;
+    const int s_begin = lo + int(blockIdx.z) * chunk;
+#else
+    const int TW = BX * CF, TH = 1, PW = TW + 2 * R, PH = 1, n_slow = ny;
+    const idx_t ss = nx;
+    const int y0 = 0;
+    const int s_begin = lo + int(blockIdx.y) * chunk;
+#endif
+    const int x0 = int(blockIdx.x) * (TW - 2 * HALO) - HALO;
+    const int s_end = min(s_begin + chunk, hi);
+    if (s_begin >= s_end) return; // the whole block: no barrier is skipped
+    const int plane_size = PW * PH;
+    T* planes = reinterpret_cast<T*>(smem_raw); // two planes of PW x PH; the R-wide border stays zero
+    const int tid = threadIdx.x + threadIdx.y * BX;
+    for (int i = tid; i < 2 * plane_size; i += BX * BY) planes[i] = T(0);
+    __syncthreads();
+
+    int sidx[CF]; // the owned cell's place in a shared plane
+    idx_t gidx[CF]; // ... and in a plane of the field (0 when outside)
+    bool cell_in[CF], cell_interior[CF], cell_core[CF];
+#pragma unroll
+    for (int l = 0; l < CF; ++l) {
+#if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
+        const int x = threadIdx.x, y = threadIdx.y * CF + l; // inner y neighbours come from registers
+#elif DIMS == 3
+        const int x = threadIdx.x, y = threadIdx.y + l * BY;
+#else
+        const int x = threadIdx.x + l * BX, y = 0;
+#endif
+        const int gx = x0 + x, gy = y0 + y;
+        sidx[l] = (DIMS == 3 ? (y + R) * PW : 0) + x + R;
+        cell_in[l] = gx >= 0 && gx < nx && (DIMS == 2 || (gy >= 0 && gy < ny));
+        cell_interior[l] = gx >= R && gx < nx - R && (DIMS == 2 || (gy >= R && gy < ny - R));
+        cell_core[l] = x >= HALO && x < TW - HALO && (DIMS == 2 || (y >= HALO && y < TH - HALO));
+        gidx[l] = cell_in[l] ? gx + (DIMS == 3 ? idx_t(gy) * nx : idx_t(0)) : idx_t(0);
+    }
+    // A tile clear of the border: on interior planes every cell takes the update (block-uniform).
+    const bool tile_interior = x0 >= R && x0 + TW <= nx - R && (DIMS == 2 || (y0 >= R && y0 + TH <= ny - R));
+
+    T acc[DEPTH][CF][2 * R]; // acc[s-1][l][m]: stage s's pending sum of plane t - R + m (t: its newest input)
+#pragma unroll
+    for (int s = 0; s < DEPTH; ++s)
+#pragma unroll
+        for (int l = 0; l < CF; ++l)
+#pragma unroll
+            for (int m = 0; m < 2 * R; ++m) acc[s][l][m] = T(0);
+
+    const int p_first = s_begin - HALO, p_end = s_end + HALO; // input planes, some outside the field
+    T ring[TEMPORAL_AHEAD][CF]; // input planes p .. p + TEMPORAL_AHEAD - 1, in flight
+#pragma unroll
+    for (int k = 0; k < TEMPORAL_AHEAD; ++k)
+#pragma unroll
+        for (int l = 0; l < CF; ++l) {
+            const int p = p_first + k;
+            ring[k][l] = p < p_end && p >= 0 && p < n_slow && cell_in[l] ? in[gidx[l] + idx_t(p) * ss] : T(0);
+        }
+
+    int parity = 0; // which shared plane the next stage writes
+    for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD) {
+#pragma unroll
+        for (int k = 0; k < TEMPORAL_AHEAD; ++k) { // unrolled so that ring[k] is a fixed register
+            const int p = p0 + k;
+            if (p >= p_end) break; // uniform across the block
+            T v[CF]; // stage s-1's values of the plane entering stage s
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                v[l] = ring[k][l];
+                const int pn = p + TEMPORAL_AHEAD;
+                ring[k][l] = pn < p_end && pn >= 0 && pn < n_slow && cell_in[l] ? in[gidx[l] + idx_t(pn) * ss] : T(0);
+            }
+#pragma unroll
+            for (int s = 1; s <= DEPTH; ++s) {
+                T* plane = planes + parity * plane_size;
+#pragma unroll
+                for (int l = 0; l < CF; ++l) plane[sidx[l]] = v[l];
+                __syncthreads(); // the plane is complete; and the other one is no longer read
+                const int q = p - s * R; // the plane stage s completes now
+                const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
+                T next[CF]; // v stays stage s-1's until every cell has read its y neighbours (3D)
+#pragma unroll
+                for (int l = 0; l < CF; ++l) {
+                    const int c = sidx[l];
+                    T sum = acc[s - 1][l][R] + centre_term(v[l]);
+#pragma unroll
+                    for (int d = 1; d <= R; ++d) {
+                        T pair = plane[c - d] + plane[c + d];
+#if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
+                        pair += (l - d >= 0 ? v[l - d >= 0 ? l - d : 0] : plane[c - d * PW])
+                            + (l + d < CF ? v[l + d < CF ? l + d : 0] : plane[c + d * PW]);
+#elif DIMS == 3
+                        pair += plane[c - d * PW] + plane[c + d * PW];
+#endif
+                        sum += weight(d) * pair;
+                    }
+                    const T done = acc[s - 1][l][0] + weight(R) * v[l];
+                    // Moving on to the next plane: pending sum m takes sum m + 1 plus this plane's share.
+#pragma unroll
+                    for (int m = 0; m + 1 < 2 * R; ++m)
+                        acc[s - 1][l][m] = m + 1 == R
+                            ? sum
+                            : acc[s - 1][l][m + 1] + weight(m + 1 > R ? m + 1 - R : R - m - 1) * v[l];
+                    acc[s - 1][l][2 * R - 1] = weight(R) * v[l];
+                    next[l] = done;
+                }
+#if TEMPORAL_FAST
+                if (!(tile_interior && q_interior))
+#endif
+                { // the Dirichlet border keeps its value; cells outside the field hold zero
+#pragma unroll
+                    for (int l = 0; l < CF; ++l)
+                        if (!(q_interior && cell_interior[l]))
+                            next[l] = q_in && cell_in[l] ? in[gidx[l] + idx_t(q) * ss] : T(0);
+                }
+#pragma unroll
+                for (int l = 0; l < CF; ++l) v[l] = next[l];
+                parity ^= 1;
+            }
+            const int q = p - HALO; // stage DEPTH's plane: DEPTH steps after the input
+            if (q >= s_begin && q < s_end) {
+#pragma unroll
+                for (int l = 0; l < CF; ++l)
+                    if (cell_core[l] && cell_interior[l]) out[gidx[l] + idx_t(q) * ss] = v[l];
+            }
+        }
+    }
+}
+#endif
