@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "session/setup_file.h"
 
+#include "gpu/safe_file.h"
+
 #include "reports/run_options.h"
 
 #include <QFile>
@@ -8,7 +10,6 @@
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QJsonValue>
-#include <QSaveFile>
 
 #include <cmath>
 #include <string>
@@ -201,19 +202,23 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
 }
 
 bool read_setup_file(const QString& path, const RunSettings& current, SetupState& out, QString* why) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(why, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    if (file.size() > kMaxSetupBytes)
-        return fail(why, QStringLiteral("%1 is larger than %2 bytes").arg(path).arg(kMaxSetupBytes));
-    const QByteArray data = file.read(kMaxSetupBytes + 1); // sequential files report no size
-    return setup_from_json(data, current, out, why);
+    if (path.startsWith(QLatin1Char(':'))) { // a lesson or preset in the program's own resources
+        QFile resource(path);
+        if (!resource.open(QIODevice::ReadOnly))
+            return fail(why, QStringLiteral("cannot read %1: %2").arg(path, resource.errorString()));
+        return setup_from_json(resource.read(kMaxSetupBytes + 1), current, out, why);
+    }
+    // Type and size first: a FIFO or a device is refused, not waited on (QFile would block on a FIFO).
+    std::string bytes;
+    if (Status s = read_regular_file(QFile::encodeName(path).toStdString(), kMaxSetupBytes, bytes); !s)
+        return fail(why, QString::fromStdString(s.reason));
+    return setup_from_json(QByteArray(bytes.data(), qsizetype(bytes.size())), current, out, why);
 }
 
 bool write_setup_file(const QString& path, const SetupState& s, QString* why) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(setup_to_json(s)) < 0 || !file.commit())
-        return fail(why, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    const QByteArray json = setup_to_json(s);
+    if (Status st = replace_file(QFile::encodeName(path).toStdString(), json.toStdString(), "setup file"); !st)
+        return fail(why, QString::fromStdString(st.reason));
     return true;
 }
 

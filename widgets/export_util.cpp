@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/export_util.h"
 
+#include "gpu/safe_file.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QImage>
 #include <QPixmap>
 #include <QSettings>
 #include <QStandardPaths>
@@ -21,10 +26,22 @@ QString ask_export_path(QWidget* parent, const QString& title, const QString& fi
     return path;
 }
 
+bool save_png(const QImage& image, const QString& path, QString* why) {
+    // Encoded in memory, then written through gpu/safe_file: a full disk or a device path leaves no
+    // 0-byte file behind and says why; the old file stays until the new one is complete.
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (image.isNull() || !buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG")) {
+        if (why) *why = QCoreApplication::translate("export", "could not encode the picture for %1").arg(path);
+        return false;
+    }
+    const Status s = replace_file(QFile::encodeName(path).toStdString(), png.toStdString(), "picture");
+    if (!s && why) *why = QString::fromStdString(s.reason);
+    return bool(s);
+}
+
 bool save_widget_png(QWidget* widget, const QString& path, QString* why) {
-    if (widget->grab().save(path, "PNG")) return true;
-    if (why) *why = QCoreApplication::translate("export", "could not write %1").arg(path);
-    return false;
+    return save_png(widget->grab().toImage(), path, why);
 }
 
 } // namespace ss::gui

@@ -9,12 +9,15 @@
 
 #include <vector>
 
+class QImage;
 class QWidget;
 
 namespace ss::gui {
 
 // Empty when the user cancels.
 QString ask_export_path(QWidget* parent, const QString& title, const QString& file_name, const QString& filter);
+// PNG files are complete or not written at all (a failure says why and leaves no empty file).
+bool save_png(const QImage& image, const QString& path, QString* why);
 bool save_widget_png(QWidget*, const QString& path, QString* why);
 
 } // namespace ss::gui
