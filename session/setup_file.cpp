@@ -27,9 +27,10 @@ struct RunKey {
     const char* name;
     bool text;
 };
-constexpr RunKey kRunKeys[] = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true },
-    { "radius", false }, { "variant", true }, { "cf", false }, { "block", true }, { "precision", true },
-    { "backend", true }, { "device", false }, { "gpus", false }, { "init", true }, { "seed", false } };
+constexpr RunKey kRunKeys[]
+    = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true }, { "radius", false },
+          { "variant", true }, { "cf", false }, { "block", true }, { "precision", true }, { "backend", true },
+          { "device", false }, { "gpus", false }, { "init", true }, { "seed", false }, { "depth", false } };
 
 const char* const kGuiKeys[]
     = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title", "explanation", "version" };
@@ -78,7 +79,13 @@ QByteArray setup_to_json(const SetupState& s) {
     o.insert(QStringLiteral("device"), c.placement.device);
     o.insert(QStringLiteral("gpus"), c.placement.gpus);
     o.insert(QStringLiteral("init"), qs(to_string(s.settings.config.problem.initial)));
-    o.insert(QStringLiteral("seed"), double(s.settings.config.problem.seed));
+    // A JSON number holds integers exactly up to 2^53 only: larger seeds are written as decimal text.
+    const std::uint64_t seed = s.settings.config.problem.seed;
+    if (seed <= (std::uint64_t(1) << 53))
+        o.insert(QStringLiteral("seed"), double(seed));
+    else
+        o.insert(QStringLiteral("seed"), QString::number(seed));
+    if (c.policy.variant == Variant::Temporal) o.insert(QStringLiteral("depth"), c.policy.depth);
     o.insert(QStringLiteral("steps-per-frame"), s.steps_per_frame);
     if (s.colormap) o.insert(QStringLiteral("colormap"), qs(to_string(*s.colormap)));
     if (s.slice) {
@@ -117,6 +124,8 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         qint64 n = 0;
         if (k.text) {
             if (!v.isString()) return fail(why, QStringLiteral("\"%1\" must be a string").arg(key));
+            value = v.toString().toStdString();
+        } else if (key == QLatin1String("seed") && v.isString()) { // beyond 2^53 (see setup_to_json)
             value = v.toString().toStdString();
         } else {
             if (!integral(v, n)) return fail(why, QStringLiteral("\"%1\" must be an integer").arg(key));
