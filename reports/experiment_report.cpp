@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace ss {
@@ -117,6 +118,8 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
         return Status::failure(path + " is not a sweep result (its first line is not the header of docs/CSV.md)");
     ExperimentTable table;
     bool first = true;
+    std::set<std::string> series;
+    std::size_t long_names = 0, dropped_points = 0;
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const CsvRow& r = rows[i];
         const std::string where = path + " row " + std::to_string(i + 1) + ": ";
@@ -152,12 +155,29 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
             p.error = r[22];
             if (!std::isfinite(p.ms_per_step)) p.ms_per_step = 0.0;
             if (!std::isfinite(p.gcells_per_s)) p.gcells_per_s = 0.0;
+            // Bounded, so that a hostile or foreign file cannot make a chart allocate without end.
+            if (p.series.size() > kMaxSeriesNameChars) {
+                p.series = p.series.substr(0, kMaxSeriesNameChars) + "...";
+                ++long_names;
+            }
+            const bool known = series.count(p.series) > 0;
+            if (table.points.size() >= kMaxSweepPoints || (!known && series.size() >= kMaxSweepSeries)) {
+                ++dropped_points;
+                continue;
+            }
+            series.insert(p.series);
             table.points.push_back(std::move(p));
         } catch (const std::exception& e) {
             return Status::failure(where + "cannot read " + e.what());
         }
     }
     if (table.points.empty()) return Status::failure(path + " holds no sweep rows");
+    if (dropped_points > 0)
+        table.cut = std::to_string(dropped_points) + " rows left out (at most " + std::to_string(kMaxSweepSeries)
+            + " series and " + std::to_string(kMaxSweepPoints) + " points are shown)";
+    if (long_names > 0)
+        table.cut += (table.cut.empty() ? "" : "; ") + std::to_string(long_names) + " series names shortened to "
+            + std::to_string(kMaxSeriesNameChars) + " characters";
     *out = std::move(table);
     return Status::success();
 }

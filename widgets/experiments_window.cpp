@@ -374,7 +374,8 @@ bool ExperimentsWindow::open_results(const QString& path, QString* why) {
     m_dims->setCurrentIndex(m_dims->findData(first.problem.dims));
     m_size->setText(QString::fromStdString(format_extent(first.problem.size, first.problem.dims)));
     show_results();
-    m_status->setText(status_text());
+    m_status->setText(
+        table.cut.empty() ? status_text() : status_text() + QStringLiteral(" — ") + QString::fromStdString(table.cut));
     update_enabled();
     return true;
 }

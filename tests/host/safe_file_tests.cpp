@@ -14,6 +14,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace ss {
@@ -207,6 +208,35 @@ TEST_F(SafeFile, TwoProcessesStoringAutotuneResultsKeepBoth) {
     AutotuneCache cache(file);
     for (int p = 0; p < 8; ++p) EXPECT_TRUE(cache.lookup("key" + std::to_string(p)).has_value()) << p;
     EXPECT_EQ(cache.skipped_lines(), 0);
+}
+
+} // namespace
+} // namespace ss
+
+namespace ss {
+namespace {
+
+// Issue 15, class 10: a sweep file with a huge series name and thousands of series gives the chart a
+// bounded table and says what it left out.
+TEST_F(SafeFile, ASweepWithHugeNamesAndManySeriesIsBoundedAndSaysWhatWasCut) {
+    const std::string row = "2026-11-22T23:06:22Z,H100,cf,NAME,star,thesis,2,4096x4096,1,base,1,fp32,32,32,1,0,"
+                            "0.08364,200.393,1,dram_write_gbs,848.712,1,\n";
+    std::string csv = csv_line(experiment_csv_header());
+    auto with_name = [&](const std::string& name) { return std::string(row).replace(row.find("NAME"), 4, name); };
+    csv += with_name(std::string(100000, 'x'));
+    for (int i = 0; i < 2000; ++i) csv += with_name("s" + std::to_string(i));
+    const std::string file = path("hostile.csv");
+    write(file, csv);
+    ExperimentTable table;
+    ASSERT_TRUE(read_experiment_csv(file, &table));
+    std::set<std::string> series;
+    for (const ExperimentPoint& p : table.points) {
+        series.insert(p.series);
+        EXPECT_LE(p.series.size(), kMaxSeriesNameChars + 3);
+    }
+    EXPECT_EQ(series.size(), kMaxSweepSeries);
+    EXPECT_NE(table.cut.find("rows left out"), std::string::npos) << table.cut;
+    EXPECT_NE(table.cut.find("shortened"), std::string::npos) << table.cut;
 }
 
 } // namespace
