@@ -7,6 +7,7 @@
 #include "widgets/main_window.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -262,6 +263,25 @@ private slots:
         QVERIFY2(read_setup_file(saved, cpu_current(), reread, &why), qPrintable(why));
         QVERIFY(same(reread, w.current_setup()));
         QCOMPARE(reread.colormap, std::optional(ColormapKind::Grayscale));
+    }
+
+    // Issue 15, class 2: an explanation from a file is shown as the text it is; an <img> pointing at an
+    // endless file is never loaded.
+    void an_explanation_is_plain_text_and_loads_nothing() {
+        MainWindow w(cpu_window());
+        w.show();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("img.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"title\": \"t\", \"explanation\": \"<b>bold</b><img src=\\\"/dev/zero\\\">\"}");
+        f.close();
+        QString why;
+        QVERIFY2(w.open_setup(path, &why), qPrintable(why));
+        const auto* label = w.findChild<QLabel*>(QStringLiteral("lesson_text"));
+        QVERIFY(label);
+        QCOMPARE(label->textFormat(), Qt::PlainText);
+        QVERIFY(w.lesson_text().contains(QStringLiteral("<img src=\"/dev/zero\">")));
     }
 
     void a_lesson_applies_and_explains_itself() {
