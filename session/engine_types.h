@@ -78,6 +78,7 @@ struct EngineReady {
 struct EngineFailure {
     std::uint64_t generation = 0;
     std::string reason;
+    bool previous_run_continues = false; // the new setup failed; the one before runs on (ready came first)
 };
 
 // Throughput over the last measuring window (about half a second).

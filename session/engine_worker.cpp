@@ -59,20 +59,32 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
             m_settings.config = m_sim->config();
         m_staging.reset();
         restart(generation, true);
-        if (!moved) emit failed({ generation, moved.reason }); // after ready: the panel keeps the reason
+        if (!moved) emit failed({ generation, moved.reason, true }); // after ready: the panel keeps the reason
         return;
     }
+    // The running state is kept on the host until the new configuration runs: when it cannot be built or
+    // allocated, the previous run comes back as it was instead of stopping (issue 15, class 8).
+    std::optional<FieldState> previous;
+    const RunSettings previous_settings = m_settings;
+    const long long previous_base = m_iteration_base;
     std::vector<double> field;
     try {
-        if (carry) {
-            field = m_sim->download();
-            m_iteration_base += m_sim->iteration();
+        if (m_sim) {
+            if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+            m_previous_batch.reset();
+            previous = m_sim->save_state();
+            if (carry) {
+                field = previous->current;
+                m_iteration_base += m_sim->iteration();
+            }
         }
         m_sim.reset(); // free its memory before the new one allocates
         m_staging.reset();
         std::string why;
         m_sim = create_simulation(settings.config, m_catalogue, &why);
-        if (!m_sim) return fail(why.empty() ? "the engine could not create the simulation" : why);
+        if (!m_sim)
+            return resume_previous(previous, previous_settings, previous_base,
+                why.empty() ? "the engine could not create the simulation" : why);
         m_settings = settings;
         if (!carry) {
             field = initial_field(settings.config);
@@ -80,9 +92,27 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
         }
         m_sim->upload(field);
     } catch (const std::exception& e) {
-        return fail(e.what());
+        m_sim.reset();
+        return resume_previous(previous, previous_settings, previous_base, e.what());
     }
     restart(generation, carry);
+}
+
+void EngineWorker::resume_previous(const std::optional<FieldState>& previous, const RunSettings& settings,
+    long long iteration_base, const std::string& why) {
+    if (!previous) return fail(why);
+    std::string ignored;
+    m_sim = create_simulation(settings.config, m_catalogue, &ignored);
+    if (!m_sim) return fail(why);
+    try {
+        m_sim->restore_state(*previous);
+    } catch (const std::exception&) {
+        return fail(why);
+    }
+    m_settings = settings;
+    m_iteration_base = iteration_base;
+    restart(m_generation, true);
+    emit failed({ m_generation, why, true }); // after ready: the window runs the old setup and shows the reason
 }
 
 // A (new) simulation is ready: fresh pacing and statistics, the GUI is told, work resumes.

@@ -8,6 +8,7 @@
 
 #include <QFile>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -282,6 +283,34 @@ private slots:
         QVERIFY(label);
         QCOMPARE(label->textFormat(), Qt::PlainText);
         QVERIFY(w.lesson_text().contains(QStringLiteral("<img src=\"/dev/zero\">")));
+    }
+
+    // Issue 15, class 8: a setup that passes every check but cannot be allocated (injected here) hands the
+    // window its previous run back, still playing, with the reason shown.
+    void a_setup_that_cannot_be_allocated_keeps_the_previous_run() {
+        qputenv("STENCILSCOPE_INJECT_ALLOCATION_FAILURE_CELLS", "5000"); // 64x64 fits, 96x96 does not
+        MainWindow w(cpu_window());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        QSignalSpy failures(&w.session(), &Session::failed);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"size\": \"96x96\", \"init\": \"square\"}");
+        f.close();
+        QString why;
+        QVERIFY2(w.open_setup(path, &why), qPrintable(why)); // valid: the failure comes from the engine
+        QTRY_COMPARE(failures.size(), 1);
+        qunsetenv("STENCILSCOPE_INJECT_ALLOCATION_FAILURE_CELLS");
+        const auto failure = failures.front().front().value<EngineFailure>();
+        QVERIFY2(
+            QString::fromStdString(failure.reason).contains(QStringLiteral("out of memory")), failure.reason.c_str());
+        QVERIFY(w.session().has_simulation());
+        QCOMPARE(w.session().active().settings.config.problem.size.nx, 64);
+        QVERIFY(w.session().playing());
+        const auto presented = w.field_view().frames_presented();
+        QTRY_VERIFY(w.field_view().frames_presented() > presented + 2); // the old run goes on
     }
 
     void a_lesson_applies_and_explains_itself() {
