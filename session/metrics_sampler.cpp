@@ -2,6 +2,7 @@
 #include "session/metrics_sampler.h"
 
 #include "gpu/bandwidth.h"
+#include "gpu/cuda_support.h"
 #include "gpu/device.h"
 #include "gpu/profiler/collector.h"
 #include "reports/profile_report.h"
@@ -35,6 +36,8 @@ bool MetricsSampler::due(const Simulation& sim) const {
 std::string MetricsSampler::precheck(const StencilConfig& c) {
     if (c.placement.backend == Backend::Cpu)
         return "Hardware counters need a CUDA GPU; the CPU backend shows timing-based figures only.";
+    if (std::string why = cupti_unavailable_reason(); !why.empty())
+        return "Hardware counters need CUPTI: " + why + " Timing-based figures stay available.";
     return {};
 }
 

@@ -43,6 +43,8 @@ LaunchFigures derive_launch_figures(const KernelMetrics& m, std::int64_t cells, 
     f.dram_pct_of_roofline = f.dram_peak_gbs > 0.0 && seconds > 0.0
         ? std::min(100.0, 100.0 * f.dram_gbs() / f.dram_peak_gbs)
         : std::nan("");
+    f.working_set_bytes = fit.working_set_bytes;
+    f.l2_bytes = fit.l2_bytes;
     f.l2_hit_pct = l2_hit_percent(m);
     f.l1_hit_pct = l1_hit_percent(m);
     f.verdict = diagnose(
