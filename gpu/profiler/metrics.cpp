@@ -261,10 +261,9 @@ Verdict diagnose(const KernelMetrics& m, const VerdictInputs& in) {
         return { Limiter::DramBandwidth, buf };
     }
     // Which of the rest limits; an L2-resident field says first that DRAM is out of the picture.
-    const std::string prefix = fits_l2
-        ? "L2-resident (the " + mib_text(in.working_set_bytes) + " field fits in the " + mib_text(in.l2_bytes)
-            + " L2, DRAM at " + std::to_string(int(std::lround(dram_pct))) + "% of peak), so DRAM is not the limit; "
-        : std::string();
+    const std::string prefix = fits_l2 ? "L2-resident: the " + mib_text(in.working_set_bytes) + " field fits in the "
+            + mib_text(in.l2_bytes) + " L2, so DRAM is not the limit; "
+                                       : std::string();
     const auto verdict = [&](Limiter l) { return Verdict { l, prefix + buf, fits_l2 }; };
     const double mio = value(m, stall_metric_name("mio_throttle")) + value(m, stall_metric_name("short_scoreboard"))
         + value(m, stall_metric_name("barrier"));
