@@ -303,7 +303,7 @@ void MetricsPanel::show_stats(const EngineStats& s) {
     show_strips();
     const double fps = m_session.displayed_fps();
     const int per_frame = m_session.pacing().steps_per_frame;
-    m_cadence->setText(s.steps_per_second <= 0.0 ? tr("Display: paused")
+    m_cadence->setText(s.steps_per_second <= 0.0 ? tr("Display: no steps in the last half second (paused)")
                                                  : tr("Display: %1 frames/s, %2 steps/frame, %3 steps/s wall clock")
                                                        .arg(fps, 0, 'f', 0)
                                                        .arg(per_frame > 0 ? QString::number(per_frame) : tr("free"))
@@ -328,6 +328,8 @@ void MetricsPanel::set_counters_enabled(bool on) {
     if (!why.isEmpty()) {
         m_note->setText(why);
         m_charts->set_no_data(lower_first(why));
+    } else if (on && !m_charts->has_data()) {
+        m_charts->set_no_data(tr("no launch has been profiled yet (about four a second while playing)"));
     } else if (!on) {
         m_note->setText(tr("Hardware counters are off: timing-based figures only."));
         m_charts->set_no_data(tr("hardware counters are off (tick \"Hardware counters\" to profile a step four times "

@@ -340,6 +340,33 @@ private slots:
         QCOMPARE(child<TimeSeriesChart>(panel, "chart_dram")->points(), 1);
     }
 
+    // The H100 launch (2D R1 base 1024², counters on): CUPTI's L2 percentage read 101.1 %; the panel
+    // shows hits / (hits + misses) of the same launch, and the verdict knows the field sits in the L2.
+    void recorded_h100_launch_shows_a_true_l2_rate_and_an_l2_resident_verdict() {
+        MetricsSample s;
+        StencilConfig& c = s.settings.config;
+        c.problem.size = { 1024, 1024, 1 };
+        MetricsSampler::GpuCounters g;
+        g.share = device_shares(c).front();
+        g.device_name = "NVIDIA H100 80GB HBM3";
+        g.peak_bytes_per_s = 3.0e12;
+        g.l2_bytes = 50.0 * (1 << 20);
+        g.launch.kernels = 1;
+        g.launch.passes = 6;
+        g.launch.metrics = { { "gpu__time_duration.sum", 5200.0 }, { "dram__bytes_read.sum", 0.41e6 },
+            { "dram__bytes_write.sum", 1.13e6 }, { "lts__t_sector_hit_rate.pct", 101.1 },
+            { "lts__t_sectors_lookup_hit.sum", 289184.0 }, { "lts__t_sectors_lookup_miss.sum", 3912.0 },
+            { stall_metric_name("long_scoreboard"), 2.0 }, { stall_metric_name("wait"), 1.0 } };
+        MetricsSampler::derive(c, { g }, s);
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
+        session.add_sample(s);
+        QCOMPARE(child<QLabel>(panel, "sum_l2")->text(), QStringLiteral("98.7 %"));
+        const QString verdict = child<QLabel>(panel, "metric_verdict")->text();
+        QVERIFY2(verdict.contains(QLatin1String("L2-resident")), qPrintable(verdict));
+        QVERIFY(verdict.contains(QLatin1String("DRAM is not the limit")));
+    }
+
     void headline_is_the_kernels_own_rate() {
         Session session { DeviceCatalogue {} };
         MetricsPanel panel(session);
