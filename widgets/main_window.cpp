@@ -121,8 +121,8 @@ void MainWindow::start(const WindowOptions& options) {
     if (max_fps == 0.0) max_fps = screen() && screen()->refreshRate() >= 30 ? screen()->refreshRate() : 60.0;
     m_session->set_max_fps(max_fps);
     if (options.gpu_fallback)
-        m_status->set_notice(
-            tr("No usable GPU (%1): running on the CPU backend instead of the CUDA one asked for.")
+        m_status->set_notice(tr("No usable GPU: running on the CPU backend instead of CUDA"),
+            tr("--backend cuda asked for the GPU, but none can run kernels here: %1.")
                 .arg(QString::fromStdString(options.devices.unavailable.empty() ? std::string("no CUDA device found")
                                                                                 : options.devices.unavailable)));
     m_session->request(options.settings); // refused: the panel shows the settings and why

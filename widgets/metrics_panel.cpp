@@ -183,7 +183,10 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     outer->addLayout(top);
 
     auto* row = new QHBoxLayout;
-    auto* summary = new QFormLayout;
+    m_summary = new QWidget;
+    m_summary->setObjectName(QStringLiteral("metric_summary"));
+    auto* summary = new QFormLayout(m_summary);
+    summary->setContentsMargins(0, 0, 0, 0);
     summary->setLabelAlignment(Qt::AlignRight);
     m_duration
         = summary_row(summary, tr("Kernel duration"), metric_explanation("gpu__time_duration.sum"), "sum_duration");
@@ -215,7 +218,7 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
         tr("How many times CUPTI replayed the profiled step to collect every counter (kernel replay), and the "
            "host time it took."),
         "sum_passes");
-    row->addLayout(summary, 0);
+    row->addWidget(m_summary, 0);
     m_charts = new MetricsChartArea;
     m_charts->setObjectName(QStringLiteral("metric_charts"));
     row->addWidget(m_charts, 8);
@@ -303,7 +306,8 @@ void MetricsPanel::show_stats(const EngineStats& s) {
     show_strips();
     const double fps = m_session.displayed_fps();
     const int per_frame = m_session.pacing().steps_per_frame;
-    m_cadence->setText(s.steps_per_second <= 0.0 ? tr("Display: no steps in the last half second (paused)")
+    const QString idle = m_session.playing() ? tr("Display: measuring…") : tr("Display: paused");
+    m_cadence->setText(s.steps_per_second <= 0.0 ? idle
                                                  : tr("Display: %1 frames/s, %2 steps/frame, %3 steps/s wall clock")
                                                        .arg(fps, 0, 'f', 0)
                                                        .arg(per_frame > 0 ? QString::number(per_frame) : tr("free"))
@@ -342,6 +346,7 @@ void MetricsPanel::new_configuration() {
     m_current.reset(); // the per-GPU counters and the stall chart wait for the new kernel's first sample
     show_strips();
     m_charts->new_configuration(); // a new kernel's charts start again
+    m_summary->hide(); // until its first profiled launch
     set_counters_enabled(m_session.counters());
     if (m_counters->isChecked()) m_note->setText(tr("Waiting for the first profiled launch of this kernel…"));
 }
@@ -351,6 +356,7 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
         m_verdict->clear();
         m_note->setText(QString::fromStdString(s.unavailable));
         m_charts->set_no_data(lower_first(QString::fromStdString(s.unavailable)));
+        m_summary->hide(); // every row is a counter: none to show
         return;
     }
     m_current = s;
@@ -365,6 +371,7 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
     m_verdict->setText(
         QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.figures.verdict.sentence).toHtmlEscaped()));
     m_charts->show_sample(s);
+    m_summary->show();
     show_summary(s);
     show_strips();
 }
@@ -427,6 +434,7 @@ void MetricsPanel::clear() {
     show_stats({});
     m_verdict->clear();
     m_charts->clear();
+    m_summary->hide();
     for (QLabel* l : { m_duration, m_profiled_rate, m_bytes_per_cell, m_l1, m_l2, m_smem, m_occupancy, m_registers,
              m_spills, m_passes })
         l->setText(QStringLiteral("–"));

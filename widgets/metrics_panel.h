@@ -52,6 +52,7 @@ private:
     QCheckBox* m_counters;
     QString m_counters_tip; // its tooltip where counters can work
     QLabel *m_verdict, *m_note, *m_halo;
+    QWidget* m_summary; // the counter figures: hidden while there is no profiled launch
     QTableWidget* m_gpus;
     QLabel *m_duration, *m_profiled_rate, *m_bytes_per_cell, *m_l1, *m_l2, *m_smem, *m_occupancy, *m_registers,
         *m_spills, *m_passes;

@@ -15,7 +15,6 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
     m_notice = new QLabel;
     m_notice->setObjectName(QStringLiteral("status_notice"));
     m_notice->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold"));
-    m_notice->setWordWrap(true);
     m_notice->hide();
     addWidget(m_notice, 2);
     m_hover = new QLabel;
@@ -70,9 +69,9 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
         [this](const EngineFailure& f) { showMessage(tr("Engine: %1").arg(QString::fromStdString(f.reason)), 10000); });
 }
 
-void RunStatusBar::set_notice(const QString& text) {
+void RunStatusBar::set_notice(const QString& text, const QString& details) {
     m_notice->setText(text);
-    m_notice->setToolTip(text);
+    m_notice->setToolTip(details);
     m_notice->setVisible(!text.isEmpty());
 }
 

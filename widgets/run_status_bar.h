@@ -21,8 +21,9 @@ public:
     // "CUDA-GL interop (texture)" or "host copy (why)".
     QString interop_text() const;
     void update_interop();
-    // A standing warning at the left (the GPU asked for is not usable); empty: none.
-    void set_notice(const QString&);
+    // A standing one-line warning at the left (the GPU asked for is not usable), the whole story in its
+    // tooltip; empty: none.
+    void set_notice(const QString& text, const QString& details);
     QString notice() const;
 
 private:
