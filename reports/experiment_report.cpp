@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "reports/experiment_report.h"
 
+#include "gpu/safe_file.h"
+
 #include "reports/run_report.h"
 
 #include <charconv>
@@ -102,14 +104,13 @@ std::vector<CsvRow> parse_csv(const std::string& text, std::string* why) {
 }
 
 Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Status::failure("cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    constexpr std::size_t kMaxBytes = 64u << 20;
-    if (text.str().size() > kMaxBytes) return Status::failure(path + " is larger than 64 MiB: not a sweep result");
+    // The type and size are checked before a byte is read: a FIFO or /dev/zero is refused, not waited on.
+    constexpr std::uint64_t kMaxBytes = 64u << 20;
+    std::string text;
+    if (Status s = read_regular_file(path, kMaxBytes, text); !s)
+        return Status::failure(s.reason + ": not a sweep result");
     std::string why;
-    const std::vector<CsvRow> rows = parse_csv(text.str(), &why);
+    const std::vector<CsvRow> rows = parse_csv(text, &why);
     if (!why.empty()) return Status::failure(path + ": " + why);
     const CsvRow header = experiment_csv_header();
     if (rows.empty() || rows.front() != header)

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/export_util.h"
 
+#include "gpu/safe_file.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QImage>
 #include <QPainter>
 #include <QPixmap>
 #include <QSettings>
@@ -25,6 +30,20 @@ QString ask_export_path(QWidget* parent, const QString& title, const QString& fi
     const QString path = QFileDialog::getSaveFileName(parent, title, dir + QLatin1Char('/') + file_name, filter);
     if (!path.isEmpty()) settings.setValue(key, QFileInfo(path).absolutePath());
     return path;
+}
+
+bool save_png(const QImage& image, const QString& path, QString* why) {
+    // Encoded in memory, then written through gpu/safe_file: a full disk or a device path leaves no
+    // 0-byte file behind and says why; the old file stays until the new one is complete.
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (image.isNull() || !buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG")) {
+        if (why) *why = QCoreApplication::translate("export", "could not encode the picture for %1").arg(path);
+        return false;
+    }
+    const Status s = replace_file(QFile::encodeName(path).toStdString(), png.toStdString(), "picture");
+    if (!s && why) *why = QString::fromStdString(s.reason);
+    return bool(s);
 }
 
 QString caption_for(const StencilConfig& c, const QString& device, long long iteration, const QString& what) {
@@ -55,9 +74,7 @@ QImage with_caption(const QImage& image, const QString& caption) {
 }
 
 bool save_widget_png(QWidget* widget, const QString& path, QString* why, const QString& caption) {
-    if (with_caption(widget->grab().toImage(), caption).save(path, "PNG")) return true;
-    if (why) *why = QCoreApplication::translate("export", "could not write %1").arg(path);
-    return false;
+    return save_png(with_caption(widget->grab().toImage(), caption), path, why);
 }
 
 } // namespace ss::gui

@@ -17,6 +17,8 @@ namespace ss::gui {
 
 // Empty when the user cancels.
 QString ask_export_path(QWidget* parent, const QString& title, const QString& file_name, const QString& filter);
+// PNG files are complete or not written at all (a failure says why and leaves no empty file).
+bool save_png(const QImage& image, const QString& path, QString* why);
 // PNG exports carry what they show: one line with the configuration, the device, the iteration and the
 // time (UTC), "what" first when given ("DRAM throughput · 2D star R1 base fp32 1024x1024 · NVIDIA H100 ·
 // iteration 12000 · 2026-11-24 20:31 UTC"). Shared by the field, chart and sweep exports.

@@ -331,11 +331,7 @@ bool MainWindow::export_field(const QString& path, QString* why) {
         if (why) *why = tr("no field has been displayed yet");
         return false;
     }
-    if (!image.save(path, "PNG")) {
-        if (why) *why = tr("could not write %1").arg(path);
-        return false;
-    }
-    return true;
+    return save_png(image, path, why);
 }
 
 bool MainWindow::export_window(const QString& path, QString* why) {
@@ -347,11 +343,7 @@ bool MainWindow::export_window(const QString& path, QString* why) {
         p.drawImage(
             QRect(m_view->mapTo(this, m_view->gl_canvas_rect().topLeft()), m_view->gl_canvas_rect().size()), canvas);
     }
-    if (!window.save(path, "PNG")) {
-        if (why) *why = tr("could not write %1").arg(path);
-        return false;
-    }
-    return true;
+    return save_png(window.toImage(), path, why);
 }
 
 void MainWindow::report_export(bool ok, const QString& why, const QString& done) {

@@ -325,10 +325,10 @@ private slots:
         QVERIFY2(w.export_window(window_path, &why), qPrintable(why));
         QCOMPARE(QImage(window_path).size(), w.size());
         QVERIFY(!w.export_field(dir.filePath(QStringLiteral("missing/dir/x.png")), &why));
-        QVERIFY(why.contains(QStringLiteral("could not write")));
+        QVERIFY(why.contains(QStringLiteral("cannot write")));
         why.clear();
         QVERIFY(!w.export_window(dir.filePath(QStringLiteral("missing/dir/w.png")), &why));
-        QVERIFY(why.contains(QStringLiteral("could not write")));
+        QVERIFY(why.contains(QStringLiteral("cannot write")));
         why.clear();
         QVERIFY(!w.export_field(dir.path(), &why)); // a directory
         QVERIFY(!why.isEmpty());
