@@ -126,6 +126,8 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
+    m_window_kernel_ms = 0.0;
+    m_window_kernel_steps = 0;
     emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field });
     if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
     report_metrics_unavailable();
@@ -154,6 +156,8 @@ void EngineWorker::set_playing(bool playing) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
+    m_window_kernel_ms = 0.0;
+    m_window_kernel_steps = 0;
     schedule();
 }
 
@@ -286,7 +290,19 @@ void EngineWorker::queue_batch(int steps) {
 void EngineWorker::run_batch(int steps) {
     // Keep one batch queued ahead: wait for the previous batch, not this one.
     const std::optional<std::uint64_t> previous = m_previous_batch;
-    queue_batch(steps);
+    // The kernel's own rate: the first batch of each stats window runs through step(), timed with CUDA events
+    // around its launches (the CPU backend times every batch: its steps run here anyway). Only that batch
+    // drains the queue; the others stay pipelined.
+    if (m_window_kernel_steps == 0 || m_sim->config().placement.backend == Backend::Cpu) {
+        const StepTiming timed = m_sim->step(steps);
+        m_window_kernel_ms += timed.milliseconds;
+        m_window_kernel_steps += timed.steps;
+        m_previous_batch = m_sim->enqueue_marker();
+        m_window_steps += steps;
+        m_dirty = true;
+    } else {
+        queue_batch(steps);
+    }
     if (previous) m_sim->wait_marker(*previous);
     // The batch period: time between successive returns here, about one batch of GPU work.
     const auto now = std::chrono::steady_clock::now();
@@ -396,6 +412,13 @@ void EngineWorker::report_stats(bool force) {
         s.gcells_per_second = double(updated_cells(c)) * m_window_steps / busy_s / 1e9;
         s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c) / fused_steps(c.policy);
     }
+    if (m_window_kernel_steps > 0 && m_window_kernel_ms > 0.0) {
+        const StencilConfig& c = m_sim->config();
+        s.kernel_timed_steps = int(m_window_kernel_steps);
+        s.kernel_ms_per_step = m_window_kernel_ms / double(m_window_kernel_steps);
+        s.kernel_gcells_per_second = double(updated_cells(c)) / (s.kernel_ms_per_step * 1e-3) / 1e9;
+        s.kernel_gbytes_per_second = s.kernel_gcells_per_second * ideal_bytes_per_cell(c) / fused_steps(c.policy);
+    }
     if (strip_count(m_sim->config().placement) > 1) {
         try {
             s.strips = m_sim->multi_gpu_stats();
@@ -407,6 +430,8 @@ void EngineWorker::report_stats(bool force) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
+    m_window_kernel_ms = 0.0;
+    m_window_kernel_steps = 0;
 }
 
 std::string EngineWorker::device_name(const StencilConfig& c) const {

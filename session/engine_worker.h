@@ -103,6 +103,8 @@ private:
     QElapsedTimer m_window; // stats window
     long long m_window_steps = 0;
     double m_window_busy_ms = 0.0;
+    double m_window_kernel_ms = 0.0; // the timed batches' own time (CUDA events; host time on the CPU)
+    long long m_window_kernel_steps = 0;
 };
 
 } // namespace ss::gui

@@ -2,9 +2,13 @@
 #include "session/session.h"
 
 #include "gpu/validation.h"
+#include "reports/run_report.h"
 #include "session/engine_controller.h"
+#include "session/metrics_sampler.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 
 #include <algorithm>
@@ -33,6 +37,9 @@ Session::Session(const DeviceCatalogue& devices, QObject* parent)
     connect(m_engine, &EngineController::frame, this, &Session::frame);
     connect(m_engine, &EngineController::stats, this, [this](const EngineStats& s) {
         m_last_stats = s;
+        if (s.generation == m_engine->active().generation && (s.kernel_timed_steps > 0 || s.steps_per_second > 0))
+            m_history.append_timing({ timestamp_now(), m_engine->active().device_name, m_engine->active().settings,
+                m_engine->active().resources, s, m_pacer->fps(), m_engine->pacing().steps_per_frame });
         if (!m_engine->playing()) m_pacer->paused();
         emit stats(s);
     });
@@ -178,6 +185,28 @@ void Session::set_counters(bool on) {
     m_counters = on;
     m_engine->set_metrics(on);
     emit counters_changed(on);
+}
+
+QString Session::counters_unavailable() const {
+    return QString::fromStdString(MetricsSampler::precheck(requested().config));
+}
+
+bool Session::export_metrics_csv(const QString& path, QStringList* written, QString* why) const {
+    if (m_history.timing().empty() && m_history.empty()) {
+        if (why) *why = tr("nothing to export yet: press Play and the timing figures are recorded twice a second");
+        return false;
+    }
+    QString timing_path = path;
+    if (!m_history.empty()) { // the profiled launches at the chosen path, the timing beside them
+        if (!m_history.write_csv(path, why)) return false;
+        if (written) *written << path;
+        timing_path
+            = QFileInfo(path).dir().filePath(QFileInfo(path).completeBaseName() + QStringLiteral("-timing.csv"));
+    }
+    if (m_history.timing().empty()) return true;
+    if (!m_history.write_timing_csv(timing_path, why)) return false;
+    if (written) *written << timing_path;
+    return true;
 }
 
 void Session::add_sample(const MetricsSample& s) {

@@ -15,6 +15,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -74,6 +75,12 @@ public:
     // Hardware counters and their history.
     void set_counters(bool on);
     bool counters() const { return m_counters; }
+    // Why counters cannot work for the requested configuration (CPU backend, no CUPTI); empty when they can.
+    QString counters_unavailable() const;
+    // File > Export > Metrics: the timing figures of every statistics window, and the profiled launches
+    // when there are any (`<stem>-profiled.csv` beside the timing file). `written` lists the files; false
+    // with the reason when nothing has run yet or a file cannot be written.
+    bool export_metrics_csv(const QString& path, QStringList* written, QString* why) const;
     const MetricsHistory& history() const { return m_history; }
     // A profiled launch arrives (from the engine thread; tests and replays call it too): appended to the
     // history and announced, or announced as unavailable.

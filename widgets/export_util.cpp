@@ -5,14 +5,20 @@
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QImage>
+#include <QPainter>
 #include <QPixmap>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStringList>
 #include <QWidget>
+
+#include <algorithm>
 
 namespace ss::gui {
 
@@ -40,8 +46,35 @@ bool save_png(const QImage& image, const QString& path, QString* why) {
     return bool(s);
 }
 
-bool save_widget_png(QWidget* widget, const QString& path, QString* why) {
-    return save_png(widget->grab().toImage(), path, why);
+QString caption_for(const StencilConfig& c, const QString& device, long long iteration, const QString& what) {
+    QStringList parts;
+    if (!what.isEmpty()) parts << what;
+    parts << QString::fromStdString(describe(c));
+    if (!device.isEmpty()) parts << device;
+    parts << QCoreApplication::translate("export", "iteration %1").arg(iteration);
+    parts << QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+    return parts.join(QStringLiteral(" · "));
+}
+
+QImage with_caption(const QImage& image, const QString& caption) {
+    if (caption.isEmpty() || image.isNull()) return image;
+    QFont font;
+    font.setPixelSize(std::max(11, std::min(16, image.width() / 60)));
+    const QFontMetrics metrics(font);
+    const int strip = metrics.height() + 8;
+    QImage out(image.width(), image.height() + strip, QImage::Format_ARGB32);
+    out.fill(Qt::white);
+    QPainter p(&out);
+    p.drawImage(0, 0, image);
+    p.setFont(font);
+    p.setPen(Qt::black);
+    const QRect text(4, image.height(), image.width() - 8, strip);
+    p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(caption, Qt::ElideRight, text.width()));
+    return out;
+}
+
+bool save_widget_png(QWidget* widget, const QString& path, QString* why, const QString& caption) {
+    return save_png(with_caption(widget->grab().toImage(), caption), path, why);
 }
 
 } // namespace ss::gui

@@ -120,6 +120,11 @@ void MainWindow::start(const WindowOptions& options) {
     double max_fps = options.max_fps;
     if (max_fps == 0.0) max_fps = screen() && screen()->refreshRate() >= 30 ? screen()->refreshRate() : 60.0;
     m_session->set_max_fps(max_fps);
+    if (options.gpu_fallback)
+        m_status->set_notice(tr("No usable GPU: running on the CPU backend instead of CUDA"),
+            tr("--backend cuda asked for the GPU, but none can run kernels here: %1.")
+                .arg(QString::fromStdString(options.devices.unavailable.empty() ? std::string("no CUDA device found")
+                                                                                : options.devices.unavailable)));
     m_session->request(options.settings); // refused: the panel shows the settings and why
 }
 
@@ -254,28 +259,47 @@ void MainWindow::apply_block(const BlockDims& block) {
     m_status->showMessage(tr("Running with block %1").arg(QString::fromStdString(format_block(block))), 5000);
 }
 
-bool MainWindow::export_metrics(const QString& path, QString* why) {
-    return m_session->history().write_csv(path, why);
+bool MainWindow::export_metrics(const QString& path, QString* why, QStringList* written) {
+    return m_session->export_metrics_csv(path, written, why);
 }
 
 void MainWindow::export_metrics_dialog() {
+    QString why;
+    if (m_session->history().empty() && m_session->history().timing().empty()) { // say why before the dialog
+        report_export(
+            false, tr("Nothing to export yet: press Play; the timing figures are recorded twice a second."), {});
+        return;
+    }
     const QString path = ask_export_path(
         this, tr("Export metrics"), QStringLiteral("stencilscope-metrics.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
-    QString why;
-    const bool ok = export_metrics(path, &why);
-    report_export(ok, why, tr("Saved %1 profiled launches to %2").arg(m_session->history().size()).arg(path));
+    QStringList written;
+    const bool ok = export_metrics(path, &why, &written);
+    QString done = tr("Saved %1").arg(written.join(QStringLiteral(", ")));
+    if (m_session->history().empty()) { // timing only: say why there are no counter columns
+        const QString unavailable = m_session->counters_unavailable();
+        done += tr(" (timing only: %1)")
+                    .arg(!unavailable.isEmpty()     ? unavailable
+                            : m_session->counters() ? tr("no launch has been profiled yet")
+                                                    : tr("hardware counters are off"));
+    }
+    report_export(ok, why, done);
 }
 
 void MainWindow::export_charts_dialog() {
+    QString why;
+    if (!m_metrics->charts_exportable(&why)) {
+        report_export(false, why, {}); // empty charts: refused before asking where
+        return;
+    }
     const QString path = ask_export_path(
         this, tr("Export metric charts"), QStringLiteral("stencilscope-metrics.png"), tr("PNG images (*.png)"));
     if (path.isEmpty()) return;
     QString stem = path;
     if (stem.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) stem.chop(4);
-    QString why;
-    const bool ok = m_metrics->save_charts(stem, &why);
-    report_export(ok, why, tr("Saved %1-dram.png, -local.png and -stalls.png").arg(stem));
+    QStringList written;
+    const bool ok = m_metrics->save_charts(stem, &why, &written);
+    report_export(ok, why, tr("Saved %1").arg(written.join(QStringLiteral(", "))));
 }
 
 bool MainWindow::pin_baseline() {

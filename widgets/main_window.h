@@ -41,6 +41,9 @@ struct WindowOptions {
     // (docs/PERFORMANCE.md), so a lower limit leaves more to the simulation. 0: the screen's refresh
     // rate; < 0 (the default): as many as the engine delivers.
     double max_fps = -1.0;
+    // The command line asked for the CUDA backend and no GPU can run kernels (devices.unavailable says
+    // why): the settings run on the CPU and the status bar says so for as long as the window is open.
+    bool gpu_fallback = false;
 };
 
 class MainWindow : public QMainWindow {
@@ -60,7 +63,8 @@ public:
     bool export_field(const QString& path, QString* why);
     bool export_window(const QString& path, QString* why);
     // Every profiled launch of the session as CSV, in `stencilscope-cli profile --csv`'s columns.
-    bool export_metrics(const QString& path, QString* why);
+    // The timing CSV, and the profiled launches when there are any (Session::export_metrics_csv).
+    bool export_metrics(const QString& path, QString* why, QStringList* written = nullptr);
 
     // Setups (Session::apply_setup and friends); a lesson's explanation shows in the Lesson dock.
     bool apply_setup(const SetupState&, QString* why);

@@ -188,6 +188,10 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     if (Status s = apply_run_options(values, o.run); !s) return s;
     StencilConfig& c = o.run.config;
     if (!o.run.backend_given) c.placement.backend = cuda_present ? Backend::Cuda : Backend::Cpu;
+    // --backend cuda without a usable GPU: the window falls back to the CPU and says so (WindowOptions),
+    // rather than opening on a configuration nothing can run.
+    o.window.gpu_fallback = c.placement.backend == Backend::Cuda && !cuda_present;
+    if (o.window.gpu_fallback) c.placement.backend = Backend::Cpu, c.placement.gpus = 1;
     if (c.placement.backend == Backend::Cuda)
         c.placement.strips_per_device = strips_per_gpu_from_environment(); // testing hook, as the CLI
     if (!find_value(values, "--size") && c.placement.backend == Backend::Cpu)

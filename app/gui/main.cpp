@@ -31,6 +31,11 @@ int main(int argc, char** argv) {
         std::cout << gui_options_help();
         return 0;
     }
+    if (options.window.gpu_fallback)
+        std::cerr << "stencilscope: no usable GPU ("
+                  << (devices.unavailable.empty() ? std::string("no CUDA device found")
+                                                  : ss::one_line(devices.unavailable))
+                  << "): running on the CPU backend\n";
     options.window.devices = std::move(devices);
     if (const std::string problem = precheck_scripted(options); !problem.empty()) {
         std::cerr << "stencilscope: " << ss::one_line(problem) << "\n";
