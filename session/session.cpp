@@ -23,6 +23,15 @@ int plane_count(const StencilConfig& c, SliceAxis a) {
                                : c.problem.size.nx;
 }
 
+QString lesson_dock_text(const Lesson& l, bool cpu_backend) {
+    QStringList parts { l.explanation };
+    if (const QString needs = lesson_needs_text(l.needs); !needs.isEmpty())
+        parts << QStringLiteral("Needs %1 to show its effect.").arg(needs);
+    if (cpu_backend && !l.on_cpu.isEmpty()) parts << QStringLiteral("On the CPU backend: %1").arg(l.on_cpu);
+    if (const QString recorded = recorded_lesson_text(l.id); !recorded.isEmpty()) parts << recorded;
+    return parts.join(QStringLiteral("\n\n"));
+}
+
 Session::Session(const DeviceCatalogue& devices, QObject* parent)
     : QObject(parent)
     , m_devices(devices)
@@ -244,7 +253,7 @@ bool Session::apply_setup(const SetupState& s, QString* why) {
     set_slice(slice);
     request(s.settings);
     if (!s.explanation.isEmpty()) {
-        m_lesson = { s.title, s.explanation };
+        m_lesson = { s.title, s.explanation, s.lesson_id, s.needs, s.on_cpu };
         emit lesson_changed(m_lesson);
     }
     return true;

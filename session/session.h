@@ -25,7 +25,13 @@ class EngineController;
 // The explanation a lesson (or a setup with one) brings along; empty when none is open.
 struct Lesson {
     QString title, explanation;
+    QString id; // its entry in the recorded results
+    QStringList needs; // "gpu", "counters"
+    QString on_cpu; // what the CPU backend will and will not show
 };
+// The Lesson dock's text: the explanation, what the lesson needs, on the CPU backend what shows there,
+// and the results recorded on the H100 (labelled as recorded, never typed into the explanation).
+QString lesson_dock_text(const Lesson&, bool cpu_backend);
 
 class Session : public QObject {
     Q_OBJECT

@@ -84,7 +84,7 @@ void MainWindow::build_docks() {
     m_lesson_dock->hide();
     connect(m_session, &Session::lesson_changed, this, [this](const Lesson& l) {
         m_lesson_dock->setWindowTitle(l.title.isEmpty() ? tr("Lesson") : tr("Lesson: %1").arg(l.title));
-        m_lesson_label->setText(l.explanation);
+        m_lesson_label->setText(lesson_dock_text(l, m_session->requested().config.placement.backend == Backend::Cpu));
         m_lesson_dock->show();
     });
 }
