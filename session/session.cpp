@@ -179,7 +179,10 @@ void Session::inject_at(int cx, int cy, const SliceSelection& s, int width, int 
     }
     const int radius = std::max(2, std::min(width, height) / 64);
     const bool wave = c.problem.stencil == StencilKind::Star && c.problem.rule == UpdateRule::Wave;
-    m_engine->inject(x, y, z, radius, wave ? 1.0 : std::max(1.0, shown_hi));
+    // A wave pulse as strong as the waves on screen: a fixed 1.0 was ~200x a spread-out ring, and the
+    // automatic range then showed the pulse alone.
+    const double wave_amplitude = shown_hi > 1e-6 ? shown_hi : 1.0;
+    m_engine->inject(x, y, z, radius, wave ? wave_amplitude : std::max(1.0, shown_hi));
 }
 
 void Session::set_counters(bool on) {

@@ -74,7 +74,8 @@ public:
     void step();
     void reset_field();
     // A click at `cell` of the plane `slice` (of a width x height frame) becomes a source in the volume:
-    // a hot spot for heat (at least the shown range's top), a pulse for the wave.
+    // a hot spot for heat (at least the shown range's top), a pulse for the wave as high as the shown
+    // range's top (the diverging map's range is symmetric: the waves' amplitude).
     void inject_at(int cell_x, int cell_y, const SliceSelection& slice, int width, int height, double shown_hi);
 
     // Hardware counters and their history.

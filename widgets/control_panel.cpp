@@ -90,7 +90,7 @@ QWidget* ControlPanel::build_stencil_group() {
     m_gpus->setToolTip(tr("GPUs to split the domain over (1..%1)").arg(std::max<int>(1, m_devices.count())));
     form->addRow(tr("Device"), m_device);
     form->addRow(tr("GPU count"), m_gpus);
-    m_overlap = named(new QCheckBox(tr("Overlap halo exchange with the interior")), "overlap");
+    m_overlap = named(new QCheckBox(tr("Overlap halo exchange")), "overlap");
     m_overlap->setToolTip(tr("Several GPUs: compute the rows the neighbours need first and exchange them while the "
                              "interior runs (off: compute, then exchange)"));
     form->addRow(QString(), m_overlap);
@@ -204,9 +204,11 @@ QWidget* ControlPanel::build_display_group() {
         s->setDecimals(4);
         s->setSingleStep(0.05);
         s->setKeyboardTracking(false);
+        s->setMinimumWidth(90); // their range's text would make the panel too wide for 1280x720
     }
     m_hi->setValue(1.0);
-    form->addRow(tr("Range"), row({ m_auto_range, m_lo, m_hi }));
+    form->addRow(tr("Range"), m_auto_range);
+    form->addRow(QString(), row({ m_lo, m_hi })); // beside the checkbox they made the panel too wide for 1280x720
     m_axis = named(new QComboBox, "slice_axis");
     m_axis->addItem(tr("XY"), int(SliceAxis::XY));
     m_axis->addItem(tr("XZ"), int(SliceAxis::XZ));

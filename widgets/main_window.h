@@ -77,6 +77,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent*) override;
+    void showEvent(QShowEvent*) override;
 
 private:
     void build_docks();
@@ -91,6 +92,7 @@ private:
     void export_charts_dialog();
     void report_export(bool ok, const QString& why, const QString& done);
     void setup_dialog(bool save);
+    void fit_docks();
 
     Session* m_session = nullptr;
     FieldView* m_view = nullptr;
@@ -101,6 +103,8 @@ private:
     ExperimentsWindow* m_experiments = nullptr;
     QLabel* m_lesson_label = nullptr;
     QDockWidget* m_lesson_dock = nullptr;
+    bool m_layout_restored = false; // the user's saved layout: kept as it was
+    bool m_docks_fitted = false;
 };
 
 } // namespace ss::gui
