@@ -16,6 +16,11 @@ ColormapKind colormap_for(const StencilConfig& c) {
                                                                                         : ColormapKind::Inferno;
 }
 
+QString quantity_name(const StencilConfig& c) {
+    if (c.problem.stencil == StencilKind::Diffusion4) return QStringLiteral("concentration u");
+    return c.problem.rule == UpdateRule::Wave ? QStringLiteral("displacement u") : QStringLiteral("temperature u");
+}
+
 int plane_count(const StencilConfig& c, SliceAxis a) {
     return c.problem.dims == 2 ? 1
         : a == SliceAxis::XY   ? c.problem.size.nz

@@ -142,6 +142,9 @@ private:
 
 // The map that suits a rule: diverging for the wave (signed values), sequential for heat.
 ColormapKind colormap_for(const StencilConfig&);
+// What the field's values are, for the colour bar: "temperature u" (heat), "displacement u" (wave),
+// "concentration u" (fourth-order diffusion).
+QString quantity_name(const StencilConfig&);
 // Planes along `axis` (1 in 2D).
 int plane_count(const StencilConfig&, SliceAxis axis);
 

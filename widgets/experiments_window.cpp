@@ -420,7 +420,19 @@ bool ExperimentsWindow::export_png(const QString& path, QString* why) {
         if (why) *why = tr("no results to export yet");
         return false;
     }
-    return m_charts->save_png(path, why);
+    return m_charts->save_png(path, why, sweep_caption());
+}
+
+QString ExperimentsWindow::sweep_caption() const {
+    if (m_points.empty()) return {};
+    const StencilConfig& c = m_points.front().config;
+    return QStringLiteral("%1 · rule %2 · %3D %4 %5 · %6 · %7 points")
+        .arg(kind_title(m_kind), QString::fromLatin1(to_string(c.problem.rule).data()))
+        .arg(c.problem.dims)
+        .arg(QString::fromStdString(format_extent(c.problem.size, c.problem.dims)),
+            QString::fromLatin1(to_string(c.problem.precision).data()),
+            m_device.empty() ? tr("unknown device") : QString::fromStdString(m_device))
+        .arg(m_points.size());
 }
 
 void ExperimentsWindow::open_dialog() {

@@ -44,6 +44,8 @@ public:
     const std::vector<ExperimentPoint>& points() const { return m_points; }
     ExperimentCharts& charts() { return *m_charts; }
     QString status_text() const;
+    // The PNG export's caption: the experiment, rule, domain, precision, device and point count.
+    QString sweep_caption() const;
     // While a sweep runs: seconds left at the pace so far (NaN before the first unit of work is done).
     double time_left() const { return m_time_left; }
     // Charts only this variant's series ("" or unknown: every series), as the Show box does.

@@ -2,12 +2,18 @@
 #include "widgets/export_util.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
+#include <QPainter>
 #include <QPixmap>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStringList>
 #include <QWidget>
+
+#include <algorithm>
 
 namespace ss::gui {
 
@@ -21,8 +27,35 @@ QString ask_export_path(QWidget* parent, const QString& title, const QString& fi
     return path;
 }
 
-bool save_widget_png(QWidget* widget, const QString& path, QString* why) {
-    if (widget->grab().save(path, "PNG")) return true;
+QString caption_for(const StencilConfig& c, const QString& device, long long iteration, const QString& what) {
+    QStringList parts;
+    if (!what.isEmpty()) parts << what;
+    parts << QString::fromStdString(describe(c));
+    if (!device.isEmpty()) parts << device;
+    parts << QCoreApplication::translate("export", "iteration %1").arg(iteration);
+    parts << QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+    return parts.join(QStringLiteral(" · "));
+}
+
+QImage with_caption(const QImage& image, const QString& caption) {
+    if (caption.isEmpty() || image.isNull()) return image;
+    QFont font;
+    font.setPixelSize(std::max(11, std::min(16, image.width() / 60)));
+    const QFontMetrics metrics(font);
+    const int strip = metrics.height() + 8;
+    QImage out(image.width(), image.height() + strip, QImage::Format_ARGB32);
+    out.fill(Qt::white);
+    QPainter p(&out);
+    p.drawImage(0, 0, image);
+    p.setFont(font);
+    p.setPen(Qt::black);
+    const QRect text(4, image.height(), image.width() - 8, strip);
+    p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(caption, Qt::ElideRight, text.width()));
+    return out;
+}
+
+bool save_widget_png(QWidget* widget, const QString& path, QString* why, const QString& caption) {
+    if (with_caption(widget->grab().toImage(), caption).save(path, "PNG")) return true;
     if (why) *why = QCoreApplication::translate("export", "could not write %1").arg(path);
     return false;
 }

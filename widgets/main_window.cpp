@@ -108,6 +108,8 @@ void MainWindow::build_docks() {
 void MainWindow::connect_view() {
     connect(m_session, &Session::frame, m_view, &FieldView::show_frame);
     connect(m_session, &Session::colormap_changed, m_view, &FieldView::set_colormap);
+    connect(m_session, &Session::settings_changed, m_view,
+        [this](const RunSettings& s) { m_view->set_quantity(quantity_name(s.config)); });
     connect(m_session, &Session::range_policy_changed, m_view, &FieldView::set_range_policy);
     connect(m_session, &Session::ready, m_view,
         [this](const EngineReady& r) { show_strip_overlay(*m_view, r.settings.config); });
@@ -324,12 +326,26 @@ QString MainWindow::lesson_text() const {
     return m_lesson_dock->isHidden() ? QString() : m_lesson_label->text();
 }
 
+QString MainWindow::field_caption() const {
+    const FieldFrame& f = m_view->last_frame();
+    const EngineReady& active = m_session->active();
+    const QString device = QString::fromStdString(active.device_name);
+    QString what = m_view->quantity();
+    if (active.settings.config.problem.dims == 3)
+        what += f.slice.max_projection ? tr(", max projection") : tr(", slice %1").arg(f.slice.index);
+    return caption_for(active.settings.config, device, f.iteration, what);
+}
+
 bool MainWindow::export_field(const QString& path, QString* why) {
-    const QImage image = m_view->export_image();
+    QImage image = m_view->export_image();
     if (image.isNull()) {
         if (why) *why = tr("no field has been displayed yet");
         return false;
     }
+    // What the picture shows travels with it: a caption strip below, and the same text in the PNG.
+    const QString caption = field_caption();
+    image = with_caption(image, caption);
+    image.setText(QStringLiteral("Description"), caption);
     if (!image.save(path, "PNG")) {
         if (why) *why = tr("could not write %1").arg(path);
         return false;

@@ -58,6 +58,8 @@ public:
 
     // Write the field (at field resolution, with its colour bar) or the whole window as PNG.
     bool export_field(const QString& path, QString* why);
+    // The field export's caption: quantity (and 3D plane), configuration, device, iteration, time.
+    QString field_caption() const;
     bool export_window(const QString& path, QString* why);
     // Every profiled launch of the session as CSV, in `stencilscope-cli profile --csv`'s columns.
     bool export_metrics(const QString& path, QString* why);

@@ -164,7 +164,12 @@ private slots:
         QVERIFY(window.charts().bottleneck_shown());
         const QString png = dir.filePath(QStringLiteral("sweep.png")), csv = dir.filePath(QStringLiteral("again.csv"));
         QVERIFY2(window.export_png(png, &why), qPrintable(why));
-        QVERIFY(QImage(png).width() > 100);
+        const QImage chart(png);
+        QVERIFY(chart.width() > 100);
+        // the caption strip below the charts: what, where and on which device
+        QVERIFY(chart.height() > window.charts().grab().toImage().height());
+        for (const char* part : { "thesis fig. 5.1", "rule ", "4096x4096", "Test GPU", "5 points" })
+            QVERIFY2(window.sweep_caption().contains(QLatin1String(part)), part);
         QVERIFY2(window.export_csv(csv, &why), qPrintable(why));
         ExperimentTable again;
         QVERIFY(read_experiment_csv(csv.toStdString(), &again));

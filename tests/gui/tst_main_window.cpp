@@ -317,7 +317,12 @@ private slots:
         QImage image(path);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() > 64);
-        QCOMPARE(image.height(), 96);
+        QVERIFY(image.height() > 96); // the field with its bar (96 high), then the caption strip
+        // the caption names the quantity, the configuration, the device and the iteration
+        const QString caption = image.text(QStringLiteral("Description"));
+        for (const char* part : { "temperature u", "jacobi", "64x64", "CPU", "iteration 0" })
+            QVERIFY2(caption.contains(QLatin1String(part)), qPrintable(caption));
+        QCOMPARE(w.field_view().quantity(), QStringLiteral("temperature u"));
         const ColormapTable& t = colormap_table(ColormapKind::Viridis);
         auto rgb = [](Rgb8 c) { return qRgb(c.r, c.g, c.b); };
         QCOMPARE(image.pixel(20, 63 - 20), rgb(t[255])); // cell (20, 20): inside the square
@@ -548,6 +553,7 @@ private slots:
         w.resize(900, 700);
         w.show();
         FieldView& view = w.field_view();
+        QCOMPARE(view.quantity(), QStringLiteral("displacement u")); // the colour bar says what it shows
         QTRY_VERIFY_WITH_TIMEOUT(view.last_frame().iteration > 40 && view.display_range().hi < 0.5, 30000);
         w.session().set_playing(false);
         QTest::qWait(100);
