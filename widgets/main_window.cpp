@@ -6,6 +6,7 @@
 #include "widgets/control_panel.h"
 #include "widgets/experiments_window.h"
 #include "widgets/export_util.h"
+#include "widgets/help_menu.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/run_status_bar.h"
 #include "widgets/strip_overlay.h"
@@ -205,16 +206,7 @@ void MainWindow::build_menus() {
     if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(start_here)))
         button->setPopupMode(QToolButton::InstantPopup);
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About StencilScope"), this, [this] {
-        QMessageBox::about(this, tr("About StencilScope"),
-            tr("<b>StencilScope %1</b><p>Iterative stencil kernels on NVIDIA GPUs, live.</p>"
-               "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p><p>%2</p>")
-                .arg(QStringLiteral(STENCILSCOPE_VERSION),
-                    QString::fromStdString(m_controls->devices().cuda_support)
-                        .toHtmlEscaped()
-                        .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
-    });
+    build_help_menu(*this, QString::fromStdString(m_controls->devices().cuda_support));
 }
 
 void MainWindow::build_export_menu(QMenu* file) {

@@ -6,6 +6,7 @@
 #include "session/session.h"
 #include "widgets/control_panel.h"
 #include "widgets/field_image.h"
+#include "widgets/help_menu.h"
 #include "widgets/main_window.h"
 
 #include <QAction>
@@ -16,6 +17,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
+#include <QMenuBar>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
@@ -23,8 +25,10 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QWheelEvent>
 
@@ -569,6 +573,44 @@ private slots:
         QCOMPARE(view.last_frame().iteration, at);
         QVERIFY2(view.display_range().hi <= shown * 1.01f,
             qPrintable(QStringLiteral("range %1 after the pulse, %2 before").arg(view.display_range().hi).arg(shown)));
+    }
+
+    // Help: the user guide (the installed copy, else the source tree's), the shortcut list read from the
+    // window's own actions, About.
+    void help_has_the_guide_the_shortcuts_and_about() {
+        MainWindow w(cpu_options());
+        w.show();
+        QVERIFY(!user_guide_path().isEmpty());
+        knob<QAction>(w, "user_guide")->trigger();
+        auto* guide = knob<QTextBrowser>(w, "user_guide_text");
+        QTRY_VERIFY(guide->isVisible());
+        QVERIFY(guide->toPlainText().contains(QStringLiteral("stencilscope-cli")));
+        knob<QAction>(w, "keyboard_shortcuts")->trigger();
+        auto* table = knob<QTableWidget>(w, "shortcut_table");
+        QTRY_VERIFY(table->isVisible());
+        QStringList rows;
+        for (int i = 0; i < table->rowCount(); ++i)
+            rows << table->item(i, 0)->text() + QLatin1Char('=') + table->item(i, 1)->text();
+        for (const char* expected :
+            { "Space=Play / pause", "Ctrl+R=Reset field", "Ctrl+E=Field image", "F1=User guide" })
+            QVERIFY2(rows.contains(QLatin1String(expected)), qPrintable(rows.join(QStringLiteral(", "))));
+        const QMenu* help = nullptr;
+        for (QAction* a : w.menuBar()->actions())
+            if (a->text() == QStringLiteral("&Help")) help = a->menu();
+        QVERIFY(help);
+        QStringList items;
+        for (QAction* a : help->actions()) items << a->text();
+        QVERIFY2(items.contains(QStringLiteral("&About StencilScope")), qPrintable(items.join(QStringLiteral(", "))));
+    }
+
+    // Every teaching knob explains itself, in words a class can follow (more than a label's worth).
+    void every_teaching_knob_has_a_tooltip() {
+        MainWindow w(cpu_options());
+        for (const char* name :
+            { "variant", "radius", "cf", "heuristic", "bx", "by", "bz", "precision", "rule", "gpus", "depth" }) {
+            const QString tip = knob<QWidget>(w, name)->toolTip();
+            QVERIFY2(tip.size() >= 20 && tip.endsWith(QLatin1Char('.')), name);
+        }
     }
 
     void command_line_defaults_and_errors() {
