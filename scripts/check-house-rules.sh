@@ -5,6 +5,7 @@
 # session -> widgets, reports -> session, gpu -> anything above it all fail, and so do app/cli <-> app/gui.
 # Qt: none in gpu/, reports/ or app/cli/; Qt Core only in session/ (its target links Qt6::Core alone, so a
 # bare <QWidget> does not compile; this catches module-qualified includes). CUDA headers: gpu/ only.
+# Widgets never start engine work nor include the engine thread: they go through session/Session.
 # Plus: the pinned clang-format 14 is applied.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +60,15 @@ bad=$(for f in $(printf '%s\n' $layered | grep -vE '^gpu/'); do
     grep -lE '^\s*#\s*include\s*[<"](cuda|cupti|nvrtc|nvperf|cuda_runtime)' "$f"
 done)
 [ -n "$bad" ] && fail "CUDA headers outside gpu/:" $bad
+
+# 4. Widgets observe and write the session; they never start engine work themselves.
+engine_calls='\b(create_simulation|can_implement|query_devices|device_free_memory|measure_copy_bandwidth|create_metrics_collector|run_experiment|autotune_cached|repartition)\s*\('
+bad=$(for f in $(printf '%s\n' $layered | grep '^widgets/'); do grep -lE "$engine_calls" "$f"; done)
+[ -n "$bad" ] && fail "widgets/ calls the engine (go through the Session):" $bad
+bad=$(for f in $(printf '%s\n' $layered | grep '^widgets/'); do
+    grep -lE '#\s*include\s*"session/engine_(controller|worker)\.h"' "$f"
+done)
+[ -n "$bad" ] && fail "widgets/ includes the engine thread (use session/session.h):" $bad
 
 # 6. Formatting with the pinned clang-format.
 if command -v clang-format >/dev/null && clang-format --version | grep -q 'version 14\.'; then

@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cmath>
 #include <thread>
-#include <utility>
 
 namespace ss::gui {
 namespace {
@@ -26,12 +25,6 @@ constexpr qint64 kStatsWindowMs = 500;
 bool engine_diagnostic(const char* what) {
     static const QStringList list = qEnvironmentVariable("STENCILSCOPE_ENGINE_DIAG").split(QLatin1Char(','));
     return list.contains(QLatin1String(what));
-}
-
-std::string device_name(const StencilConfig& c, const DeviceCatalogue& catalogue) {
-    if (c.placement.backend == Backend::Cpu)
-        return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
-    return catalogue.name_of(c.placement.device);
 }
 
 int slice_extent(const Extent& e, SliceAxis axis) {
@@ -103,8 +96,7 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
-    emit ready(
-        { generation, m_settings, m_sim->resources(), device_name(m_settings.config, m_catalogue), reused_field });
+    emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field });
     if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
     report_metrics_unavailable();
     schedule();
@@ -205,7 +197,7 @@ void EngineWorker::profile_step() {
     // replays (~0.4 s on two H200s): one plain step takes that sample again for the per-GPU table.
     if (s.ok() && strip_count(m_sim->config().placement) > 1) m_sim->step(1);
     s.settings = m_settings;
-    s.device_name = device_name(m_settings.config, m_catalogue);
+    s.device_name = device_name(m_settings.config);
     m_have_batch_clock = false; // the replays are not part of the next batch period
     m_dirty = true;
     emit metrics(s);
@@ -387,113 +379,10 @@ void EngineWorker::report_stats(bool force) {
     m_window_busy_ms = 0.0;
 }
 
-void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std::atomic<bool>> cancel) {
-    JobOutcome out;
-    out.id = request.id;
-    out.request = request;
-    // Pause the live run: drain it, keep its whole state on the host and free its device memory, so the
-    // job measures an idle GPU and may use all of its memory.
-    std::optional<FieldState> state;
-    std::optional<std::pair<StencilConfig, BlockDims>> live_block; // what the live kernel was launched with
-    try {
-        if (m_sim) {
-            live_block = { { m_sim->config(), m_sim->resources().block } };
-            if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
-            m_previous_batch.reset();
-            state = m_sim->save_state();
-        }
-    } catch (const std::exception& e) {
-        out.error = std::string("the live run could not be paused: ") + e.what();
-        emit job_finished(out);
-        return fail(e.what());
-    }
-    m_sim.reset();
-    m_staging.reset();
-    m_sampler.release_collector(); // one profiler per device: an experiment may need its own
-    try {
-        if (request.kind == JobRequest::Kind::Autotune)
-            run_autotune_job(request, *cancel, out, state ? &state->current : nullptr, live_block);
-        else
-            run_experiment_job(request, *cancel, out);
-    } catch (const std::exception& e) {
-        out.error = e.what();
-    }
-    out.cancelled = cancel->load();
-    emit job_finished(out);
-    if (!state) return;
-    // Resume where the run paused (a newer configuration queued meanwhile takes over from here).
-    std::string why;
-    m_sim = create_simulation(m_settings.config, m_catalogue, &why);
-    if (!m_sim) return fail(why.empty() ? "the paused run could not be resumed" : why);
-    try {
-        m_sim->restore_state(*state);
-    } catch (const std::exception& e) {
-        return fail(e.what());
-    }
-    restart(m_generation, true);
-}
-
-void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>& cancel, JobOutcome& out,
-    const std::vector<double>* live_field, const std::optional<std::pair<StencilConfig, BlockDims>>& live_block) {
-    StencilConfig config = r.config;
-    if (config.placement.backend != Backend::Cuda)
-        throw std::runtime_error("autotune searches CUDA block dims: choose a CUDA device");
-    config.policy.heuristic_block = true;
-    if (Status s = can_implement(config, m_catalogue); !s) throw std::runtime_error(s.reason);
-    out.device_name = device_name(config, m_catalogue);
-    const DeviceInfo* device = m_catalogue.find(config.placement.device);
-    JobProgress first;
-    first.id = r.id;
-    first.what = "compiling";
-    first.space = autotune_space(config, device);
-    first.total = int(first.space.size());
-    // The heuristic's block comes from the occupancy API of the compiled kernel: the live run's, when it
-    // ran this configuration with the heuristic, else from a simulation built for the question.
-    if (live_block && live_block->first == config) {
-        first.heuristic = out.heuristic = live_block->second;
-    } else {
-        std::string why;
-        if (auto sim = create_simulation(config, m_catalogue, &why))
-            first.heuristic = out.heuristic = sim->resources().block;
-    }
-    emit job_progress(first);
-    // The live field when it has this extent (what the user looks at), else the configured initial one.
-    const std::vector<double> field = live_field && std::int64_t(live_field->size()) == config.problem.size.cells()
-        ? *live_field
-        : make_initial_field(config, m_settings.config.problem.initial, m_settings.config.problem.seed);
-    const auto progress = [&](int done, int total, const AutotuneResult& last) {
-        JobProgress p;
-        p.id = r.id, p.done = done, p.total = total, p.what = format_block(last.block);
-        p.has_candidate = true;
-        p.candidate = last;
-        emit job_progress(p);
-        return !cancel.load();
-    };
-    // The CLI's cache file: a search run headless shows up here, and the other way round.
-    AutotuneCache cache(default_autotune_cache_path());
-    CachedAutotune tuned
-        = autotune_cached(config, m_catalogue, field, r.steps, r.repeats, progress, &cache, r.use_cache);
-    out.candidates = std::move(tuned.results);
-    out.from_cache = tuned.from_cache;
-    out.cached_at = tuned.stored;
-    if (!tuned.saved) out.warnings.push_back(tuned.saved.reason);
-}
-
-void EngineWorker::run_experiment_job(const JobRequest& r, const std::atomic<bool>& cancel, JobOutcome& out) {
-    if (Status s = check_experiment(r.experiment); !s) throw std::runtime_error(s.reason);
-    out.device_name = device_name(r.experiment.base, m_catalogue);
-    AutotuneCache cache(default_autotune_cache_path());
-    std::optional<ExperimentPoint> measured; // goes out with the next progress report
-    out.points = run_experiment(
-        r.experiment, m_catalogue,
-        [&](int done, int total, const std::string& what) {
-            JobProgress p;
-            p.id = r.id, p.done = done, p.total = total, p.what = what;
-            p.point = std::exchange(measured, std::nullopt);
-            emit job_progress(p);
-            return !cancel.load();
-        },
-        &cache, &out.warnings, [&](const ExperimentPoint& point) { measured = point; });
+std::string EngineWorker::device_name(const StencilConfig& c) const {
+    if (c.placement.backend == Backend::Cpu)
+        return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
+    return m_catalogue.name_of(c.placement.device);
 }
 
 void EngineWorker::fail(const std::string& why) {

@@ -66,6 +66,8 @@ private:
     void profile_step();
     void report_metrics_unavailable();
     void fail(const std::string& why);
+    // "CPU (N threads)" or the catalogue's name of the configuration's device.
+    std::string device_name(const StencilConfig& c) const;
     void run_autotune_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&,
         const std::vector<double>* live_field, const std::optional<std::pair<StencilConfig, BlockDims>>& live_block);
     void run_experiment_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&);

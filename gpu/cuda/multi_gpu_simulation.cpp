@@ -17,35 +17,13 @@
 #include "gpu/cuda/cuda_check.h"
 #include "gpu/cuda/cuda_simulation.h"
 #include "gpu/cuda/display_range.h"
+#include "gpu/cuda/halo_exchange.h"
 #include "gpu/cuda/strip_workers.h"
 
 #include <algorithm>
 
 namespace ss {
 namespace {
-
-constexpr int kBelow = 0, kAbove = 1; // sides of a strip: towards lower and higher rows
-
-struct StripTimer { // CUDA events of the sampled step (the last of each batch) and what they measured
-    cudaEvent_t compute_begin = nullptr, compute_end = nullptr, send_begin = nullptr, send_end = nullptr,
-                receive_begin = nullptr, receive_end = nullptr;
-    bool pending = false;
-    double compute_ms = 0.0, exchange_ms = 0.0;
-};
-
-struct StripState {
-    Strip strip;
-    std::unique_ptr<CudaSimulation> field;
-    cudaStream_t halo = nullptr;
-    cudaEvent_t boundary_done = nullptr, received = nullptr, joined = nullptr;
-    cudaEvent_t ready[2] = {};
-    int neighbour[2] = { -1, -1 };
-    HaloPath path[2] = { HaloPath::None, HaloPath::None }; // how the ghost rows on each side arrive
-    bool sends_staged[2] = { false, false };
-    unsigned char* pinned[2][2] = {}; // [parity][side]: the rows this strip sends, staged
-    float* scratch = nullptr; // display rows computed on this device, before they go to the first GPU
-    std::size_t scratch_floats = 0;
-};
 
 class MultiGpuSimulation final : public Simulation {
 public:
@@ -380,49 +358,11 @@ private:
         }
     }
 
-    // Rows a strip sends towards `side`, and its ghost rows on `side`, in its local numbering.
-    int send_row(const StripState& s, int side) const {
-        return side == kBelow ? m_plan.ghost_depth : s.strip.updated_rows();
-    }
-    int ghost_row(const StripState& s, int side) const {
-        return side == kBelow ? 0 : m_plan.ghost_depth + s.strip.updated_rows();
-    }
-
     void send(StripState& s, cudaStream_t stream, bool sample) {
-        const int p = s.field->current_buffer();
-        StripTimer& timer = timer_of(s);
-        if (sample) cuda_check(cudaEventRecord(timer.send_begin, stream), "cudaEventRecord");
-        for (int side : { kBelow, kAbove })
-            if (s.sends_staged[side])
-                cuda_check(cudaMemcpyAsync(s.pinned[p][side], s.field->buffer(p) + send_row(s, side) * row_bytes(),
-                               halo_bytes(), cudaMemcpyDeviceToHost, stream),
-                    "staging ghost rows");
-        if (sample) cuda_check(cudaEventRecord(timer.send_end, stream), "cudaEventRecord");
-        cuda_check(cudaEventRecord(s.ready[p], stream), "cudaEventRecord");
+        send_halo(s, timer_of(s), halo_rows(), stream, sample);
     }
-
     void receive(StripState& s, cudaStream_t stream, bool sample) {
-        const int p = s.field->current_buffer();
-        for (int side : { kBelow, kAbove })
-            if (s.neighbour[side] >= 0)
-                cuda_check(cudaStreamWaitEvent(stream, m_strips[s.neighbour[side]].ready[p], 0), "cudaStreamWaitEvent");
-        StripTimer& timer = timer_of(s);
-        if (sample) cuda_check(cudaEventRecord(timer.receive_begin, stream), "cudaEventRecord");
-        for (int side : { kBelow, kAbove }) {
-            if (s.neighbour[side] < 0) continue;
-            const StripState& from = m_strips[s.neighbour[side]];
-            unsigned char* dst = s.field->buffer(p) + ghost_row(s, side) * row_bytes();
-            const unsigned char* src = from.field->buffer(p) + send_row(from, 1 - side) * row_bytes();
-            cudaError_t e = cudaSuccess;
-            if (s.path[side] == HaloPath::PeerToPeer)
-                e = cudaMemcpyPeerAsync(dst, s.field->device(), src, from.field->device(), halo_bytes(), stream);
-            else if (s.path[side] == HaloPath::Staged)
-                e = cudaMemcpyAsync(dst, from.pinned[p][1 - side], halo_bytes(), cudaMemcpyHostToDevice, stream);
-            else
-                e = cudaMemcpyAsync(dst, src, halo_bytes(), cudaMemcpyDeviceToDevice, stream);
-            cuda_check(e, "ghost row exchange");
-        }
-        if (sample) record_sample_end(timer, timer.receive_end, stream);
+        receive_halo(s, m_strips, timer_of(s), halo_rows(), stream, sample);
     }
 
     // After inject: refresh every ghost copy of the current field, on the compute streams.
@@ -437,36 +377,10 @@ private:
         });
     }
 
-    void record_sample_end(StripTimer& timer, cudaEvent_t e, cudaStream_t stream) {
-        cuda_check(cudaEventRecord(e, stream), "cudaEventRecord");
-        timer.pending = true;
-    }
     StripTimer& timer_of(const StripState& s) { return m_timers[std::size_t(&s - m_strips.data())]; }
-
-    // Reads the sampled step's events once they have completed; an unfinished sample stays pending.
     void harvest_timers() const {
-        for (std::size_t i = 0; i < m_strips.size(); ++i) {
-            const StripState& s = m_strips[i];
-            StripTimer& t = m_timers[i];
-            if (!t.pending) continue;
-            const bool exchanges = s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0;
-            // Every end event must have completed: the send and the receive run on other streams than the
-            // compute, so one finished event says nothing about the others (seen as "device not ready").
-            if (cudaEventQuery(t.compute_end) != cudaSuccess) continue;
-            if (exchanges
-                && (cudaEventQuery(t.send_end) != cudaSuccess || cudaEventQuery(t.receive_end) != cudaSuccess))
-                continue;
-            float compute = 0.0f, sending = 0.0f, receiving = 0.0f;
-            cuda_check(cudaEventElapsedTime(&compute, t.compute_begin, t.compute_end), "cudaEventElapsedTime");
-            if (exchanges) {
-                cuda_check(cudaEventElapsedTime(&sending, t.send_begin, t.send_end), "cudaEventElapsedTime");
-                cuda_check(cudaEventElapsedTime(&receiving, t.receive_begin, t.receive_end), "cudaEventElapsedTime");
-            }
-            t.compute_ms = compute;
-            t.exchange_ms = double(sending) + double(receiving);
-            t.pending = false;
-            m_timed = true;
-        }
+        for (std::size_t i = 0; i < m_strips.size(); ++i)
+            if (harvest_strip_timer(m_strips[i], m_timers[i])) m_timed = true;
     }
 
     void join_into_first() {
@@ -518,7 +432,8 @@ private:
     }
     std::size_t row_cells() const { return std::size_t(m_config.problem.size.cells() / split_extent(m_config)); }
     std::size_t row_bytes() const { return m_strips.front().field->row_bytes(); }
-    std::size_t halo_bytes() const { return std::size_t(m_plan.ghost_depth) * row_bytes(); }
+    std::size_t halo_bytes() const { return halo_rows().bytes(); }
+    HaloRows halo_rows() const { return { m_plan.ghost_depth, row_bytes() }; }
     cudaStream_t first_stream() const { return m_strips.front().field->stream(); }
     void set_device(std::size_t strip) const {
         cuda_check(cudaSetDevice(m_strips[strip].field->device()), "cudaSetDevice");

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/cuda/halo_exchange.h"
+
+#include "gpu/cuda/cuda_check.h"
+
+namespace ss {
+
+void record_sample_end(StripTimer& timer, cudaEvent_t end, cudaStream_t stream) {
+    cuda_check(cudaEventRecord(end, stream), "cudaEventRecord");
+    timer.pending = true;
+}
+
+void send_halo(StripState& s, StripTimer& timer, const HaloRows& rows, cudaStream_t stream, bool sample) {
+    const int p = s.field->current_buffer();
+    if (sample) cuda_check(cudaEventRecord(timer.send_begin, stream), "cudaEventRecord");
+    for (int side : { kBelow, kAbove })
+        if (s.sends_staged[side])
+            cuda_check(cudaMemcpyAsync(s.pinned[p][side], s.field->buffer(p) + rows.send_row(s, side) * rows.row_bytes,
+                           rows.bytes(), cudaMemcpyDeviceToHost, stream),
+                "staging ghost rows");
+    if (sample) cuda_check(cudaEventRecord(timer.send_end, stream), "cudaEventRecord");
+    cuda_check(cudaEventRecord(s.ready[p], stream), "cudaEventRecord");
+}
+
+void receive_halo(StripState& s, const std::vector<StripState>& strips, StripTimer& timer, const HaloRows& rows,
+    cudaStream_t stream, bool sample) {
+    const int p = s.field->current_buffer();
+    for (int side : { kBelow, kAbove })
+        if (s.neighbour[side] >= 0)
+            cuda_check(cudaStreamWaitEvent(stream, strips[s.neighbour[side]].ready[p], 0), "cudaStreamWaitEvent");
+    if (sample) cuda_check(cudaEventRecord(timer.receive_begin, stream), "cudaEventRecord");
+    for (int side : { kBelow, kAbove }) {
+        if (s.neighbour[side] < 0) continue;
+        const StripState& from = strips[s.neighbour[side]];
+        unsigned char* dst = s.field->buffer(p) + rows.ghost_row(s, side) * rows.row_bytes;
+        const unsigned char* src = from.field->buffer(p) + rows.send_row(from, 1 - side) * rows.row_bytes;
+        cudaError_t e = cudaSuccess;
+        if (s.path[side] == HaloPath::PeerToPeer)
+            e = cudaMemcpyPeerAsync(dst, s.field->device(), src, from.field->device(), rows.bytes(), stream);
+        else if (s.path[side] == HaloPath::Staged)
+            e = cudaMemcpyAsync(dst, from.pinned[p][1 - side], rows.bytes(), cudaMemcpyHostToDevice, stream);
+        else
+            e = cudaMemcpyAsync(dst, src, rows.bytes(), cudaMemcpyDeviceToDevice, stream);
+        cuda_check(e, "ghost row exchange");
+    }
+    if (sample) record_sample_end(timer, timer.receive_end, stream);
+}
+
+bool harvest_strip_timer(const StripState& s, StripTimer& t) {
+    if (!t.pending) return false;
+    const bool exchanges = s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0;
+    // Every end event must have completed: the send and the receive run on other streams than the
+    // compute, so one finished event says nothing about the others (seen as "device not ready").
+    if (cudaEventQuery(t.compute_end) != cudaSuccess) return false;
+    if (exchanges && (cudaEventQuery(t.send_end) != cudaSuccess || cudaEventQuery(t.receive_end) != cudaSuccess))
+        return false;
+    float compute = 0.0f, sending = 0.0f, receiving = 0.0f;
+    cuda_check(cudaEventElapsedTime(&compute, t.compute_begin, t.compute_end), "cudaEventElapsedTime");
+    if (exchanges) {
+        cuda_check(cudaEventElapsedTime(&sending, t.send_begin, t.send_end), "cudaEventElapsedTime");
+        cuda_check(cudaEventElapsedTime(&receiving, t.receive_begin, t.receive_end), "cudaEventElapsedTime");
+    }
+    t.compute_ms = compute;
+    t.exchange_ms = double(sending) + double(receiving);
+    t.pending = false;
+    return true;
+}
+
+} // namespace ss

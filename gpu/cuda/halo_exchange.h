@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// One strip of a multi-GPU run and the exchange of its ghost rows with its neighbours: the per-strip
+// state, the send and receive halves of a step (multi_gpu_simulation.cpp orders them) and the timing
+// of a sampled step. Kept apart from the schedule so that other halo schemes have one place to land.
+#pragma once
+
+#include "gpu/cuda/cuda_simulation.h"
+#include "gpu/multi_gpu.h"
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace ss {
+
+inline constexpr int kBelow = 0, kAbove = 1; // sides of a strip: towards lower and higher rows
+
+struct StripTimer { // CUDA events of the sampled step (the last of each batch) and what they measured
+    cudaEvent_t compute_begin = nullptr, compute_end = nullptr, send_begin = nullptr, send_end = nullptr,
+                receive_begin = nullptr, receive_end = nullptr;
+    bool pending = false;
+    double compute_ms = 0.0, exchange_ms = 0.0;
+};
+
+struct StripState {
+    Strip strip;
+    std::unique_ptr<CudaSimulation> field;
+    cudaStream_t halo = nullptr;
+    cudaEvent_t boundary_done = nullptr, received = nullptr, joined = nullptr;
+    cudaEvent_t ready[2] = {};
+    int neighbour[2] = { -1, -1 };
+    HaloPath path[2] = { HaloPath::None, HaloPath::None }; // how the ghost rows on each side arrive
+    bool sends_staged[2] = { false, false };
+    unsigned char* pinned[2][2] = {}; // [parity][side]: the rows this strip sends, staged
+    float* scratch = nullptr; // display rows computed on this device, before they go to the first GPU
+    std::size_t scratch_floats = 0;
+};
+
+// Where the exchanged rows lie in a strip's buffer, in its local row numbering.
+struct HaloRows {
+    int ghost_depth = 0;
+    std::size_t row_bytes = 0;
+
+    std::size_t bytes() const { return std::size_t(ghost_depth) * row_bytes; }
+    // The rows a strip sends towards `side`, and its ghost rows on `side`.
+    int send_row(const StripState& s, int side) const { return side == kBelow ? ghost_depth : s.strip.updated_rows(); }
+    int ghost_row(const StripState& s, int side) const {
+        return side == kBelow ? 0 : ghost_depth + s.strip.updated_rows();
+    }
+};
+
+// Records an end event of the sampled step; harvest_strip_timer reads it later.
+void record_sample_end(StripTimer& timer, cudaEvent_t end, cudaStream_t stream);
+
+// Staged sides: copy the rows `s` sends to pinned host memory. Then record s.ready[parity] on `stream`.
+void send_halo(StripState& s, StripTimer& timer, const HaloRows& rows, cudaStream_t stream, bool sample);
+
+// Wait for the neighbours' ready events, then copy their rows into s's ghost rows on `stream`: peer copy,
+// device copy, or from their pinned rows.
+void receive_halo(StripState& s, const std::vector<StripState>& strips, StripTimer& timer, const HaloRows& rows,
+    cudaStream_t stream, bool sample);
+
+// Reads a sampled step's events once all of them have completed; true when it did (the timer is then no
+// longer pending). An unfinished sample stays pending.
+bool harvest_strip_timer(const StripState& s, StripTimer& timer);
+
+} // namespace ss
