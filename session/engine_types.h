@@ -149,6 +149,8 @@ struct JobProgress {
     // Autotune, in the first report (done == 0): the candidates in search order and the heuristic's block.
     std::vector<BlockDims> space;
     std::optional<BlockDims> heuristic;
+    // Experiment: the point measured just before this report, if any (charted as it arrives).
+    std::optional<ExperimentPoint> point;
 };
 
 struct JobOutcome {

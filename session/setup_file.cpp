@@ -6,6 +6,7 @@
 #include "reports/run_options.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
@@ -32,8 +33,8 @@ constexpr RunKey kRunKeys[]
           { "variant", true }, { "cf", false }, { "block", true }, { "precision", true }, { "backend", true },
           { "device", false }, { "gpus", false }, { "init", true }, { "seed", false }, { "depth", false } };
 
-const char* const kGuiKeys[]
-    = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title", "explanation", "version" };
+const char* const kGuiKeys[] = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title",
+    "explanation", "version", "lesson-id", "needs", "on-cpu", "cpu-size", "compare" };
 
 bool fail(QString* why, const QString& reason) {
     if (why) *why = reason;
@@ -133,6 +134,15 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         }
         args.push_back("--" + std::string(k.name) + "=" + value);
     }
+    // A lesson's field may be too large for the host: on the CPU backend it runs at "cpu-size".
+    const QJsonValue cpu_size = o.value(QStringLiteral("cpu-size"));
+    if (!cpu_size.isUndefined()) {
+        if (!cpu_size.isString()) return fail(why, QStringLiteral("\"cpu-size\" must be a string"));
+        if (current.config.placement.backend == Backend::Cpu) {
+            std::erase_if(args, [](const std::string& a) { return a.starts_with("--size="); });
+            args.push_back("--size=" + cpu_size.toString().toStdString());
+        }
+    }
     RunOptions run;
     run.config.problem.initial = InitialCondition::Gaussian; // the window's default
     run.config.placement.backend = current.config.placement.backend;
@@ -153,7 +163,24 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         value = v.toString();
         return true;
     };
-    if (!text_of("title", next.title) || !text_of("explanation", next.explanation)) return false;
+    if (!text_of("title", next.title) || !text_of("explanation", next.explanation)
+        || !text_of("lesson-id", next.lesson_id) || !text_of("on-cpu", next.on_cpu))
+        return false;
+    if (const QJsonValue needs = o.value(QStringLiteral("needs")); !needs.isUndefined()) {
+        if (!needs.isArray()) return fail(why, QStringLiteral("\"needs\" must be a list of \"gpu\" and \"counters\""));
+        for (const QJsonValue& n : needs.toArray()) {
+            if (n.toString() != QLatin1String("gpu") && n.toString() != QLatin1String("counters"))
+                return fail(why, QStringLiteral("\"needs\" must be a list of \"gpu\" and \"counters\""));
+            next.needs << n.toString();
+        }
+    }
+    // The runs a lesson compares (bench/record_lessons.sh records them, the gpu test checks their claims).
+    if (const QJsonValue compare = o.value(QStringLiteral("compare")); !compare.isUndefined()) {
+        if (!compare.isArray()) return fail(why, QStringLiteral("\"compare\" must be a list of runs"));
+        for (const QJsonValue& run_value : compare.toArray())
+            if (!run_value.isObject() || !run_value.toObject().value(QStringLiteral("label")).isString())
+                return fail(why, QStringLiteral("every run in \"compare\" must be an object with a \"label\""));
+    }
     if (o.contains(QStringLiteral("version"))) {
         qint64 version = 0;
         if (!integral(o.value(QStringLiteral("version")), version) || version != 1)

@@ -61,6 +61,8 @@ public:
 
     // Write the field (at field resolution, with its colour bar) or the whole window as PNG.
     bool export_field(const QString& path, QString* why);
+    // The field export's caption: quantity (and 3D plane), configuration, device, iteration, time.
+    QString field_caption() const;
     bool export_window(const QString& path, QString* why);
     // Every profiled launch of the session as CSV, in `stencilscope-cli profile --csv`'s columns.
     // The timing CSV, and the profiled launches when there are any (Session::export_metrics_csv).
@@ -81,6 +83,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent*) override;
+    void showEvent(QShowEvent*) override;
 
 private:
     void build_docks();
@@ -95,6 +98,7 @@ private:
     void export_charts_dialog();
     void report_export(bool ok, const QString& why, const QString& done);
     void setup_dialog(bool save);
+    void fit_docks();
 
     Session* m_session = nullptr;
     FieldView* m_view = nullptr;
@@ -105,6 +109,8 @@ private:
     ExperimentsWindow* m_experiments = nullptr;
     QLabel* m_lesson_label = nullptr;
     QDockWidget* m_lesson_dock = nullptr;
+    bool m_layout_restored = false; // the user's saved layout: kept as it was
+    bool m_docks_fitted = false;
 };
 
 } // namespace ss::gui

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Setup files and lessons: a save/load round trip keeps every setting, every embedded lesson parses and
 // runs on the CPU backend, and bad files are refused with a reason while the settings stay as they were.
+#include "gpu/launch_policy.h"
 #include "gpu/simulation.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/main_window.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -60,6 +64,28 @@ WindowOptions cpu_window() {
     o.restore_layout = false;
     o.renderer = FieldView::Renderer::Raster;
     return o;
+}
+
+// The figures of an H100 SXM as the CUDA runtime reports them (tests/host/test_devices.h has the same).
+DeviceInfo described_h100() {
+    DeviceInfo d;
+    d.name = "NVIDIA H100 80GB HBM3 (described)";
+    d.cc_major = 9;
+    d.sm_count = 132;
+    d.max_threads_per_block = 1024;
+    d.max_threads_per_sm = 2048;
+    d.max_blocks_per_sm = 32;
+    d.smem_per_block_optin = 227 * 1024;
+    d.smem_per_sm = 228 * 1024;
+    d.total_memory = 80ll << 30;
+    d.free_memory = 79ll << 30;
+    return d;
+}
+
+RunSettings cuda_current() {
+    RunSettings r;
+    r.config.placement.backend = Backend::Cuda;
+    return r;
 }
 
 } // namespace
@@ -123,10 +149,85 @@ private slots:
             QVERIFY2(read_setup_file(path, cpu_current(), s, &why), qPrintable(path + QStringLiteral(": ") + why));
             QVERIFY2(!s.title.isEmpty(), qPrintable(path));
             QVERIFY2(!s.explanation.isEmpty(), qPrintable(path));
+            // on the host a lesson runs at its "cpu-size": a class without GPUs still sees it move
+            const Extent e = s.settings.config.problem.size;
+            QVERIFY2(std::int64_t(e.nx) * e.ny * e.nz <= (1 << 20), qPrintable(path));
             s.settings.config.placement.backend = Backend::Cpu;
             const Status st = can_implement(s.settings.config, DeviceCatalogue {});
             QVERIFY2(st.ok, qPrintable(path + QStringLiteral(": ") + QString::fromStdString(st.reason)));
         }
+    }
+
+    // Each lesson says what it needs and what the CPU backend shows, and has an entry in the recorded
+    // results with one run per compared configuration.
+    void every_lesson_states_its_needs_and_has_a_recording() {
+        QFile file(QStringLiteral(":/lessons/recorded_h100.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject recorded
+            = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("lessons")).toObject();
+        for (const QString& path : lesson_paths()) {
+            SetupState s;
+            QString why;
+            QVERIFY2(read_setup_file(path, cpu_current(), s, &why), qPrintable(why));
+            QVERIFY2(!s.lesson_id.isEmpty() && !s.on_cpu.isEmpty(), qPrintable(path));
+            std::vector<LessonRun> runs;
+            QVERIFY2(read_lesson_runs(path, cuda_current(), runs, &why), qPrintable(why));
+            QVERIFY2(!runs.empty(), qPrintable(path));
+            const QJsonArray rows = recorded.value(s.lesson_id).toArray();
+            QCOMPARE(rows.size(), qsizetype(runs.size()));
+            for (std::size_t i = 0; i < runs.size(); ++i)
+                QCOMPARE(rows[qsizetype(i)].toObject().value(QStringLiteral("label")).toString(), runs[i].label);
+            const QString dock = lesson_dock_text({ s.title, s.explanation, s.lesson_id, s.needs, s.on_cpu }, true);
+            QVERIFY2(dock.contains(QStringLiteral("On the CPU backend: ")), qPrintable(path));
+            QVERIFY2(dock.contains(QStringLiteral("Recorded on ")), qPrintable(path));
+            if (!s.needs.isEmpty()) QVERIFY2(dock.contains(QStringLiteral("Needs ")), qPrintable(path));
+        }
+    }
+
+    // Measured figures drift as the kernels change: a lesson's text names none, the recording has them.
+    void lesson_texts_carry_no_typed_measurements() {
+        const QRegularExpression measured(QStringLiteral(
+            "\\b\\d[\\d.]*\\s*(GCells/s|GB/s|ms|µs|bytes per thread|spill|registers)|\\d+\\s*vs\\s*\\d+|-\\d+ %"));
+        for (const QString& path : lesson_paths()) {
+            SetupState s;
+            QString why;
+            QVERIFY2(read_setup_file(path, cpu_current(), s, &why), qPrintable(why));
+            const QRegularExpressionMatch m = measured.match(s.explanation);
+            QVERIFY2(!m.hasMatch(), qPrintable(path + QStringLiteral(": \"") + m.captured() + QLatin1Char('"')));
+        }
+    }
+
+    // The lessons' deterministic claims that need no GPU, on a described H100: shared memory per block,
+    // blocks per SM as threads and shared memory allow them, and the blocks that are refused. The device
+    // checks them all (registers, spills, limiter) in gpu_lesson_claims.
+    void lesson_claims_hold_on_a_described_h100() {
+        const DeviceInfo h100 = described_h100();
+        int checked = 0;
+        for (const QString& path : lesson_paths()) {
+            std::vector<LessonRun> runs;
+            QString why;
+            QVERIFY2(read_lesson_runs(path, cuda_current(), runs, &why), qPrintable(why));
+            for (const LessonRun& run : runs) {
+                const StencilConfig& c = run.setup.settings.config;
+                const QString where = path + QStringLiteral(", ") + run.label;
+                const bool refused = !check_block(c, c.policy.block, &h100).ok && !c.policy.heuristic_block;
+                QCOMPARE(refused, run.expect.value(QStringLiteral("refused")).toBool());
+                if (refused || c.policy.heuristic_block) continue;
+                if (run.expect.contains(QStringLiteral("dynamic-smem"))) {
+                    QVERIFY2(dynamic_smem_bytes(c, c.policy.block)
+                            == run.expect.value(QStringLiteral("dynamic-smem")).toInteger(),
+                        qPrintable(where));
+                    ++checked;
+                }
+                if (run.expect.contains(QStringLiteral("blocks-per-sm"))) {
+                    QVERIFY2(blocks_per_sm_without_registers(c, c.policy.block, h100)
+                            == run.expect.value(QStringLiteral("blocks-per-sm")).toInteger(),
+                        qPrintable(where));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked >= 4); // the occupancy cliff's
     }
 
     void bad_setups_are_refused_with_a_reason_data() {

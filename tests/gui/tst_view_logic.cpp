@@ -180,6 +180,22 @@ private slots:
         QCOMPARE(image.pixel(1, 0), rgb(t[0])); // NaN shows as the low end
     }
 
+    // The bar says what its values are: the quantity is written beside the labels.
+    void the_colour_bar_names_its_quantity() {
+        QImage field(40, 120, QImage::Format_RGB32);
+        field.fill(qRgb(1, 2, 3));
+        const QImage plain = compose_with_colour_bar(field, ColormapKind::Grayscale, { 0.0f, 1.0f });
+        const QImage named
+            = compose_with_colour_bar(field, ColormapKind::Grayscale, { 0.0f, 1.0f }, QStringLiteral("temperature u"));
+        QCOMPARE(named.size(), plain.size());
+        int differing = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int x = 0; x < plain.width(); ++x) differing += plain.pixel(x, y) != named.pixel(x, y);
+        QVERIFY(differing > 20); // the text
+        for (int y = 0; y < plain.height(); ++y)
+            QCOMPARE(named.pixel(39, y), plain.pixel(39, y)); // the field untouched
+    }
+
     void export_keeps_field_pixels_and_adds_a_bar() {
         QImage field(40, 30, QImage::Format_RGB32);
         field.fill(qRgb(1, 2, 3));
