@@ -7,6 +7,7 @@
 #include "widgets/control_panel.h"
 #include "widgets/experiments_window.h"
 #include "widgets/metrics_panel.h"
+#include "widgets/window_exports.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -193,11 +194,12 @@ int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {
         return 1;
     }
     QString problem;
-    if (!o.screenshot.empty() && !w.export_field(QString::fromStdString(o.screenshot), &problem)) {
+    if (!o.screenshot.empty() && !w.exports().export_field(QString::fromStdString(o.screenshot), &problem)) {
         err << "stencilscope: " << problem.toStdString() << "\n";
         return 1;
     }
-    if (!o.window_screenshot.empty() && !w.export_window(QString::fromStdString(o.window_screenshot), &problem)) {
+    if (!o.window_screenshot.empty()
+        && !w.exports().export_window(QString::fromStdString(o.window_screenshot), &problem)) {
         err << "stencilscope: " << problem.toStdString() << "\n";
         return 1;
     }

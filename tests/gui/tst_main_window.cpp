@@ -8,6 +8,7 @@
 #include "widgets/field_image.h"
 #include "widgets/help_menu.h"
 #include "widgets/main_window.h"
+#include "widgets/window_exports.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -317,7 +318,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("field.png"));
         QString why;
-        QVERIFY2(w.export_field(path, &why), qPrintable(why));
+        QVERIFY2(w.exports().export_field(path, &why), qPrintable(why));
         QImage image(path);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() > 64);
@@ -336,15 +337,15 @@ private slots:
         QCOMPARE(image.pixel(5, 63 - 5), rgb(t[0]));
 
         const QString window_path = dir.filePath(QStringLiteral("window.png"));
-        QVERIFY2(w.export_window(window_path, &why), qPrintable(why));
+        QVERIFY2(w.exports().export_window(window_path, &why), qPrintable(why));
         QCOMPARE(QImage(window_path).size(), w.size());
-        QVERIFY(!w.export_field(dir.filePath(QStringLiteral("missing/dir/x.png")), &why));
+        QVERIFY(!w.exports().export_field(dir.filePath(QStringLiteral("missing/dir/x.png")), &why));
         QVERIFY(why.contains(QStringLiteral("cannot write")));
         why.clear();
-        QVERIFY(!w.export_window(dir.filePath(QStringLiteral("missing/dir/w.png")), &why));
+        QVERIFY(!w.exports().export_window(dir.filePath(QStringLiteral("missing/dir/w.png")), &why));
         QVERIFY(why.contains(QStringLiteral("cannot write")));
         why.clear();
-        QVERIFY(!w.export_field(dir.path(), &why)); // a directory
+        QVERIFY(!w.exports().export_field(dir.path(), &why)); // a directory
         QVERIFY(!why.isEmpty());
         QVERIFY(QFileInfo(dir.path()).isDir());
     }
@@ -429,7 +430,7 @@ private slots:
         QVERIFY(QColor(canvas.pixel(int(60 * ratio), int(60 * ratio))) != QColor(255, 0, 0));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("window.png"));
-        QVERIFY(w.export_window(path, nullptr));
+        QVERIFY(w.exports().export_window(path, nullptr));
         const QImage window(path);
         const QPoint at = w.field_view().mapTo(&w, QPoint(20, 15)) * window.devicePixelRatio();
         QCOMPARE(QColor(window.pixel(at)), QColor(255, 0, 0));
@@ -536,7 +537,7 @@ private slots:
             MainWindow w(o);
             w.show();
             QString why;
-            QVERIFY2(w.open_setup(lesson_paths().constLast(), &why), qPrintable(why));
+            QVERIFY2(w.session().open_setup(lesson_paths().constLast(), &why), qPrintable(why));
             QVERIFY(!w.lesson_text().isEmpty());
             w.close(); // saves the layout, Lesson dock shown
         }
