@@ -403,6 +403,16 @@ void ControlPanel::show_heuristic_choice(const KernelResources* r) {
 void ControlPanel::show_engine_ready(const EngineReady& ready) {
     show_kernel_resources(*m_resources, ready);
     show_heuristic_choice(ready.settings.config.placement.backend == Backend::Cuda ? &ready.resources : nullptr);
+    // The greyed block boxes show the block the heuristic chose, so that unticking it starts from there.
+    const BlockDims chosen = ready.resources.block;
+    if (ready.settings == m_sent && m_sent.config.policy.heuristic_block && chosen.threads() > 0) {
+        m_updating = true;
+        m_bx->setValue(chosen.x);
+        m_by->setValue(chosen.y);
+        m_bz->setValue(chosen.z);
+        m_updating = false;
+        m_sent.config.policy.block = { chosen.x, chosen.y, m_sent.config.problem.dims == 3 ? chosen.z : 1 };
+    }
 }
 
 void ControlPanel::show_engine_failure(const QString& reason) {

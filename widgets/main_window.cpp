@@ -22,6 +22,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -287,8 +288,18 @@ void MainWindow::fit_docks() {
     auto* controls = findChild<QDockWidget*>(QStringLiteral("controls_dock"));
     auto* metrics = findChild<QDockWidget*>(QStringLiteral("metrics_dock"));
     if (!controls || !metrics) return;
-    resizeDocks({ controls }, { std::clamp(width() * 27 / 100, 280, 440) }, Qt::Horizontal);
-    resizeDocks({ metrics }, { std::clamp(height() / 6, 110, 320) }, Qt::Vertical);
+    const int controls_width = std::clamp(width() * 27 / 100, 280, 440);
+    resizeDocks({ controls }, { controls_width }, Qt::Horizontal);
+    // The metrics get what the field can spare while it keeps half the window (110 px at least, room for
+    // the readouts; at most 360 px, readouts and a row of charts).
+    const auto* toolbar = findChild<QToolBar*>(QStringLiteral("run_toolbar"));
+    const int bars
+        = menuBar()->height() + statusBar()->sizeHint().height() + (toolbar ? toolbar->sizeHint().height() : 0);
+    const int field_width = std::max(width() - controls_width - 40, 1); // dock separators, frames, scroll bar
+    const int field_height = (width() * height() / 2 + field_width - 1) / field_width + 12;
+    // Without counters (no CUDA GPU, no CUPTI) there are no charts: the readouts need the least.
+    const int most = m_session->counters_unavailable().isEmpty() ? 360 : 110;
+    resizeDocks({ metrics }, { std::clamp(height() - bars - field_height, 110, most) }, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

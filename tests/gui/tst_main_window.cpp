@@ -264,6 +264,27 @@ private slots:
         QVERIFY(knob<QLabel>(w, "heuristic_choice")->text().contains(QStringLiteral("threads")));
     }
 
+    // With the heuristic on, the greyed block boxes show the block it chose (not a stale manual one), and
+    // unticking it starts from that block.
+    void the_block_boxes_show_the_heuristic_choice() {
+        MainWindow w(cpu_options());
+        ControlPanel& controls = w.controls();
+        QVERIFY(knob<QCheckBox>(w, "heuristic")->isChecked());
+        EngineReady ready;
+        ready.settings = controls.settings();
+        ready.settings.config.placement.backend = Backend::Cuda; // as a GPU run would report it
+        ready.resources.block = { 64, 4, 1 };
+        controls.show_engine_ready(ready); // not the requested run: nothing changes
+        QCOMPARE(knob<QSpinBox>(w, "bx")->value(), controls.settings().config.policy.block.x);
+        ready.settings = controls.settings();
+        ready.resources.block = { 64, 4, 1 };
+        controls.show_engine_ready(ready);
+        QCOMPARE(knob<QSpinBox>(w, "bx")->value(), 64);
+        QCOMPARE(knob<QSpinBox>(w, "by")->value(), 4);
+        knob<QCheckBox>(w, "heuristic")->setChecked(false);
+        QCOMPARE(controls.settings().config.policy.block, (BlockDims { 64, 4, 1 }));
+    }
+
     void exported_field_matches_the_colour_map() {
         WindowOptions o = cpu_options(64);
         o.playing = false; // the initial square: 1 inside [16, 48)^2, 0 outside
