@@ -298,6 +298,22 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     }
     RunReport whole = total;
     whole.options.config.placement.gpus = cuda ? int(gpus.size()) : 1;
+    whole.options.config.placement.overlap = false; // the MPI path exchanges after the step
+    // The halo columns: every rank as a strip of each timed run (report_csv_row takes their medians).
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        MultiGpuStats stats;
+        stats.ghost_depth = plan.ghost_depth;
+        for (int r = 0; r < ranks; ++r) {
+            const RankRecord& rec = records[std::size_t(r)];
+            StripStats s;
+            s.device = rec.device, s.first_row = rec.strip.first_row, s.end_row = rec.strip.end_row;
+            s.below = r > 0 ? path : HaloPath::None, s.above = r + 1 < ranks ? path : HaloPath::None;
+            s.halo_bytes = std::int64_t(strip->halo_bytes()) * ((r > 0) + (r + 1 < ranks));
+            s.compute_ms = rec.runs[i].compute_ms, s.exchange_ms = rec.runs[i].exchange_ms;
+            stats.strips.push_back(s);
+        }
+        whole.strip_stats.push_back(stats);
+    }
     CsvRow row = report_csv_row(whole);
     for (const std::string& v :
         { std::to_string(ranks), std::string("all"), format_number(slowest_compute), format_number(slowest_exchange) })
