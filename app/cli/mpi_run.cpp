@@ -175,6 +175,8 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     if (int code = world.agree(local_input ? 0 : 2, local_input.reason)) return code;
 
     const int device = cuda ? rank_device(o.config.placement.device, world.local_rank(), catalogue.count()) : 0;
+    const Status fits = check_rank_strip(o.config, ranks, world.rank(), device, catalogue);
+    if (int code = world.agree(fits ? 0 : 2, fits.reason)) return code; // bad input: refused before anything
     std::string why;
     std::unique_ptr<RankStrip> strip;
     try {
@@ -182,7 +184,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     } catch (const std::exception& e) {
         why = e.what();
     }
-    if (int code = world.agree(strip ? 0 : 2, why)) return code;
+    if (int code = world.agree(strip ? 0 : 1, "cannot create the strip: " + why)) return code; // a failed run
     const bool device_buffers = cuda && o.config.placement.halo == HaloMode::Auto && world.cuda_aware();
 
     std::vector<RankTimes> runs;
