@@ -7,6 +7,7 @@
 # bare <QWidget> does not compile; this catches module-qualified includes). CUDA headers: gpu/ only.
 # Widgets never start engine work nor include the engine thread: they go through session/Session.
 # Plus: the pinned clang-format 14 is applied.
+# Files: none over 500 lines outside gpu/kernels/ (one screenful of purpose, readable whole).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -69,6 +70,14 @@ bad=$(for f in $(printf '%s\n' $layered | grep '^widgets/'); do
     grep -lE '#\s*include\s*"session/engine_(controller|worker)\.h"' "$f"
 done)
 [ -n "$bad" ] && fail "widgets/ includes the engine thread (use session/session.h):" $bad
+
+# 5. Files small enough to read whole (generated kernels' text aside: gpu/kernels/ is CUDA source).
+bad=$(for f in $sources; do
+    case $f in gpu/kernels/*) continue ;; esac
+    lines=$(wc -l <"$f")
+    [ "$lines" -gt 500 ] && echo "$f ($lines lines)"
+done)
+[ -n "$bad" ] && fail "C++ files over 500 lines (split by what they hold):" $bad
 
 # 6. Formatting with the pinned clang-format.
 if command -v clang-format >/dev/null && clang-format --version | grep -q 'version 14\.'; then

@@ -25,6 +25,21 @@ QStringList lesson_paths() {
     return paths;
 }
 
+QString setup_path_for(const QString& setup, QString* why) {
+    static const QString prefix = QStringLiteral("lesson:");
+    if (!setup.startsWith(prefix)) return setup;
+    const QString id = setup.mid(prefix.size());
+    QStringList ids;
+    for (const QString& path : lesson_paths()) {
+        SetupState lesson;
+        if (!read_setup_file(path, RunSettings {}, lesson, nullptr)) continue;
+        if (lesson.lesson_id == id) return path;
+        ids << lesson.lesson_id;
+    }
+    if (why) *why = QStringLiteral("no lesson '%1' (the lessons: %2)").arg(id, ids.join(QStringLiteral(", ")));
+    return {};
+}
+
 QString lesson_needs_text(const QStringList& needs) {
     const bool gpu = needs.contains(QLatin1String("gpu")), counters = needs.contains(QLatin1String("counters"));
     if (gpu && counters) return QStringLiteral("a CUDA GPU, with hardware counters (CUPTI) on");

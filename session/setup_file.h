@@ -45,6 +45,9 @@ bool write_setup_file(const QString& path, const SetupState&, QString* why);
 
 // The lessons embedded in the resources (":/presets/*.json"), sorted by file name.
 QStringList lesson_paths();
+// A --setup argument as a path: FILE.json as given, "lesson:ID" the embedded lesson with that id. Empty,
+// with `why`, for an unknown id.
+QString setup_path_for(const QString& setup, QString* why);
 // The lesson's results as recorded on the H100 by bench/record_lessons.sh (":/lessons/recorded_h100.json"),
 // as plain text headed "Recorded on <device> <date>", or a line saying that none is recorded yet.
 QString recorded_lesson_text(const QString& lesson_id);

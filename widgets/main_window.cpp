@@ -7,23 +7,21 @@
 #include "widgets/experiments_window.h"
 #include "widgets/export_util.h"
 #include "widgets/help_menu.h"
+#include "widgets/lesson_dock.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/run_status_bar.h"
 #include "widgets/strip_overlay.h"
+#include "widgets/window_exports.h"
 
 #include <QAction>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPainter>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -48,6 +46,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     m_metrics = new MetricsPanel(*m_session);
     m_status = new RunStatusBar(*m_session, *m_view);
     setStatusBar(m_status);
+    m_exports = new WindowExports(*this, *m_session, *m_view, *m_metrics, *m_status);
     build_docks();
     build_menus();
     connect_view();
@@ -85,24 +84,9 @@ void MainWindow::build_docks() {
     metrics_scroll->setWidgetResizable(true);
     metrics_scroll->setFrameShape(QFrame::NoFrame);
     QDockWidget* metrics = dock("metrics_dock", tr("Metrics"), metrics_scroll, Qt::BottomDockWidgetArea);
-    m_lesson_label = new QLabel;
-    m_lesson_label->setObjectName(QStringLiteral("lesson_text"));
-    m_lesson_label->setTextFormat(Qt::PlainText); // text from a file: never rich text (no resource loading)
-    m_lesson_label->setWordWrap(true);
-    m_lesson_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_lesson_label->setMargin(6);
-    auto* lesson_scroll = new QScrollArea;
-    lesson_scroll->setWidget(m_lesson_label);
-    lesson_scroll->setWidgetResizable(true);
-    lesson_scroll->setFrameShape(QFrame::NoFrame);
-    m_lesson_dock = dock("lesson_dock", tr("Lesson"), lesson_scroll, Qt::BottomDockWidgetArea);
+    m_lesson_dock = new LessonDock(*m_session, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_lesson_dock);
     splitDockWidget(metrics, m_lesson_dock, Qt::Horizontal); // side by side: the lesson takes no height
-    m_lesson_dock->hide();
-    connect(m_session, &Session::lesson_changed, this, [this](const Lesson& l) {
-        m_lesson_dock->setWindowTitle(l.title.isEmpty() ? tr("Lesson") : tr("Lesson: %1").arg(l.title));
-        m_lesson_label->setText(lesson_dock_text(l, m_session->requested().config.placement.backend == Backend::Cpu));
-        m_lesson_dock->show();
-    });
 }
 
 // The field view follows the session (frames, colour map, range, strips) and reports back what it shows.
@@ -154,14 +138,12 @@ QString MainWindow::interop_text() const {
     return m_status->interop_text();
 }
 
+QString MainWindow::lesson_text() const {
+    return m_lesson_dock->text();
+}
+
 void MainWindow::build_menus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    build_export_menu(file);
-    file->addSeparator();
-    file->addAction(tr("&Open setup…"), QKeySequence::Open, this, [this] { setup_dialog(false); });
-    file->addAction(tr("&Save setup…"), QKeySequence::Save, this, [this] { setup_dialog(true); });
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    m_exports->fill_file_menu(menuBar()->addMenu(tr("&File")));
 
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
     QAction* play = sim->addAction(tr("&Play / pause"));
@@ -214,18 +196,6 @@ void MainWindow::build_menus() {
     build_help_menu(*this, QString::fromStdString(m_controls->devices().cuda_support));
 }
 
-void MainWindow::build_export_menu(QMenu* file) {
-    QMenu* exports = file->addMenu(tr("&Export"));
-    QAction* field = exports->addAction(tr("&Field image…"), this, [this] { export_dialog(false); });
-    field->setObjectName(QStringLiteral("export_field"));
-    field->setShortcut(QKeySequence(tr("Ctrl+E")));
-    QAction* window = exports->addAction(tr("&Window image…"), this, [this] { export_dialog(true); });
-    window->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
-    QAction* metrics_csv = exports->addAction(tr("&Metrics (CSV)…"), this, &MainWindow::export_metrics_dialog);
-    metrics_csv->setShortcut(QKeySequence(tr("Ctrl+Shift+M")));
-    exports->addAction(tr("Metric &charts (PNG)…"), this, &MainWindow::export_charts_dialog);
-}
-
 void MainWindow::build_tools_menu() {
     QMenu* menu = menuBar()->addMenu(tr("&Tools"));
     QAction* autotune = menu->addAction(tr("&Autotune block…"), this, [this] {
@@ -276,140 +246,11 @@ void MainWindow::apply_block(const BlockDims& block) {
     m_status->showMessage(tr("Running with block %1").arg(QString::fromStdString(format_block(block))), 5000);
 }
 
-bool MainWindow::export_metrics(const QString& path, QString* why, QStringList* written) {
-    return m_session->export_metrics_csv(path, written, why);
-}
-
-void MainWindow::export_metrics_dialog() {
-    QString why;
-    if (m_session->history().empty() && m_session->history().timing().empty()) { // say why before the dialog
-        report_export(
-            false, tr("Nothing to export yet: press Play; the timing figures are recorded twice a second."), {});
-        return;
-    }
-    const QString path = ask_export_path(
-        this, tr("Export metrics"), QStringLiteral("stencilscope-metrics.csv"), tr("CSV files (*.csv)"));
-    if (path.isEmpty()) return;
-    QStringList written;
-    const bool ok = export_metrics(path, &why, &written);
-    QString done = tr("Saved %1").arg(written.join(QStringLiteral(", ")));
-    if (m_session->history().empty()) { // timing only: say why there are no counter columns
-        const QString unavailable = m_session->counters_unavailable();
-        done += tr(" (timing only: %1)")
-                    .arg(!unavailable.isEmpty()     ? unavailable
-                            : m_session->counters() ? tr("no launch has been profiled yet")
-                                                    : tr("hardware counters are off"));
-    }
-    report_export(ok, why, done);
-}
-
-void MainWindow::export_charts_dialog() {
-    QString why;
-    if (!m_metrics->charts_exportable(&why)) {
-        report_export(false, why, {}); // empty charts: refused before asking where
-        return;
-    }
-    const QString path = ask_export_path(
-        this, tr("Export metric charts"), QStringLiteral("stencilscope-metrics.png"), tr("PNG images (*.png)"));
-    if (path.isEmpty()) return;
-    QString stem = path;
-    if (stem.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) stem.chop(4);
-    QStringList written;
-    const bool ok = m_metrics->save_charts(stem, &why, &written);
-    report_export(ok, why, tr("Saved %1").arg(written.join(QStringLiteral(", "))));
-}
-
 bool MainWindow::pin_baseline() {
     if (!m_session->pin_baseline()) return false;
     m_status->showMessage(
         tr("Baseline: %1").arg(QString::fromStdString(describe(m_session->baseline()->settings.config))), 5000);
     return true;
-}
-
-SetupState MainWindow::current_setup() const {
-    return m_session->current_setup();
-}
-bool MainWindow::apply_setup(const SetupState& s, QString* why) {
-    return m_session->apply_setup(s, why);
-}
-bool MainWindow::open_setup(const QString& path, QString* why) {
-    return m_session->open_setup(path, why);
-}
-bool MainWindow::save_setup(const QString& path, QString* why) const {
-    return m_session->save_setup(path, why);
-}
-QString MainWindow::lesson_text() const {
-    return m_lesson_dock->isHidden() ? QString() : m_lesson_label->text();
-}
-
-QString MainWindow::field_caption() const {
-    const FieldFrame& f = m_view->last_frame();
-    const EngineReady& active = m_session->active();
-    const QString device = QString::fromStdString(active.device_name);
-    QString what = m_view->quantity();
-    if (active.settings.config.problem.dims == 3)
-        what += f.slice.max_projection ? tr(", max projection") : tr(", slice %1").arg(f.slice.index);
-    return caption_for(active.settings.config, device, f.iteration, what);
-}
-
-bool MainWindow::export_field(const QString& path, QString* why) {
-    QImage image = m_view->export_image();
-    if (image.isNull()) {
-        if (why) *why = tr("no field has been displayed yet");
-        return false;
-    }
-    // What the picture shows travels with it: a caption strip below, and the same text in the PNG.
-    const QString caption = field_caption();
-    image = with_caption(image, caption);
-    image.setText(QStringLiteral("Description"), caption);
-    return save_png(image, path, why);
-}
-
-bool MainWindow::export_window(const QString& path, QString* why) {
-    QPixmap window = grab();
-    // grab() renders widgets only: the field's GL window is drawn into its place
-    const QImage canvas = m_view->gl_canvas_image();
-    if (!canvas.isNull()) {
-        QPainter p(&window);
-        p.drawImage(
-            QRect(m_view->mapTo(this, m_view->gl_canvas_rect().topLeft()), m_view->gl_canvas_rect().size()), canvas);
-    }
-    return save_png(window.toImage(), path, why);
-}
-
-void MainWindow::report_export(bool ok, const QString& why, const QString& done) {
-    if (!ok)
-        QMessageBox::warning(this, tr("Export failed"), why);
-    else
-        m_status->showMessage(done, 5000);
-}
-
-void MainWindow::export_dialog(bool whole_window) {
-    const QString path = ask_export_path(this, whole_window ? tr("Export window image") : tr("Export field image"),
-        whole_window ? QStringLiteral("stencilscope-window.png") : QStringLiteral("stencilscope-field.png"),
-        tr("PNG images (*.png)"));
-    if (path.isEmpty()) return;
-    QString why;
-    const bool ok = whole_window ? export_window(path, &why) : export_field(path, &why);
-    report_export(ok, why, tr("Saved %1").arg(path));
-}
-
-void MainWindow::setup_dialog(bool save) {
-    QSettings settings;
-    const QString key = QStringLiteral("setup/last_directory");
-    const QString dir
-        = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
-    const QString filter = tr("StencilScope setups (*.json)");
-    const QString path = save
-        ? QFileDialog::getSaveFileName(this, tr("Save setup"), dir + QStringLiteral("/stencilscope-setup.json"), filter)
-        : QFileDialog::getOpenFileName(this, tr("Open setup"), dir, filter);
-    if (path.isEmpty()) return;
-    settings.setValue(key, QFileInfo(path).absolutePath());
-    QString why;
-    if (save ? save_setup(path, &why) : open_setup(path, &why))
-        m_status->showMessage(save ? tr("Saved %1").arg(path) : tr("Opened %1").arg(path), 5000);
-    else
-        QMessageBox::warning(this, save ? tr("Save setup failed") : tr("Open setup failed"), why);
 }
 
 void MainWindow::build_lessons_menu() {

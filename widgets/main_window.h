@@ -4,24 +4,23 @@
 #pragma once
 
 #include "session/engine_types.h"
-#include "session/setup_file.h"
 #include "widgets/colormap.h"
 #include "widgets/field_view.h"
 
 #include <QMainWindow>
 
 class QDockWidget;
-class QLabel;
-class QMenu;
 
 namespace ss::gui {
 
 class AutotuneDialog;
 class ControlPanel;
 class ExperimentsWindow;
+class LessonDock;
 class MetricsPanel;
 class RunStatusBar;
 class Session;
+class WindowExports;
 
 struct WindowOptions {
     DeviceCatalogue devices; // what the program found at start (queried once, in main)
@@ -59,20 +58,9 @@ public:
     double displayed_fps() const;
     QString interop_text() const;
 
-    // Write the field (at field resolution, with its colour bar) or the whole window as PNG.
-    bool export_field(const QString& path, QString* why);
-    // The field export's caption: quantity (and 3D plane), configuration, device, iteration, time.
-    QString field_caption() const;
-    bool export_window(const QString& path, QString* why);
-    // Every profiled launch of the session as CSV, in `stencilscope-cli profile --csv`'s columns.
-    // The timing CSV, and the profiled launches when there are any (Session::export_metrics_csv).
-    bool export_metrics(const QString& path, QString* why, QStringList* written = nullptr);
-
-    // Setups (Session::apply_setup and friends); a lesson's explanation shows in the Lesson dock.
-    bool apply_setup(const SetupState&, QString* why);
-    bool open_setup(const QString& path, QString* why);
-    bool save_setup(const QString& path, QString* why) const;
-    SetupState current_setup() const;
+    // The File menu's exports and setup dialogs (exports().export_field(…) for scripted runs and tests).
+    WindowExports& exports() { return *m_exports; }
+    // The Lesson dock's text; empty while no lesson is shown.
     QString lesson_text() const;
     bool pin_baseline();
     // Tools: the autotune heatmap for the current configuration and the Experiments window.
@@ -88,16 +76,10 @@ protected:
 private:
     void build_docks();
     void build_menus();
-    void build_export_menu(QMenu* file);
     void build_tools_menu();
     void build_lessons_menu();
     void connect_view();
     void start(const WindowOptions&);
-    void export_dialog(bool whole_window);
-    void export_metrics_dialog();
-    void export_charts_dialog();
-    void report_export(bool ok, const QString& why, const QString& done);
-    void setup_dialog(bool save);
     void fit_docks();
 
     Session* m_session = nullptr;
@@ -107,8 +89,8 @@ private:
     RunStatusBar* m_status = nullptr;
     AutotuneDialog* m_autotune = nullptr; // created on first use
     ExperimentsWindow* m_experiments = nullptr;
-    QLabel* m_lesson_label = nullptr;
-    QDockWidget* m_lesson_dock = nullptr;
+    LessonDock* m_lesson_dock = nullptr;
+    WindowExports* m_exports = nullptr;
     bool m_layout_restored = false; // the user's saved layout: kept as it was
     bool m_docks_fitted = false;
 };

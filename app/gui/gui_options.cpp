@@ -43,6 +43,9 @@ constexpr OptionDoc kScriptedOptions[] = {
         "ask the engine for at most N frames per second, or the screen's refresh rate (default: as many as it "
         "delivers)" },
     { "--window-size", "WxH", "the window's size in pixels (default: the last one)" },
+    { "--setup", "FILE.json|lesson:ID",
+        "open a setup file (File > Save setup writes one) or an embedded lesson (lesson:coalescing, "
+        "lesson:travelling-waves, …) at start; one that does not load is refused before the window shows" },
     { "--autotune", "", "open Tools > Autotune and search blocks for the configuration" },
     { "--open-sweep", "FILE.csv",
         "open a sweep (stencilscope-cli sweep --csv) in the Experiments window; a file that does not load is "
@@ -125,6 +128,9 @@ Status apply_gui_option(const std::string& key, const std::string& value, GuiOpt
     } else if (key == "--open-sweep" || key == "--sweep-png") {
         if (value.empty()) return bad(key, value, key == "--open-sweep" ? "a CSV file path" : "a PNG file path");
         (key == "--open-sweep" ? o.open_sweep : o.sweep_png) = value;
+    } else if (key == "--setup") {
+        if (value.empty()) return bad(key, value, "a setup file path or lesson:ID");
+        o.setup = value;
     } else if (key == "--sweep-show") {
         if (!parse_variant(value)) return bad(key, value, "a variant name (base, smem, smem_padded, stream, ...)");
         o.sweep_show = value;

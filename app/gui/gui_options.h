@@ -21,6 +21,7 @@ struct GuiOptions {
     std::string open_sweep; // a sweep CSV to show in the Experiments window
     std::string sweep_png; // scripted: chart open_sweep into this PNG and exit (no engine work)
     std::string sweep_show; // only this variant's series in the charts
+    std::string setup; // a setup file, or "lesson:ID", opened at start
     int window_width = 0, window_height = 0; // --window-size; 0: the remembered or default size
     bool autotune = false; // open Tools > Autotune and start the search for the configuration
     double soak_seconds = 0.0; // soak: change knobs for this long, then report memory growth and errors

@@ -4,6 +4,8 @@
 #include "app/gui/platform_guard.h"
 #include "app/gui/scripted_run.h"
 #include "gpu/device.h"
+#include "session/session.h"
+#include "session/setup_file.h"
 #include "widgets/autotune_dialog.h"
 #include "widgets/experiments_window.h"
 
@@ -58,6 +60,15 @@ int main(int argc, char** argv) {
 
     if (!options.sweep_png.empty()) return run_sweep_chart(options, std::cerr);
     MainWindow window(options.window);
+    if (!options.setup.empty()) { // before the window shows: a setup that does not load opens nothing
+        QString why;
+        const QString path = setup_path_for(QString::fromStdString(options.setup), &why);
+        if (path.isEmpty() || !window.session().open_setup(path, &why)) {
+            std::cerr << "stencilscope: cannot open setup " << ss::one_line(options.setup + ": " + why.toStdString())
+                      << "\n";
+            return 2;
+        }
+    }
     if (options.window_width > 0) window.resize(options.window_width, options.window_height);
     window.show();
     if (options.autotune) {

@@ -4,9 +4,11 @@
 #include "gpu/physics.h"
 #include "reports/experiment_report.h"
 #include "session/session.h"
+#include "session/setup_file.h"
 #include "widgets/control_panel.h"
 #include "widgets/experiments_window.h"
 #include "widgets/metrics_panel.h"
+#include "widgets/window_exports.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -178,6 +180,14 @@ std::string precheck_scripted(const GuiOptions& o) {
         if (const Status s = can_implement(o.window.settings.config, o.window.devices); !s) return s.reason;
     if (auto p = writable_problem(o.screenshot); !p.empty()) return p;
     if (auto p = writable_problem(o.window_screenshot); !p.empty()) return p;
+    if (!o.setup.empty()) { // so must the setup or lesson
+        QString why;
+        const QString path = setup_path_for(QString::fromStdString(o.setup), &why);
+        SetupState setup;
+        if (path.isEmpty()) return why.toStdString();
+        if (!read_setup_file(path, o.window.settings, setup, &why))
+            return "cannot open setup " + o.setup + ": " + why.toStdString();
+    }
     if (!o.open_sweep.empty()) { // the sweep must load before any window opens
         ExperimentTable table;
         if (const Status s = read_experiment_csv(o.open_sweep, &table); !s) return s.reason;
@@ -193,11 +203,12 @@ int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {
         return 1;
     }
     QString problem;
-    if (!o.screenshot.empty() && !w.export_field(QString::fromStdString(o.screenshot), &problem)) {
+    if (!o.screenshot.empty() && !w.exports().export_field(QString::fromStdString(o.screenshot), &problem)) {
         err << "stencilscope: " << problem.toStdString() << "\n";
         return 1;
     }
-    if (!o.window_screenshot.empty() && !w.export_window(QString::fromStdString(o.window_screenshot), &problem)) {
+    if (!o.window_screenshot.empty()
+        && !w.exports().export_window(QString::fromStdString(o.window_screenshot), &problem)) {
         err << "stencilscope: " << problem.toStdString() << "\n";
         return 1;
     }

@@ -9,6 +9,7 @@
 #include "widgets/main_window.h"
 #include "widgets/metric_charts.h"
 #include "widgets/metrics_panel.h"
+#include "widgets/window_exports.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -408,8 +409,8 @@ private slots:
         QString why;
         w.session().add_sample(synthetic(1.0, 3.0, 1.0));
         w.session().add_sample(synthetic(2.0, 3.0, 1.0));
-        QVERIFY2(w.export_metrics(csv, &why), qPrintable(why));
-        QVERIFY2(w.export_metrics(csv, &why), qPrintable(why)); // replaces, never appends twice
+        QVERIFY2(w.exports().export_metrics(csv, &why), qPrintable(why));
+        QVERIFY2(w.exports().export_metrics(csv, &why), qPrintable(why)); // replaces, never appends twice
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
@@ -418,12 +419,12 @@ private slots:
         QVERIFY(lines[0].startsWith("timestamp,device,"));
         QVERIFY(lines[0].contains("dram__bytes_read.sum"));
         QVERIFY(lines[1].contains("test GPU"));
-        QVERIFY(!w.export_metrics(QStringLiteral("/nonexistent-dir/m.csv"), &why));
+        QVERIFY(!w.exports().export_metrics(QStringLiteral("/nonexistent-dir/m.csv"), &why));
         QVERIFY(!why.isEmpty());
 
         // a split launch: one row per GPU, the same launch index, its own GPU and figures
         w.session().add_sample(split_sample(3.0));
-        QVERIFY2(w.export_metrics(csv, &why), qPrintable(why));
+        QVERIFY2(w.exports().export_metrics(csv, &why), qPrintable(why));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QList<QByteArray> rows = f.readAll().trimmed().split('\n');
         f.close();

@@ -7,6 +7,7 @@
 #include "session/session.h"
 #include "widgets/main_window.h"
 #include "widgets/metrics_panel.h"
+#include "widgets/window_exports.h"
 
 #include <QCheckBox>
 #include <QFile>
@@ -112,7 +113,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!w.session().history().timing().empty(), 10000);
         const QString csv = dir.filePath(QStringLiteral("m.csv"));
         QStringList written;
-        QVERIFY2(w.export_metrics(csv, &why, &written), qPrintable(why));
+        QVERIFY2(w.exports().export_metrics(csv, &why, &written), qPrintable(why));
         QCOMPARE(written, QStringList { csv });
         const QList<QByteArray> lines = csv_lines(csv);
         QVERIFY(lines.size() >= 2);

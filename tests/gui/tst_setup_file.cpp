@@ -340,19 +340,19 @@ private slots:
             return f.fileName();
         };
         QString why;
-        QVERIFY(!w.open_setup(write("broken.json", "{\"radius\": "), &why));
+        QVERIFY(!w.session().open_setup(write("broken.json", "{\"radius\": "), &why));
         QVERIFY(!why.isEmpty());
         // Parses, but the engine cannot run it: the border of a radius-6 star leaves nothing of 8x8.
         why.clear();
-        QVERIFY(!w.open_setup(write("impossible.json", "{\"size\": \"8x8\", \"radius\": 6}"), &why));
+        QVERIFY(!w.session().open_setup(write("impossible.json", "{\"size\": \"8x8\", \"radius\": 6}"), &why));
         QVERIFY(!why.isEmpty());
         QCOMPARE(w.session().requested(), running);
-        QCOMPARE(w.current_setup().settings, running);
+        QCOMPARE(w.session().current_setup().settings, running);
 
         // A good one applies; saving it back gives the same setup.
-        QVERIFY2(w.open_setup(write("good.json",
-                                  "{\"size\": \"48x32\", \"radius\": 2, \"init\": \"square\", "
-                                  "\"steps-per-frame\": 3, \"colormap\": \"grayscale\"}"),
+        QVERIFY2(w.session().open_setup(write("good.json",
+                                            "{\"size\": \"48x32\", \"radius\": 2, \"init\": \"square\", "
+                                            "\"steps-per-frame\": 3, \"colormap\": \"grayscale\"}"),
                      &why),
             qPrintable(why));
         QTRY_COMPARE(w.session().active().settings.config.problem.size.nx, 48);
@@ -360,10 +360,10 @@ private slots:
         QCOMPARE(w.session().active().settings.config.placement.backend, Backend::Cpu);
         QCOMPARE(w.session().pacing().steps_per_frame, 3);
         const QString saved = dir.filePath(QStringLiteral("saved.json"));
-        QVERIFY2(w.save_setup(saved, &why), qPrintable(why));
+        QVERIFY2(w.session().save_setup(saved, &why), qPrintable(why));
         SetupState reread;
         QVERIFY2(read_setup_file(saved, cpu_current(), reread, &why), qPrintable(why));
-        QVERIFY(same(reread, w.current_setup()));
+        QVERIFY(same(reread, w.session().current_setup()));
         QCOMPARE(reread.colormap, std::optional(ColormapKind::Grayscale));
     }
 
@@ -379,7 +379,7 @@ private slots:
         f.write("{\"title\": \"t\", \"explanation\": \"<b>bold</b><img src=\\\"/dev/zero\\\">\"}");
         f.close();
         QString why;
-        QVERIFY2(w.open_setup(path, &why), qPrintable(why));
+        QVERIFY2(w.session().open_setup(path, &why), qPrintable(why));
         const auto* label = w.findChild<QLabel*>(QStringLiteral("lesson_text"));
         QVERIFY(label);
         QCOMPARE(label->textFormat(), Qt::PlainText);
@@ -401,7 +401,7 @@ private slots:
         f.write("{\"size\": \"96x96\", \"init\": \"square\"}");
         f.close();
         QString why;
-        QVERIFY2(w.open_setup(path, &why), qPrintable(why)); // valid: the failure comes from the engine
+        QVERIFY2(w.session().open_setup(path, &why), qPrintable(why)); // valid: the failure comes from the engine
         QTRY_COMPARE(failures.size(), 1);
         qunsetenv("STENCILSCOPE_INJECT_ALLOCATION_FAILURE_CELLS");
         const auto failure = failures.front().front().value<EngineFailure>();
@@ -424,12 +424,12 @@ private slots:
             if (path.contains(QStringLiteral("wave"))) wave_lesson = path;
         QVERIFY(!wave_lesson.isEmpty());
         QString why;
-        QVERIFY2(w.open_setup(wave_lesson, &why), qPrintable(why));
+        QVERIFY2(w.session().open_setup(wave_lesson, &why), qPrintable(why));
         QVERIFY(!w.lesson_text().isEmpty());
         QTRY_COMPARE(w.session().active().settings.config.problem.rule, UpdateRule::Wave);
         QCOMPARE(w.session().active().settings.config.problem.radius, 4);
         QCOMPARE(w.session().active().settings.config.placement.backend, Backend::Cpu);
-        QCOMPARE(w.current_setup().colormap, std::optional(ColormapKind::Coolwarm));
+        QCOMPARE(w.session().current_setup().colormap, std::optional(ColormapKind::Coolwarm));
     }
 };
 
