@@ -17,6 +17,10 @@ std::string_view to_string(HaloPath p) {
         return "peer-to-peer";
     case HaloPath::Staged:
         return "staged through host";
+    case HaloPath::MpiDevice:
+        return "MPI device buffers";
+    case HaloPath::MpiHost:
+        return "MPI host buffers";
     }
     return "?";
 }

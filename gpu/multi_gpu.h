@@ -20,8 +20,10 @@ enum class HaloPath {
     SameDevice, // both strips on one GPU (the testing hook): a device copy
     PeerToPeer, // cudaMemcpyPeerAsync with peer access enabled (NVLink or PCIe)
     Staged, // device -> pinned host memory -> device: no peer access, or HaloMode::Staged
+    MpiDevice, // between processes (mpirun): MPI reads and writes device buffers (a CUDA-aware MPI)
+    MpiHost, // between processes: MPI moves host memory (the CPU backend's field, or rows staged through pinned memory)
 };
-// "none", "same device", "peer-to-peer", "staged through host"
+// "none", "same device", "peer-to-peer", "staged through host", "MPI device buffers", "MPI host buffers"
 std::string_view to_string(HaloPath);
 
 struct Strip {

@@ -69,6 +69,10 @@ constexpr RunOptionSpec kSpecs[] = {
         kCommandOption, kSingle, "run bench profile autotune sweep bandwidth" },
     { "--verify", "", "compare with the fp64 CPU reference: relative L2 error < 1e-5 (fp32), 1e-12 (fp64)",
         kCommandOption, kSingle, "run" },
+    { "--checksum", "",
+        "print a checksum of the final field: any changed bit of any cell changes it, so runs that agree bitwise "
+        "(one process, --gpus N, mpirun -np N) print the same one",
+        kCommandOption, kSingle, "run" },
     { "--repeats", "N", "timed runs (default 10; sweep: per point, default 5, median; autotune: at most 5)",
         kCommandOption, kSingle, "bench bandwidth autotune sweep" },
     { "--warmup", "N", "untimed runs first (default 2)", kCommandOption, kSingle, "bench" },
@@ -127,6 +131,8 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
     StencilConfig& c = o.config;
     if (key == "--verify") {
         o.verify = true;
+    } else if (key == "--checksum") {
+        o.checksum = true;
     } else if (key == "--no-cache") {
         o.no_cache = true;
     } else if (key == "--cache") {

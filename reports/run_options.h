@@ -23,6 +23,7 @@ struct RunOptions {
     int warmup = 2; // bench: untimed runs first
     int launches = 3; // profile: launches profiled
     bool verify = false;
+    bool checksum = false; // run: print field_checksum of the final field (gpu/rank_strip.h)
     std::int64_t bandwidth_bytes = std::int64_t(1) << 30;
     bool backend_given = false;
     // autotune and sweep: where block searches are cached ("" = default_autotune_cache_path()), or not at all

@@ -4,6 +4,7 @@
 #include "app/cli/address_space.h"
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/mpi_run.h"
 #include "app/cli/sweep_command.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
@@ -11,6 +12,7 @@
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
+#include "gpu/rank_strip.h"
 #include "gpu/simulation.h"
 #include "reports/command_line.h"
 #include "reports/csv.h"
@@ -313,7 +315,14 @@ int run_or_bench(
     } catch (const std::exception& e) {
         return fail(1, std::string("run failed: ") + e.what());
     }
-    std::cout << format_report(report) << (keep_going ? "\n" : "");
+    std::cout << format_report(report);
+    if (o.checksum) {
+        char line[96];
+        std::snprintf(line, sizeof line, "checksum %016llx (the field after %d steps)\n",
+            (unsigned long long)field_checksum(sim->download()), o.steps);
+        std::cout << line;
+    }
+    std::cout << (keep_going ? "\n" : "");
     std::cout.flush();
     if (!o.csv.empty())
         if (Status s = append_csv(o.csv, report_csv_header(), { report_csv_row(report) }); !s) return fail(1, s.reason);
@@ -381,6 +390,16 @@ int main(int argc, char** argv) {
             return ss::run_sweep_command(options, catalogue);
         } catch (const std::bad_alloc&) { // say what ran out
             return fail(1, cli::out_of_host_memory_reason());
+        } catch (const std::exception& e) {
+            return fail(1, e.what());
+        }
+    }
+    // One rank of several (mpirun -np N): the domain is split over the ranks (app/cli/mpi_run.h).
+    if (ss::cli::launched_ranks() > 1) {
+        try {
+            return ss::cli::run_under_mpi(
+                command, args,
+                [&](std::vector<ss::RunOptions>& out) { return parse_command_options(command, args, out); }, catalogue);
         } catch (const std::exception& e) {
             return fail(1, e.what());
         }

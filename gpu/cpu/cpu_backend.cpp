@@ -130,6 +130,7 @@ public:
     void poison_output() override { std::fill(m_other.begin(), m_other.end(), std::numeric_limits<T>::quiet_NaN()); }
 
     std::vector<double> download() override { return { m_current.begin(), m_current.end() }; }
+    unsigned char* current_buffer() { return reinterpret_cast<unsigned char*>(m_current.data()); }
 
     FieldState save_state() override {
         FieldState s { download(), {}, m_iteration };
@@ -243,6 +244,12 @@ private:
 std::unique_ptr<Simulation> create_cpu_simulation(const StencilConfig& c) {
     if (c.problem.precision == Precision::FP64) return std::make_unique<CpuSimulation<double>>(c);
     return std::make_unique<CpuSimulation<float>>(c);
+}
+
+unsigned char* cpu_current_buffer(Simulation& sim) {
+    if (auto* f = dynamic_cast<CpuSimulation<float>*>(&sim)) return f->current_buffer();
+    if (auto* d = dynamic_cast<CpuSimulation<double>*>(&sim)) return d->current_buffer();
+    return nullptr;
 }
 
 std::vector<double> cpu_reference(const StencilConfig& config, const std::vector<double>& initial, int steps) {

@@ -12,6 +12,9 @@
 namespace ss {
 
 std::unique_ptr<Simulation> create_cpu_simulation(const StencilConfig&);
+// The current buffer of a CPU simulation as raw memory (x fastest, the config's precision), for a rank's
+// ghost-row exchange (gpu/rank_strip.h); it alternates with every step. nullptr for any other simulation.
+unsigned char* cpu_current_buffer(Simulation&);
 
 // `steps` steps of `config`'s stencil computed in double precision from `initial`.
 std::vector<double> cpu_reference(const StencilConfig& config, const std::vector<double>& initial, int steps);

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// The launcher's environment: built with or without MPI.
+#include "app/cli/mpi_run.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <string_view>
+
+namespace ss::cli {
+namespace {
+int from_environment(std::initializer_list<const char*> names, int fallback) {
+    for (const char* name : names) {
+        const char* text = std::getenv(name);
+        if (!text) continue;
+        int value = 0;
+        const std::string_view s(text);
+        auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+        if (ec == std::errc() && end == s.data() + s.size() && value >= 0) return value;
+    }
+    return fallback;
+}
+} // namespace
+
+int launched_ranks() {
+    return std::max(from_environment({ "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MV2_COMM_WORLD_SIZE" }, 1), 1);
+}
+
+int launched_rank() {
+    return from_environment({ "OMPI_COMM_WORLD_RANK", "PMI_RANK", "MV2_COMM_WORLD_RANK" }, 0);
+}
+
+} // namespace ss::cli

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// stencilscope-cli under mpirun: `mpirun -np N stencilscope-cli run|bench ...` splits the domain into one
+// strip per rank (gpu/rank_strip.h) and trades ghost rows with MPI point-to-point after every step. The
+// environment mpirun (or srun) sets tells whether this process is one rank of several; MPI itself is an
+// optional build dependency (STENCILSCOPE_MPI): without it such a start is refused in one line.
+#pragma once
+
+#include "gpu/device.h"
+#include "reports/run_options.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ss::cli {
+
+// The size of the job and this process's rank in it, from the launcher's environment
+// (OMPI_COMM_WORLD_SIZE/RANK, PMI_SIZE/RANK, MV2_COMM_WORLD_SIZE/RANK); 1 and 0 when started alone.
+int launched_ranks();
+int launched_rank();
+
+// Parses the command's options into one RunOptions per combination of its lists.
+using ParseRuns = std::function<Status(std::vector<RunOptions>&)>;
+
+// The whole command as one rank of launched_ranks() > 1 processes; returns the exit code (0, 1 a run
+// failed, 2 bad input: one line from rank 0, the same code on every rank).
+int run_under_mpi(
+    const std::string& command, const std::vector<std::string>& args, const ParseRuns&, const DeviceCatalogue&);
+
+} // namespace ss::cli

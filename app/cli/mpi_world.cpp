@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/mpi_world.h"
+
+#include "app/cli/cli_common.h"
+
+#include <mpi.h>
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h> // Open MPI: MPIX_CUDA_AWARE_SUPPORT, MPIX_Query_cuda_support
+#endif
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <stdexcept>
+#include <thread>
+
+namespace ss::cli {
+
+MpiWorld::MpiWorld() {
+    if (MPI_Init(nullptr, nullptr) != MPI_SUCCESS) throw std::runtime_error("MPI_Init failed");
+    MPI_Comm_rank(MPI_COMM_WORLD, &m_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &m_size);
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, m_rank, MPI_INFO_NULL, &node);
+    MPI_Comm_rank(node, &m_local_rank);
+    MPI_Comm_free(&node);
+    char name[MPI_MAX_PROCESSOR_NAME] = {};
+    int length = 0;
+    MPI_Get_processor_name(name, &length);
+    m_host.assign(name, std::size_t(std::max(length, 0)));
+}
+
+MpiWorld::~MpiWorld() {
+    MPI_Finalize();
+}
+
+int MpiWorld::agree(int code, const std::string& reason, bool same_everywhere) {
+    int worst = 0;
+    MPI_Allreduce(&code, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (worst == 0) return 0;
+    int mine = code == worst ? m_rank : m_size, first = 0;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    std::string text = reason;
+    if (first != 0) { // its reason travels to rank 0
+        if (m_rank == first) {
+            const int length = int(std::min<std::size_t>(reason.size(), 4096));
+            MPI_Send(reason.data(), length, MPI_CHAR, 0, 7, MPI_COMM_WORLD);
+        } else if (m_rank == 0) {
+            MPI_Status status;
+            MPI_Probe(first, 7, MPI_COMM_WORLD, &status);
+            int length = 0;
+            MPI_Get_count(&status, MPI_CHAR, &length);
+            text.assign(std::size_t(length), '\0');
+            MPI_Recv(text.data(), length, MPI_CHAR, first, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
+    }
+    if (m_rank == 0) fail(worst, same_everywhere ? text : "rank " + std::to_string(first) + ": " + text);
+    return worst;
+}
+
+int MpiWorld::first_differing_rank(std::uint64_t value) {
+    unsigned long long root = value;
+    MPI_Bcast(&root, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+    int mine = root == value ? m_size : m_rank, first = 0;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return first == m_size ? -1 : first;
+}
+
+bool MpiWorld::all(bool value) {
+    int mine = value ? 1 : 0, every = 0;
+    MPI_Allreduce(&mine, &every, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return every == 1;
+}
+
+double MpiWorld::max(double value) {
+    double most = 0.0;
+    MPI_Allreduce(&value, &most, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return most;
+}
+
+std::uint64_t MpiWorld::sum_on_root(std::uint64_t value) {
+    unsigned long long mine = value, total = 0; // unsigned addition wraps: the checksum is a sum mod 2^64
+    MPI_Reduce(&mine, &total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    return m_rank == 0 ? total : value;
+}
+
+std::vector<double> MpiWorld::gather_on_root(const std::vector<double>& values) {
+    std::vector<double> all(m_rank == 0 ? values.size() * std::size_t(m_size) : 0);
+    MPI_Gather(
+        values.data(), int(values.size()), MPI_DOUBLE, all.data(), int(values.size()), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    return all;
+}
+
+std::vector<std::string> MpiWorld::gather_on_root(const std::string& text) {
+    constexpr int kWidth = 256; // device and host names
+    std::string mine = text.substr(0, kWidth);
+    mine.resize(kWidth, '\0');
+    std::vector<char> all(m_rank == 0 ? std::size_t(kWidth) * std::size_t(m_size) : 0);
+    MPI_Gather(mine.data(), kWidth, MPI_CHAR, all.data(), kWidth, MPI_CHAR, 0, MPI_COMM_WORLD);
+    std::vector<std::string> out;
+    for (int r = 0; m_rank == 0 && r < m_size; ++r) out.emplace_back(all.data() + std::size_t(r) * kWidth);
+    return out;
+}
+
+void MpiWorld::barrier() {
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+bool MpiWorld::cuda_aware() {
+#if defined(MPIX_CUDA_AWARE_SUPPORT)
+    const bool mine = MPIX_Query_cuda_support() == 1;
+#else
+    const bool mine = false;
+#endif
+    return all(mine);
+}
+
+void MpiWorld::exchange(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes,
+    double timeout_s, bool skip_sends) {
+    // Messages of at most 1 GiB (MPI counts are int); a row block towards `side` is tagged with the
+    // receiver's side, so that the two directions between one pair of ranks never match each other.
+    constexpr std::size_t kChunk = std::size_t(1) << 30;
+    std::vector<MPI_Request> requests;
+    std::vector<int> request_side;
+    for (int side : { 0, 1 }) {
+        const int neighbour = side == 0 ? m_rank - 1 : m_rank + 1;
+        if (neighbour < 0 || neighbour >= m_size || bytes == 0) continue;
+        for (std::size_t at = 0, part = 0; at < bytes; at += kChunk, ++part) {
+            const int count = int(std::min(kChunk, bytes - at));
+            requests.emplace_back();
+            request_side.push_back(side);
+            MPI_Irecv(
+                receive[side] + at, count, MPI_BYTE, neighbour, int(2 * part + side), MPI_COMM_WORLD, &requests.back());
+        }
+    }
+    const std::size_t receives = requests.size();
+    for (int side : { 0, 1 }) {
+        const int neighbour = side == 0 ? m_rank - 1 : m_rank + 1;
+        if (skip_sends || neighbour < 0 || neighbour >= m_size || bytes == 0) continue;
+        for (std::size_t at = 0, part = 0; at < bytes; at += kChunk, ++part) {
+            requests.emplace_back();
+            MPI_Isend(send[side] + at, int(std::min(kChunk, bytes - at)), MPI_BYTE, neighbour, int(2 * part + 1 - side),
+                MPI_COMM_WORLD, &requests.back());
+        }
+    }
+    if (timeout_s <= 0) {
+        MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+        return;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+    int done = 0;
+    while (MPI_Testall(int(requests.size()), requests.data(), &done, MPI_STATUSES_IGNORE), !done) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            int silent = -1;
+            for (std::size_t i = 0; i < receives; ++i) {
+                int finished = 0;
+                MPI_Test(&requests[i], &finished, MPI_STATUS_IGNORE);
+                if (!finished) silent = request_side[i] == 0 ? m_rank - 1 : m_rank + 1;
+            }
+            abort(1,
+                (silent >= 0 ? "no ghost rows from rank " + std::to_string(silent) : std::string("ghost rows not sent"))
+                    + " within " + std::to_string(int(timeout_s))
+                    + " s of the first exchange (STENCILSCOPE_MPI_TIMEOUT_S); ending the job");
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+}
+
+void MpiWorld::abort(int code, const std::string& line) {
+    fail(code, "rank " + std::to_string(m_rank) + ": " + line);
+    std::cerr.flush();
+    MPI_Abort(MPI_COMM_WORLD, code);
+    std::exit(code); // MPI_Abort does not return; this keeps [[noreturn]] honest
+}
+
+} // namespace ss::cli

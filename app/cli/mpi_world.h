@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The MPI calls of stencilscope-cli, and only they (app/cli/mpi_run.cpp drives them): the job's ranks,
+// agreement on a refusal (rank 0 says it once), the halo trade with its first-exchange timeout, and the
+// reductions of the report. No MPI type leaks out of mpi_world.cpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ss::cli {
+
+class MpiWorld {
+public:
+    MpiWorld(); // MPI_Init; throws std::runtime_error when it fails
+    ~MpiWorld(); // MPI_Finalize
+    MpiWorld(const MpiWorld&) = delete;
+    MpiWorld& operator=(const MpiWorld&) = delete;
+
+    int rank() const { return m_rank; }
+    int size() const { return m_size; }
+    int local_rank() const { return m_local_rank; } // among the ranks of this node
+    const std::string& host() const { return m_host; }
+
+    // Collective. The worst code of all ranks (0 when every one passes 0); when it is not 0, rank 0 prints
+    // the reason of the lowest rank that gave it, as "rank K: reason" (or the reason alone when every rank
+    // gave the same code and reason would be the same, `same_everywhere`).
+    int agree(int code, const std::string& reason, bool same_everywhere = false);
+    // Collective: the lowest rank whose `value` differs from rank 0's, or -1.
+    int first_differing_rank(std::uint64_t value);
+    bool all(bool value); // collective: logical and
+    double max(double value); // collective
+    std::uint64_t sum_on_root(std::uint64_t value); // the sum on rank 0 (other ranks: their own)
+    std::vector<double> gather_on_root(const std::vector<double>& values); // every rank passes as many
+    std::vector<std::string> gather_on_root(const std::string& text);
+    void barrier();
+    // Whether the MPI library reads and writes device memory (MPIX_Query_cuda_support at run time, Open
+    // MPI's extension); false where the library cannot say. Collective: true only when it is on every rank.
+    bool cuda_aware();
+
+    // Trades ghost rows with the neighbours rank - 1 (side 0) and rank + 1 (side 1): sends send[side],
+    // receives into receive[side] (`bytes` each; pointers to device memory when cuda_aware()). With
+    // `timeout_s` > 0 it waits at most that long and otherwise ends the whole job (MPI_Abort) after one line
+    // naming the silent neighbour. `skip_sends` is a testing hook: this rank sends nothing.
+    void exchange(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes, double timeout_s,
+        bool skip_sends = false);
+    // One line on stderr from this rank, then the whole job ends with `code`.
+    [[noreturn]] void abort(int code, const std::string& line);
+
+private:
+    int m_rank = 0, m_size = 1, m_local_rank = 0;
+    std::string m_host;
+};
+
+} // namespace ss::cli

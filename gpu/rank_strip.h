@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// One process's strip of a run split over processes (stencilscope-cli under mpirun, app/cli/mpi_*): the
+// domain is cut along its slowest axis as gpu/multi_gpu.h cuts it over GPUs, one strip per rank, and each
+// rank runs its strip with the single-device machinery (CPU backend or one CudaSimulation). What a rank
+// sends and where its ghost rows land is raw memory here; the transport (MPI) lives above the engine,
+// which stays MPI-free and testable without it.
+#pragma once
+
+#include "gpu/device.h"
+#include "gpu/multi_gpu.h"
+#include "gpu/simulation.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+inline constexpr int kRankBelow = 0, kRankAbove = 1; // sides of a rank's strip: towards lower and higher rows
+
+// The whole run as the strip plan sees it: one strip per rank (`ranks` strips), on no particular device.
+StencilConfig rank_split_config(const StencilConfig& whole, int ranks);
+// Why `whole` cannot be split over `ranks` processes (one line, naming ranks), or success: the strips'
+// rows (each at least R, a ghost zone comes from one neighbour), --gpus (a rank drives one GPU) and the
+// variants that cannot be split (temporal, 2D diffusion).
+Status check_rank_split(const StencilConfig& whole, int ranks);
+// The CUDA device a rank uses: --device plus its rank among the ranks of its node, wrapping around the
+// devices present (ranks beyond the GPU count share them).
+int rank_device(int first_device, int local_rank, int device_count);
+
+class RankStrip {
+public:
+    virtual ~RankStrip() = default;
+    // The strip as a domain of its own (its rows plus R ghost rows on each side): upload the global
+    // field's rows strip.local_begin .. local_end, download, iteration, resources.
+    virtual Simulation& field() = 0;
+    const Strip& strip() const { return m_strip; }
+    // One step over the strip's updated rows, waited for: afterwards the rows to send are final and the
+    // current buffer is the new one. Returns the host-measured milliseconds of the step's kernels.
+    virtual double compute_step() = 0;
+    // Where the rows sent towards `side` and the ghost rows on `side` lie in the current buffer (they
+    // alternate between two buffers with every step): device memory when device_memory().
+    virtual unsigned char* send_rows(int side) = 0;
+    virtual unsigned char* ghost_rows(int side) = 0;
+    virtual bool device_memory() const = 0;
+    // Staging for a transport that cannot read device memory, synchronous: the rows sent towards `side`
+    // into `host`, and `host` into the ghost rows on `side`. Plain copies on the CPU backend.
+    virtual void copy_out(int side, void* host) = 0;
+    virtual void copy_in(int side, const void* host) = 0;
+    // Bytes of one side's exchange: R rows (0 for the diffusion layers, which exchange nothing).
+    std::size_t halo_bytes() const { return m_halo_bytes; }
+
+protected:
+    Strip m_strip;
+    std::size_t m_halo_bytes = 0;
+};
+
+// Host memory for staging: pinned (cudaMallocHost) on the CUDA backend, so that the copies run at full
+// speed; ordinary memory on the CPU backend. Throws std::bad_alloc when it cannot.
+std::shared_ptr<unsigned char> allocate_staging(std::size_t bytes, Backend);
+
+// Whether strip `rank` of the split can run on `device` (CUDA; ignored on the CPU): check_rank_split, then
+// can_implement of the strip as a domain of its own (device present, block, memory). Bad input when not.
+Status check_rank_strip(const StencilConfig& whole, int ranks, int rank, int device, const DeviceCatalogue&);
+// Strip `rank` of rank_split_config(whole, ranks) on `device` (CUDA backend; ignored on the CPU): the
+// strip's buffers and the kernels of the whole domain's single-GPU text, so that the split run is
+// bitwise the single-process run. Checks the strip with can_implement first; nullptr with `why` set.
+std::unique_ptr<RankStrip> create_rank_strip(
+    const StencilConfig& whole, int ranks, int rank, int device, const DeviceCatalogue&, std::string* why);
+
+// An order-independent checksum of a field's values: the sum (mod 2^64) over cells of a mix of the
+// cell's global index and its value's bits, so that ranks can add their rows' sums and any changed bit
+// of any cell changes it (with overwhelming probability). `first_cell` is the global index of values[0].
+std::uint64_t field_checksum(const std::vector<double>& values, std::int64_t first_cell = 0);
+
+} // namespace ss

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// The engine half of multi-process runs (gpu/rank_strip.h), without MPI: the split's refusals name their
+// reason, the checksum sees one flipped bit and adds over rows, and CPU rank strips that trade ghost rows
+// by memcpy (what MPI does between processes) give bitwise the single-process field.
+#include "gpu/cpu/cpu_backend.h"
+#include "gpu/physics.h"
+#include "gpu/rank_strip.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace ss;
+
+namespace {
+
+StencilConfig cpu_star(int dims, Extent size, int radius, UpdateRule rule = UpdateRule::Jacobi) {
+    StencilConfig c;
+    c.problem.dims = dims, c.problem.size = size, c.problem.radius = radius, c.problem.rule = rule;
+    c.placement.backend = Backend::Cpu;
+    return c;
+}
+
+// Runs `steps` steps of `whole` split over `ranks` CPU strips, exchanging after every step as the MPI
+// driver does, and returns the global field assembled from each strip's owned rows.
+std::vector<double> run_split(const StencilConfig& whole, int ranks, int steps, bool exchange = true) {
+    const DeviceCatalogue none;
+    const std::vector<double> initial = initial_field(whole);
+    const std::size_t row_cells
+        = std::size_t(whole.problem.size.nx) * (whole.problem.dims == 3 ? whole.problem.size.ny : 1);
+    std::vector<std::unique_ptr<RankStrip>> strips;
+    for (int r = 0; r < ranks; ++r) {
+        std::string why;
+        strips.push_back(create_rank_strip(whole, ranks, r, 0, none, &why));
+        EXPECT_TRUE(strips.back()) << why;
+        if (!strips.back()) return {};
+        const Strip& s = strips.back()->strip();
+        strips.back()->field().upload(std::vector<double>(initial.begin() + std::ptrdiff_t(s.local_begin * row_cells),
+            initial.begin() + std::ptrdiff_t(s.local_end * row_cells)));
+    }
+    for (int step = 0; step < steps; ++step) {
+        for (auto& s : strips) s->compute_step();
+        for (int r = 0; exchange && r + 1 < ranks; ++r) { // through a host buffer, as a transport would
+            std::vector<unsigned char> up(strips[r]->halo_bytes()), down(up.size());
+            strips[std::size_t(r)]->copy_out(kRankAbove, up.data());
+            strips[std::size_t(r) + 1]->copy_out(kRankBelow, down.data());
+            strips[std::size_t(r) + 1]->copy_in(kRankBelow, up.data());
+            strips[std::size_t(r)]->copy_in(kRankAbove, down.data());
+        }
+    }
+    std::vector<double> field;
+    for (auto& s : strips) {
+        const std::vector<double> local = s->field().download();
+        const Strip& p = s->strip();
+        field.insert(field.end(), local.begin() + std::ptrdiff_t((p.first_row - p.local_begin) * row_cells),
+            local.begin() + std::ptrdiff_t((p.end_row - p.local_begin) * row_cells));
+    }
+    return field;
+}
+
+std::vector<double> run_whole(const StencilConfig& whole, int steps) {
+    auto sim = create_cpu_simulation(whole);
+    sim->upload(initial_field(whole));
+    sim->step(steps);
+    return sim->download();
+}
+
+bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+} // namespace
+
+TEST(RankStrip, SplitRefusalsNameTheirReason) {
+    EXPECT_TRUE(check_rank_split(cpu_star(2, { 64, 64, 1 }, 4), 3));
+    const Status thin = check_rank_split(cpu_star(2, { 64, 18, 1 }, 4), 3);
+    ASSERT_FALSE(thin);
+    EXPECT_NE(thin.reason.find("too small for 3 ranks"), std::string::npos) << thin.reason;
+    EXPECT_NE(thin.reason.find("at most 2 ranks fit"), std::string::npos) << thin.reason;
+    StencilConfig gpus = cpu_star(2, { 64, 64, 1 }, 1);
+    gpus.placement.gpus = 2;
+    EXPECT_NE(check_rank_split(gpus, 2).reason.find("--gpus 1"), std::string::npos);
+    StencilConfig temporal = cpu_star(2, { 64, 64, 1 }, 1);
+    temporal.policy.variant = Variant::Temporal;
+    EXPECT_NE(check_rank_split(temporal, 2).reason.find("temporal"), std::string::npos);
+    EXPECT_TRUE(check_rank_split(temporal, 1)) << "one rank is the single-process run";
+    StencilConfig diffusion = cpu_star(2, { 64, 64, 1 }, 1);
+    diffusion.problem.stencil = StencilKind::Diffusion4;
+    EXPECT_NE(check_rank_split(diffusion, 2).reason.find("single periodic layer"), std::string::npos);
+}
+
+TEST(RankStrip, DeviceOfARankWrapsAroundTheGpusPresent) {
+    EXPECT_EQ(rank_device(0, 0, 1), 0);
+    EXPECT_EQ(rank_device(0, 1, 1), 0) << "two ranks share the one GPU";
+    EXPECT_EQ(rank_device(1, 2, 4), 3);
+    EXPECT_EQ(rank_device(2, 3, 4), 1);
+    EXPECT_EQ(rank_device(5, 0, 2), 5) << "a device that does not exist is left for can_implement to refuse";
+}
+
+TEST(RankStrip, ChecksumSeesOneBitAndAddsOverRows) {
+    std::vector<double> v = initial_field(cpu_star(2, { 40, 30, 1 }, 1));
+    const std::uint64_t whole = field_checksum(v);
+    const std::size_t half = v.size() / 2;
+    EXPECT_EQ(whole,
+        field_checksum({ v.begin(), v.begin() + std::ptrdiff_t(half) })
+            + field_checksum({ v.begin() + std::ptrdiff_t(half), v.end() }, std::int64_t(half)));
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &v[123], sizeof bits);
+    bits ^= 1;
+    std::memcpy(&v[123], &bits, sizeof bits);
+    EXPECT_NE(field_checksum(v), whole);
+    std::swap(v[0], v[1]);
+    EXPECT_NE(field_checksum({ 1.0, 2.0 }), field_checksum({ 2.0, 1.0 })) << "a cell's place counts";
+}
+
+TEST(RankStrip, CpuStripsTradingGhostRowsAreBitwiseOneProcess) {
+    for (int ranks : { 2, 3 }) {
+        const StencilConfig jacobi = cpu_star(2, { 45, 37, 1 }, 3);
+        EXPECT_TRUE(bitwise_equal(run_split(jacobi, ranks, 7), run_whole(jacobi, 7))) << ranks << " ranks, 2D R3";
+        StencilConfig wave = cpu_star(3, { 20, 18, 23 }, 2, UpdateRule::Wave);
+        wave.problem.precision = Precision::FP64;
+        wave.problem.initial = InitialCondition::Gaussian;
+        EXPECT_TRUE(bitwise_equal(run_split(wave, ranks, 5), run_whole(wave, 5))) << ranks << " ranks, 3D wave R2";
+    }
+}
+
+TEST(RankStrip, WithoutTheExchangeTheFieldDiffers) { // the comparison above can fail
+    const StencilConfig c = cpu_star(2, { 45, 37, 1 }, 2);
+    const DeviceCatalogue none;
+    std::string why;
+    auto strip = create_rank_strip(c, 2, 0, 0, none, &why);
+    ASSERT_TRUE(strip) << why;
+    EXPECT_EQ(strip->halo_bytes(), std::size_t(2 * 45 * 4)) << "R rows of nx fp32 values";
+    EXPECT_FALSE(bitwise_equal(run_split(c, 2, 6, false), run_whole(c, 6)));
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# ctest mpi_cli_cpu / gpu_mpi_cli: stencilscope-cli under mpirun is bitwise one process, and refuses bad
+# input in one line with a non-zero exit, never hanging. Usage: mpi_cli_test.sh CLI cpu|cuda
+set -uo pipefail
+cli=$1 backend=$2
+if ! command -v mpirun >/dev/null; then
+    echo "SKIPPED: mpirun not found (apt-get install openmpi-bin)"
+    exit 0
+fi
+if [ "$backend" = cuda ] && "$cli" devices | grep -q "^no CUDA device"; then
+    echo "SKIPPED: no CUDA device to run kernels on"
+    exit 0
+fi
+if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
+export OMPI_MCA_rmaps_base_oversubscribe=1 # CI machines have fewer cores than ranks
+failures=0
+check() { # check NAME CONDITION-RESULT MESSAGE
+    if [ "$2" -eq 0 ]; then echo "ok   $1"; else echo "FAIL $1: $3"; failures=$((failures + 1)); fi
+}
+checksum_of() { grep -o '^checksum [0-9a-f]*' <<<"$1" | cut -d' ' -f2; }
+mpi() { timeout 120 mpirun "$@"; }
+
+# Bitwise: the checksum of the final field is the one-process checksum, for 2 and 3 ranks.
+cases=("--size 200x173 --radius 4 --steps 9"
+    "--dims 3 --size 40x36x47 --radius 2 --rule wave --precision fp64 --init gaussian --steps 5"
+    "--dims 3 --size 48x40x37 --radius 1 --variant stream --cf 2 --steps 6"
+    "--stencil diffusion4 --dims 3 --size 32x32x7 --steps 4")
+[ "$backend" = cuda ] && cases+=("--size 1000x999 --radius 16 --variant smem_padded --steps 5"
+    "--dims 3 --size 128x128x131 --radius 4 --variant stream --steps 5")
+for c in "${cases[@]}"; do
+    one=$(checksum_of "$("$cli" run --backend "$backend" $c --checksum)")
+    [ -n "$one" ]
+    check "one process prints a checksum: $c" $? "no checksum line"
+    for n in 2 3; do
+        out=$(mpi -np "$n" --oversubscribe "$cli" run --backend "$backend" $c --checksum 2>&1)
+        got=$(checksum_of "$out")
+        [ -n "$got" ] && [ "$got" = "$one" ]
+        check "-np $n equals one process: $c" $? "checksum '$got' vs '$one': $(tail -3 <<<"$out")"
+        [ "$(grep -c '^ranks ' <<<"$out")" -eq 1 ] && [ "$(grep -c '^  rank ' <<<"$out")" -eq "$n" ]
+        check "-np $n prints one report with a line per rank: $c" $? "$out"
+    done
+done
+a=$(checksum_of "$("$cli" run --backend "$backend" --size 200x173 --radius 4 --steps 8 --checksum)")
+b=$(checksum_of "$("$cli" run --backend "$backend" --size 200x173 --radius 4 --steps 9 --checksum)")
+[ "$a" != "$b" ]
+check "the checksum sees one more step" $? "both $a"
+
+# The CSV: one row per rank plus the total, written once (by rank 0).
+csv=$(mktemp -d)/mpi.csv
+mpi -np 3 "$cli" bench --backend "$backend" --size 256x200 --radius 2 --repeats 2 --warmup 1 --csv "$csv" >/dev/null 2>&1
+[ "$(wc -l <"$csv")" -eq 5 ] && tail -1 "$csv" | grep -q ',3,all,'
+check "bench CSV: header, 3 rank rows, the total" $? "$(cat "$csv" 2>&1)"
+
+# Bad input: one line from rank 0 (mpirun adds its own report), exit 2, no hang.
+ours() { grep -c '^stencilscope-cli: ' <<<"$1"; }
+out=$(mpi -np 1 "$cli" run --backend "$backend" --size 64x64 : -np 1 "$cli" run --backend "$backend" --size 64x65 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'started with different options' <<<"$out"
+check "options differing between ranks" $? "rc $rc: $out"
+out=$(mpi -np 3 "$cli" run --backend "$backend" --size 64x12 --radius 4 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'too small for 3 ranks' <<<"$out"
+check "a domain too small for the ranks" $? "rc $rc: $out"
+out=$(mpi -np 2 "$cli" run --backend "$backend" --size 64x64 --verify 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ "$(ours "$out")" -eq 1 ] && grep -q -- '--verify is not available under mpirun' <<<"$out"
+check "--verify under mpirun" $? "rc $rc: $out"
+if [ "$backend" = cpu ] && "$cli" devices | grep -q "^no CUDA device"; then
+    out=$(mpi -np 2 "$cli" run --backend cuda --size 64x64 2>&1)
+    rc=$?
+    [ $rc -ne 0 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'rank 0: --backend cuda, but this rank has no CUDA device' <<<"$out"
+    check "--backend cuda on ranks without a GPU" $? "rc $rc: $out"
+fi
+start=$(date +%s)
+out=$(STENCILSCOPE_MPI_TIMEOUT_S=3 STENCILSCOPE_MPI_TEST_SILENT_RANK=1 mpi -np 2 "$cli" run --backend "$backend" --size 64x64 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'no ghost rows from rank 1 within 3 s' <<<"$out"
+check "a silent rank ends the job after the first exchange's timeout ($(($(date +%s) - start)) s)" $? "rc $rc: $out"
+
+[ $failures -eq 0 ] && echo "mpi cli tests: all passed" || echo "mpi cli tests: $failures failed"
+exit $((failures > 0))
