@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: MIT
-// The Lesson dock: the open lesson's explanation (plain text: it comes from a file) and its recorded
-// runs; hidden until a lesson opens, whatever a restored layout says.
+// The Lesson dock: the open lesson's explanation (plain text: it comes from a file), its recorded runs,
+// and the window as recorded on the H100 (a picture shipped with the app, for classes without a GPU);
+// hidden until a lesson opens, whatever a restored layout says.
 #pragma once
 #include <QDockWidget>
 
 class QLabel;
+class QPushButton;
 
 namespace ss::gui {
 
 class Session;
+
+// The picture of a lesson's window recorded on the H100 (":/lesson-pictures/ID.png"), empty when none.
+QString recorded_lesson_picture(const QString& lesson_id);
 
 class LessonDock : public QDockWidget {
     Q_OBJECT
@@ -16,9 +21,13 @@ public:
     LessonDock(Session&, QWidget* parent);
     // What the dock shows; empty while it is hidden.
     QString text() const;
+    // Opens the recorded window picture in a dialog (the dock's button does this).
+    void show_recorded_picture();
 
 private:
     QLabel* m_label = nullptr;
+    QPushButton* m_picture_button = nullptr;
+    QString m_picture;
 };
 
 } // namespace ss::gui
