@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Strip partitioning must not change a single bit: for every variant, dims, rule and precision, the
 // field after K steps on N strips equals the one-GPU field exactly (memcmp), with overlap on and off
-// and on every halo path. On one GPU the testing hook (strips_per_device) puts N strips on the device;
-// with more GPUs present, the strips also go to real devices.
+// and on every halo path, remote loads included. On one GPU the testing hook (strips_per_device) puts N strips on the
+// device; with more GPUs present, the strips also go to real devices.
 #include "gpu_test_util.h"
 
 #include <cuda_runtime.h>
@@ -39,7 +39,8 @@ std::vector<StencilConfig> splits_of(const StencilConfig& one) {
     std::vector<StencilConfig> out;
     const int devices = int(test::catalogue().devices.size());
     for (bool overlap : { true, false })
-        for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
+        for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged, HaloMode::Remote }) {
+            if (halo == HaloMode::Remote && !overlap) continue; // remote mode copies nothing to overlap
             StencilConfig c = one;
             c.placement.overlap = overlap, c.placement.halo = halo;
             for (int n : { 2, 3 }) {
@@ -84,7 +85,12 @@ std::string first_difference(const StencilConfig& c, const std::vector<double>& 
 TEST(MultiGpu, EveryStarVariantIsBitwiseEqualToOneGpu) {
     SKIP_WITHOUT_GPU();
     const auto configs = star_matrix();
-    test::warm_kernel_cache(configs);
+    std::vector<StencilConfig> warm = configs;
+    for (StencilConfig c : configs) { // remote mode compiles its own kernels (they take neighbour pointers)
+        c.placement.halo = HaloMode::Remote, c.placement.strips_per_device = 2;
+        warm.push_back(c);
+    }
+    test::warm_kernel_cache(warm);
     int compared = 0;
     for (const StencilConfig& one : configs) {
         const auto initial = make_initial_field(one, InitialCondition::Random, 7);
@@ -120,6 +126,40 @@ TEST(MultiGpu, DiffusionLayersAreBitwiseEqualToOneGpu) {
                 EXPECT_TRUE(bitwise_equal(got, want)) << describe(c) << ": " << first_difference(c, got, want);
             }
         }
+}
+
+// Remote mode copies no ghost row: with the ghost rows poisoned (poison_output), a kernel that read them
+// instead of its neighbours' rows would write NaN. Steps after the first are covered by the matrix above,
+// where the never-refreshed ghost rows are stale.
+TEST(MultiGpu, RemoteModeReadsTheNeighboursRowsNotGhostCopies) {
+    SKIP_WITHOUT_GPU();
+    int compared = 0;
+    for (const StencilConfig& one : star_matrix()) {
+        const auto initial = make_initial_field(one, InitialCondition::Random, 13);
+        std::vector<std::vector<double>> results;
+        for (int strips : { 1, 2, 3 }) {
+            StencilConfig c = one;
+            c.placement.strips_per_device = strips, c.placement.halo = strips > 1 ? HaloMode::Remote : HaloMode::Auto;
+            std::string why;
+            auto sim = create_simulation(c, test::catalogue(), &why);
+            ASSERT_TRUE(sim) << describe(c) << ": " << why;
+            sim->upload(initial);
+            sim->poison_output();
+            sim->step(1);
+            results.push_back(test::updated_only(one, sim->download()));
+            if (strips == 1) continue;
+            EXPECT_TRUE(bitwise_equal(results.back(), results.front()))
+                << describe(c) << ": " << first_difference(c, results.back(), results.front());
+            const MultiGpuStats stats = sim->multi_gpu_stats();
+            EXPECT_EQ(stats.path_summary(), "remote") << describe(c);
+            EXPECT_EQ(stats.halo_bytes(), 0) << describe(c);
+            const Extent e = c.problem.size;
+            const std::int64_t row = c.problem.dims == 3 ? std::int64_t(e.nx - 6) * (e.ny - 6) : e.nx - 6; // R 3
+            EXPECT_EQ(stats.remote_bytes(), 2 * (strips - 1) * 3 * row * element_size(c.problem.precision));
+            ++compared;
+        }
+    }
+    std::printf("compared %d remote runs with their one-GPU runs\n", compared);
 }
 
 TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {

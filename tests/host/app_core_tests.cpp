@@ -145,6 +145,8 @@ TEST(RunOptions, MultiGpuOptions) {
     ASSERT_TRUE(parse_run_options({}, d).ok);
     EXPECT_TRUE(d.config.placement.overlap);
     EXPECT_EQ(d.config.placement.halo, HaloMode::Auto);
+    ASSERT_TRUE(parse_run_options({ "--gpus", "2", "--halo", "remote" }, o).ok);
+    EXPECT_EQ(o.config.placement.halo, HaloMode::Remote);
     for (const auto& args : std::vector<std::vector<std::string>> { { "--overlap", "1" }, { "--halo", "nvlink" } }) {
         const Status s = parse_run_options(args, d);
         EXPECT_FALSE(s.ok);
