@@ -4,6 +4,7 @@
 // N must match the field count, so a truncated line is recognised and skipped.
 #include "gpu/autotune_cache.h"
 
+#include "gpu/safe_file.h"
 #include "gpu/timestamp.h"
 
 #include <algorithm>
@@ -14,9 +15,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 namespace ss {
 namespace {
@@ -81,9 +80,11 @@ std::string format_line(const std::string& key, const AutotuneCache::Entry& e) {
     return line + '\n';
 }
 
-std::map<std::string, AutotuneCache::Entry> read_file(const std::string& path, int* skipped) {
+constexpr std::uint64_t kMaxCacheBytes = 64u << 20; // thousands of searches; more is not a cache of ours
+
+std::map<std::string, AutotuneCache::Entry> parse_file(const std::string& text, int* skipped) {
     std::map<std::string, AutotuneCache::Entry> entries;
-    std::ifstream in(path, std::ios::binary);
+    std::istringstream in(text);
     std::string line;
     while (std::getline(in, line)) {
         if (line.empty() || line[0] == '#') continue;
@@ -95,33 +96,10 @@ std::map<std::string, AutotuneCache::Entry> read_file(const std::string& path, i
     return entries;
 }
 
-Status write_file(const std::string& path, const std::map<std::string, AutotuneCache::Entry>& entries) {
-    namespace fs = std::filesystem;
-    const std::string fail = "cannot write the autotune cache " + path + ": ";
-    std::error_code ec;
-    const fs::path p(path);
-    if (p.has_parent_path()) fs::create_directories(p.parent_path(), ec); // a failure shows when writing
+std::string format_file(const std::map<std::string, AutotuneCache::Entry>& entries) {
     std::string text = std::string(kHeader) + '\n';
     for (const auto& [key, entry] : entries) text += format_line(key, entry);
-    // Per-process temporary name: two processes storing at once each rename a complete file.
-    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return Status::failure(fail + "cannot create " + tmp);
-        out << text;
-        out.flush();
-        if (!out) {
-            fs::remove(tmp, ec);
-            return Status::failure(fail + "write failed (disk full?)");
-        }
-    }
-    fs::rename(tmp, p, ec);
-    if (ec) {
-        std::error_code ignored;
-        fs::remove(tmp, ignored);
-        return Status::failure(fail + ec.message());
-    }
-    return Status::success();
+    return text;
 }
 
 } // namespace
@@ -154,7 +132,12 @@ std::string default_autotune_cache_path() {
 
 AutotuneCache::AutotuneCache(std::string path)
     : m_path(std::move(path)) {
-    m_entries = read_file(m_path, &m_skipped);
+    std::string text;
+    // A FIFO, a device or a huge file is not read (store() then refuses with the reason); a missing file is
+    // an empty cache.
+    if (!m_path.empty() && std::filesystem::exists(std::filesystem::symlink_status(m_path))
+        && read_regular_file(m_path, kMaxCacheBytes, text))
+        m_entries = parse_file(text, &m_skipped);
 }
 
 std::optional<AutotuneCache::Entry> AutotuneCache::lookup(const std::string& key) const {
@@ -165,16 +148,30 @@ std::optional<AutotuneCache::Entry> AutotuneCache::lookup(const std::string& key
 
 Status AutotuneCache::store(const std::string& key, const std::vector<AutotuneResult>& results) {
     if (results.empty()) return Status::failure("nothing to store: the search had no candidates");
-    // Another process may have stored entries since this one read the file: keep the newer of each.
-    std::map<std::string, Entry> merged = read_file(m_path, nullptr);
-    for (const auto& [k, e] : m_entries) {
-        const auto it = merged.find(k);
-        if (it == merged.end() || it->second.stored < e.stored) merged[k] = e;
+    if (m_path.empty()) {
+        m_entries[one_field(key)] = Entry { results, utc_timestamp() };
+        return Status::failure("no autotune cache file (neither XDG_CACHE_HOME nor HOME is set)");
     }
-    merged[one_field(key)] = Entry { results, utc_timestamp() };
-    m_entries = std::move(merged);
-    if (m_path.empty()) return Status::failure("no autotune cache file (neither XDG_CACHE_HOME nor HOME is set)");
-    return write_file(m_path, m_entries);
+    std::error_code ec;
+    const std::filesystem::path p(m_path);
+    if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec); // a failure shows below
+    // Under the file's lock: another process may have stored entries since this one read the file, so
+    // merge with what is there now and keep the newer of each.
+    const Entry fresh { results, utc_timestamp() };
+    m_entries[one_field(key)] = fresh; // serves lookups even when the file cannot be written
+    return update_locked(
+        m_path, kMaxCacheBytes,
+        [&](const std::string& current) {
+            std::map<std::string, Entry> merged = parse_file(current, nullptr);
+            for (const auto& [k, e] : m_entries) {
+                const auto it = merged.find(k);
+                if (it == merged.end() || it->second.stored < e.stored) merged[k] = e;
+            }
+            merged[one_field(key)] = fresh;
+            m_entries = merged;
+            return format_file(merged);
+        },
+        "the autotune cache");
 }
 
 CachedAutotune autotune_cached(const StencilConfig& config, const DeviceCatalogue& catalogue,

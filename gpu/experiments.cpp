@@ -174,7 +174,7 @@ std::vector<StencilConfig> experiment_plan(const ExperimentSpec& spec) {
 
 std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const DeviceCatalogue& catalogue,
     const std::function<bool(int, int, const std::string&)>& progress, AutotuneCache* cache,
-    std::vector<std::string>* warnings) {
+    std::vector<std::string>* warnings, const std::function<void(const ExperimentPoint&)>& point) {
     std::vector<ExperimentPoint> points;
     if (!check_experiment(spec)) return points;
     const std::vector<PlanItem> items = plan_items(spec);
@@ -189,6 +189,9 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
     }
     int done = 0;
     auto report = [&](const std::string& what) { return !progress || progress(done, total, what); };
+    auto measured = [&] {
+        if (point) point(points.back());
+    };
 
     const std::vector<double> field = make_initial_field(spec.base, InitialCondition::Random, 1);
     const auto collector = counters_for(spec, warnings);
@@ -202,6 +205,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
         const PlanItem& item = items[i];
         if (!item.search) {
             points.push_back(measure(bench, item.config, item.series, false));
+            measured();
             ++done;
             if (!report(item.series + " R" + std::to_string(item.config.problem.radius))) break;
             continue;
@@ -240,6 +244,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
                                                : "no block of the autotuning space ran: " + first_error;
             points.push_back(failed);
         }
+        measured();
         best.reset();
         best_gcells = 0.0;
         first_error.clear();

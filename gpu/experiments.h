@@ -72,11 +72,14 @@ std::vector<StencilConfig> experiment_plan(const ExperimentSpec&);
 // after each unit of work (a point, or one candidate block of a search, so that a bar moves during
 // autotuning); returning false cancels (the points so far come back). `cache` (may be null) serves and
 // stores the Autotuned kind's block searches. `warnings` (may be null) receives what the user should
-// know that is not a point's error: counters unavailable, the cache not writable.
+// know that is not a point's error: counters unavailable, the cache not writable. `point` (may be empty)
+// receives each point as it is measured, before the progress report that follows it (improvements not
+// yet filled: normalise_to_base over the points so far does that), so a window can chart it at once.
 class AutotuneCache;
 std::vector<ExperimentPoint> run_experiment(const ExperimentSpec&, const DeviceCatalogue&,
     const std::function<bool(int done, int total, const std::string& what)>& progress = {},
-    AutotuneCache* cache = nullptr, std::vector<std::string>* warnings = nullptr);
+    AutotuneCache* cache = nullptr, std::vector<std::string>* warnings = nullptr,
+    const std::function<void(const ExperimentPoint&)>& point = {});
 
 // Fills improvement and bottleneck_improvement from the base points (run_experiment calls it).
 void normalise_to_base(std::vector<ExperimentPoint>&);

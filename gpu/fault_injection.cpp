@@ -68,4 +68,12 @@ std::unique_ptr<Simulation> with_fault_injection(std::unique_ptr<Simulation> sim
     return std::make_unique<FaultInjectingSimulation>(std::move(sim), after);
 }
 
+bool injected_allocation_failure(const StencilConfig& c, std::string* why) {
+    const char* env = std::getenv("STENCILSCOPE_INJECT_ALLOCATION_FAILURE_CELLS");
+    const long long limit = env ? std::atoll(env) : 0;
+    if (limit <= 0 || c.problem.size.cells() <= limit) return false;
+    if (why) *why = "out of memory allocating the field (injected: more than " + std::to_string(limit) + " cells)";
+    return true;
+}
+
 } // namespace ss

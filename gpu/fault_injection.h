@@ -14,4 +14,8 @@ namespace ss {
 // `sim` itself when the hook is not set (or not a positive number), else `sim` wrapped.
 std::unique_ptr<Simulation> with_fault_injection(std::unique_ptr<Simulation> sim);
 
+// STENCILSCOPE_INJECT_ALLOCATION_FAILURE_CELLS=N: creating a simulation of more than N cells fails as an
+// allocation that runs out of memory would, after validation said yes. False when it does not apply.
+bool injected_allocation_failure(const StencilConfig& c, std::string* why);
+
 } // namespace ss

@@ -59,6 +59,7 @@ std::unique_ptr<Simulation> create_backend_simulation(
 
 std::unique_ptr<Simulation> create_simulation(
     const StencilConfig& c, const DeviceCatalogue& catalogue, std::string* why) {
+    if (injected_allocation_failure(c, why)) return nullptr;
     return with_fault_injection(create_backend_simulation(c, catalogue, why));
 }
 

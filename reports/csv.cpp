@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "reports/csv.h"
 
-#include <cstdio>
+#include "gpu/safe_file.h"
+
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace ss {
 
@@ -28,19 +28,8 @@ std::string csv_line(const CsvRow& fields) {
 }
 
 Status check_csv_path(const std::string& path) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path p(path);
-    if (fs::is_directory(p, ec)) return Status::failure("cannot write CSV " + path + ": it is a directory");
-    const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-    if (!fs::is_directory(dir, ec))
-        return Status::failure("cannot write CSV " + path + ": directory " + dir.string() + " does not exist");
-    const fs::path probe = p.string() + ".tmp";
-    {
-        std::ofstream out(probe, std::ios::binary | std::ios::app);
-        if (!out) return Status::failure("cannot write CSV " + path + ": permission denied or read-only directory");
-    }
-    fs::remove(probe, ec);
+    if (Status s = check_writable_path(path); !s)
+        return Status::failure(s.reason + " (a CSV is appended to a regular file)");
     return Status::success();
 }
 
@@ -67,43 +56,20 @@ Status check_csv_header(const std::string& path, const CsvRow& header) {
 }
 
 Status append_csv(const std::string& path, const CsvRow& header, const std::vector<CsvRow>& rows) {
-    std::string existing;
-    {
-        std::ifstream in(path, std::ios::binary);
-        if (in) {
-            std::ostringstream ss;
-            ss << in.rdbuf();
-            existing = ss.str();
-        }
-    }
+    // One locked O_APPEND write per call: concurrent runs appending to one file keep every row, in whole
+    // lines, and the file is never rewritten (its mode, links and size stay the user's).
     const std::string header_line = csv_line(header);
-    if (!existing.empty()) {
-        const auto eol = existing.find('\n');
-        if (existing.substr(0, eol + 1) != header_line)
-            return Status::failure("cannot append to " + path + ": its header differs from this command's columns");
-        if (existing.back() != '\n') existing += '\n';
-    } else {
-        existing = header_line;
-    }
-    for (const auto& r : rows) existing += csv_line(r);
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return Status::failure("cannot write CSV " + path + ": cannot create " + tmp);
-        out << existing;
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            return Status::failure("cannot write CSV " + path + ": write failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::remove(tmp.c_str());
-        return Status::failure("cannot write CSV " + path + ": " + ec.message());
-    }
-    return Status::success();
+    std::string body;
+    for (const auto& r : rows) body += csv_line(r);
+    return append_locked(
+        path, header_line.size() + 2,
+        [&](const std::string& head) {
+            if (head.empty() || head.rfind(header_line, 0) == 0) return Status::success();
+            return check_csv_header(path, header); // says why (BOM, CRLF, other columns)
+        },
+        [&](bool empty, bool ends_with_newline) {
+            return (empty ? header_line : std::string(ends_with_newline ? "" : "\n")) + body;
+        });
 }
 
 } // namespace ss

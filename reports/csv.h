@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // CSV output that loads in pandas/Excel as is: RFC 4180 quoting, one header row. Appending to an
-// existing file requires the same header. The file is replaced atomically, so a failure never leaves
-// half a row behind. Qt-free.
+// existing file requires the same header. Appends are one locked write of whole rows (gpu/safe_file.h):
+// concurrent processes lose nothing, and the file keeps its mode and links. Qt-free.
 #pragma once
 
 #include "gpu/config.h"
@@ -19,7 +19,8 @@ std::string csv_line(const CsvRow& fields);
 // Appends rows to `path`, writing `header` first when the file is new or empty.
 Status append_csv(const std::string& path, const CsvRow& header, const std::vector<CsvRow>& rows);
 
-// A writable-path check done before any work starts: the directory exists and a file can be created.
+// A writable-path check done before any work starts: a new name in an existing, writable folder, or an
+// existing regular file with a write permission bit. Creates nothing.
 Status check_csv_path(const std::string& path);
 
 // The other check before any work: rows under `header` can be appended to `path`. A new or empty file

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "reports/experiment_report.h"
 
+#include "gpu/safe_file.h"
+
 #include "reports/run_report.h"
 
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace ss {
@@ -102,20 +105,21 @@ std::vector<CsvRow> parse_csv(const std::string& text, std::string* why) {
 }
 
 Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Status::failure("cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    constexpr std::size_t kMaxBytes = 64u << 20;
-    if (text.str().size() > kMaxBytes) return Status::failure(path + " is larger than 64 MiB: not a sweep result");
+    // The type and size are checked before a byte is read: a FIFO or /dev/zero is refused, not waited on.
+    constexpr std::uint64_t kMaxBytes = 64u << 20;
+    std::string text;
+    if (Status s = read_regular_file(path, kMaxBytes, text); !s)
+        return Status::failure(s.reason + ": not a sweep result");
     std::string why;
-    const std::vector<CsvRow> rows = parse_csv(text.str(), &why);
+    const std::vector<CsvRow> rows = parse_csv(text, &why);
     if (!why.empty()) return Status::failure(path + ": " + why);
     const CsvRow header = experiment_csv_header();
     if (rows.empty() || rows.front() != header)
         return Status::failure(path + " is not a sweep result (its first line is not the header of docs/CSV.md)");
     ExperimentTable table;
     bool first = true;
+    std::set<std::string> series;
+    std::size_t long_names = 0, dropped_points = 0;
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const CsvRow& r = rows[i];
         const std::string where = path + " row " + std::to_string(i + 1) + ": ";
@@ -151,12 +155,29 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
             p.error = r[22];
             if (!std::isfinite(p.ms_per_step)) p.ms_per_step = 0.0;
             if (!std::isfinite(p.gcells_per_s)) p.gcells_per_s = 0.0;
+            // Bounded, so that a hostile or foreign file cannot make a chart allocate without end.
+            if (p.series.size() > kMaxSeriesNameChars) {
+                p.series = p.series.substr(0, kMaxSeriesNameChars) + "...";
+                ++long_names;
+            }
+            const bool known = series.count(p.series) > 0;
+            if (table.points.size() >= kMaxSweepPoints || (!known && series.size() >= kMaxSweepSeries)) {
+                ++dropped_points;
+                continue;
+            }
+            series.insert(p.series);
             table.points.push_back(std::move(p));
         } catch (const std::exception& e) {
             return Status::failure(where + "cannot read " + e.what());
         }
     }
     if (table.points.empty()) return Status::failure(path + " holds no sweep rows");
+    if (dropped_points > 0)
+        table.cut = std::to_string(dropped_points) + " rows left out (at most " + std::to_string(kMaxSweepSeries)
+            + " series and " + std::to_string(kMaxSweepPoints) + " points are shown)";
+    if (long_names > 0)
+        table.cut += (table.cut.empty() ? "" : "; ") + std::to_string(long_names) + " series names shortened to "
+            + std::to_string(kMaxSeriesNameChars) + " characters";
     *out = std::move(table);
     return Status::success();
 }

@@ -22,7 +22,10 @@ struct ExperimentTable {
     ExperimentKind kind = ExperimentKind::Radius;
     std::string device, timestamp;
     std::vector<ExperimentPoint> points;
+    std::string cut; // non-empty: what the reader left out to keep a chart drawable, in words
 };
+// What a chart is given at most (a sweep of the app has a handful of series and tens of points).
+inline constexpr std::size_t kMaxSweepSeries = 32, kMaxSweepPoints = 4096, kMaxSeriesNameChars = 64;
 // Fails with a one-line reason on a missing file, another header or a malformed row (row number given).
 Status read_experiment_csv(const std::string& path, ExperimentTable* out);
 

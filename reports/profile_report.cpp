@@ -51,8 +51,8 @@ double ProfileReport::metric(std::string_view name) const {
 }
 
 LaunchFigures ProfileReport::figures() const {
-    return derive_launch_figures(
-        profiled.metrics, cells(), ideal_bytes_per_cell(options.config), verdict.dram_peak_bytes_per_s);
+    return derive_launch_figures(profiled.metrics, cells(), ideal_bytes_per_cell(options.config),
+        verdict.dram_peak_bytes_per_s, { verdict.working_set_bytes, verdict.l2_bytes });
 }
 
 std::int64_t ProfileReport::cells() const {
@@ -101,8 +101,7 @@ std::string format_profile(const ProfileReport& r) {
         r.resources.registers);
     out += buf;
     std::snprintf(buf, sizeof buf, "  caches     L1 hit %s, L2 hit %s; shared-memory wavefronts %s\n",
-        pct_text(r.metric("l1tex__t_sector_hit_rate.pct")).c_str(),
-        pct_text(r.metric("lts__t_sector_hit_rate.pct")).c_str(),
+        pct_text(f.l1_hit_pct).c_str(), pct_text(f.l2_hit_pct).c_str(),
         format_metric(r.metric("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum")).c_str());
     out += buf;
     std::snprintf(buf, sizeof buf, "  occupancy  achieved %s, theoretical %s (occupancy API, limited by %s)\n",
@@ -130,15 +129,17 @@ std::string format_profile_all_gpus(const std::vector<ProfileReport>& gpus) {
     if (gpus.empty()) return {};
     const StencilConfig& c = gpus.front().options.config;
     std::vector<ProfiledLaunch> launches;
-    double peak = 0.0;
+    VerdictInputs in { 0.0, ideal_launch_bytes(c) };
     for (const ProfileReport& r : gpus) {
         launches.push_back(r.profiled);
-        peak += r.verdict.dram_peak_bytes_per_s;
+        in.dram_peak_bytes_per_s += r.verdict.dram_peak_bytes_per_s;
+        in.working_set_bytes += r.verdict.working_set_bytes;
+        in.l2_bytes += r.verdict.l2_bytes;
     }
     ProfileReport all = gpus.front();
     all.profiled = combine_devices(launches);
     all.gpu = {};
-    all.verdict = { peak, ideal_launch_bytes(c) };
+    all.verdict = in;
     const LaunchFigures f = all.figures();
     char buf[512];
     std::snprintf(buf, sizeof buf,
@@ -155,9 +156,9 @@ CsvRow profile_csv_header() {
     const CsvRow config = config_csv_header(), resources = resources_csv_header();
     h.insert(h.end(), config.begin(), config.end());
     h.insert(h.end(), resources.begin(), resources.end());
-    for (const char* column :
-        { "launch", "iteration", "kernels", "passes", "profile_wall_ms", "duration_ms", "gcells_per_s",
-            "dram_bytes_per_cell", "ideal_bytes_per_cell", "limiter", "gpu", "gpu_strips", "gpu_updated_cells" })
+    for (const char* column : { "launch", "iteration", "kernels", "passes", "profile_wall_ms", "duration_ms",
+             "gcells_per_s", "dram_bytes_per_cell", "ideal_bytes_per_cell", "limiter", "gpu", "gpu_strips",
+             "gpu_updated_cells", "l1_hit_pct", "l2_hit_pct", "l2_resident" })
         h.emplace_back(column);
     for (const auto& name : profiled_metric_names()) h.push_back(name);
     return h;
@@ -176,7 +177,8 @@ CsvRow profile_csv_row(const ProfileReport& r) {
             format_number(f.gcells_per_second), format_number(f.dram_bytes_per_cell),
             std::to_string(ideal_bytes_per_cell(c)), std::string(to_string(f.verdict.limiter)),
             std::to_string(r.gpu.updated_cells > 0 ? r.gpu.device : c.placement.device), // unset share: the one GPU
-            std::to_string(std::max(r.gpu.strips, 1)), std::to_string(f.cells) });
+            std::to_string(std::max(r.gpu.strips, 1)), std::to_string(f.cells), format_number(f.l1_hit_pct),
+            format_number(f.l2_hit_pct), f.verdict.l2_resident ? "1" : "0" });
     for (const auto& name : profiled_metric_names()) row.push_back(format_metric(r.metric(name)));
     return row;
 }

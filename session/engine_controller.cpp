@@ -130,7 +130,7 @@ void EngineController::on_ready(const EngineReady& r) {
 
 void EngineController::on_failed(const EngineFailure& f) {
     if (f.generation != m_generation) return;
-    m_has_simulation = false;
+    if (!f.previous_run_continues) m_has_simulation = false;
     emit failed(f);
 }
 

@@ -6,6 +6,7 @@
 #include "gpu/autotune_cache.h"
 
 #include <optional>
+#include <utility>
 
 namespace ss::gui {
 
@@ -105,15 +106,17 @@ void EngineWorker::run_experiment_job(const JobRequest& r, const std::atomic<boo
     if (Status s = check_experiment(r.experiment); !s) throw std::runtime_error(s.reason);
     out.device_name = device_name(r.experiment.base);
     AutotuneCache cache(default_autotune_cache_path());
+    std::optional<ExperimentPoint> measured; // goes out with the next progress report
     out.points = run_experiment(
         r.experiment, m_catalogue,
         [&](int done, int total, const std::string& what) {
             JobProgress p;
             p.id = r.id, p.done = done, p.total = total, p.what = what;
+            p.point = std::exchange(measured, std::nullopt);
             emit job_progress(p);
             return !cancel.load();
         },
-        &cache, &out.warnings);
+        &cache, &out.warnings, [&](const ExperimentPoint& point) { measured = point; });
 }
 
 } // namespace ss::gui

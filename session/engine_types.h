@@ -78,16 +78,24 @@ struct EngineReady {
 struct EngineFailure {
     std::uint64_t generation = 0;
     std::string reason;
+    bool previous_run_continues = false; // the new setup failed; the one before runs on (ready came first)
 };
 
-// Throughput over the last measuring window (about half a second).
+// Throughput over the last measuring window (about half a second). Two kinds of figure: the kernel's
+// own rate (`kernel_*`: one batch per window timed with CUDA events around its launches; on the CPU
+// backend the host time of the steps themselves) is what a variant is worth, and the headline; the
+// display cadence (`steps_per_second` and the busy-time figures) is paced by the frames and the window.
 struct EngineStats {
     std::uint64_t generation = 0;
     long long iteration = 0;
-    double steps_per_second = 0.0;
-    double ms_per_step = 0.0;
-    double gcells_per_second = 0.0;
-    double gbytes_per_second = 0.0; // the ideal bytes a step must move, per second
+    double kernel_ms_per_step = 0.0; // 0: no timed batch in this window yet
+    double kernel_gcells_per_second = 0.0;
+    double kernel_gbytes_per_second = 0.0; // the ideal bytes a step must move, per second of kernel time
+    int kernel_timed_steps = 0; // the steps the kernel figures cover
+    double steps_per_second = 0.0; // wall clock: steps done over the window's length (display cadence)
+    double ms_per_step = 0.0; // the engine thread's busy time per step (batch periods, frames included)
+    double gcells_per_second = 0.0; // over that busy time
+    double gbytes_per_second = 0.0; // the ideal bytes a step must move, per second of busy time
     int batch_steps = 0; // steps the engine queues at once, adapted to a few milliseconds of GPU work
     MultiGpuStats strips; // per GPU, and the halo exchange (one untimed strip on a single GPU)
 };
@@ -141,6 +149,8 @@ struct JobProgress {
     // Autotune, in the first report (done == 0): the candidates in search order and the heuristic's block.
     std::vector<BlockDims> space;
     std::optional<BlockDims> heuristic;
+    // Experiment: the point measured just before this report, if any (charted as it arrives).
+    std::optional<ExperimentPoint> point;
 };
 
 struct JobOutcome {

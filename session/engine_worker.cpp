@@ -59,20 +59,32 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
             m_settings.config = m_sim->config();
         m_staging.reset();
         restart(generation, true);
-        if (!moved) emit failed({ generation, moved.reason }); // after ready: the panel keeps the reason
+        if (!moved) emit failed({ generation, moved.reason, true }); // after ready: the panel keeps the reason
         return;
     }
+    // The running state is kept on the host until the new configuration runs: when it cannot be built or
+    // allocated, the previous run comes back as it was instead of stopping (issue 15, class 8).
+    std::optional<FieldState> previous;
+    const RunSettings previous_settings = m_settings;
+    const long long previous_base = m_iteration_base;
     std::vector<double> field;
     try {
-        if (carry) {
-            field = m_sim->download();
-            m_iteration_base += m_sim->iteration();
+        if (m_sim) {
+            if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+            m_previous_batch.reset();
+            previous = m_sim->save_state();
+            if (carry) {
+                field = previous->current;
+                m_iteration_base += m_sim->iteration();
+            }
         }
         m_sim.reset(); // free its memory before the new one allocates
         m_staging.reset();
         std::string why;
         m_sim = create_simulation(settings.config, m_catalogue, &why);
-        if (!m_sim) return fail(why.empty() ? "the engine could not create the simulation" : why);
+        if (!m_sim)
+            return resume_previous(previous, previous_settings, previous_base,
+                why.empty() ? "the engine could not create the simulation" : why);
         m_settings = settings;
         if (!carry) {
             field = initial_field(settings.config);
@@ -80,9 +92,27 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
         }
         m_sim->upload(field);
     } catch (const std::exception& e) {
-        return fail(e.what());
+        m_sim.reset();
+        return resume_previous(previous, previous_settings, previous_base, e.what());
     }
     restart(generation, carry);
+}
+
+void EngineWorker::resume_previous(const std::optional<FieldState>& previous, const RunSettings& settings,
+    long long iteration_base, const std::string& why) {
+    if (!previous) return fail(why);
+    std::string ignored;
+    m_sim = create_simulation(settings.config, m_catalogue, &ignored);
+    if (!m_sim) return fail(why);
+    try {
+        m_sim->restore_state(*previous);
+    } catch (const std::exception&) {
+        return fail(why);
+    }
+    m_settings = settings;
+    m_iteration_base = iteration_base;
+    restart(m_generation, true);
+    emit failed({ m_generation, why, true }); // after ready: the window runs the old setup and shows the reason
 }
 
 // A (new) simulation is ready: fresh pacing and statistics, the GUI is told, work resumes.
@@ -96,6 +126,8 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
+    m_window_kernel_ms = 0.0;
+    m_window_kernel_steps = 0;
     emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field });
     if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
     report_metrics_unavailable();
@@ -124,6 +156,8 @@ void EngineWorker::set_playing(bool playing) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
+    m_window_kernel_ms = 0.0;
+    m_window_kernel_steps = 0;
     schedule();
 }
 
@@ -256,7 +290,19 @@ void EngineWorker::queue_batch(int steps) {
 void EngineWorker::run_batch(int steps) {
     // Keep one batch queued ahead: wait for the previous batch, not this one.
     const std::optional<std::uint64_t> previous = m_previous_batch;
-    queue_batch(steps);
+    // The kernel's own rate: the first batch of each stats window runs through step(), timed with CUDA events
+    // around its launches (the CPU backend times every batch: its steps run here anyway). Only that batch
+    // drains the queue; the others stay pipelined.
+    if (m_window_kernel_steps == 0 || m_sim->config().placement.backend == Backend::Cpu) {
+        const StepTiming timed = m_sim->step(steps);
+        m_window_kernel_ms += timed.milliseconds;
+        m_window_kernel_steps += timed.steps;
+        m_previous_batch = m_sim->enqueue_marker();
+        m_window_steps += steps;
+        m_dirty = true;
+    } else {
+        queue_batch(steps);
+    }
     if (previous) m_sim->wait_marker(*previous);
     // The batch period: time between successive returns here, about one batch of GPU work.
     const auto now = std::chrono::steady_clock::now();
@@ -366,6 +412,13 @@ void EngineWorker::report_stats(bool force) {
         s.gcells_per_second = double(updated_cells(c)) * m_window_steps / busy_s / 1e9;
         s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c) / fused_steps(c.policy);
     }
+    if (m_window_kernel_steps > 0 && m_window_kernel_ms > 0.0) {
+        const StencilConfig& c = m_sim->config();
+        s.kernel_timed_steps = int(m_window_kernel_steps);
+        s.kernel_ms_per_step = m_window_kernel_ms / double(m_window_kernel_steps);
+        s.kernel_gcells_per_second = double(updated_cells(c)) / (s.kernel_ms_per_step * 1e-3) / 1e9;
+        s.kernel_gbytes_per_second = s.kernel_gcells_per_second * ideal_bytes_per_cell(c) / fused_steps(c.policy);
+    }
     if (strip_count(m_sim->config().placement) > 1) {
         try {
             s.strips = m_sim->multi_gpu_stats();
@@ -377,6 +430,8 @@ void EngineWorker::report_stats(bool force) {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
+    m_window_kernel_ms = 0.0;
+    m_window_kernel_steps = 0;
 }
 
 std::string EngineWorker::device_name(const StencilConfig& c) const {

@@ -66,6 +66,9 @@ private:
     void profile_step();
     void report_metrics_unavailable();
     void fail(const std::string& why);
+    // A new configuration failed: bring back the run that was going (or fail when there was none).
+    void resume_previous(const std::optional<FieldState>& previous, const RunSettings& settings,
+        long long iteration_base, const std::string& why);
     // "CPU (N threads)" or the catalogue's name of the configuration's device.
     std::string device_name(const StencilConfig& c) const;
     void run_autotune_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&,
@@ -100,6 +103,8 @@ private:
     QElapsedTimer m_window; // stats window
     long long m_window_steps = 0;
     double m_window_busy_ms = 0.0;
+    double m_window_kernel_ms = 0.0; // the timed batches' own time (CUDA events; host time on the CPU)
+    long long m_window_kernel_steps = 0;
 };
 
 } // namespace ss::gui

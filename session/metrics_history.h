@@ -15,6 +15,18 @@
 
 namespace ss::gui {
 
+// One stats window as the timing CSV writes it: the kernel's own rate and the display cadence, with the
+// configuration, device and iteration they belong to.
+struct TimingRecord {
+    std::string timestamp; // UTC, ISO 8601
+    std::string device_name;
+    RunSettings settings;
+    KernelResources resources;
+    EngineStats stats;
+    double frames_per_second = 0.0; // what the screen showed
+    int steps_per_frame = 0; // 0: running free
+};
+
 class MetricsHistory {
 public:
     static constexpr std::size_t kLimit = 100000; // a day at 1 Hz
@@ -30,8 +42,16 @@ public:
     std::vector<CsvRow> profile_csv_rows() const;
     bool write_csv(const QString& path, QString* why) const;
 
+    // The engine's statistics windows (timing figures, also without counters), kLimit at most.
+    void append_timing(const TimingRecord&);
+    const std::vector<TimingRecord>& timing() const { return m_timing; }
+    static CsvRow timing_csv_header(); // docs/CSV.md, "timing"
+    static CsvRow timing_csv_row(const TimingRecord&);
+    bool write_timing_csv(const QString& path, QString* why) const;
+
 private:
     std::vector<MetricsSample> m_samples;
+    std::vector<TimingRecord> m_timing;
 };
 
 } // namespace ss::gui

@@ -2,6 +2,7 @@
 #include "session/metrics_sampler.h"
 
 #include "gpu/bandwidth.h"
+#include "gpu/cuda_support.h"
 #include "gpu/device.h"
 #include "gpu/profiler/collector.h"
 #include "reports/profile_report.h"
@@ -35,6 +36,8 @@ bool MetricsSampler::due(const Simulation& sim) const {
 std::string MetricsSampler::precheck(const StencilConfig& c) {
     if (c.placement.backend == Backend::Cpu)
         return "Hardware counters need a CUDA GPU; the CPU backend shows timing-based figures only.";
+    if (std::string why = cupti_unavailable_reason(); !why.empty())
+        return "Hardware counters need CUPTI: " + why + " Timing-based figures stay available.";
     return {};
 }
 
@@ -46,22 +49,34 @@ double MetricsSampler::device_peak_bytes_per_s(int device) {
     return peak;
 }
 
+VerdictInputs MetricsSampler::verdict_inputs(const StencilConfig& c, const std::vector<GpuCounters>& gpus) {
+    VerdictInputs in;
+    in.ideal_bytes = double(updated_cells(c)) * ideal_bytes_per_cell(c);
+    in.working_set_bytes = double(c.problem.size.cells()) * ideal_bytes_per_cell(c); // every buffer of the field
+    for (const GpuCounters& g : gpus) {
+        in.dram_peak_bytes_per_s += g.peak_bytes_per_s;
+        in.l2_bytes += g.l2_bytes;
+    }
+    return in;
+}
+
 void MetricsSampler::derive(const StencilConfig& c, const std::vector<GpuCounters>& gpus, MetricsSample& out) {
     out.gpus.clear();
     std::vector<ProfiledLaunch> launches;
-    double peak = 0.0;
     for (const GpuCounters& g : gpus) {
         GpuMetricsSample& figures = out.gpus.emplace_back();
         figures.share = g.share;
         figures.device_name = g.device_name;
         figures.launch = g.launch;
+        const CacheFit fit { double(g.share.updated_cells) * ideal_bytes_per_cell(c), g.l2_bytes };
         figures.figures = derive_launch_figures(
-            g.launch.metrics, g.share.updated_cells, ideal_bytes_per_cell(c), g.peak_bytes_per_s);
+            g.launch.metrics, g.share.updated_cells, ideal_bytes_per_cell(c), g.peak_bytes_per_s, fit);
         launches.push_back(g.launch);
-        peak += g.peak_bytes_per_s;
     }
     out.launch = launches.empty() ? ProfiledLaunch {} : combine_devices(launches);
-    out.figures = derive_launch_figures(out.launch.metrics, updated_cells(c), ideal_bytes_per_cell(c), peak);
+    const VerdictInputs in = verdict_inputs(c, gpus);
+    out.figures = derive_launch_figures(out.launch.metrics, updated_cells(c), ideal_bytes_per_cell(c),
+        in.dram_peak_bytes_per_s, { in.working_set_bytes, in.l2_bytes });
 }
 
 void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out) {
@@ -83,6 +98,7 @@ void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsS
         g.share = share;
         g.device_name = m_catalogue.name_of(share.device);
         g.peak_bytes_per_s = device_peak_bytes_per_s(share.device); // measured before the profiler attaches
+        if (const DeviceInfo* d = m_catalogue.find(share.device)) g.l2_bytes = double(d->l2_bytes);
     }
     std::string why;
     std::vector<MetricsCollector*> collectors;
@@ -110,6 +126,11 @@ void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsS
     out.iteration = iteration_base + sim.iteration();
     for (std::size_t i = 0; i < gpus.size(); ++i) gpus[i].launch = launches[i];
     derive(c, gpus, out);
+    if (out.generation != m_verdict_generation) { // another kernel: its own samples only
+        m_verdict.reset();
+        m_verdict_generation = out.generation;
+    }
+    out.figures.verdict = m_verdict.add(out.launch.metrics, verdict_inputs(c, gpus));
 }
 
 } // namespace ss::gui

@@ -45,10 +45,13 @@ public:
         std::string device_name;
         ProfiledLaunch launch;
         double peak_bytes_per_s = 0.0; // its measured copy roofline; 0: unknown
+        double l2_bytes = 0.0; // its L2 cache; 0: unknown
     };
     // The derived figures of `out` (per GPU and the whole run) from the counters of each GPU, in strip
     // order. No GPU needed: the panel's tests feed it synthetic counters.
     static void derive(const StencilConfig&, const std::vector<GpuCounters>&, MetricsSample& out);
+    // What the whole run's verdict is judged against: the GPUs' rooflines and L2s together, the field's bytes.
+    static VerdictInputs verdict_inputs(const StencilConfig&, const std::vector<GpuCounters>&);
 
 private:
     void profile(Simulation& sim, long long iteration_base, MetricsSample& out);
@@ -64,6 +67,9 @@ private:
     // One per device, created on the engine thread on first use and kept (collector.h: one per device).
     std::map<int, std::unique_ptr<MetricsCollector>> m_collectors;
     std::map<int, double> m_peak; // measured copy roofline per device, bytes/s
+    // The whole run's verdict over the last few samples of one generation (one kernel), held against flips.
+    VerdictSmoother m_verdict;
+    std::uint64_t m_verdict_generation = 0;
 };
 
 } // namespace ss::gui

@@ -2,9 +2,13 @@
 #include "session/session.h"
 
 #include "gpu/validation.h"
+#include "reports/run_report.h"
 #include "session/engine_controller.h"
+#include "session/metrics_sampler.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 
 #include <algorithm>
@@ -16,11 +20,25 @@ ColormapKind colormap_for(const StencilConfig& c) {
                                                                                         : ColormapKind::Inferno;
 }
 
+QString quantity_name(const StencilConfig& c) {
+    if (c.problem.stencil == StencilKind::Diffusion4) return QStringLiteral("concentration u");
+    return c.problem.rule == UpdateRule::Wave ? QStringLiteral("displacement u") : QStringLiteral("temperature u");
+}
+
 int plane_count(const StencilConfig& c, SliceAxis a) {
     return c.problem.dims == 2 ? 1
         : a == SliceAxis::XY   ? c.problem.size.nz
         : a == SliceAxis::XZ   ? c.problem.size.ny
                                : c.problem.size.nx;
+}
+
+QString lesson_dock_text(const Lesson& l, bool cpu_backend) {
+    QStringList parts { l.explanation };
+    if (const QString needs = lesson_needs_text(l.needs); !needs.isEmpty())
+        parts << QStringLiteral("Needs %1 to show its effect.").arg(needs);
+    if (cpu_backend && !l.on_cpu.isEmpty()) parts << QStringLiteral("On the CPU backend: %1").arg(l.on_cpu);
+    if (const QString recorded = recorded_lesson_text(l.id); !recorded.isEmpty()) parts << recorded;
+    return parts.join(QStringLiteral("\n\n"));
 }
 
 Session::Session(const DeviceCatalogue& devices, QObject* parent)
@@ -33,6 +51,9 @@ Session::Session(const DeviceCatalogue& devices, QObject* parent)
     connect(m_engine, &EngineController::frame, this, &Session::frame);
     connect(m_engine, &EngineController::stats, this, [this](const EngineStats& s) {
         m_last_stats = s;
+        if (s.generation == m_engine->active().generation && (s.kernel_timed_steps > 0 || s.steps_per_second > 0))
+            m_history.append_timing({ timestamp_now(), m_engine->active().device_name, m_engine->active().settings,
+                m_engine->active().resources, s, m_pacer->fps(), m_engine->pacing().steps_per_frame });
         if (!m_engine->playing()) m_pacer->paused();
         emit stats(s);
     });
@@ -170,7 +191,10 @@ void Session::inject_at(int cx, int cy, const SliceSelection& s, int width, int 
     }
     const int radius = std::max(2, std::min(width, height) / 64);
     const bool wave = c.problem.stencil == StencilKind::Star && c.problem.rule == UpdateRule::Wave;
-    m_engine->inject(x, y, z, radius, wave ? 1.0 : std::max(1.0, shown_hi));
+    // A wave pulse as strong as the waves on screen: a fixed 1.0 was ~200x a spread-out ring, and the
+    // automatic range then showed the pulse alone.
+    const double wave_amplitude = shown_hi > 1e-6 ? shown_hi : 1.0;
+    m_engine->inject(x, y, z, radius, wave ? wave_amplitude : std::max(1.0, shown_hi));
 }
 
 void Session::set_counters(bool on) {
@@ -178,6 +202,28 @@ void Session::set_counters(bool on) {
     m_counters = on;
     m_engine->set_metrics(on);
     emit counters_changed(on);
+}
+
+QString Session::counters_unavailable() const {
+    return QString::fromStdString(MetricsSampler::precheck(requested().config));
+}
+
+bool Session::export_metrics_csv(const QString& path, QStringList* written, QString* why) const {
+    if (m_history.timing().empty() && m_history.empty()) {
+        if (why) *why = tr("nothing to export yet: press Play and the timing figures are recorded twice a second");
+        return false;
+    }
+    QString timing_path = path;
+    if (!m_history.empty()) { // the profiled launches at the chosen path, the timing beside them
+        if (!m_history.write_csv(path, why)) return false;
+        if (written) *written << path;
+        timing_path
+            = QFileInfo(path).dir().filePath(QFileInfo(path).completeBaseName() + QStringLiteral("-timing.csv"));
+    }
+    if (m_history.timing().empty()) return true;
+    if (!m_history.write_timing_csv(timing_path, why)) return false;
+    if (written) *written << timing_path;
+    return true;
 }
 
 void Session::add_sample(const MetricsSample& s) {
@@ -244,7 +290,7 @@ bool Session::apply_setup(const SetupState& s, QString* why) {
     set_slice(slice);
     request(s.settings);
     if (!s.explanation.isEmpty()) {
-        m_lesson = { s.title, s.explanation };
+        m_lesson = { s.title, s.explanation, s.lesson_id, s.needs, s.on_cpu };
         emit lesson_changed(m_lesson);
     }
     return true;

@@ -15,6 +15,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -25,7 +26,13 @@ class EngineController;
 // The explanation a lesson (or a setup with one) brings along; empty when none is open.
 struct Lesson {
     QString title, explanation;
+    QString id; // its entry in the recorded results
+    QStringList needs; // "gpu", "counters"
+    QString on_cpu; // what the CPU backend will and will not show
 };
+// The Lesson dock's text: the explanation, what the lesson needs, on the CPU backend what shows there,
+// and the results recorded on the H100 (labelled as recorded, never typed into the explanation).
+QString lesson_dock_text(const Lesson&, bool cpu_backend);
 
 class Session : public QObject {
     Q_OBJECT
@@ -68,12 +75,19 @@ public:
     void step();
     void reset_field();
     // A click at `cell` of the plane `slice` (of a width x height frame) becomes a source in the volume:
-    // a hot spot for heat (at least the shown range's top), a pulse for the wave.
+    // a hot spot for heat (at least the shown range's top), a pulse for the wave as high as the shown
+    // range's top (the diverging map's range is symmetric: the waves' amplitude).
     void inject_at(int cell_x, int cell_y, const SliceSelection& slice, int width, int height, double shown_hi);
 
     // Hardware counters and their history.
     void set_counters(bool on);
     bool counters() const { return m_counters; }
+    // Why counters cannot work for the requested configuration (CPU backend, no CUPTI); empty when they can.
+    QString counters_unavailable() const;
+    // File > Export > Metrics: the timing figures of every statistics window, and the profiled launches
+    // when there are any (`<stem>-profiled.csv` beside the timing file). `written` lists the files; false
+    // with the reason when nothing has run yet or a file cannot be written.
+    bool export_metrics_csv(const QString& path, QStringList* written, QString* why) const;
     const MetricsHistory& history() const { return m_history; }
     // A profiled launch arrives (from the engine thread; tests and replays call it too): appended to the
     // history and announced, or announced as unavailable.
@@ -135,6 +149,9 @@ private:
 
 // The map that suits a rule: diverging for the wave (signed values), sequential for heat.
 ColormapKind colormap_for(const StencilConfig&);
+// What the field's values are, for the colour bar: "temperature u" (heat), "displacement u" (wave),
+// "concentration u" (fourth-order diffusion).
+QString quantity_name(const StencilConfig&);
 // Planes along `axis` (1 in 2D).
 int plane_count(const StencilConfig&, SliceAxis axis);
 

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "session/setup_file.h"
 
+#include "gpu/safe_file.h"
+
 #include "reports/run_options.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QJsonValue>
-#include <QSaveFile>
 
 #include <cmath>
 #include <string>
@@ -26,12 +28,13 @@ struct RunKey {
     const char* name;
     bool text;
 };
-constexpr RunKey kRunKeys[] = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true },
-    { "radius", false }, { "variant", true }, { "cf", false }, { "block", true }, { "precision", true },
-    { "backend", true }, { "device", false }, { "gpus", false }, { "init", true }, { "seed", false } };
+constexpr RunKey kRunKeys[]
+    = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true }, { "radius", false },
+          { "variant", true }, { "cf", false }, { "block", true }, { "precision", true }, { "backend", true },
+          { "device", false }, { "gpus", false }, { "init", true }, { "seed", false }, { "depth", false } };
 
-const char* const kGuiKeys[]
-    = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title", "explanation", "version" };
+const char* const kGuiKeys[] = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title",
+    "explanation", "version", "lesson-id", "needs", "on-cpu", "cpu-size", "compare" };
 
 bool fail(QString* why, const QString& reason) {
     if (why) *why = reason;
@@ -77,7 +80,13 @@ QByteArray setup_to_json(const SetupState& s) {
     o.insert(QStringLiteral("device"), c.placement.device);
     o.insert(QStringLiteral("gpus"), c.placement.gpus);
     o.insert(QStringLiteral("init"), qs(to_string(s.settings.config.problem.initial)));
-    o.insert(QStringLiteral("seed"), double(s.settings.config.problem.seed));
+    // A JSON number holds integers exactly up to 2^53 only: larger seeds are written as decimal text.
+    const std::uint64_t seed = s.settings.config.problem.seed;
+    if (seed <= (std::uint64_t(1) << 53))
+        o.insert(QStringLiteral("seed"), double(seed));
+    else
+        o.insert(QStringLiteral("seed"), QString::number(seed));
+    if (c.policy.variant == Variant::Temporal) o.insert(QStringLiteral("depth"), c.policy.depth);
     o.insert(QStringLiteral("steps-per-frame"), s.steps_per_frame);
     if (s.colormap) o.insert(QStringLiteral("colormap"), qs(to_string(*s.colormap)));
     if (s.slice) {
@@ -117,11 +126,22 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         if (k.text) {
             if (!v.isString()) return fail(why, QStringLiteral("\"%1\" must be a string").arg(key));
             value = v.toString().toStdString();
+        } else if (key == QLatin1String("seed") && v.isString()) { // beyond 2^53 (see setup_to_json)
+            value = v.toString().toStdString();
         } else {
             if (!integral(v, n)) return fail(why, QStringLiteral("\"%1\" must be an integer").arg(key));
             value = std::to_string(n);
         }
         args.push_back("--" + std::string(k.name) + "=" + value);
+    }
+    // A lesson's field may be too large for the host: on the CPU backend it runs at "cpu-size".
+    const QJsonValue cpu_size = o.value(QStringLiteral("cpu-size"));
+    if (!cpu_size.isUndefined()) {
+        if (!cpu_size.isString()) return fail(why, QStringLiteral("\"cpu-size\" must be a string"));
+        if (current.config.placement.backend == Backend::Cpu) {
+            std::erase_if(args, [](const std::string& a) { return a.starts_with("--size="); });
+            args.push_back("--size=" + cpu_size.toString().toStdString());
+        }
     }
     RunOptions run;
     run.config.problem.initial = InitialCondition::Gaussian; // the window's default
@@ -143,7 +163,24 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         value = v.toString();
         return true;
     };
-    if (!text_of("title", next.title) || !text_of("explanation", next.explanation)) return false;
+    if (!text_of("title", next.title) || !text_of("explanation", next.explanation)
+        || !text_of("lesson-id", next.lesson_id) || !text_of("on-cpu", next.on_cpu))
+        return false;
+    if (const QJsonValue needs = o.value(QStringLiteral("needs")); !needs.isUndefined()) {
+        if (!needs.isArray()) return fail(why, QStringLiteral("\"needs\" must be a list of \"gpu\" and \"counters\""));
+        for (const QJsonValue& n : needs.toArray()) {
+            if (n.toString() != QLatin1String("gpu") && n.toString() != QLatin1String("counters"))
+                return fail(why, QStringLiteral("\"needs\" must be a list of \"gpu\" and \"counters\""));
+            next.needs << n.toString();
+        }
+    }
+    // The runs a lesson compares (bench/record_lessons.sh records them, the gpu test checks their claims).
+    if (const QJsonValue compare = o.value(QStringLiteral("compare")); !compare.isUndefined()) {
+        if (!compare.isArray()) return fail(why, QStringLiteral("\"compare\" must be a list of runs"));
+        for (const QJsonValue& run_value : compare.toArray())
+            if (!run_value.isObject() || !run_value.toObject().value(QStringLiteral("label")).isString())
+                return fail(why, QStringLiteral("every run in \"compare\" must be an object with a \"label\""));
+    }
     if (o.contains(QStringLiteral("version"))) {
         qint64 version = 0;
         if (!integral(o.value(QStringLiteral("version")), version) || version != 1)
@@ -201,19 +238,23 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
 }
 
 bool read_setup_file(const QString& path, const RunSettings& current, SetupState& out, QString* why) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(why, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    if (file.size() > kMaxSetupBytes)
-        return fail(why, QStringLiteral("%1 is larger than %2 bytes").arg(path).arg(kMaxSetupBytes));
-    const QByteArray data = file.read(kMaxSetupBytes + 1); // sequential files report no size
-    return setup_from_json(data, current, out, why);
+    if (path.startsWith(QLatin1Char(':'))) { // a lesson or preset in the program's own resources
+        QFile resource(path);
+        if (!resource.open(QIODevice::ReadOnly))
+            return fail(why, QStringLiteral("cannot read %1: %2").arg(path, resource.errorString()));
+        return setup_from_json(resource.read(kMaxSetupBytes + 1), current, out, why);
+    }
+    // Type and size first: a FIFO or a device is refused, not waited on (QFile would block on a FIFO).
+    std::string bytes;
+    if (Status s = read_regular_file(QFile::encodeName(path).toStdString(), kMaxSetupBytes, bytes); !s)
+        return fail(why, QString::fromStdString(s.reason));
+    return setup_from_json(QByteArray(bytes.data(), qsizetype(bytes.size())), current, out, why);
 }
 
 bool write_setup_file(const QString& path, const SetupState& s, QString* why) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(setup_to_json(s)) < 0 || !file.commit())
-        return fail(why, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    const QByteArray json = setup_to_json(s);
+    if (Status st = replace_file(QFile::encodeName(path).toStdString(), json.toStdString(), "setup file"); !st)
+        return fail(why, QString::fromStdString(st.reason));
     return true;
 }
 

@@ -3,6 +3,8 @@
 
 #include "gpu/launch_policy.h"
 #include "gpu/temporal_policy.h"
+#include "widgets/kernel_resources_box.h"
+#include "widgets/teaching_texts.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -71,8 +73,10 @@ ControlPanel::ControlPanel(Session& session, QWidget* parent)
     layout->addWidget(m_reason);
     layout->addWidget(build_run_group());
     layout->addWidget(build_display_group());
-    layout->addWidget(build_resources_group());
+    m_resources = make_kernel_resources_box();
+    layout->addWidget(m_resources);
     layout->addStretch(1);
+    set_teaching_tooltips(this);
     update_enabled();
     observe_session();
 }
@@ -87,12 +91,9 @@ QWidget* ControlPanel::build_stencil_group() {
     // Why no GPU is listed, or whether counters work: the driver, NVRTC and CUPTI in plain words.
     m_device->setToolTip(QString::fromStdString(m_devices.cuda_support).trimmed());
     m_gpus = spin("gpus", 1, std::max<int>(1, m_devices.count()));
-    m_gpus->setToolTip(tr("GPUs to split the domain over (1..%1)").arg(std::max<int>(1, m_devices.count())));
     form->addRow(tr("Device"), m_device);
     form->addRow(tr("GPU count"), m_gpus);
-    m_overlap = named(new QCheckBox(tr("Overlap halo exchange with the interior")), "overlap");
-    m_overlap->setToolTip(tr("Several GPUs: compute the rows the neighbours need first and exchange them while the "
-                             "interior runs (off: compute, then exchange)"));
+    m_overlap = named(new QCheckBox(tr("Overlap halo exchange")), "overlap");
     form->addRow(QString(), m_overlap);
 
     m_stencil = named(new QComboBox, "stencil");
@@ -123,8 +124,6 @@ QWidget* ControlPanel::build_stencil_group() {
     form->addRow(tr("Radius"), m_radius);
     form->addRow(tr("Coarsening (CF)"), m_cf);
     m_depth = spin("depth", 1, kMaxTemporalDepth);
-    m_depth->setToolTip(tr("Temporal blocking: steps fused per kernel launch; each cell crosses DRAM once per "
-                           "depth steps (variant temporal)"));
     form->addRow(tr("Temporal depth"), m_depth);
 
     m_heuristic = named(new QCheckBox(tr("Heuristic (thesis 3.18)")), "heuristic");
@@ -170,7 +169,6 @@ QWidget* ControlPanel::build_run_group() {
     auto* form = new QFormLayout(box);
     m_steps = spin("steps_per_frame", 0, 1000000);
     m_steps->setSpecialValueText(tr("max (free run)"));
-    m_steps->setToolTip(tr("Stencil steps between displayed frames; 0 runs as fast as the device can"));
     form->addRow(tr("Steps per frame"), m_steps);
     m_play = named(new QPushButton(tr("Play")), "play");
     m_play->setCheckable(true);
@@ -204,9 +202,11 @@ QWidget* ControlPanel::build_display_group() {
         s->setDecimals(4);
         s->setSingleStep(0.05);
         s->setKeyboardTracking(false);
+        s->setMinimumWidth(90); // their range's text would make the panel too wide for 1280x720
     }
     m_hi->setValue(1.0);
-    form->addRow(tr("Range"), row({ m_auto_range, m_lo, m_hi }));
+    form->addRow(tr("Range"), m_auto_range);
+    form->addRow(QString(), row({ m_lo, m_hi })); // beside the checkbox they made the panel too wide for 1280x720
     m_axis = named(new QComboBox, "slice_axis");
     m_axis->addItem(tr("XY"), int(SliceAxis::XY));
     m_axis->addItem(tr("XZ"), int(SliceAxis::XZ));
@@ -231,21 +231,6 @@ QWidget* ControlPanel::build_display_group() {
     });
     connect(m_projection, &QCheckBox::toggled, this, &ControlPanel::emit_slice);
     connect(m_index, &QSlider::valueChanged, this, &ControlPanel::emit_slice);
-    return box;
-}
-
-QWidget* ControlPanel::build_resources_group() {
-    auto* box = new QGroupBox(tr("Kernel resources"));
-    m_resources = new QFormLayout(box);
-    const std::pair<const char*, QString> rows[] = { { "res_block", tr("Block") }, { "res_grid", tr("Grid blocks") },
-        { "res_registers", tr("Registers / thread") }, { "res_spill", tr("Spill bytes / thread") },
-        { "res_smem", tr("Shared memory / block") }, { "res_occupancy", tr("Theoretical occupancy") },
-        { "res_limiter", tr("Limited by") }, { "res_compile", tr("Compile") } };
-    for (const auto& [name, label] : rows) {
-        auto* value = named(new QLabel(QStringLiteral("-")), name);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        m_resources->addRow(label, value);
-    }
     return box;
 }
 
@@ -416,22 +401,8 @@ void ControlPanel::show_heuristic_choice(const KernelResources* r) {
 }
 
 void ControlPanel::show_engine_ready(const EngineReady& ready) {
-    const KernelResources& r = ready.resources;
-    auto set
-        = [this](const char* name, const QString& text) { findChild<QLabel*>(QLatin1String(name))->setText(text); };
-    const bool gpu = ready.settings.config.placement.backend == Backend::Cuda;
-    const QString na = tr("n/a (CPU)");
-    set("res_block", gpu ? qs(format_block(r.block)) : na);
-    set("res_grid", gpu ? QString::number(r.grid_blocks) : na);
-    set("res_registers", gpu ? QString::number(r.registers) : na);
-    set("res_spill", gpu ? QString::number(r.local_bytes) : na);
-    set("res_smem", gpu ? tr("%1 B static + %2 B dynamic").arg(r.static_smem).arg(r.dynamic_smem) : na);
-    set("res_occupancy",
-        gpu ? tr("%1 % (%2 blocks/SM)").arg(r.theoretical_occupancy * 100.0, 0, 'f', 1).arg(r.max_blocks_per_sm) : na);
-    set("res_limiter", gpu ? QString::fromStdString(r.occupancy_limiter) : na);
-    set("res_compile",
-        gpu ? (r.compile_ms > 0 ? tr("%1 ms (NVRTC)").arg(r.compile_ms, 0, 'f', 0) : tr("from cache")) : na);
-    show_heuristic_choice(gpu ? &r : nullptr);
+    show_kernel_resources(*m_resources, ready);
+    show_heuristic_choice(ready.settings.config.placement.backend == Backend::Cuda ? &ready.resources : nullptr);
 }
 
 void ControlPanel::show_engine_failure(const QString& reason) {

@@ -46,7 +46,6 @@ private:
     QWidget* build_stencil_group();
     QWidget* build_run_group();
     QWidget* build_display_group();
-    QWidget* build_resources_group();
     void fill_variants(StencilKind, Variant selected);
     void dims_edited();
     void stencil_edited();
@@ -72,7 +71,7 @@ private:
     QDoubleSpinBox *m_lo, *m_hi;
     QSlider* m_index;
     QLabel* m_index_label;
-    QFormLayout* m_resources;
+    QWidget* m_resources; // the kernel's resources (kernel_resources_box.h)
 };
 
 } // namespace ss::gui

@@ -158,8 +158,8 @@ bool ExperimentCharts::bottleneck_shown() const {
     return !m_bottleneck->isHidden();
 }
 
-bool ExperimentCharts::save_png(const QString& path, QString* why) {
-    return save_widget_png(this, path, why);
+bool ExperimentCharts::save_png(const QString& path, QString* why, const QString& caption) {
+    return save_widget_png(this, path, why, caption);
 }
 
 } // namespace ss::gui

@@ -28,7 +28,7 @@ public:
     QStringList series() const { return m_series; }
     QStringList radii() const { return m_radii; }
     bool bottleneck_shown() const;
-    bool save_png(const QString& path, QString* why);
+    bool save_png(const QString& path, QString* why, const QString& caption = {});
 
 private:
     QChartView *m_performance, *m_improvement, *m_bottleneck;

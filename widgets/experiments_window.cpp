@@ -57,6 +57,13 @@ QString number(double v, int decimals) {
     return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("–");
 }
 
+QString time_left_text(double seconds) {
+    if (!std::isfinite(seconds) || seconds < 0) return {};
+    if (seconds < 60) return QObject::tr("about %1 s left").arg(std::max(1, int(std::ceil(seconds))));
+    if (seconds < 3600) return QObject::tr("about %1 min left").arg(int(std::ceil(seconds / 60)));
+    return QObject::tr("about %1 h %2 min left").arg(int(seconds / 3600)).arg(int(std::fmod(seconds, 3600) / 60));
+}
+
 } // namespace
 
 ExperimentsWindow::ExperimentsWindow(Session& session, QWidget* parent)
@@ -147,6 +154,7 @@ QWidget* ExperimentsWindow::build_controls() {
     m_progress = new QProgressBar(panel);
     m_progress->hide();
     m_status = new QLabel(panel);
+    m_status->setObjectName(QStringLiteral("experiment_status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_show = new QComboBox(panel);
@@ -188,7 +196,9 @@ QWidget* ExperimentsWindow::build_controls() {
 
 void ExperimentsWindow::set_base(const StencilConfig& c) {
     if (m_job != 0) return;
-    m_base.problem.rule = c.problem.stencil == StencilKind::Star ? c.problem.rule : UpdateRule::Thesis;
+    // The thesis' experiments use the thesis' rule, whatever the live view runs (the wave, say): the
+    // window's precision and device carry over, its rule does not.
+    m_base.problem.rule = UpdateRule::Thesis;
     m_base.problem.precision = c.problem.precision;
     m_base.placement.backend = c.placement.backend;
     m_base.placement.device = c.placement.device;
@@ -267,6 +277,12 @@ bool ExperimentsWindow::start() {
     m_progress->setRange(0, 0);
     m_progress->show();
     m_status->setText(tr("Running… the live view is paused meanwhile."));
+    // The points stream in as they are measured: the old ones go now.
+    m_kind = s.kind;
+    m_points.clear();
+    m_device.clear();
+    show_results();
+    m_clock.start();
     update_enabled();
     return true;
 }
@@ -276,7 +292,18 @@ void ExperimentsWindow::on_progress(const JobProgress& p) {
     m_progress->setRange(0, std::max(p.total, 1));
     m_progress->setValue(p.done);
     m_progress->setFormat(QStringLiteral("%v / %m"));
-    m_status->setText(tr("Running %1 … the live view is paused meanwhile.").arg(QString::fromStdString(p.what)));
+    if (p.point) { // charted and tabled as it arrives, improvements against the base points so far
+        m_points.push_back(*p.point);
+        normalise_to_base(m_points);
+        show_results();
+    }
+    // Time left from the pace so far: units of work (points, or a search's candidates) are alike enough.
+    const double elapsed = m_clock.elapsed() / 1000.0;
+    m_time_left = p.done > 0 ? elapsed / p.done * (p.total - p.done) : NAN;
+    const QString left = time_left_text(m_time_left);
+    m_status->setText(
+        tr("Running %1 … %2 the live view is paused meanwhile.")
+            .arg(QString::fromStdString(p.what), left.isEmpty() ? QString() : left + QStringLiteral(";")));
 }
 
 void ExperimentsWindow::on_finished(const JobOutcome& o) {
@@ -374,7 +401,8 @@ bool ExperimentsWindow::open_results(const QString& path, QString* why) {
     m_dims->setCurrentIndex(m_dims->findData(first.problem.dims));
     m_size->setText(QString::fromStdString(format_extent(first.problem.size, first.problem.dims)));
     show_results();
-    m_status->setText(status_text());
+    m_status->setText(
+        table.cut.empty() ? status_text() : status_text() + QStringLiteral(" — ") + QString::fromStdString(table.cut));
     update_enabled();
     return true;
 }
@@ -393,7 +421,19 @@ bool ExperimentsWindow::export_png(const QString& path, QString* why) {
         if (why) *why = tr("no results to export yet");
         return false;
     }
-    return m_charts->save_png(path, why);
+    return m_charts->save_png(path, why, sweep_caption());
+}
+
+QString ExperimentsWindow::sweep_caption() const {
+    if (m_points.empty()) return {};
+    const StencilConfig& c = m_points.front().config;
+    return QStringLiteral("%1 · rule %2 · %3D %4 %5 · %6 · %7 points")
+        .arg(kind_title(m_kind), QString::fromLatin1(to_string(c.problem.rule).data()))
+        .arg(c.problem.dims)
+        .arg(QString::fromStdString(format_extent(c.problem.size, c.problem.dims)),
+            QString::fromLatin1(to_string(c.problem.precision).data()),
+            m_device.empty() ? tr("unknown device") : QString::fromStdString(m_device))
+        .arg(m_points.size());
 }
 
 void ExperimentsWindow::open_dialog() {

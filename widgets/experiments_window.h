@@ -7,7 +7,10 @@
 #include "gpu/experiments.h"
 #include "session/engine_types.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
+
+#include <cmath>
 
 #include <map>
 
@@ -41,6 +44,10 @@ public:
     const std::vector<ExperimentPoint>& points() const { return m_points; }
     ExperimentCharts& charts() { return *m_charts; }
     QString status_text() const;
+    // The PNG export's caption: the experiment, rule, domain, precision, device and point count.
+    QString sweep_caption() const;
+    // While a sweep runs: seconds left at the pace so far (NaN before the first unit of work is done).
+    double time_left() const { return m_time_left; }
     // Charts only this variant's series ("" or unknown: every series), as the Show box does.
     void show_only(const QString& variant);
 
@@ -61,6 +68,8 @@ private:
     ExperimentKind m_kind = ExperimentKind::Radius; // of the points shown
     std::vector<ExperimentPoint> m_points;
     std::string m_device;
+    QElapsedTimer m_clock; // since the sweep started
+    double m_time_left = NAN;
 
     QComboBox *m_experiment, *m_dims, *m_show;
     QLineEdit* m_size;

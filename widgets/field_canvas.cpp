@@ -21,7 +21,7 @@ void paint_decorations(QPainter& p, const QSize& widget, const CanvasState& stat
     p.setFont(decoration_font(p.font()));
     const int margin = colour_bar_margin(p.font());
     const QRect bar(widget.width() - margin + 8, 12, 14, std::max(widget.height() - 24, 2));
-    paint_colour_bar(p, bar, state.colormap, state.range, Qt::white);
+    paint_colour_bar(p, bar, state.colormap, state.range, Qt::white, state.quantity);
 }
 
 DecorationOverlay::DecorationOverlay(const CanvasState& state, QWidget* parent)

@@ -34,6 +34,7 @@ struct CanvasState {
     ColormapKind colormap = ColormapKind::Viridis;
     ValueRange range;
     bool show_colour_bar = true;
+    QString quantity; // what the values are, written beside the colour bar
     // Drawn over the field in widget pixels (the hook for the multi-GPU strip overlay).
     std::function<void(QPainter&, const ViewTransform&)> overlay;
 };

@@ -30,7 +30,8 @@ QString format_value(double v) {
     return QString::number(v, 'g', 4);
 }
 
-void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const ValueRange& range, const QColor& text) {
+void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const ValueRange& range, const QColor& text,
+    const QString& quantity) {
     if (bar.height() < 2 || bar.width() < 1) return;
     const ColormapTable& table = colormap_table(kind);
     for (int y = 0; y < bar.height(); ++y) {
@@ -46,6 +47,14 @@ void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const Va
     p.drawText(QPoint(x, bar.top() + fm.ascent()), labels[0]);
     p.drawText(QPoint(x, bar.center().y() + fm.ascent() / 2), labels[1]);
     p.drawText(QPoint(x, bar.bottom()), labels[2]);
+    if (quantity.isEmpty()) return;
+    // upwards, centred on the bar, right of the widest label
+    const int column = x + fm.horizontalAdvance(QStringLiteral("-8.88e-88")) + 4;
+    p.save();
+    p.translate(column + fm.ascent(), bar.center().y() + fm.horizontalAdvance(quantity) / 2);
+    p.rotate(-90);
+    p.drawText(QPoint(0, 0), quantity);
+    p.restore();
 }
 
 QStringList colour_bar_labels(const ValueRange& range) {
@@ -54,10 +63,11 @@ QStringList colour_bar_labels(const ValueRange& range) {
 
 int colour_bar_margin(const QFont& font) {
     const QFontMetrics fm(font);
-    return 8 + 16 + 4 + fm.horizontalAdvance(QStringLiteral("-8.88e-88")) + 8;
+    return 8 + 16 + 4 + fm.horizontalAdvance(QStringLiteral("-8.88e-88")) + 4 + fm.height() + 6;
 }
 
-QImage compose_with_colour_bar(const QImage& field, ColormapKind kind, const ValueRange& range) {
+QImage compose_with_colour_bar(
+    const QImage& field, ColormapKind kind, const ValueRange& range, const QString& quantity) {
     QFont font;
     font.setPixelSize(12);
     const int margin = colour_bar_margin(font);
@@ -68,7 +78,7 @@ QImage compose_with_colour_bar(const QImage& field, ColormapKind kind, const Val
     p.drawImage(0, 0, field);
     p.setFont(font);
     const QRect bar(field.width() + 8, 6, 16, height - 12);
-    paint_colour_bar(p, bar, kind, range, Qt::black);
+    paint_colour_bar(p, bar, kind, range, Qt::black, quantity);
     return out;
 }
 

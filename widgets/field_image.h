@@ -17,8 +17,10 @@ namespace ss::gui {
 // One pixel per cell; cell (0, 0) at the bottom left, like the views.
 QImage render_field(const float* values, int width, int height, ColormapKind, const ValueRange&);
 
-// A vertical bar, high values on top, with the range's end and middle values written beside it.
-void paint_colour_bar(QPainter&, const QRect& bar, ColormapKind, const ValueRange&, const QColor& text);
+// A vertical bar, high values on top, with the range's end and middle values written beside it and the
+// quantity (what the values are) written upwards to their right.
+void paint_colour_bar(
+    QPainter&, const QRect& bar, ColormapKind, const ValueRange&, const QColor& text, const QString& quantity = {});
 // The bar's three labels, top to bottom: the overlay repaints only when they change.
 QStringList colour_bar_labels(const ValueRange&);
 // Width the bar and its labels need beside a field image.
@@ -26,7 +28,7 @@ int colour_bar_margin(const QFont&);
 
 // The field image with a colour bar to its right (the "export field" picture). The field keeps
 // its resolution, at the top left, so pixel (x, y) is cell (x, height - 1 - y).
-QImage compose_with_colour_bar(const QImage& field, ColormapKind, const ValueRange&);
+QImage compose_with_colour_bar(const QImage& field, ColormapKind, const ValueRange&, const QString& quantity = {});
 
 QString format_value(double);
 

@@ -196,6 +196,12 @@ void FieldView::set_colour_bar_visible(bool on) {
     refresh();
 }
 
+void FieldView::set_quantity(const QString& quantity) {
+    if (quantity == m_state.quantity) return;
+    m_state.quantity = quantity;
+    if (m_overlay) m_overlay->update();
+}
+
 void FieldView::set_overlay(std::function<void(QPainter&, const ViewTransform&)> overlay) {
     m_state.overlay = std::move(overlay);
     refresh();
@@ -229,7 +235,7 @@ QImage FieldView::export_image() {
     else if (m_gl)
         field = m_gl->render_field_image();
     if (field.isNull()) return {};
-    return compose_with_colour_bar(field, m_state.colormap, m_state.range);
+    return compose_with_colour_bar(field, m_state.colormap, m_state.range, m_state.quantity);
 }
 
 void FieldView::resizeEvent(QResizeEvent* e) {

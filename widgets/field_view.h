@@ -24,6 +24,8 @@ public:
     const RangePolicy& range_policy() const { return m_policy; }
     ValueRange display_range() const { return m_state.range; }
     void set_colour_bar_visible(bool);
+    void set_quantity(const QString&); // names the colour bar's values
+    const QString& quantity() const { return m_state.quantity; }
     void set_overlay(std::function<void(QPainter&, const ViewTransform&)>);
     void reset_view();
     const ViewTransform& transform() const { return m_state.transform; }

@@ -6,6 +6,7 @@
 #include "widgets/control_panel.h"
 #include "widgets/experiments_window.h"
 #include "widgets/export_util.h"
+#include "widgets/help_menu.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/run_status_bar.h"
 #include "widgets/strip_overlay.h"
@@ -24,6 +25,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QToolBar>
+#include <QToolButton>
 
 #include <algorithm>
 
@@ -53,6 +55,8 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
         QSettings settings;
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        m_lesson_dock->hide(); // it shows with a lesson; a restored layout must not bring back an empty one
+        m_layout_restored = !settings.value(QStringLiteral("window/state")).toByteArray().isEmpty();
     }
     start(options);
 }
@@ -61,10 +65,11 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::build_docks() {
     auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("controls_scroll"));
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(std::min(m_controls->sizeHint().width() + 24, 400));
+    scroll->setMinimumWidth(std::min(m_controls->minimumSizeHint().width() + 24, 400));
     auto dock = [this](const char* name, const QString& title, QWidget* content, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(QLatin1String(name));
@@ -73,18 +78,29 @@ void MainWindow::build_docks() {
         return d;
     };
     dock("controls_dock", tr("Controls"), scroll, Qt::RightDockWidgetArea);
-    dock("metrics_dock", tr("Metrics"), m_metrics, Qt::BottomDockWidgetArea);
+    // The charts may want more height than a projector's window can spare: they scroll, the field stays.
+    auto* metrics_scroll = new QScrollArea;
+    metrics_scroll->setObjectName(QStringLiteral("metrics_scroll"));
+    metrics_scroll->setWidget(m_metrics);
+    metrics_scroll->setWidgetResizable(true);
+    metrics_scroll->setFrameShape(QFrame::NoFrame);
+    QDockWidget* metrics = dock("metrics_dock", tr("Metrics"), metrics_scroll, Qt::BottomDockWidgetArea);
     m_lesson_label = new QLabel;
     m_lesson_label->setObjectName(QStringLiteral("lesson_text"));
     m_lesson_label->setTextFormat(Qt::PlainText); // text from a file: never rich text (no resource loading)
     m_lesson_label->setWordWrap(true);
     m_lesson_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_lesson_label->setMargin(6);
-    m_lesson_dock = dock("lesson_dock", tr("Lesson"), m_lesson_label, Qt::BottomDockWidgetArea);
+    auto* lesson_scroll = new QScrollArea;
+    lesson_scroll->setWidget(m_lesson_label);
+    lesson_scroll->setWidgetResizable(true);
+    lesson_scroll->setFrameShape(QFrame::NoFrame);
+    m_lesson_dock = dock("lesson_dock", tr("Lesson"), lesson_scroll, Qt::BottomDockWidgetArea);
+    splitDockWidget(metrics, m_lesson_dock, Qt::Horizontal); // side by side: the lesson takes no height
     m_lesson_dock->hide();
     connect(m_session, &Session::lesson_changed, this, [this](const Lesson& l) {
         m_lesson_dock->setWindowTitle(l.title.isEmpty() ? tr("Lesson") : tr("Lesson: %1").arg(l.title));
-        m_lesson_label->setText(l.explanation);
+        m_lesson_label->setText(lesson_dock_text(l, m_session->requested().config.placement.backend == Backend::Cpu));
         m_lesson_dock->show();
     });
 }
@@ -93,6 +109,8 @@ void MainWindow::build_docks() {
 void MainWindow::connect_view() {
     connect(m_session, &Session::frame, m_view, &FieldView::show_frame);
     connect(m_session, &Session::colormap_changed, m_view, &FieldView::set_colormap);
+    connect(m_session, &Session::settings_changed, m_view,
+        [this](const RunSettings& s) { m_view->set_quantity(quantity_name(s.config)); });
     connect(m_session, &Session::range_policy_changed, m_view, &FieldView::set_range_policy);
     connect(m_session, &Session::ready, m_view,
         [this](const EngineReady& r) { show_strip_overlay(*m_view, r.settings.config); });
@@ -120,6 +138,11 @@ void MainWindow::start(const WindowOptions& options) {
     double max_fps = options.max_fps;
     if (max_fps == 0.0) max_fps = screen() && screen()->refreshRate() >= 30 ? screen()->refreshRate() : 60.0;
     m_session->set_max_fps(max_fps);
+    if (options.gpu_fallback)
+        m_status->set_notice(tr("No usable GPU: running on the CPU backend instead of CUDA"),
+            tr("--backend cuda asked for the GPU, but none can run kernels here: %1.")
+                .arg(QString::fromStdString(options.devices.unavailable.empty() ? std::string("no CUDA device found")
+                                                                                : options.devices.unavailable)));
     m_session->request(options.settings); // refused: the panel shows the settings and why
 }
 
@@ -179,17 +202,16 @@ void MainWindow::build_menus() {
 
     build_tools_menu();
     build_lessons_menu();
+    // The first minute: a visible way into the lessons, beside the run buttons.
+    tools->addSeparator();
+    QAction* start_here = tools->addAction(tr("Start here: lessons"));
+    start_here->setObjectName(QStringLiteral("start_here"));
+    start_here->setToolTip(tr("Guided experiments: each lesson sets up a kernel and says what to change and watch"));
+    start_here->setMenu(findChild<QMenu*>(QStringLiteral("lessons_menu")));
+    if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(start_here)))
+        button->setPopupMode(QToolButton::InstantPopup);
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About StencilScope"), this, [this] {
-        QMessageBox::about(this, tr("About StencilScope"),
-            tr("<b>StencilScope %1</b><p>Iterative stencil kernels on NVIDIA GPUs, live.</p>"
-               "<p>Left-drag on the field injects a source; right- or shift-drag pans; the wheel zooms.</p><p>%2</p>")
-                .arg(QStringLiteral(STENCILSCOPE_VERSION),
-                    QString::fromStdString(m_controls->devices().cuda_support)
-                        .toHtmlEscaped()
-                        .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
-    });
+    build_help_menu(*this, QString::fromStdString(m_controls->devices().cuda_support));
 }
 
 void MainWindow::build_export_menu(QMenu* file) {
@@ -254,28 +276,47 @@ void MainWindow::apply_block(const BlockDims& block) {
     m_status->showMessage(tr("Running with block %1").arg(QString::fromStdString(format_block(block))), 5000);
 }
 
-bool MainWindow::export_metrics(const QString& path, QString* why) {
-    return m_session->history().write_csv(path, why);
+bool MainWindow::export_metrics(const QString& path, QString* why, QStringList* written) {
+    return m_session->export_metrics_csv(path, written, why);
 }
 
 void MainWindow::export_metrics_dialog() {
+    QString why;
+    if (m_session->history().empty() && m_session->history().timing().empty()) { // say why before the dialog
+        report_export(
+            false, tr("Nothing to export yet: press Play; the timing figures are recorded twice a second."), {});
+        return;
+    }
     const QString path = ask_export_path(
         this, tr("Export metrics"), QStringLiteral("stencilscope-metrics.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
-    QString why;
-    const bool ok = export_metrics(path, &why);
-    report_export(ok, why, tr("Saved %1 profiled launches to %2").arg(m_session->history().size()).arg(path));
+    QStringList written;
+    const bool ok = export_metrics(path, &why, &written);
+    QString done = tr("Saved %1").arg(written.join(QStringLiteral(", ")));
+    if (m_session->history().empty()) { // timing only: say why there are no counter columns
+        const QString unavailable = m_session->counters_unavailable();
+        done += tr(" (timing only: %1)")
+                    .arg(!unavailable.isEmpty()     ? unavailable
+                            : m_session->counters() ? tr("no launch has been profiled yet")
+                                                    : tr("hardware counters are off"));
+    }
+    report_export(ok, why, done);
 }
 
 void MainWindow::export_charts_dialog() {
+    QString why;
+    if (!m_metrics->charts_exportable(&why)) {
+        report_export(false, why, {}); // empty charts: refused before asking where
+        return;
+    }
     const QString path = ask_export_path(
         this, tr("Export metric charts"), QStringLiteral("stencilscope-metrics.png"), tr("PNG images (*.png)"));
     if (path.isEmpty()) return;
     QString stem = path;
     if (stem.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) stem.chop(4);
-    QString why;
-    const bool ok = m_metrics->save_charts(stem, &why);
-    report_export(ok, why, tr("Saved %1-dram.png, -local.png and -stalls.png").arg(stem));
+    QStringList written;
+    const bool ok = m_metrics->save_charts(stem, &why, &written);
+    report_export(ok, why, tr("Saved %1").arg(written.join(QStringLiteral(", "))));
 }
 
 bool MainWindow::pin_baseline() {
@@ -301,17 +342,27 @@ QString MainWindow::lesson_text() const {
     return m_lesson_dock->isHidden() ? QString() : m_lesson_label->text();
 }
 
+QString MainWindow::field_caption() const {
+    const FieldFrame& f = m_view->last_frame();
+    const EngineReady& active = m_session->active();
+    const QString device = QString::fromStdString(active.device_name);
+    QString what = m_view->quantity();
+    if (active.settings.config.problem.dims == 3)
+        what += f.slice.max_projection ? tr(", max projection") : tr(", slice %1").arg(f.slice.index);
+    return caption_for(active.settings.config, device, f.iteration, what);
+}
+
 bool MainWindow::export_field(const QString& path, QString* why) {
-    const QImage image = m_view->export_image();
+    QImage image = m_view->export_image();
     if (image.isNull()) {
         if (why) *why = tr("no field has been displayed yet");
         return false;
     }
-    if (!image.save(path, "PNG")) {
-        if (why) *why = tr("could not write %1").arg(path);
-        return false;
-    }
-    return true;
+    // What the picture shows travels with it: a caption strip below, and the same text in the PNG.
+    const QString caption = field_caption();
+    image = with_caption(image, caption);
+    image.setText(QStringLiteral("Description"), caption);
+    return save_png(image, path, why);
 }
 
 bool MainWindow::export_window(const QString& path, QString* why) {
@@ -323,11 +374,7 @@ bool MainWindow::export_window(const QString& path, QString* why) {
         p.drawImage(
             QRect(m_view->mapTo(this, m_view->gl_canvas_rect().topLeft()), m_view->gl_canvas_rect().size()), canvas);
     }
-    if (!window.save(path, "PNG")) {
-        if (why) *why = tr("could not write %1").arg(path);
-        return false;
-    }
-    return true;
+    return save_png(window.toImage(), path, why);
 }
 
 void MainWindow::report_export(bool ok, const QString& why, const QString& done) {
@@ -384,6 +431,23 @@ void MainWindow::build_lessons_menu() {
                 QMessageBox::warning(this, tr("Lesson unavailable"), reason);
         });
     }
+}
+
+// Without a saved layout the docks take a share of the window rather than their contents' size: on a
+// projector (1280x720) the field keeps at least half the window, on a large screen the charts get more.
+void MainWindow::showEvent(QShowEvent* e) {
+    QMainWindow::showEvent(e);
+    if (m_docks_fitted || m_layout_restored) return;
+    m_docks_fitted = true;
+    fit_docks();
+}
+
+void MainWindow::fit_docks() {
+    auto* controls = findChild<QDockWidget*>(QStringLiteral("controls_dock"));
+    auto* metrics = findChild<QDockWidget*>(QStringLiteral("metrics_dock"));
+    if (!controls || !metrics) return;
+    resizeDocks({ controls }, { std::clamp(width() * 27 / 100, 280, 440) }, Qt::Horizontal);
+    resizeDocks({ metrics }, { std::clamp(height() / 6, 110, 320) }, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -41,6 +41,9 @@ struct WindowOptions {
     // (docs/PERFORMANCE.md), so a lower limit leaves more to the simulation. 0: the screen's refresh
     // rate; < 0 (the default): as many as the engine delivers.
     double max_fps = -1.0;
+    // The command line asked for the CUDA backend and no GPU can run kernels (devices.unavailable says
+    // why): the settings run on the CPU and the status bar says so for as long as the window is open.
+    bool gpu_fallback = false;
 };
 
 class MainWindow : public QMainWindow {
@@ -58,9 +61,12 @@ public:
 
     // Write the field (at field resolution, with its colour bar) or the whole window as PNG.
     bool export_field(const QString& path, QString* why);
+    // The field export's caption: quantity (and 3D plane), configuration, device, iteration, time.
+    QString field_caption() const;
     bool export_window(const QString& path, QString* why);
     // Every profiled launch of the session as CSV, in `stencilscope-cli profile --csv`'s columns.
-    bool export_metrics(const QString& path, QString* why);
+    // The timing CSV, and the profiled launches when there are any (Session::export_metrics_csv).
+    bool export_metrics(const QString& path, QString* why, QStringList* written = nullptr);
 
     // Setups (Session::apply_setup and friends); a lesson's explanation shows in the Lesson dock.
     bool apply_setup(const SetupState&, QString* why);
@@ -77,6 +83,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent*) override;
+    void showEvent(QShowEvent*) override;
 
 private:
     void build_docks();
@@ -91,6 +98,7 @@ private:
     void export_charts_dialog();
     void report_export(bool ok, const QString& why, const QString& done);
     void setup_dialog(bool save);
+    void fit_docks();
 
     Session* m_session = nullptr;
     FieldView* m_view = nullptr;
@@ -101,6 +109,8 @@ private:
     ExperimentsWindow* m_experiments = nullptr;
     QLabel* m_lesson_label = nullptr;
     QDockWidget* m_lesson_dock = nullptr;
+    bool m_layout_restored = false; // the user's saved layout: kept as it was
+    bool m_docks_fitted = false;
 };
 
 } // namespace ss::gui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/metric_charts.h"
 
+#include "gpu/profiler/metrics.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QCursor>
@@ -13,6 +15,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
 namespace ss::gui {
@@ -32,6 +35,28 @@ QChart* make_chart(const QString& title) {
 }
 
 } // namespace
+
+QString metric_explanation(std::string_view metric) {
+    for (const MetricInfo& m : kernel_metrics())
+        if (m.name == metric)
+            return QString::fromUtf8(m.explanation.data(), int(m.explanation.size())) + QStringLiteral("\n(")
+                + QString::fromUtf8(m.name.data(), int(m.name.size())) + QLatin1Char(')');
+    return {};
+}
+
+AxisScale nice_axis(double largest) {
+    if (!(largest > 0.0) || !std::isfinite(largest)) return {};
+    const double wanted = largest * 1.1 / 4.0; // about four intervals, a little headroom
+    const double magnitude = std::pow(10.0, std::floor(std::log10(wanted)));
+    double step = 10.0 * magnitude;
+    for (double m : { 1.0, 2.0, 5.0 })
+        if (m * magnitude >= wanted) {
+            step = m * magnitude;
+            break;
+        }
+    const int intervals = int(std::ceil(largest * 1.1 / step - 1e-9));
+    return { intervals * step, intervals + 1, std::max(0, -int(std::floor(std::log10(step) + 1e-9))) };
+}
 
 TimeSeriesChart::TimeSeriesChart(
     const QString& title, const QString& unit, const QStringList& series_names, QWidget* parent)
@@ -105,17 +130,35 @@ void TimeSeriesChart::set_series_label(int index, const QString& label) {
 
 void TimeSeriesChart::rescale(double t) {
     m_x->setRange(std::max(0.0, t - m_window_s), std::max(t, m_window_s));
-    double top = m_ceiling;
-    if (top <= 0.0)
-        for (QLineSeries* s : m_series)
-            for (const QPointF& p : s->points()) top = std::max(top, p.y());
-    m_y->setRange(0.0, top > 0.0 ? top * 1.1 : 1.0);
+    apply_axis(m_ceiling > 0.0 ? m_ceiling : largest());
+}
+
+void TimeSeriesChart::apply_axis(double top) {
+    const AxisScale a = nice_axis(top);
+    m_y->setRange(0.0, a.top);
+    m_y->setTickCount(a.ticks);
+    m_y->setLabelFormat(QStringLiteral("%.") + QString::number(a.decimals) + QLatin1Char('f'));
+}
+
+double TimeSeriesChart::largest() const {
+    double top = 0.0;
+    for (const QLineSeries* s : m_series)
+        for (const QPointF& p : s->points()) top = std::max(top, p.y());
+    return top;
+}
+
+QString TimeSeriesChart::axis_labels() const {
+    QStringList labels;
+    const int n = m_y->tickCount();
+    for (int i = 0; i < n; ++i)
+        labels << QString::asprintf(m_y->labelFormat().toLatin1().constData(), m_y->max() * i / std::max(n - 1, 1));
+    return labels.join(QStringLiteral(", "));
 }
 
 void TimeSeriesChart::clear() {
     for (QLineSeries* s : m_series) s->clear();
     m_x->setRange(0.0, m_window_s);
-    m_y->setRange(0.0, m_ceiling > 0.0 ? m_ceiling * 1.1 : 1.0);
+    apply_axis(m_ceiling);
 }
 
 int TimeSeriesChart::points() const {

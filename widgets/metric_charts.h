@@ -4,8 +4,10 @@
 #pragma once
 
 #include <QChartView>
+
 #include <QString>
 #include <QStringList>
+#include <string_view>
 
 #include <vector>
 
@@ -16,6 +18,18 @@ class QBarSet;
 class QBarCategoryAxis;
 
 namespace ss::gui {
+
+// A metric's one-line explanation with its name, for tooltips.
+QString metric_explanation(std::string_view metric);
+
+// A y axis from 0 that a reader can use: `ticks` labels 1, 2 or 5 x 10^k apart, each with the decimals that
+// tell them apart ("0, 0.5, 1.0" rather than "0, 1, 1, 1, 0"). Nothing above 0 (no data, or all zero): 0..1.
+struct AxisScale {
+    double top = 1.0;
+    int ticks = 3;
+    int decimals = 1;
+};
+AxisScale nice_axis(double largest);
 
 class TimeSeriesChart : public QChartView {
     Q_OBJECT
@@ -40,8 +54,11 @@ public:
     void clear();
     int points() const;
     QStringList series_names() const;
+    double largest() const; // of the points in the window; 0 when none
+    QString axis_labels() const; // the y axis' tick labels, for the tests
 
 private:
+    void apply_axis(double largest);
     void rescale(double t);
 
     std::vector<QLineSeries*> m_series;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/metrics_panel.h"
 
+#include "widgets/export_util.h"
 #include "widgets/metric_charts.h"
+#include "widgets/metrics_chart_area.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,14 +38,6 @@ QLabel* figure(QGridLayout* grid, int column, const QString& caption, const char
     return value;
 }
 
-QString explanation(std::string_view metric) {
-    for (const MetricInfo& m : kernel_metrics())
-        if (m.name == metric)
-            return QString::fromUtf8(m.explanation.data(), int(m.explanation.size())) + QStringLiteral("\n(")
-                + QString::fromUtf8(m.name.data(), int(m.name.size())) + QLatin1Char(')');
-    return {};
-}
-
 double counter_value(const KernelMetrics& m, std::string_view name, double fallback = -1.0) {
     const auto it = m.find(name);
     return it == m.end() ? fallback : it->second;
@@ -51,13 +45,6 @@ double counter_value(const KernelMetrics& m, std::string_view name, double fallb
 
 double counter_value(const MetricsSample& s, std::string_view name, double fallback = -1.0) {
     return counter_value(s.launch.metrics, name, fallback);
-}
-
-// The counters the stall chart shows: GPU `device`'s, or the whole run's (device < 0, or not in `s`).
-const KernelMetrics& stall_metrics(const MetricsSample& s, int device) {
-    for (const GpuMetricsSample& g : s.gpus)
-        if (device >= 0 && g.share.device == device) return g.launch.metrics;
-    return s.launch.metrics;
 }
 
 const GpuMetricsSample* gpu_of(const MetricsSample& s, int device) {
@@ -73,6 +60,13 @@ QString top_stall_text(const KernelMetrics& m) {
         .arg(QString::fromUtf8(top.reason->label.data(), int(top.reason->label.size())))
         .arg(top.ratio, 0, 'f', 2)
         .arg(100.0 * top.share, 0, 'f', 0);
+}
+
+// "Hardware counters need..." -> "hardware counters need...", to follow "no data because".
+QString lower_first(QString text) {
+    if (!text.isEmpty()) text[0] = text[0].toLower();
+    while (text.endsWith(QLatin1Char('.'))) text.chop(1);
+    return text;
 }
 
 QString pair_text(double a, double b) {
@@ -102,24 +96,39 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     auto* outer = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
     auto* figures = new QGridLayout;
-    m_time = figure(figures, 0, tr("time / step"), "metric_time");
-    m_cells = figure(figures, 1, tr("GCells/s"), "metric_gcells");
+    m_time = figure(figures, 0, tr("time / step (kernel)"), "metric_time");
+    m_cells = figure(figures, 1, tr("GCells/s (kernel)"), "metric_gcells");
     m_bytes = figure(figures, 2, tr("GB/s (ideal traffic)"), "metric_gbs");
-    m_steps = figure(figures, 3, tr("steps/s"), "metric_steps");
+    const QString kernel_timing
+        = tr("The kernel's own speed: one batch of steps every half second is timed on the GPU with CUDA events around "
+             "its launches (on the CPU backend: the time of the steps themselves). The display does not pace it: "
+             "compare variants here.");
+    for (QLabel* l : { m_time, m_cells, m_bytes }) l->setToolTip(kernel_timing);
+    m_cadence = new QLabel;
+    m_cadence->setObjectName(QStringLiteral("metric_cadence"));
+    m_cadence->setWordWrap(true);
+    m_cadence->setToolTip(tr("The display cadence: frames the screen shows per second, the steps computed between "
+                             "two frames (the steps/frame knob; free running: as many as fit), and the steps per "
+                             "second of wall-clock time that gives. Paced by the display, not a measure of the "
+                             "kernel."));
+    figures->addWidget(m_cadence, 2, 0, 1, 3);
     top->addLayout(figures, 2);
     auto* verdict_box = new QVBoxLayout;
     m_counters = new QCheckBox(tr("Hardware counters (CUPTI)"));
     m_counters->setObjectName(QStringLiteral("counters_toggle"));
-    m_counters->setToolTip(tr("Profile one step about four times a second with CUPTI's Range Profiler (kernel replay: "
-                              "the sampled step runs once per replay pass). The display kernel is never profiled."));
+    m_counters_tip = (tr("Profile one step about four times a second with CUPTI's Range Profiler (kernel replay: "
+                         "the sampled step runs once per replay pass). The display kernel is never profiled."));
+    m_counters->setToolTip(m_counters_tip);
     connect(m_counters, &QCheckBox::toggled, &m_session, &Session::set_counters);
     m_verdict = new QLabel;
     m_verdict->setObjectName(QStringLiteral("metric_verdict"));
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);
     m_verdict->setToolTip(
-        tr("The likely limiter of the current kernel, from its counters: DRAM bandwidth, local-memory "
-           "spills, shared memory, latency/occupancy or compute."));
+        tr("The likely limiter of the current kernel, from the counters of its last few profiled launches together "
+           "(it changes only when the evidence moves clearly): DRAM bandwidth, local-memory spills, shared memory, "
+           "latency/occupancy or compute. \"L2-resident\": the field fits in the GPU's L2, so DRAM is not the "
+           "limit."));
     m_note = new QLabel;
     m_note->setObjectName(QStringLiteral("metric_note"));
     m_note->setWordWrap(true);
@@ -174,21 +183,29 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     outer->addLayout(top);
 
     auto* row = new QHBoxLayout;
-    auto* summary = new QFormLayout;
+    m_summary = new QWidget;
+    m_summary->setObjectName(QStringLiteral("metric_summary"));
+    auto* summary = new QFormLayout(m_summary);
+    summary->setContentsMargins(0, 0, 0, 0);
     summary->setLabelAlignment(Qt::AlignRight);
-    m_duration = summary_row(summary, tr("Kernel duration"), explanation("gpu__time_duration.sum"), "sum_duration");
+    m_duration
+        = summary_row(summary, tr("Kernel duration"), metric_explanation("gpu__time_duration.sum"), "sum_duration");
     m_profiled_rate = summary_row(summary, tr("GCells/s (profiled)"),
         tr("Updated cells per second over the profiled kernel's GPU time."), "sum_gcells");
     m_bytes_per_cell = summary_row(summary, tr("DRAM bytes/cell"),
         tr("DRAM bytes read + written per updated cell, against the ideal: each cell read once and written once "
            "(2 × element size; 3 × for the wave). Above the ideal: the caches miss neighbours."),
         "sum_bytes_per_cell");
-    m_l1 = summary_row(summary, tr("L1 hit rate"), explanation("l1tex__t_sector_hit_rate.pct"), "sum_l1");
-    m_l2 = summary_row(summary, tr("L2 hit rate"), explanation("lts__t_sector_hit_rate.pct"), "sum_l2");
+    const QString from_counts = tr("\nHits / (hits + misses) of the sector lookups, summed over the launch's kernels: "
+                                   "never above 100 % (CUPTI's own percentage mixes replay passes on short kernels).");
+    m_l1 = summary_row(
+        summary, tr("L1 hit rate"), metric_explanation("l1tex__t_sector_hit_rate.pct") + from_counts, "sum_l1");
+    m_l2 = summary_row(
+        summary, tr("L2 hit rate"), metric_explanation("lts__t_sector_hit_rate.pct") + from_counts, "sum_l2");
     m_smem = summary_row(summary, tr("Shared-memory wavefronts/cell"),
-        explanation("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"), "sum_smem");
+        metric_explanation("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"), "sum_smem");
     m_occupancy = summary_row(summary, tr("Occupancy achieved / theoretical"),
-        explanation("sm__warps_active.avg.pct_of_peak_sustained_active")
+        metric_explanation("sm__warps_active.avg.pct_of_peak_sustained_active")
             + tr("\nTheoretical: what registers, shared memory and the block size allow."),
         "sum_occupancy");
     m_registers
@@ -201,30 +218,10 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
         tr("How many times CUPTI replayed the profiled step to collect every counter (kernel replay), and the "
            "host time it took."),
         "sum_passes");
-    row->addLayout(summary, 0);
-    m_dram = new TimeSeriesChart(tr("DRAM throughput"), tr("GB/s"), { tr("read"), tr("write") });
-    m_dram->setObjectName(QStringLiteral("chart_dram"));
-    m_dram->setToolTip(explanation("dram__bytes_write.sum"));
-    m_local = new TimeSeriesChart(tr("Local memory (spills)"), tr("GB/s"), { tr("load"), tr("store") });
-    m_local->setObjectName(QStringLiteral("chart_local"));
-    m_local->setToolTip(explanation("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum"));
-    m_stalls = new StallChart;
-    m_stalls->setObjectName(QStringLiteral("chart_stalls"));
-    m_stall_gpu = new QComboBox;
-    m_stall_gpu->setObjectName(QStringLiteral("stall_gpu"));
-    m_stall_gpu->setToolTip(tr("Whose warp stalls the chart shows: one GPU's, or all GPUs' together (each GPU's "
-                               "ratios weighted by its kernel time)."));
-    m_stall_gpu->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_stall_gpu->hide();
-    connect(m_stall_gpu, &QComboBox::currentIndexChanged, this, [this] {
-        if (m_current) show_stalls(*m_current);
-    });
-    auto* stall_box = new QVBoxLayout;
-    stall_box->addWidget(m_stall_gpu, 0, Qt::AlignRight);
-    stall_box->addWidget(m_stalls, 1);
-    row->addWidget(m_dram, 2);
-    row->addWidget(m_local, 2);
-    row->addLayout(stall_box, 4);
+    row->addWidget(m_summary, 0);
+    m_charts = new MetricsChartArea;
+    m_charts->setObjectName(QStringLiteral("metric_charts"));
+    row->addWidget(m_charts, 8);
     outer->addLayout(row, 1);
     clear();
     observe_session();
@@ -307,27 +304,50 @@ void MetricsPanel::show_strips() {
 void MetricsPanel::show_stats(const EngineStats& s) {
     m_strips = s.strips;
     show_strips();
-    if (s.ms_per_step <= 0.0) {
-        for (QLabel* l : { m_time, m_cells, m_bytes, m_steps }) l->setText(QStringLiteral("-"));
+    const double fps = m_session.displayed_fps();
+    const int per_frame = m_session.pacing().steps_per_frame;
+    const QString idle = m_session.playing() ? tr("Display: measuring…") : tr("Display: paused");
+    m_cadence->setText(s.steps_per_second <= 0.0 ? idle
+                                                 : tr("Display: %1 frames/s, %2 steps/frame, %3 steps/s wall clock")
+                                                       .arg(fps, 0, 'f', 0)
+                                                       .arg(per_frame > 0 ? QString::number(per_frame) : tr("free"))
+                                                       .arg(s.steps_per_second, 0, 'f', 0));
+    if (s.kernel_ms_per_step <= 0.0) {
+        for (QLabel* l : { m_time, m_cells, m_bytes }) l->setText(QStringLiteral("-"));
         return;
     }
-    m_time->setText(s.ms_per_step >= 1.0 ? tr("%1 ms").arg(s.ms_per_step, 0, 'f', 2)
-                                         : tr("%1 µs").arg(s.ms_per_step * 1000.0, 0, 'f', 1));
-    m_cells->setText(QString::number(s.gcells_per_second, 'f', 2));
-    m_bytes->setText(QString::number(s.gbytes_per_second, 'f', 1));
-    m_steps->setText(QString::number(s.steps_per_second, 'f', 0));
+    m_time->setText(s.kernel_ms_per_step >= 1.0 ? tr("%1 ms").arg(s.kernel_ms_per_step, 0, 'f', 2)
+                                                : tr("%1 µs").arg(s.kernel_ms_per_step * 1000.0, 0, 'f', 1));
+    m_cells->setText(QString::number(s.kernel_gcells_per_second, 'f', 2));
+    m_bytes->setText(QString::number(s.kernel_gbytes_per_second, 'f', 1));
 }
 
+// The toggle follows the session, disabled with the reason where counters cannot work (CPU, no CUPTI).
 void MetricsPanel::set_counters_enabled(bool on) {
+    const QString why = m_session.counters_unavailable();
     const QSignalBlocker block(m_counters);
-    m_counters->setChecked(on);
-    if (!on) m_note->setText(tr("Hardware counters are off: timing-based figures only."));
+    m_counters->setEnabled(why.isEmpty());
+    m_counters->setChecked(on && why.isEmpty());
+    m_counters->setToolTip(why.isEmpty() ? m_counters_tip : why);
+    if (!why.isEmpty()) {
+        m_note->setText(why);
+        m_charts->set_no_data(lower_first(why));
+    } else if (on && !m_charts->has_data()) {
+        m_charts->set_no_data(tr("no launch has been profiled yet (about four a second while playing)"));
+    } else if (!on) {
+        m_note->setText(tr("Hardware counters are off: timing-based figures only."));
+        m_charts->set_no_data(tr("hardware counters are off (tick \"Hardware counters\" to profile a step four times "
+                                 "a second)"));
+    }
 }
 
 void MetricsPanel::new_configuration() {
     m_verdict->clear();
     m_current.reset(); // the per-GPU counters and the stall chart wait for the new kernel's first sample
     show_strips();
+    m_charts->new_configuration(); // a new kernel's charts start again
+    m_summary->hide(); // until its first profiled launch
+    set_counters_enabled(m_session.counters());
     if (m_counters->isChecked()) m_note->setText(tr("Waiting for the first profiled launch of this kernel…"));
 }
 
@@ -335,6 +355,8 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
     if (!s.ok()) {
         m_verdict->clear();
         m_note->setText(QString::fromStdString(s.unavailable));
+        m_charts->set_no_data(lower_first(QString::fromStdString(s.unavailable)));
+        m_summary->hide(); // every row is a counter: none to show
         return;
     }
     m_current = s;
@@ -348,103 +370,10 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
     m_note->setText(tr("Profiled launch at iteration %1 on %2.").arg(s.iteration).arg(where));
     m_verdict->setText(
         QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.figures.verdict.sentence).toHtmlEscaped()));
-    show_throughput(s);
-    update_stall_selector(s);
+    m_charts->show_sample(s);
+    m_summary->show();
     show_summary(s);
-    show_stalls(s);
     show_strips();
-}
-
-// One GPU: read/write (load/store) lines against its peak. Split: a pair of lines per GPU, one colour
-// per GPU, dashed for writes (stores), against the largest GPU's peak.
-void MetricsPanel::show_throughput(const MetricsSample& s) {
-    std::vector<int> devices;
-    if (s.gpus.size() > 1)
-        for (const GpuMetricsSample& g : s.gpus) devices.push_back(g.share.device);
-    if (devices != m_chart_devices) {
-        m_chart_devices = devices;
-        std::vector<TimeSeriesChart::Line> dram, local;
-        if (devices.empty()) {
-            dram = { { tr("read") }, { tr("write") } };
-            local = { { tr("load") }, { tr("store") } };
-        }
-        for (std::size_t i = 0; i < devices.size(); ++i) {
-            const QString gpu = tr("GPU %1").arg(devices[i]);
-            dram.push_back({ gpu + tr(" read"), int(i), false });
-            dram.push_back({ gpu + tr(" write"), int(i), true });
-            local.push_back({ gpu + tr(" load"), int(i), false });
-            local.push_back({ gpu + tr(" store"), int(i), true });
-        }
-        m_dram->set_lines(dram);
-        m_local->set_lines(local);
-        m_dram->chart()->setTitle(devices.empty() ? tr("DRAM throughput") : tr("DRAM R/W per GPU"));
-        m_local->chart()->setTitle(devices.empty() ? tr("Local memory (spills)") : tr("Local load/store per GPU"));
-        const QString lines
-            = devices.empty() ? QString() : tr("\nOne colour per GPU: solid lines read (load), dashed write (store).");
-        m_dram->setToolTip(explanation("dram__bytes_write.sum") + lines);
-        m_local->setToolTip(explanation("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") + lines);
-    }
-    if (devices.empty()) {
-        const double peak = s.figures.dram_peak_gbs;
-        m_dram->set_ceiling(peak);
-        if (peak > 0 && !std::isnan(s.figures.dram_pct_of_roofline))
-            m_dram->chart()->setTitle(tr("DRAM: %1 % of the %2 GB/s peak")
-                                          .arg(s.figures.dram_pct_of_roofline, 0, 'f', 0)
-                                          .arg(peak, 0, 'f', 0));
-        m_dram->set_series_label(0, tr("read %1").arg(s.figures.dram_read_gbs, 0, 'f', 0));
-        m_dram->set_series_label(1, tr("write %1").arg(s.figures.dram_write_gbs, 0, 'f', 0));
-        m_dram->append(s.seconds, { s.figures.dram_read_gbs, s.figures.dram_write_gbs });
-        m_local->set_series_label(0, tr("load %1").arg(s.figures.local_load_gbs, 0, 'f', 0));
-        m_local->set_series_label(1, tr("store %1").arg(s.figures.local_store_gbs, 0, 'f', 0));
-        m_local->append(s.seconds, { s.figures.local_load_gbs, s.figures.local_store_gbs });
-        return;
-    }
-    // The legend's one entry per GPU (the solid line's) carries both figures: "GPU 1 2101/2098".
-    std::vector<double> dram, local;
-    std::vector<double> shares; // of each GPU's own copy peak, %
-    double ceiling = 0.0;
-    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
-        const GpuMetricsSample& g = s.gpus[i];
-        const QString gpu = tr("GPU %1").arg(g.share.device);
-        const int line = int(2 * i);
-        m_dram->set_series_label(line,
-            tr("%1 %2/%3").arg(gpu).arg(g.figures.dram_read_gbs, 0, 'f', 0).arg(g.figures.dram_write_gbs, 0, 'f', 0));
-        if (!std::isnan(g.figures.dram_pct_of_roofline)) shares.push_back(g.figures.dram_pct_of_roofline);
-        m_dram->set_series_label(line + 1, tr("%1 write %2").arg(gpu).arg(g.figures.dram_write_gbs, 0, 'f', 0));
-        m_local->set_series_label(line,
-            tr("%1 %2/%3").arg(gpu).arg(g.figures.local_load_gbs, 0, 'f', 0).arg(g.figures.local_store_gbs, 0, 'f', 0));
-        m_local->set_series_label(line + 1, tr("%1 store %2").arg(gpu).arg(g.figures.local_store_gbs, 0, 'f', 0));
-        dram.insert(dram.end(), { g.figures.dram_read_gbs, g.figures.dram_write_gbs });
-        local.insert(local.end(), { g.figures.local_load_gbs, g.figures.local_store_gbs });
-        ceiling = std::max(ceiling, g.figures.dram_peak_gbs);
-    }
-    m_dram->set_ceiling(ceiling);
-    if (shares.size() == s.gpus.size()) { // the title has room for two GPUs' shares, else their range
-        const auto [low, high] = std::minmax_element(shares.begin(), shares.end());
-        m_dram->chart()->setTitle(shares.size() == 2
-                ? tr("DRAM R/W per GPU: %1 %, %2 % of peak").arg(shares[0], 0, 'f', 0).arg(shares[1], 0, 'f', 0)
-                : tr("DRAM R/W per GPU: %1–%2 % of peak").arg(*low, 0, 'f', 0).arg(*high, 0, 'f', 0));
-    }
-    m_dram->append(s.seconds, dram);
-    m_local->append(s.seconds, local);
-}
-
-// "All GPUs" plus one entry per GPU of a split run; the choice survives samples of the same GPUs.
-void MetricsPanel::update_stall_selector(const MetricsSample& s) {
-    std::vector<int> wanted;
-    if (s.gpus.size() > 1) {
-        wanted.push_back(-1);
-        for (const GpuMetricsSample& g : s.gpus) wanted.push_back(g.share.device);
-    }
-    std::vector<int> present;
-    for (int i = 0; i < m_stall_gpu->count(); ++i) present.push_back(m_stall_gpu->itemData(i).toInt());
-    m_stall_gpu->setVisible(!wanted.empty());
-    if (wanted == present) return;
-    const QSignalBlocker block(m_stall_gpu);
-    const int chosen = m_stall_gpu->count() > 0 ? m_stall_gpu->currentData().toInt() : -1; // first: all GPUs
-    m_stall_gpu->clear();
-    for (int device : wanted) m_stall_gpu->addItem(device < 0 ? tr("All GPUs") : tr("GPU %1").arg(device), device);
-    m_stall_gpu->setCurrentIndex(std::max(m_stall_gpu->findData(chosen), 0));
 }
 
 void MetricsPanel::show_summary(const MetricsSample& s) {
@@ -456,8 +385,8 @@ void MetricsPanel::show_summary(const MetricsSample& s) {
     m_bytes_per_cell->setText(tr("%1 (ideal %2)")
                                   .arg(s.figures.dram_bytes_per_cell, 0, 'f', 2)
                                   .arg(s.figures.ideal_bytes_per_cell, 0, 'f', 0));
-    m_l1->setText(percent(counter_value(s, "l1tex__t_sector_hit_rate.pct")));
-    m_l2->setText(percent(counter_value(s, "lts__t_sector_hit_rate.pct")));
+    m_l1->setText(percent(std::isnan(s.figures.l1_hit_pct) ? -1.0 : s.figures.l1_hit_pct));
+    m_l2->setText(percent(std::isnan(s.figures.l2_hit_pct) ? -1.0 : s.figures.l2_hit_pct));
     const double wavefronts = counter_value(s, "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum");
     const double cells = double(updated_cells(s.settings.config));
     m_smem->setText(wavefronts < 0 || cells <= 0 ? QStringLiteral("–") : QString::number(wavefronts / cells, 'f', 2));
@@ -469,45 +398,24 @@ void MetricsPanel::show_summary(const MetricsSample& s) {
     m_passes->setText(tr("%1 passes, %2 ms").arg(s.launch.passes).arg(s.launch.wall_ms, 0, 'f', 0));
 }
 
-void MetricsPanel::show_stalls(const MetricsSample& s) {
-    const int device = s.gpus.size() > 1 ? m_stall_gpu->currentData().toInt() : -1;
-    const KernelMetrics& metrics = stall_metrics(s, device);
-    std::vector<StallChart::Bar> bars;
-    for (const StallReason& r : stall_reasons()) {
-        if (r.reason == "selected") continue; // issuing, not stalling
-        const std::string name = stall_metric_name(r.reason);
-        const double v = counter_value(metrics, name);
-        if (v < 0) continue;
-        StallChart::Bar bar;
-        bar.label = QString::fromUtf8(r.label.data(), int(r.label.size()));
-        bar.explanation = QString::fromUtf8(r.explanation.data(), int(r.explanation.size()));
-        bar.value = v;
-        if (m_baseline) bar.baseline = std::max(counter_value(stall_metrics(*m_baseline, device), name), 0.0);
-        bars.push_back(bar);
-    }
-    m_stalls->show_bars(std::move(bars));
-    m_stalls->set_subject(s.gpus.size() <= 1 ? QString() : device < 0 ? tr("all GPUs") : tr("GPU %1").arg(device));
-}
-
 void MetricsPanel::set_baseline(const std::optional<MetricsSample>& baseline) {
     m_baseline = baseline;
-    if (const MetricsSample* s = m_session.history().latest()) {
-        show_summary(*s);
-        show_stalls(*s);
-    }
+    m_charts->set_baseline(baseline);
+    if (const MetricsSample* s = m_session.history().latest()) show_summary(*s);
 }
 
-bool MetricsPanel::save_charts(const QString& stem, QString* error) {
-    const std::pair<QWidget*, const char*> charts[]
-        = { { m_dram, "-dram.png" }, { m_local, "-local.png" }, { m_stalls, "-stalls.png" } };
-    for (const auto& [chart, suffix] : charts) {
-        const QString path = stem + QLatin1String(suffix);
-        if (!chart->grab().save(path)) {
-            if (error) *error = tr("could not write %1").arg(path);
-            return false;
-        }
-    }
-    return true;
+bool MetricsPanel::charts_exportable(QString* why) const {
+    if (m_charts->has_data()) return true;
+    if (why) *why = tr("The charts are empty. %1").arg(m_charts->notice());
+    return false;
+}
+
+bool MetricsPanel::save_charts(const QString& stem, QString* error, QStringList* written) {
+    QString caption;
+    if (m_current)
+        caption = caption_for(m_current->settings.config, QString::fromStdString(m_current->device_name),
+            m_current->iteration, tr("StencilScope metrics"));
+    return m_charts->save_pngs(stem, caption, written, error);
 }
 
 // The panel follows the session: its statistics, each profiled launch, the baseline and the counter toggle.
@@ -518,15 +426,15 @@ void MetricsPanel::observe_session() {
     connect(&m_session, &Session::ready, this, &MetricsPanel::new_configuration);
     connect(&m_session, &Session::baseline_changed, this, &MetricsPanel::set_baseline);
     connect(&m_session, &Session::counters_changed, this, &MetricsPanel::set_counters_enabled);
+    connect(&m_session, &Session::settings_changed, this, [this] { set_counters_enabled(m_session.counters()); });
 }
 
 void MetricsPanel::clear() {
     m_current.reset();
     show_stats({});
     m_verdict->clear();
-    m_dram->clear();
-    m_local->clear();
-    m_stalls->clear();
+    m_charts->clear();
+    m_summary->hide();
     for (QLabel* l : { m_duration, m_profiled_rate, m_bytes_per_cell, m_l1, m_l2, m_smem, m_occupancy, m_registers,
              m_spills, m_passes })
         l->setText(QStringLiteral("–"));

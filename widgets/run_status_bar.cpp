@@ -12,6 +12,11 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
     : QStatusBar(parent)
     , m_session(session)
     , m_view(view) {
+    m_notice = new QLabel;
+    m_notice->setObjectName(QStringLiteral("status_notice"));
+    m_notice->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold"));
+    m_notice->hide();
+    addWidget(m_notice, 2);
     m_hover = new QLabel;
     addWidget(m_hover, 1);
     m_device = permanent("status_device", 120);
@@ -19,6 +24,9 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
     m_fps = permanent("status_fps", 70);
     m_steps = permanent("status_steps", 100);
     m_gcells = permanent("status_gcells", 100);
+    m_steps->setToolTip(tr("Steps per second of wall-clock time: paced by the display (steps/frame x frames/s)."));
+    m_gcells->setToolTip(tr("The kernel's own rate, timed on the GPU (CUDA events; the CPU backend: the steps' own "
+                            "time), not paced by the display."));
     m_iteration = permanent("status_iteration", 110);
 
     connect(&view, &FieldView::hovered, m_hover, &QLabel::setText);
@@ -37,8 +45,10 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
         }
     });
     connect(&session, &Session::stats, this, [this](const EngineStats& s) {
-        m_steps->setText(tr("%1 steps/s").arg(s.steps_per_second, 0, 'f', 0));
-        m_gcells->setText(tr("%1 GCells/s").arg(s.gcells_per_second, 0, 'f', 2));
+        m_steps->setText(tr("%1 steps/s (wall clock)").arg(s.steps_per_second, 0, 'f', 0));
+        m_gcells->setText(s.kernel_gcells_per_second > 0
+                ? tr("%1 GCells/s (kernel)").arg(s.kernel_gcells_per_second, 0, 'f', 2)
+                : QString());
         m_iteration->setText(tr("iteration %1").arg(s.iteration));
     });
     connect(&session, &Session::fps_changed, this, [this](double fps) {
@@ -57,6 +67,16 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
     });
     connect(&session, &Session::failed, this,
         [this](const EngineFailure& f) { showMessage(tr("Engine: %1").arg(QString::fromStdString(f.reason)), 10000); });
+}
+
+void RunStatusBar::set_notice(const QString& text, const QString& details) {
+    m_notice->setText(text);
+    m_notice->setToolTip(details);
+    m_notice->setVisible(!text.isEmpty());
+}
+
+QString RunStatusBar::notice() const {
+    return m_notice->text();
 }
 
 QLabel* RunStatusBar::permanent(const char* name, int min_width) {

@@ -21,13 +21,17 @@ public:
     // "CUDA-GL interop (texture)" or "host copy (why)".
     QString interop_text() const;
     void update_interop();
+    // A standing one-line warning at the left (the GPU asked for is not usable), the whole story in its
+    // tooltip; empty: none.
+    void set_notice(const QString& text, const QString& details);
+    QString notice() const;
 
 private:
     QLabel* permanent(const char* name, int min_width);
 
     Session& m_session;
     FieldView& m_view;
-    QLabel *m_hover, *m_device, *m_path, *m_fps, *m_steps, *m_gcells, *m_iteration;
+    QLabel *m_notice, *m_hover, *m_device, *m_path, *m_fps, *m_steps, *m_gcells, *m_iteration;
     QElapsedTimer m_iteration_clock; // since the iteration label was last set from a frame
 };
 

@@ -149,8 +149,9 @@ int run_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
         report.device = devices[std::size_t(d)].name;
         report.resources = sim->resources();
         report.gpu = shares[g];
-        report.verdict = { bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0,
-            double(shares[g].updated_cells) * ideal_bytes_per_cell(c) };
+        const double cell_bytes = double(shares[g].updated_cells) * ideal_bytes_per_cell(c);
+        report.verdict = { bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0, cell_bytes, cell_bytes,
+            double(devices[std::size_t(d)].l2_bytes) };
     }
     for (const DeviceShare& share : shares) {
         owned.push_back(create_metrics_collector(share.device, &why));

@@ -188,11 +188,18 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     if (Status s = apply_run_options(values, o.run); !s) return s;
     StencilConfig& c = o.run.config;
     if (!o.run.backend_given) c.placement.backend = cuda_present ? Backend::Cuda : Backend::Cpu;
+    // --backend cuda without a usable GPU: the window falls back to the CPU and says so (WindowOptions),
+    // rather than opening on a configuration nothing can run.
+    o.window.gpu_fallback = c.placement.backend == Backend::Cuda && !cuda_present;
+    if (o.window.gpu_fallback) c.placement.backend = Backend::Cpu, c.placement.gpus = 1;
     if (c.placement.backend == Backend::Cuda)
         c.placement.strips_per_device = strips_per_gpu_from_environment(); // testing hook, as the CLI
     if (!find_value(values, "--size") && c.placement.backend == Backend::Cpu)
         c.problem.size = c.problem.dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
     if (!find_value(values, "--init")) o.run.config.problem.initial = InitialCondition::Gaussian;
+    // The first minute: a wave keeps moving (and reflecting) where a diffusing Gaussian fades to a still
+    // picture within seconds. The CLI keeps jacobi, the thesis' measurements' rule.
+    if (!find_value(values, "--rule") && !find_value(values, "--stencil")) c.problem.rule = UpdateRule::Wave;
     for (const auto& [key, value] : values)
         if (Status s = apply_gui_option(key, value, o); !s) return s;
 
@@ -220,7 +227,10 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
 std::string gui_options_help() {
     CommandLine line;
     add_gui_options(line);
-    return "Usage: stencilscope [OPTIONS]\n\n" + line.help() + kCudaLibsHelp;
+    return "Usage: stencilscope [OPTIONS]\n\n" + line.help()
+        + "\nWithout --rule or --stencil the window starts the wave rule (it keeps moving); Lessons > and the\n"
+          "toolbar's \"Start here\" open the lessons.\n"
+        + kCudaLibsHelp;
 }
 
 } // namespace ss::gui

@@ -33,7 +33,8 @@ struct GuiOptions {
 };
 
 // `cuda_present` picks the defaults the issue asks for: the CUDA backend at 1024x1024 when a device
-// is there, otherwise the CPU backend on a small domain so the window stays fluid.
+// is there, otherwise the CPU backend on a small domain so the window stays fluid. --backend cuda without
+// a device runs the CPU backend too, with out.window.gpu_fallback set so the window says why.
 Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& out, bool cuda_present);
 std::string gui_options_help();
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // stencilscope: the live visualiser. See gui_options.cpp for the command line.
 #include "app/gui/gui_options.h"
+#include "app/gui/platform_guard.h"
 #include "app/gui/scripted_run.h"
 #include "gpu/device.h"
 #include "widgets/autotune_dialog.h"
@@ -30,6 +31,11 @@ int main(int argc, char** argv) {
         std::cout << gui_options_help();
         return 0;
     }
+    if (options.window.gpu_fallback)
+        std::cerr << "stencilscope: no usable GPU ("
+                  << (devices.unavailable.empty() ? std::string("no CUDA device found")
+                                                  : ss::one_line(devices.unavailable))
+                  << "): running on the CPU backend\n";
     options.window.devices = std::move(devices);
     if (const std::string problem = precheck_scripted(options); !problem.empty()) {
         std::cerr << "stencilscope: " << ss::one_line(problem) << "\n";
@@ -43,7 +49,9 @@ int main(int argc, char** argv) {
     format.setSwapInterval(1);
     QSurfaceFormat::setDefaultFormat(format);
 
+    guard_platform_start(options.sweep_png.empty()); // a sweep chart needs no display
     QApplication app(argc, argv);
+    end_platform_guard();
     QApplication::setOrganizationName(QStringLiteral("StencilScope"));
     QApplication::setApplicationName(QStringLiteral("stencilscope"));
     QApplication::setApplicationVersion(QStringLiteral(STENCILSCOPE_VERSION));

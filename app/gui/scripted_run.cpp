@@ -255,6 +255,9 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
         steps / seconds, double(updated_cells(c)) * steps / seconds / 1e9);
     out << line;
     out << "engine batch: " << w.session().last_stats().batch_steps << " steps\n";
+    std::snprintf(
+        line, sizeof line, "kernel GCells/s (GPU-timed): %.3f\n", w.session().last_stats().kernel_gcells_per_second);
+    out << line;
     if (o.window.metrics) {
         const auto& history = w.session().history().samples();
         const std::size_t samples = history.size() - std::min(samples0, history.size());

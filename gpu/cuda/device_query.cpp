@@ -46,6 +46,7 @@ std::vector<DeviceInfo> query_devices() {
         info.smem_per_sm = std::int64_t(p.sharedMemPerMultiprocessor);
         info.total_memory = std::int64_t(p.totalGlobalMem);
         info.memory_bus_bits = p.memoryBusWidth;
+        info.l2_bytes = std::int64_t(p.l2CacheSize);
         int clock = 0;
         cudaDeviceGetAttribute(&clock, cudaDevAttrMemoryClockRate, d);
         info.memory_clock_khz = clock;

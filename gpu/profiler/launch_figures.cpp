@@ -18,8 +18,8 @@ double zero_if_nan(double v) {
 
 } // namespace
 
-LaunchFigures derive_launch_figures(
-    const KernelMetrics& m, std::int64_t cells, double ideal_bytes_per_cell, double dram_peak_bytes_per_s) {
+LaunchFigures derive_launch_figures(const KernelMetrics& m, std::int64_t cells, double ideal_bytes_per_cell,
+    double dram_peak_bytes_per_s, const CacheFit& fit) {
     LaunchFigures f;
     f.cells = cells;
     f.ideal_bytes_per_cell = ideal_bytes_per_cell;
@@ -43,7 +43,12 @@ LaunchFigures derive_launch_figures(
     f.dram_pct_of_roofline = f.dram_peak_gbs > 0.0 && seconds > 0.0
         ? std::min(100.0, 100.0 * f.dram_gbs() / f.dram_peak_gbs)
         : std::nan("");
-    f.verdict = diagnose(m, { dram_peak_bytes_per_s, double(cells) * ideal_bytes_per_cell });
+    f.working_set_bytes = fit.working_set_bytes;
+    f.l2_bytes = fit.l2_bytes;
+    f.l2_hit_pct = l2_hit_percent(m);
+    f.l1_hit_pct = l1_hit_percent(m);
+    f.verdict = diagnose(
+        m, { dram_peak_bytes_per_s, double(cells) * ideal_bytes_per_cell, fit.working_set_bytes, fit.l2_bytes });
     return f;
 }
 

@@ -7,6 +7,7 @@
 #include "gpu/profiler/metrics.h"
 
 #include <cstdint>
+#include <limits>
 
 namespace ss {
 
@@ -24,14 +25,22 @@ struct LaunchFigures {
     // the share is capped, the rate itself is not); NaN when the roofline or the duration is unknown.
     double dram_pct_of_roofline = 0.0;
     double dram_vs_ideal = 0.0; // DRAM bytes over the ideal bytes
+    // 0..100 (l2_hit_percent); NaN when not measurable
+    double l2_hit_pct = std::numeric_limits<double>::quiet_NaN(), l1_hit_pct = std::numeric_limits<double>::quiet_NaN();
+    double working_set_bytes = 0.0, l2_bytes = 0.0; // what the verdict was told (CacheFit)
     Verdict verdict;
 
     double dram_gbs() const { return dram_read_gbs + dram_write_gbs; }
 };
 
+// Whether the field fits in L2 (the verdict's VerdictInputs::working_set_bytes, l2_bytes); zeros: unknown.
+struct CacheFit {
+    double working_set_bytes = 0.0, l2_bytes = 0.0;
+};
+
 // From one launch's counters (a split run: combine_devices first), the cells they cover, the ideal bytes
 // per cell and the copy roofline in bytes/s (0 when not measured).
-LaunchFigures derive_launch_figures(
-    const KernelMetrics&, std::int64_t cells, double ideal_bytes_per_cell, double dram_peak_bytes_per_s);
+LaunchFigures derive_launch_figures(const KernelMetrics&, std::int64_t cells, double ideal_bytes_per_cell,
+    double dram_peak_bytes_per_s, const CacheFit& = {});
 
 } // namespace ss

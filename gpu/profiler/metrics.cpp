@@ -42,6 +42,12 @@ const std::vector<MetricInfo>& supporting_metrics() {
             "Local-memory (spill) bytes loaded per second." },
         { "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum.per_second", "byte/second", "Local store rate",
             "Local-memory (spill) bytes stored per second." },
+        // The raw counts behind the hit rates (l2_hit_percent): the .pct metrics are derived from these very
+        // counters, so asking for them adds no replay pass.
+        { "lts__t_sectors_lookup_hit.sum", "sector", "L2 hits", "L2 sector lookups that hit." },
+        { "lts__t_sectors_lookup_miss.sum", "sector", "L2 misses", "L2 sector lookups that missed." },
+        { "l1tex__t_sectors_lookup_hit.sum", "sector", "L1 hits", "L1 sector lookups that hit." },
+        { "l1tex__t_sectors_lookup_miss.sum", "sector", "L1 misses", "L1 sector lookups that missed." },
     };
     return metrics;
 }
@@ -142,6 +148,25 @@ double local_memory_gbs(const KernelMetrics& m) {
             + counter(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum"));
 }
 
+namespace {
+double hit_percent(const KernelMetrics& m, std::string_view hits, std::string_view misses, std::string_view pct) {
+    const double hit = counter(m, hits), miss = counter(m, misses);
+    if (hit >= 0.0 && miss >= 0.0 && hit + miss > 0.0) return 100.0 * hit / (hit + miss);
+    const double given = counter(m, pct);
+    return given >= 0.0 && given <= 100.0 ? given : std::nan("");
+}
+} // namespace
+
+double l2_hit_percent(const KernelMetrics& m) {
+    return hit_percent(
+        m, "lts__t_sectors_lookup_hit.sum", "lts__t_sectors_lookup_miss.sum", "lts__t_sector_hit_rate.pct");
+}
+
+double l1_hit_percent(const KernelMetrics& m) {
+    return hit_percent(
+        m, "l1tex__t_sectors_lookup_hit.sum", "l1tex__t_sectors_lookup_miss.sum", "l1tex__t_sector_hit_rate.pct");
+}
+
 std::string counters_unavailable_reason(int cupti_result, std::string_view cupti_name) {
     if (cupti_name == "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES")
         return "GPU performance counters are restricted to administrators on this machine. Run StencilScope as "
@@ -184,6 +209,21 @@ double value(const KernelMetrics& m, std::string_view name, double fallback = 0.
 }
 } // namespace
 
+namespace {
+// How much a held limiter's threshold is eased (hysteresis): in shares of the stalls or of DRAM peak.
+constexpr double kHoldShare = 0.07, kHoldDramPct = 7.0;
+
+double threshold(double base, double ease, Limiter which, const VerdictInputs& in) {
+    return in.held == which ? base - ease : base;
+}
+
+std::string mib_text(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, bytes >= 10.0 * (1 << 20) ? "%.0f MiB" : "%.1f MiB", bytes / double(1 << 20));
+    return buf;
+}
+} // namespace
+
 Verdict diagnose(const KernelMetrics& m, const VerdictInputs& in) {
     char buf[256];
     const double ns = value(m, "gpu__time_duration.sum");
@@ -205,37 +245,61 @@ Verdict diagnose(const KernelMetrics& m, const VerdictInputs& in) {
     }
     const double top_share = total > 0 ? 100.0 * top_ratio / total : 0.0;
 
-    if (local > 0.1 * (read + write) && local > 0) {
+    if (local > 0 && local > threshold(0.1, 0.02, Limiter::LocalMemorySpills, in) * (read + write)) {
         std::snprintf(buf, sizeof buf,
             "local-memory spills: %.2f GB of local traffic, %.0f%% of the DRAM traffic; registers spilled", local / 1e9,
             100.0 * local / std::max(read + write, 1.0));
         return { Limiter::LocalMemorySpills, buf };
     }
-    if (dram_pct >= 70.0) {
-        std::snprintf(buf, sizeof buf, "DRAM bandwidth: %.0f GB/s, %.0f%% of the measured peak; %.2fx the ideal bytes",
-            dram_rate / 1e9, dram_pct, in.ideal_bytes > 0 ? (read + write) / in.ideal_bytes : 0.0);
+    const bool dram_bound = dram_pct >= threshold(70.0, kHoldDramPct, Limiter::DramBandwidth, in);
+    const bool fits_l2 = in.working_set_bytes > 0 && in.l2_bytes > 0 && in.working_set_bytes <= in.l2_bytes;
+    if (dram_bound) {
+        std::snprintf(buf, sizeof buf,
+            "DRAM bandwidth: %.0f GB/s, %.0f%% of the measured peak; %.2fx the ideal bytes%s", dram_rate / 1e9,
+            dram_pct, in.ideal_bytes > 0 ? (read + write) / in.ideal_bytes : 0.0,
+            fits_l2 ? ", although the field would fit in L2" : "");
         return { Limiter::DramBandwidth, buf };
     }
+    // Which of the rest limits; an L2-resident field says first that DRAM is out of the picture.
+    const std::string prefix = fits_l2 ? "L2-resident: the " + mib_text(in.working_set_bytes) + " field fits in the "
+            + mib_text(in.l2_bytes) + " L2, so DRAM is not the limit; "
+                                       : std::string();
+    const auto verdict = [&](Limiter l) { return Verdict { l, prefix + buf, fits_l2 }; };
     const double mio = value(m, stall_metric_name("mio_throttle")) + value(m, stall_metric_name("short_scoreboard"))
         + value(m, stall_metric_name("barrier"));
-    if (total > 0 && mio / total >= 0.4) {
+    if (total > 0 && mio / total >= threshold(0.4, kHoldShare, Limiter::SharedMemory, in)) {
         std::snprintf(buf, sizeof buf,
             "shared memory: MIO throttle, short scoreboard and barrier make %.0f%% of the stalls; DRAM at %.0f%% of "
             "peak",
             100.0 * mio / total, dram_pct);
-        return { Limiter::SharedMemory, buf };
+        return verdict(Limiter::SharedMemory);
     }
     const double long_sb = value(m, stall_metric_name("long_scoreboard"));
-    if (total > 0 && long_sb / total >= 0.4) {
+    if (total > 0 && long_sb / total >= threshold(0.4, kHoldShare, Limiter::LatencyOccupancy, in)) {
         std::snprintf(buf, sizeof buf,
             "latency/occupancy: %.0f%% of the stalls wait on memory (long scoreboard) at %.0f%% achieved occupancy; "
             "DRAM at %.0f%% of peak",
             100.0 * long_sb / total, occupancy, dram_pct);
-        return { Limiter::LatencyOccupancy, buf };
+        return verdict(Limiter::LatencyOccupancy);
     }
     std::snprintf(buf, sizeof buf, "compute: DRAM at %.0f%% of peak, the top stall is %s (%.0f%%)", dram_pct,
         top.empty() ? "none" : std::string(top).c_str(), top_share);
-    return { Limiter::Compute, buf };
+    return verdict(Limiter::Compute);
+}
+
+void VerdictSmoother::reset() {
+    m_recent.clear();
+    m_held = Limiter::Unknown;
+}
+
+Verdict VerdictSmoother::add(const KernelMetrics& m, VerdictInputs in) {
+    m_recent.push_back(m);
+    if (int(m_recent.size()) > kWindow) m_recent.erase(m_recent.begin());
+    in.ideal_bytes *= double(m_recent.size()); // the combined launches' sums
+    in.held = m_held;
+    Verdict v = diagnose(aggregate_ranges(m_recent), in);
+    if (v.limiter != Limiter::Unknown) m_held = v.limiter;
+    return v;
 }
 
 } // namespace ss

@@ -64,20 +64,53 @@ double local_memory_gbs(const KernelMetrics&);
 // and name (e.g. 35, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES").
 std::string counters_unavailable_reason(int cupti_result, std::string_view cupti_name);
 
+// Cache hit rates in percent, 0..100, from the raw sector counts (hits / (hits + misses)): a ratio of
+// sums, so several kernels, GPUs or samples add up right. NVIDIA's own .pct metric divides the hits of
+// one replay pass by the lookups of another; on a launch much shorter than ~20 µs (1024² R1 on the H100
+// runs 5 µs) the passes disagree and it read 101.1 %. Without the raw counts the .pct is used when it is
+// a share (0..100); NaN otherwise or when nothing was collected.
+double l2_hit_percent(const KernelMetrics&);
+double l1_hit_percent(const KernelMetrics&);
+
 enum class Limiter { DramBandwidth, LocalMemorySpills, SharedMemory, LatencyOccupancy, Compute, Unknown };
 std::string_view to_string(Limiter);
 
 struct Verdict {
     Limiter limiter = Limiter::Unknown;
     std::string sentence; // names the limiter with the numbers that support it
+    // The field's buffers fit in the GPU's L2 and DRAM ran below the bandwidth threshold: the sentence
+    // starts "L2-resident" and names the limiter among the others (latency of L2 hits, compute...).
+    bool l2_resident = false;
 };
 
 struct VerdictInputs {
     double dram_peak_bytes_per_s = 0.0; // the measured copy roofline (read + write)
     double ideal_bytes = 0.0; // ideal DRAM bytes of the launch (cells x ideal bytes per cell)
+    double working_set_bytes = 0.0; // the field's buffers on the GPU(s); 0: unknown
+    double l2_bytes = 0.0; // the L2 of the GPU(s) holding them; 0: unknown
+    // The limiter shown so far for this kernel: its thresholds are eased a little (hysteresis), so a
+    // figure hovering at a threshold does not flip the verdict from sample to sample.
+    Limiter held = Limiter::Unknown;
 };
 
 // The teacher's one-liner: which resource limits this kernel, from its metrics.
 Verdict diagnose(const KernelMetrics&, const VerdictInputs&);
+
+// The verdict the panel shows for one kernel: diagnosed over the last few profiled launches together
+// (sums add, ratios are weighted by duration, as aggregate_ranges does) with the shown limiter held
+// (VerdictInputs::held). One profiled launch of a short kernel is noisy: single samples of the same
+// 1024² configuration flipped between latency/occupancy and compute.
+class VerdictSmoother {
+public:
+    static constexpr int kWindow = 5;
+    void reset();
+    // `in.ideal_bytes` is one launch's; the smoother scales it by the launches it combines.
+    Verdict add(const KernelMetrics&, VerdictInputs in);
+    int samples() const { return int(m_recent.size()); }
+
+private:
+    std::vector<KernelMetrics> m_recent; // oldest first, at most kWindow
+    Limiter m_held = Limiter::Unknown;
+};
 
 } // namespace ss

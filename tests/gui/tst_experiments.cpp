@@ -14,8 +14,11 @@
 
 #include <QFile>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -161,7 +164,12 @@ private slots:
         QVERIFY(window.charts().bottleneck_shown());
         const QString png = dir.filePath(QStringLiteral("sweep.png")), csv = dir.filePath(QStringLiteral("again.csv"));
         QVERIFY2(window.export_png(png, &why), qPrintable(why));
-        QVERIFY(QImage(png).width() > 100);
+        const QImage chart(png);
+        QVERIFY(chart.width() > 100);
+        // the caption strip below the charts: what, where and on which device
+        QVERIFY(chart.height() > window.charts().grab().toImage().height());
+        for (const char* part : { "thesis fig. 5.1", "rule ", "4096x4096", "Test GPU", "5 points" })
+            QVERIFY2(window.sweep_caption().contains(QLatin1String(part)), part);
         QVERIFY2(window.export_csv(csv, &why), qPrintable(why));
         ExperimentTable again;
         QVERIFY(read_experiment_csv(csv.toStdString(), &again));
@@ -213,6 +221,41 @@ private slots:
         const auto resumed = ready.last().at(0).value<EngineReady>();
         QVERIFY(resumed.reused_field);
         QCOMPARE(resumed.settings.config.problem.size, live.config.problem.size);
+    }
+
+    // The window's sweep: the thesis' rule whatever the live view runs, points in chart and table as
+    // they arrive (before the sweep ends), and the time left while it runs.
+    void the_window_streams_its_own_rule_with_the_time_left() {
+        Session engine { DeviceCatalogue {} };
+        ExperimentsWindow w(engine);
+        StencilConfig live;
+        live.problem.rule = UpdateRule::Wave;
+        live.placement.backend = Backend::Cpu;
+        w.set_base(live);
+        QCOMPARE(w.spec().base.problem.rule, UpdateRule::Thesis);
+        QCOMPARE(w.spec().base.placement.backend, Backend::Cpu);
+        // a small sweep on the host
+        for (QLineEdit* size : w.findChildren<QLineEdit*>()) size->setText(QStringLiteral("96x64"));
+        for (QSpinBox* spin : w.findChildren<QSpinBox*>()) spin->setValue(1);
+        std::vector<std::size_t> shown_while_running;
+        bool time_left_shown = false;
+        connect(&engine, &Session::job_progress, &w, [&](const JobProgress&) {
+            if (!w.running()) return;
+            shown_while_running.push_back(w.points().size());
+            const QString status = w.findChild<QLabel*>(QStringLiteral("experiment_status"))->text();
+            time_left_shown
+                = time_left_shown || (std::isfinite(w.time_left()) && status.contains(QStringLiteral("left")));
+        });
+        QSignalSpy finished(&engine, &Session::job_finished);
+        QVERIFY(w.start());
+        QVERIFY(finished.wait(60000));
+        QTRY_VERIFY(!w.running());
+        QVERIFY(w.points().size() >= 4);
+        for (const ExperimentPoint& p : w.points()) QCOMPARE(p.config.problem.rule, UpdateRule::Thesis);
+        QVERIFY(!shown_while_running.empty());
+        QCOMPARE(shown_while_running.front(), std::size_t(1)); // the first point shows with the first report
+        QVERIFY(shown_while_running.back() > 1);
+        QVERIFY(time_left_shown);
     }
 
     void cancelling_returns_what_was_measured() {

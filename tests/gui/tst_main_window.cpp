@@ -6,21 +6,30 @@
 #include "session/session.h"
 #include "widgets/control_panel.h"
 #include "widgets/field_image.h"
+#include "widgets/help_menu.h"
 #include "widgets/main_window.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
+#include <QToolBar>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -312,7 +321,12 @@ private slots:
         QImage image(path);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() > 64);
-        QCOMPARE(image.height(), 96);
+        QVERIFY(image.height() > 96); // the field with its bar (96 high), then the caption strip
+        // the caption names the quantity, the configuration, the device and the iteration
+        const QString caption = image.text(QStringLiteral("Description"));
+        for (const char* part : { "temperature u", "jacobi", "64x64", "CPU", "iteration 0" })
+            QVERIFY2(caption.contains(QLatin1String(part)), qPrintable(caption));
+        QCOMPARE(w.field_view().quantity(), QStringLiteral("temperature u"));
         const ColormapTable& t = colormap_table(ColormapKind::Viridis);
         auto rgb = [](Rgb8 c) { return qRgb(c.r, c.g, c.b); };
         QCOMPARE(image.pixel(20, 63 - 20), rgb(t[255])); // cell (20, 20): inside the square
@@ -325,10 +339,10 @@ private slots:
         QVERIFY2(w.export_window(window_path, &why), qPrintable(why));
         QCOMPARE(QImage(window_path).size(), w.size());
         QVERIFY(!w.export_field(dir.filePath(QStringLiteral("missing/dir/x.png")), &why));
-        QVERIFY(why.contains(QStringLiteral("could not write")));
+        QVERIFY(why.contains(QStringLiteral("cannot write")));
         why.clear();
         QVERIFY(!w.export_window(dir.filePath(QStringLiteral("missing/dir/w.png")), &why));
-        QVERIFY(why.contains(QStringLiteral("could not write")));
+        QVERIFY(why.contains(QStringLiteral("cannot write")));
         why.clear();
         QVERIFY(!w.export_field(dir.path(), &why)); // a directory
         QVERIFY(!why.isEmpty());
@@ -437,6 +451,166 @@ private slots:
         QTest::mouseClick(&w.field_view(), Qt::LeftButton, {}, QPoint(int(p.x), int(p.y)));
         QTRY_VERIFY(cell_value(8, 8) >= 1.0f);
         QCOMPARE(cell_value(40, 8), 0.0f); // only near the click
+    }
+
+    // The first minute: the window's default (no --rule) keeps moving. A diffusing Gaussian under the
+    // automatic range settles into one still picture within seconds; the wave's picture keeps changing.
+    void the_first_picture_keeps_moving() {
+        GuiOptions o;
+        QVERIFY(parse_gui_options({}, o, false));
+        QCOMPARE(o.window.settings.config.problem.rule, UpdateRule::Wave);
+        o.window.restore_layout = false;
+        o.window.renderer = FieldView::Renderer::Raster;
+        MainWindow w(o.window);
+        w.show();
+        FieldView& view = w.field_view();
+        const auto picture = [&view] {
+            const FieldFrame& f = view.last_frame();
+            return render_field(f.host->data(), f.width, f.height, view.colormap(), view.display_range());
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(view.last_frame().iteration >= 600, 60000);
+        for (int look = 0; look < 3; ++look) { // several looks, each a few hundred steps apart
+            const long long at = view.last_frame().iteration;
+            const QImage before = picture();
+            QTRY_VERIFY_WITH_TIMEOUT(view.last_frame().iteration >= at + 150, 60000);
+            const QImage after = picture();
+            QCOMPARE(after.size(), before.size());
+            int changed = 0;
+            for (int y = 0; y < before.height(); ++y)
+                for (int x = 0; x < before.width(); ++x)
+                    changed += std::abs(qRed(before.pixel(x, y)) - qRed(after.pixel(x, y))) > 24;
+            QVERIFY2(changed > before.width() * before.height() / 20,
+                qPrintable(QStringLiteral("%1 pixels changed at iteration %2").arg(changed).arg(at)));
+        }
+    }
+
+    // A projector's 1280x720: the field keeps at least half the window, and the teaching knobs are in view
+    // without scrolling the control panel.
+    void a_projector_window_leaves_the_field_half_and_the_knobs_in_view() {
+        WindowOptions o = cpu_options(256);
+        o.playing = false;
+        MainWindow w(o);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(w.field_view().has_frame());
+        const QRect field = w.field_view().geometry();
+        QVERIFY2(field.width() * field.height() * 2 >= w.width() * w.height(),
+            qPrintable(QStringLiteral("field %1x%2").arg(field.width()).arg(field.height())));
+        auto* scroll = qobject_cast<QScrollArea*>(knob<QWidget>(w, "controls_scroll"));
+        QVERIFY(scroll);
+        const QRect visible = scroll->viewport()->rect();
+        for (const char* name :
+            { "rule", "precision", "variant", "radius", "cf", "depth", "heuristic", "bx", "gpus" }) {
+            QWidget* k = knob<QWidget>(w, name);
+            const QRect at(k->mapTo(scroll->viewport(), QPoint(0, 0)), k->size());
+            QVERIFY2(visible.contains(at),
+                qPrintable(QStringLiteral("%1 at y %2..%3, viewport height %4")
+                               .arg(QLatin1String(name))
+                               .arg(at.top())
+                               .arg(at.bottom())
+                               .arg(visible.height())));
+        }
+    }
+
+    // The way into the lessons is on the toolbar, not only in a menu.
+    void start_here_opens_the_lessons() {
+        MainWindow w(cpu_options());
+        w.show();
+        QAction* start = knob<QAction>(w, "start_here");
+        QVERIFY(start->isVisible() && start->menu());
+        QCOMPARE(start->menu()->actions().size(), qsizetype(lesson_paths().size()));
+        auto* toolbar = knob<QToolBar>(w, "run_toolbar");
+        QWidget* button = toolbar->widgetForAction(start);
+        QVERIFY(button && button->isVisible());
+        start->menu()->actions().constLast()->trigger(); // the wave lesson
+        QTRY_VERIFY(!w.lesson_text().isEmpty());
+        QVERIFY(w.lesson_text().contains(QStringLiteral("Recorded on")));
+    }
+
+    // A restored layout brings back the docks the user had, but not a Lesson dock without a lesson.
+    void a_restart_does_not_bring_back_an_empty_lesson_dock() {
+        WindowOptions o = cpu_options();
+        o.restore_layout = true;
+        {
+            MainWindow w(o);
+            w.show();
+            QString why;
+            QVERIFY2(w.open_setup(lesson_paths().constLast(), &why), qPrintable(why));
+            QVERIFY(!w.lesson_text().isEmpty());
+            w.close(); // saves the layout, Lesson dock shown
+        }
+        MainWindow again(o);
+        again.show();
+        QTRY_VERIFY(again.session().has_simulation());
+        QVERIFY(again.findChild<QDockWidget*>(QStringLiteral("lesson_dock"))->isHidden());
+        QVERIFY(again.lesson_text().isEmpty());
+    }
+
+    // A pulse clicked into a spread-out wave is as strong as the waves on screen, so the automatic range
+    // still shows them (a fixed pulse of 1.0 was ~200x their amplitude).
+    void a_wave_pulse_matches_the_waves_on_screen() {
+        WindowOptions o = cpu_options(128);
+        o.settings.config.problem.rule = UpdateRule::Wave;
+        o.settings.config.problem.initial = InitialCondition::Gaussian;
+        MainWindow w(o);
+        w.resize(900, 700);
+        w.show();
+        FieldView& view = w.field_view();
+        QCOMPARE(view.quantity(), QStringLiteral("displacement u")); // the colour bar says what it shows
+        QTRY_VERIFY_WITH_TIMEOUT(view.last_frame().iteration > 40 && view.display_range().hi < 0.5, 30000);
+        w.session().set_playing(false);
+        QTest::qWait(100);
+        const float shown = view.display_range().hi;
+        const long long at = view.last_frame().iteration;
+        const PointD p = view.transform().cell_to_pixel({ 20.5, 20.5 });
+        QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(int(p.x), int(p.y)));
+        const auto cell = [&view](int x, int y) {
+            const FieldFrame& f = view.last_frame();
+            return (*f.host)[std::size_t(y) * f.width + x];
+        };
+        QTRY_VERIFY(std::abs(cell(20, 20) - shown) < 1e-3f * shown + 1e-6f);
+        QCOMPARE(view.last_frame().iteration, at);
+        QVERIFY2(view.display_range().hi <= shown * 1.01f,
+            qPrintable(QStringLiteral("range %1 after the pulse, %2 before").arg(view.display_range().hi).arg(shown)));
+    }
+
+    // Help: the user guide (the installed copy, else the source tree's), the shortcut list read from the
+    // window's own actions, About.
+    void help_has_the_guide_the_shortcuts_and_about() {
+        MainWindow w(cpu_options());
+        w.show();
+        QVERIFY(!user_guide_path().isEmpty());
+        knob<QAction>(w, "user_guide")->trigger();
+        auto* guide = knob<QTextBrowser>(w, "user_guide_text");
+        QTRY_VERIFY(guide->isVisible());
+        QVERIFY(guide->toPlainText().contains(QStringLiteral("stencilscope-cli")));
+        knob<QAction>(w, "keyboard_shortcuts")->trigger();
+        auto* table = knob<QTableWidget>(w, "shortcut_table");
+        QTRY_VERIFY(table->isVisible());
+        QStringList rows;
+        for (int i = 0; i < table->rowCount(); ++i)
+            rows << table->item(i, 0)->text() + QLatin1Char('=') + table->item(i, 1)->text();
+        for (const char* expected :
+            { "Space=Play / pause", "Ctrl+R=Reset field", "Ctrl+E=Field image", "F1=User guide" })
+            QVERIFY2(rows.contains(QLatin1String(expected)), qPrintable(rows.join(QStringLiteral(", "))));
+        const QMenu* help = nullptr;
+        for (QAction* a : w.menuBar()->actions())
+            if (a->text() == QStringLiteral("&Help")) help = a->menu();
+        QVERIFY(help);
+        QStringList items;
+        for (QAction* a : help->actions()) items << a->text();
+        QVERIFY2(items.contains(QStringLiteral("&About StencilScope")), qPrintable(items.join(QStringLiteral(", "))));
+    }
+
+    // Every teaching knob explains itself, in words a class can follow (more than a label's worth).
+    void every_teaching_knob_has_a_tooltip() {
+        MainWindow w(cpu_options());
+        for (const char* name :
+            { "variant", "radius", "cf", "heuristic", "bx", "by", "bz", "precision", "rule", "gpus", "depth" }) {
+            const QString tip = knob<QWidget>(w, name)->toolTip();
+            QVERIFY2(tip.size() >= 20 && tip.endsWith(QLatin1Char('.')), name);
+        }
     }
 
     void command_line_defaults_and_errors() {

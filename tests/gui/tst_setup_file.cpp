@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: MIT
 // Setup files and lessons: a save/load round trip keeps every setting, every embedded lesson parses and
 // runs on the CPU backend, and bad files are refused with a reason while the settings stay as they were.
+#include "gpu/launch_policy.h"
 #include "gpu/simulation.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/main_window.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,12 +66,50 @@ WindowOptions cpu_window() {
     return o;
 }
 
+// The figures of an H100 SXM as the CUDA runtime reports them (tests/host/test_devices.h has the same).
+DeviceInfo described_h100() {
+    DeviceInfo d;
+    d.name = "NVIDIA H100 80GB HBM3 (described)";
+    d.cc_major = 9;
+    d.sm_count = 132;
+    d.max_threads_per_block = 1024;
+    d.max_threads_per_sm = 2048;
+    d.max_blocks_per_sm = 32;
+    d.smem_per_block_optin = 227 * 1024;
+    d.smem_per_sm = 228 * 1024;
+    d.total_memory = 80ll << 30;
+    d.free_memory = 79ll << 30;
+    return d;
+}
+
+RunSettings cuda_current() {
+    RunSettings r;
+    r.config.placement.backend = Backend::Cuda;
+    return r;
+}
+
 } // namespace
 
 class TestSetupFile : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // Issue 15, class 11: seeds above 2^53 do not survive a JSON number; the temporal depth is a setting.
+    void large_seeds_and_the_temporal_depth_round_trip() {
+        for (const std::uint64_t seed : { std::uint64_t(0), (std::uint64_t(1) << 53) + 1, ~std::uint64_t(0) }) {
+            SetupState before = unusual();
+            before.settings.config.problem.seed = seed;
+            before.settings.config.policy.variant = Variant::Temporal;
+            before.settings.config.policy.depth = 5;
+            before.settings.config.policy.cf = 1;
+            SetupState after;
+            QString why;
+            QVERIFY2(setup_from_json(setup_to_json(before), cpu_current(), after, &why), qPrintable(why));
+            QCOMPARE(after.settings.config.problem.seed, seed);
+            QCOMPARE(after.settings.config.policy.depth, 5);
+        }
+    }
 
     void round_trip_keeps_every_setting() {
         const SetupState before = unusual();
@@ -105,10 +149,85 @@ private slots:
             QVERIFY2(read_setup_file(path, cpu_current(), s, &why), qPrintable(path + QStringLiteral(": ") + why));
             QVERIFY2(!s.title.isEmpty(), qPrintable(path));
             QVERIFY2(!s.explanation.isEmpty(), qPrintable(path));
+            // on the host a lesson runs at its "cpu-size": a class without GPUs still sees it move
+            const Extent e = s.settings.config.problem.size;
+            QVERIFY2(std::int64_t(e.nx) * e.ny * e.nz <= (1 << 20), qPrintable(path));
             s.settings.config.placement.backend = Backend::Cpu;
             const Status st = can_implement(s.settings.config, DeviceCatalogue {});
             QVERIFY2(st.ok, qPrintable(path + QStringLiteral(": ") + QString::fromStdString(st.reason)));
         }
+    }
+
+    // Each lesson says what it needs and what the CPU backend shows, and has an entry in the recorded
+    // results with one run per compared configuration.
+    void every_lesson_states_its_needs_and_has_a_recording() {
+        QFile file(QStringLiteral(":/lessons/recorded_h100.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject recorded
+            = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("lessons")).toObject();
+        for (const QString& path : lesson_paths()) {
+            SetupState s;
+            QString why;
+            QVERIFY2(read_setup_file(path, cpu_current(), s, &why), qPrintable(why));
+            QVERIFY2(!s.lesson_id.isEmpty() && !s.on_cpu.isEmpty(), qPrintable(path));
+            std::vector<LessonRun> runs;
+            QVERIFY2(read_lesson_runs(path, cuda_current(), runs, &why), qPrintable(why));
+            QVERIFY2(!runs.empty(), qPrintable(path));
+            const QJsonArray rows = recorded.value(s.lesson_id).toArray();
+            QCOMPARE(rows.size(), qsizetype(runs.size()));
+            for (std::size_t i = 0; i < runs.size(); ++i)
+                QCOMPARE(rows[qsizetype(i)].toObject().value(QStringLiteral("label")).toString(), runs[i].label);
+            const QString dock = lesson_dock_text({ s.title, s.explanation, s.lesson_id, s.needs, s.on_cpu }, true);
+            QVERIFY2(dock.contains(QStringLiteral("On the CPU backend: ")), qPrintable(path));
+            QVERIFY2(dock.contains(QStringLiteral("Recorded on ")), qPrintable(path));
+            if (!s.needs.isEmpty()) QVERIFY2(dock.contains(QStringLiteral("Needs ")), qPrintable(path));
+        }
+    }
+
+    // Measured figures drift as the kernels change: a lesson's text names none, the recording has them.
+    void lesson_texts_carry_no_typed_measurements() {
+        const QRegularExpression measured(QStringLiteral(
+            "\\b\\d[\\d.]*\\s*(GCells/s|GB/s|ms|µs|bytes per thread|spill|registers)|\\d+\\s*vs\\s*\\d+|-\\d+ %"));
+        for (const QString& path : lesson_paths()) {
+            SetupState s;
+            QString why;
+            QVERIFY2(read_setup_file(path, cpu_current(), s, &why), qPrintable(why));
+            const QRegularExpressionMatch m = measured.match(s.explanation);
+            QVERIFY2(!m.hasMatch(), qPrintable(path + QStringLiteral(": \"") + m.captured() + QLatin1Char('"')));
+        }
+    }
+
+    // The lessons' deterministic claims that need no GPU, on a described H100: shared memory per block,
+    // blocks per SM as threads and shared memory allow them, and the blocks that are refused. The device
+    // checks them all (registers, spills, limiter) in gpu_lesson_claims.
+    void lesson_claims_hold_on_a_described_h100() {
+        const DeviceInfo h100 = described_h100();
+        int checked = 0;
+        for (const QString& path : lesson_paths()) {
+            std::vector<LessonRun> runs;
+            QString why;
+            QVERIFY2(read_lesson_runs(path, cuda_current(), runs, &why), qPrintable(why));
+            for (const LessonRun& run : runs) {
+                const StencilConfig& c = run.setup.settings.config;
+                const QString where = path + QStringLiteral(", ") + run.label;
+                const bool refused = !check_block(c, c.policy.block, &h100).ok && !c.policy.heuristic_block;
+                QCOMPARE(refused, run.expect.value(QStringLiteral("refused")).toBool());
+                if (refused || c.policy.heuristic_block) continue;
+                if (run.expect.contains(QStringLiteral("dynamic-smem"))) {
+                    QVERIFY2(dynamic_smem_bytes(c, c.policy.block)
+                            == run.expect.value(QStringLiteral("dynamic-smem")).toInteger(),
+                        qPrintable(where));
+                    ++checked;
+                }
+                if (run.expect.contains(QStringLiteral("blocks-per-sm"))) {
+                    QVERIFY2(blocks_per_sm_without_registers(c, c.policy.block, h100)
+                            == run.expect.value(QStringLiteral("blocks-per-sm")).toInteger(),
+                        qPrintable(where));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked >= 4); // the occupancy cliff's
     }
 
     void bad_setups_are_refused_with_a_reason_data() {
@@ -184,11 +303,11 @@ private slots:
         QVERIFY(!read_setup_file(huge.fileName(), cpu_current(), out, &why));
         QVERIFY2(why.contains(QStringLiteral("larger")), qPrintable(why));
         QVERIFY(same(out, before));
-        // A device without a size (and without an end) is read up to the limit, then refused.
+        // A device without a size (and without an end) is refused for what it is, before a byte is read.
         if (QFile::exists(QStringLiteral("/dev/zero"))) {
             why.clear();
             QVERIFY(!read_setup_file(QStringLiteral("/dev/zero"), cpu_current(), out, &why));
-            QVERIFY2(why.contains(QStringLiteral("larger")), qPrintable(why));
+            QVERIFY2(why.contains(QStringLiteral("device")), qPrintable(why));
             QVERIFY(same(out, before));
         }
         // A directory is not a setup.
@@ -246,6 +365,53 @@ private slots:
         QVERIFY2(read_setup_file(saved, cpu_current(), reread, &why), qPrintable(why));
         QVERIFY(same(reread, w.current_setup()));
         QCOMPARE(reread.colormap, std::optional(ColormapKind::Grayscale));
+    }
+
+    // Issue 15, class 2: an explanation from a file is shown as the text it is; an <img> pointing at an
+    // endless file is never loaded.
+    void an_explanation_is_plain_text_and_loads_nothing() {
+        MainWindow w(cpu_window());
+        w.show();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("img.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"title\": \"t\", \"explanation\": \"<b>bold</b><img src=\\\"/dev/zero\\\">\"}");
+        f.close();
+        QString why;
+        QVERIFY2(w.open_setup(path, &why), qPrintable(why));
+        const auto* label = w.findChild<QLabel*>(QStringLiteral("lesson_text"));
+        QVERIFY(label);
+        QCOMPARE(label->textFormat(), Qt::PlainText);
+        QVERIFY(w.lesson_text().contains(QStringLiteral("<img src=\"/dev/zero\">")));
+    }
+
+    // Issue 15, class 8: a setup that passes every check but cannot be allocated (injected here) hands the
+    // window its previous run back, still playing, with the reason shown.
+    void a_setup_that_cannot_be_allocated_keeps_the_previous_run() {
+        qputenv("STENCILSCOPE_INJECT_ALLOCATION_FAILURE_CELLS", "5000"); // 64x64 fits, 96x96 does not
+        MainWindow w(cpu_window());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        QSignalSpy failures(&w.session(), &Session::failed);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"size\": \"96x96\", \"init\": \"square\"}");
+        f.close();
+        QString why;
+        QVERIFY2(w.open_setup(path, &why), qPrintable(why)); // valid: the failure comes from the engine
+        QTRY_COMPARE(failures.size(), 1);
+        qunsetenv("STENCILSCOPE_INJECT_ALLOCATION_FAILURE_CELLS");
+        const auto failure = failures.front().front().value<EngineFailure>();
+        QVERIFY2(
+            QString::fromStdString(failure.reason).contains(QStringLiteral("out of memory")), failure.reason.c_str());
+        QVERIFY(w.session().has_simulation());
+        QCOMPARE(w.session().active().settings.config.problem.size.nx, 64);
+        QVERIFY(w.session().playing());
+        const auto presented = w.field_view().frames_presented();
+        QTRY_VERIFY(w.field_view().frames_presented() > presented + 2); // the old run goes on
     }
 
     void a_lesson_applies_and_explains_itself() {

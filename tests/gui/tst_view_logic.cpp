@@ -3,9 +3,14 @@
 // rendering that exports use.
 #include "session/value_range.h"
 #include "widgets/colormap.h"
+#include "widgets/export_util.h"
 #include "widgets/field_image.h"
 #include "widgets/view_transform.h"
 
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -25,6 +30,24 @@ double luminance(Rgb8 c) {
 class TestViewLogic : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 15, class 9: a failed picture export says why and leaves no empty file; a good one is whole.
+    void png_exports_are_complete_or_absent() {
+        QImage image(8, 4, QImage::Format_RGB32);
+        image.fill(Qt::red);
+        QString why;
+        QVERIFY(!save_png(image, QStringLiteral("/nonexistent-dir-stencilscope/x.png"), &why));
+        QVERIFY2(why.contains(QStringLiteral("does not exist")), qPrintable(why));
+        QVERIFY(!save_png(image, QStringLiteral("/dev/full"), &why)); // writes would fail with ENOSPC
+        QVERIFY2(why.contains(QStringLiteral("device")), qPrintable(why));
+        QVERIFY(!save_png(QImage(), QStringLiteral("/tmp/never.png"), &why));
+        QVERIFY(!QFile::exists(QStringLiteral("/tmp/never.png")));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ok.png"));
+        QVERIFY2(save_png(image, path, &why), qPrintable(why));
+        QCOMPARE(QImage(path).size(), image.size());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary left
+    }
+
     void colormap_endpoints_match_matplotlib_data() {
         QTest::addColumn<int>("kind");
         QTest::addColumn<int>("index");
@@ -155,6 +178,22 @@ private slots:
         QCOMPARE(image.pixel(1, 1), rgb(t[255]));
         QCOMPARE(image.pixel(0, 0), rgb(t[128]));
         QCOMPARE(image.pixel(1, 0), rgb(t[0])); // NaN shows as the low end
+    }
+
+    // The bar says what its values are: the quantity is written beside the labels.
+    void the_colour_bar_names_its_quantity() {
+        QImage field(40, 120, QImage::Format_RGB32);
+        field.fill(qRgb(1, 2, 3));
+        const QImage plain = compose_with_colour_bar(field, ColormapKind::Grayscale, { 0.0f, 1.0f });
+        const QImage named
+            = compose_with_colour_bar(field, ColormapKind::Grayscale, { 0.0f, 1.0f }, QStringLiteral("temperature u"));
+        QCOMPARE(named.size(), plain.size());
+        int differing = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int x = 0; x < plain.width(); ++x) differing += plain.pixel(x, y) != named.pixel(x, y);
+        QVERIFY(differing > 20); // the text
+        for (int y = 0; y < plain.height(); ++y)
+            QCOMPARE(named.pixel(39, y), plain.pixel(39, y)); // the field untouched
     }
 
     void export_keeps_field_pixels_and_adds_a_bar() {

@@ -19,6 +19,7 @@ inline DeviceInfo h100() {
     d.smem_per_sm = 228 * 1024;
     d.total_memory = 80ll << 30;
     d.free_memory = 79ll << 30;
+    d.l2_bytes = 50ll << 20;
     return d;
 }
 

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// A class without GPUs (this machine, CI): --backend cuda falls back to the CPU and says so in the window;
+// the counters toggle is disabled with the reason; the headline is the kernel's own timing, the display
+// cadence apart; empty charts hide and say why; the metrics export writes the timing figures with the
+// configuration, device and iteration; chart PNGs are refused while empty.
+#include "app/gui/gui_options.h"
+#include "session/session.h"
+#include "widgets/main_window.h"
+#include "widgets/metrics_panel.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ss;
+using namespace ss::gui;
+
+namespace {
+
+WindowOptions cpu_window(bool counters) {
+    WindowOptions o;
+    o.settings.config.placement.backend = Backend::Cpu;
+    o.settings.config.problem.size = { 64, 64, 1 };
+    o.restore_layout = false;
+    o.renderer = FieldView::Renderer::Raster;
+    o.metrics = counters;
+    o.metrics_given = true;
+    return o;
+}
+
+template <typename W> W* child(QWidget& w, const char* name) {
+    W* found = w.findChild<W*>(QLatin1String(name));
+    if (!found) qFatal("no child named %s", name);
+    return found;
+}
+
+QList<QByteArray> csv_lines(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return f.readAll().trimmed().split('\n');
+}
+
+} // namespace
+
+class TestNoGpu : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void backend_cuda_without_a_gpu_falls_back_visibly() {
+        GuiOptions o;
+        QVERIFY(parse_gui_options({ "--backend", "cuda", "--frames", "2", "--screenshot", "x.png" }, o, false));
+        QVERIFY(o.window.gpu_fallback);
+        QCOMPARE(o.window.settings.config.placement.backend, Backend::Cpu);
+        QCOMPARE(o.window.settings.config.problem.size, (Extent { 256, 256, 1 })); // the CPU's small default
+        GuiOptions with_gpu;
+        QVERIFY(parse_gui_options({ "--backend", "cuda" }, with_gpu, true));
+        QVERIFY(!with_gpu.window.gpu_fallback);
+        QCOMPARE(with_gpu.window.settings.config.placement.backend, Backend::Cuda);
+
+        o.window.restore_layout = false;
+        o.window.renderer = FieldView::Renderer::Raster;
+        o.window.settings.config.problem.size = { 64, 64, 1 };
+        o.window.devices.unavailable = "no CUDA device found";
+        MainWindow w(o.window);
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation()); // it runs: not a blank, dead window
+        QCOMPARE(w.session().active().settings.config.placement.backend, Backend::Cpu);
+        QLabel* notice = child<QLabel>(w, "status_notice");
+        QVERIFY(notice->isVisible());
+        QVERIFY2(notice->text().contains(QLatin1String("No usable GPU")), qPrintable(notice->text()));
+        QVERIFY(notice->text().contains(QLatin1String("CPU backend")));
+        QVERIFY2(notice->toolTip().contains(QLatin1String("no CUDA device found")), qPrintable(notice->toolTip()));
+    }
+
+    void cpu_backend_headline_counters_charts_and_exports() {
+        MainWindow w(cpu_window(true));
+        w.show();
+        // the toggle cannot work here: disabled, unticked, and its tooltip says why
+        QCheckBox* toggle = child<QCheckBox>(w, "counters_toggle");
+        QTRY_VERIFY(!toggle->isEnabled());
+        QVERIFY(!toggle->isChecked());
+        QVERIFY(toggle->toolTip().contains(QLatin1String("CUDA GPU")));
+        // empty charts are hidden and one line says why
+        QLabel* notice = child<QLabel>(w, "chart_notice");
+        QTRY_VERIFY(notice->text().contains(QLatin1String("no data because hardware counters need a CUDA GPU")));
+        QVERIFY(child<QWidget>(w, "chart_dram")->isHidden());
+        QVERIFY(child<QWidget>(w, "chart_local")->isHidden());
+        QVERIFY(!child<QWidget>(w, "chart_stalls")->isVisible());
+        QVERIFY(child<QWidget>(w, "metric_summary")->isHidden()); // counter rows only: none to show
+
+        // the headline is the steps' own time, and the display cadence is labelled apart
+        QTRY_VERIFY_WITH_TIMEOUT(w.session().last_stats().kernel_ms_per_step > 0.0, 10000);
+        const EngineStats s = w.session().last_stats();
+        QVERIFY(s.kernel_timed_steps > 0);
+        QVERIFY(s.kernel_gcells_per_second > 0.0);
+        QTRY_VERIFY(child<QLabel>(w, "metric_gcells")->text() != QStringLiteral("-"));
+        QTRY_VERIFY(child<QLabel>(w, "metric_cadence")->text().contains(QLatin1String("steps/frame")));
+        QVERIFY(child<QLabel>(w, "metric_cadence")->text().contains(QLatin1String("wall clock")));
+
+        // chart PNGs: refused while empty, with the reason
+        QString why;
+        QTemporaryDir dir;
+        QVERIFY(!w.metrics().save_charts(dir.filePath(QStringLiteral("c")), &why));
+        QVERIFY2(why.contains(QLatin1String("CUDA GPU")), qPrintable(why));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("c-dram.png"))));
+
+        // the metrics export works without counters: the timing figures with configuration, device, iteration
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session().history().timing().empty(), 10000);
+        const QString csv = dir.filePath(QStringLiteral("m.csv"));
+        QStringList written;
+        QVERIFY2(w.export_metrics(csv, &why, &written), qPrintable(why));
+        QCOMPARE(written, QStringList { csv });
+        const QList<QByteArray> lines = csv_lines(csv);
+        QVERIFY(lines.size() >= 2);
+        const QList<QByteArray> header = lines[0].split(',');
+        for (const char* column : { "timestamp", "device", "iteration", "kernel_ms_per_step", "kernel_gcells_per_s",
+                 "frames_per_s", "steps_per_frame", "wall_steps_per_s" })
+            QVERIFY2(header.contains(column), column);
+        const QList<QByteArray> row = lines[1].split(',');
+        QVERIFY(row.value(header.indexOf("device")).startsWith("CPU"));
+        QVERIFY(!row.value(header.indexOf("kernel_gcells_per_s")).isEmpty());
+        QCOMPARE(row.value(header.indexOf("steps_per_frame")), QByteArray("10"));
+        QVERIFY(row.value(header.indexOf("iteration")).toLongLong() > 0);
+    }
+
+    void counters_off_says_so_in_the_charts() {
+        MainWindow w(cpu_window(false));
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        // off and impossible: the CPU reason wins, the toggle stays disabled
+        QVERIFY(!child<QCheckBox>(w, "counters_toggle")->isEnabled());
+        QVERIFY(child<QLabel>(w, "chart_notice")->text().contains(QLatin1String("no data because")));
+    }
+};
+
+QTEST_MAIN(TestNoGpu)
+#include "tst_no_gpu.moc"
