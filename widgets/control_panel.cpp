@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace ss::gui {
@@ -94,7 +95,12 @@ QWidget* ControlPanel::build_stencil_group() {
     form->addRow(tr("Device"), m_device);
     form->addRow(tr("GPU count"), m_gpus);
     m_overlap = named(new QCheckBox(tr("Overlap halo exchange")), "overlap");
-    form->addRow(QString(), m_overlap);
+    // Beside the overlap switch: how strips get their neighbours' rows (copies, or the kernels load them).
+    m_halo = named(new QComboBox, "halo");
+    m_halo->addItem(tr("copies (auto)"), int(HaloMode::Auto));
+    m_halo->addItem(tr("copies via host (staged)"), int(HaloMode::Staged));
+    m_halo->addItem(tr("remote loads"), int(HaloMode::Remote));
+    form->addRow(QString(), row({ m_overlap, m_halo }));
 
     m_stencil = named(new QComboBox, "stencil");
     m_stencil->addItem(tr("Star (thesis)"), int(StencilKind::Star));
@@ -153,7 +159,7 @@ QWidget* ControlPanel::build_stencil_group() {
         m_depth->setValue(default_temporal_depth(settings().config.problem));
         m_updating = false;
     });
-    for (QComboBox* c : { m_device, m_rule, m_precision, m_variant, m_cf, m_initial })
+    for (QComboBox* c : { m_device, m_halo, m_rule, m_precision, m_variant, m_cf, m_initial })
         connect(c, &QComboBox::currentIndexChanged, this, &ControlPanel::knobs_edited);
     for (QSpinBox* s : { m_gpus, m_nx, m_ny, m_nz, m_radius, m_depth, m_bx, m_by, m_bz, m_seed })
         connect(s, &QSpinBox::valueChanged, this, &ControlPanel::knobs_edited);
@@ -268,6 +274,7 @@ void ControlPanel::set_settings(const RunSettings& s) {
         std::max(m_device->findData(c.placement.backend == Backend::Cpu ? -1 : c.placement.device), 0));
     m_gpus->setValue(c.placement.gpus);
     m_overlap->setChecked(c.placement.overlap);
+    select_data(m_halo, c.placement.halo);
     select_data(m_stencil, c.problem.stencil);
     select_data(m_rule, c.problem.rule);
     m_dims->setCurrentIndex(m_dims->findData(c.problem.dims));
@@ -300,6 +307,7 @@ RunSettings ControlPanel::settings() const {
     c.placement.device = std::max(device, 0);
     c.placement.gpus = m_gpus->value();
     c.placement.overlap = m_overlap->isChecked();
+    c.placement.halo = current<HaloMode>(m_halo);
     c.problem.stencil = current<StencilKind>(m_stencil);
     c.problem.rule = current<UpdateRule>(m_rule);
     c.problem.dims = m_dims->currentData().toInt();
@@ -351,12 +359,43 @@ void ControlPanel::update_enabled() {
     m_depth->setEnabled(s.config.policy.variant == Variant::Temporal);
     m_nz->setEnabled(three);
     m_gpus->setEnabled(s.config.placement.backend == Backend::Cuda && m_devices.count() > 1);
-    m_overlap->setEnabled(s.config.placement.gpus > 1);
+    const bool strips = s.config.placement.backend == Backend::Cuda && strip_count(s.config.placement) > 1;
+    const bool remote = s.config.placement.halo == HaloMode::Remote;
+    m_overlap->setEnabled(strips && !remote); // remote loads copy nothing that could overlap
+    m_overlap->setToolTip(remote ? tr("Remote loads copy nothing, so there is no exchange to overlap.")
+                                 : teaching_tooltip(QStringLiteral("overlap")));
+    update_halo_choices(s.config);
     for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.policy.heuristic_block);
     m_bz->setEnabled(!s.config.policy.heuristic_block && three && star);
     m_axis->setEnabled(three);
     m_projection->setEnabled(three);
     m_index->setEnabled(three && !m_projection->isChecked());
+}
+
+// Each halo mode the Session would refuse for these knobs is disabled, its reason on the item. The box itself
+// needs strips to mean anything, but stays open while it holds a choice that no longer applies, so that the
+// choice can be undone (the reason line says why it does not run).
+void ControlPanel::update_halo_choices(const StencilConfig& c) {
+    const bool strips = c.placement.backend == Backend::Cuda && strip_count(c.placement) > 1;
+    m_halo->setEnabled(strips || c.placement.halo != HaloMode::Auto);
+    auto* items = qobject_cast<QStandardItemModel*>(m_halo->model());
+    for (int i = 0; items && i < m_halo->count(); ++i) {
+        StencilConfig with = c;
+        with.placement.halo = HaloMode(m_halo->itemData(i).toInt());
+        const Status ok = m_session.check(with);
+        items->item(i)->setEnabled(ok.ok || with.placement.halo == c.placement.halo);
+        items->item(i)->setToolTip(ok.ok ? QString() : QString::fromStdString(ok.reason));
+    }
+    QString tip = teaching_tooltip(QStringLiteral("halo"));
+    if (!strips) tip += tr(" One strip has no neighbour: choose 2 or more GPUs.");
+    const Status remote = m_session.check([&] {
+        StencilConfig r = c;
+        r.placement.halo = HaloMode::Remote;
+        return r;
+    }());
+    if (strips && !remote)
+        tip += tr(" Remote loads are not possible here: %1.").arg(QString::fromStdString(remote.reason));
+    m_halo->setToolTip(tip);
 }
 
 void ControlPanel::knobs_edited() {

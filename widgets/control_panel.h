@@ -51,6 +51,7 @@ private:
     void stencil_edited();
     void knobs_edited();
     void update_enabled();
+    void update_halo_choices(const StencilConfig&);
     void update_slice_range();
     void emit_slice();
     void emit_range();
@@ -61,7 +62,7 @@ private:
     RunSettings m_sent; // the last settings sent to the engine
     bool m_updating = false; // set_* is filling the knobs: no signals back
 
-    QComboBox *m_device, *m_stencil, *m_rule, *m_dims, *m_precision, *m_variant, *m_cf, *m_initial;
+    QComboBox *m_device, *m_stencil, *m_rule, *m_dims, *m_precision, *m_variant, *m_cf, *m_initial, *m_halo;
     QSpinBox *m_gpus, *m_nx, *m_ny, *m_nz, *m_radius, *m_depth, *m_bx, *m_by, *m_bz, *m_seed, *m_steps;
     QCheckBox *m_heuristic, *m_overlap;
     QLabel *m_heuristic_choice, *m_reason;

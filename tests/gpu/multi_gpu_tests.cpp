@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include <cstring>
+#include <functional>
 
 using namespace ss;
 
@@ -49,7 +50,7 @@ std::vector<StencilConfig> splits_of(const StencilConfig& one) {
             }
             for (int g = 2; g <= devices; ++g) {
                 c.placement.gpus = g, c.placement.strips_per_device = 1;
-                out.push_back(c);
+                if (halo != HaloMode::Remote || can_implement(c, test::catalogue()).ok) out.push_back(c); // peers
             }
         }
     return out;
@@ -160,6 +161,81 @@ TEST(MultiGpu, RemoteModeReadsTheNeighboursRowsNotGhostCopies) {
         }
     }
     std::printf("compared %d remote runs with their one-GPU runs\n", compared);
+}
+
+// The remote matrix: every star variant, 2D and 3D, R 1 and 4, fp32 and fp64. 4 strips of the 3D domain
+// are R or R + 1 planes thick, so the rows a strip loads are (almost) all of its neighbour's rows.
+std::vector<StencilConfig> remote_matrix() {
+    std::vector<StencilConfig> out;
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
+        for (int dims : { 2, 3 })
+            for (int r : { 1, 4 })
+                for (Precision p : { Precision::FP32, Precision::FP64 }) {
+                    StencilConfig c
+                        = base_config(v, dims, p == Precision::FP32 ? UpdateRule::Thesis : UpdateRule::Wave, p);
+                    c.problem.radius = r;
+                    c.problem.size = dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
+                                               : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 4 * r + 1 };
+                    out.push_back(c);
+                }
+    return out;
+}
+
+// Runs each configuration of remote_matrix() on one GPU and as `place` puts it, K steps, and compares.
+int compare_remote_runs(const std::function<void(Placement&)>& place) {
+    std::vector<StencilConfig> warm;
+    for (StencilConfig c : remote_matrix()) {
+        warm.push_back(c);
+        c.placement.halo = HaloMode::Remote;
+        place(c.placement);
+        warm.push_back(c);
+    }
+    test::warm_kernel_cache(warm);
+    int compared = 0;
+    for (const StencilConfig& one : remote_matrix()) {
+        const auto initial = make_initial_field(one, InitialCondition::Random, 17);
+        std::string why;
+        const auto want = run(one, initial, kSteps, &why);
+        EXPECT_FALSE(want.empty()) << describe(one) << ": " << why;
+        StencilConfig c = one;
+        c.placement.halo = HaloMode::Remote;
+        place(c.placement);
+        const auto got = run(c, initial, kSteps, &why);
+        EXPECT_FALSE(got.empty()) << describe(c) << ": " << why;
+        EXPECT_TRUE(bitwise_equal(got, want)) << describe(c) << ": " << first_difference(c, got, want);
+        ++compared;
+    }
+    return compared;
+}
+
+TEST(MultiGpu, RemoteModeOnStripsOfOneGpuIsBitwiseEqualToOneGpuForRadius1And4) {
+    SKIP_WITHOUT_GPU();
+    int compared = 0;
+    for (int strips : { 2, 3 })
+        compared += compare_remote_runs([strips](Placement& p) { p.gpus = 1, p.strips_per_device = strips; });
+    EXPECT_EQ(compared, 2 * int(remote_matrix().size()));
+    std::printf("compared %d remote runs on strips of GPU 0 with their one-GPU runs\n", compared);
+}
+
+// Real devices: the kernels load the neighbour's rows over NVLink or PCIe. Two strips per GPU mix both kinds
+// of neighbour (the same device, a peer).
+TEST(MultiGpu, RemoteModeOnTwoGpusIsBitwiseEqualToOneGpu) {
+    SKIP_WITHOUT_GPU();
+    const DeviceCatalogue& devices = test::catalogue();
+    if (devices.count() < 2)
+        GTEST_SKIP() << "remote mode across GPUs needs 2 GPUs; this machine has " << devices.count();
+    StencilConfig probe = remote_matrix().front();
+    probe.placement.gpus = 2, probe.placement.halo = HaloMode::Remote;
+    if (!devices.can_read(0, 1) || !devices.can_read(1, 0)) {
+        const Status s = can_implement(probe, devices);
+        EXPECT_FALSE(s.ok);
+        EXPECT_NE(s.reason.find("peer access"), std::string::npos) << s.reason;
+        GTEST_SKIP() << "GPU 0 and GPU 1 have no peer access: remote mode is refused (" << s.reason << ")";
+    }
+    int compared = 0;
+    for (int strips : { 1, 2 })
+        compared += compare_remote_runs([strips](Placement& p) { p.gpus = 2, p.strips_per_device = strips; });
+    std::printf("compared %d remote runs on 2 GPUs with their one-GPU runs\n", compared);
 }
 
 TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {

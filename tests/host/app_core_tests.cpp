@@ -175,6 +175,26 @@ TEST(RunReport, StripColumnsUseTheMedianRun) {
     EXPECT_NE(format_report(r).find("strips   2 on GPU 0"), std::string::npos) << format_report(r);
 }
 
+TEST(RunReport, RemoteLoadsAreReportedAsComputed) {
+    RunReport r;
+    r.options.config.placement.gpus = 2, r.options.config.placement.halo = HaloMode::Remote;
+    r.ms_per_step = { 1.0 };
+    MultiGpuStats m;
+    m.strips.resize(2);
+    m.strips[0].above = m.strips[1].below = HaloPath::Remote;
+    m.strips[0].remote_bytes = m.strips[1].remote_bytes = 4096;
+    r.strip_stats.push_back(m);
+    const std::string text = format_report(r);
+    EXPECT_NE(text.find("halo remote"), std::string::npos) << text;
+    EXPECT_NE(text.find("remote   8 KiB per step"), std::string::npos) << text;
+    EXPECT_NE(text.find("computed from the geometry"), std::string::npos) << text;
+    r.strip_stats.front().strips[0].remote_bytes = r.strip_stats.front().strips[1].remote_bytes = 0;
+    EXPECT_NE(text.find("waits 0.0000 ms and loads 4 KiB"), std::string::npos) << text;
+    EXPECT_EQ(text.find("halo     "), std::string::npos) << text; // nothing copied
+    r.strip_stats.front().strips[0].remote_bytes = r.strip_stats.front().strips[1].remote_bytes = 0;
+    EXPECT_EQ(format_report(r).find("remote   "), std::string::npos); // copies: no such line
+}
+
 TEST(RunReport, RooflineCountsEveryGpu) {
     RunReport r;
     r.options.config.problem.size = { 1002, 1002, 1 };
