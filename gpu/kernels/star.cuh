@@ -74,9 +74,19 @@ __device__ __forceinline__ bool interior(int i, int j, int k, int nx, int ny, in
 #endif
 }
 
+// The centre product is rounded on its own (mul.rn is never fused): in `W_CENTRE * c + w1 * pair` either
+// product could become the FMA, and the compiler's choice follows the code's shape (remote mode's edge branch
+// hoists the centre term and fused the other one), which would break bitwise equality between kernels.
+__device__ __forceinline__ float product_rn(float a, float b) {
+    return __fmul_rn(a, b);
+}
+__device__ __forceinline__ double product_rn(double a, double b) {
+    return __dmul_rn(a, b);
+}
+
 __device__ __forceinline__ T centre_term(T c) {
 #if HAS_CENTRE
-    return W_CENTRE * c;
+    return product_rn(W_CENTRE, c);
 #else
     return T(0);
 #endif
