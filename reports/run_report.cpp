@@ -221,6 +221,7 @@ CsvRow report_csv_row(const RunReport& r) {
     const double pct = r.pct_of_roofline();
     const MultiGpuStats m = r.median_strip_stats();
     const bool split = m.strips.size() > 1;
+    const bool overlapped = c.placement.overlap && c.placement.halo != HaloMode::Remote; // remote: nothing copied
     CsvRow row { timestamp_now(), r.command, r.device };
     append(row, config_csv_values(c, k));
     append(row,
@@ -232,7 +233,7 @@ CsvRow report_csv_row(const RunReport& r) {
         { format_number(k.compile_ms), format_number(r.rel_l2_error),
             r.verified ? (r.passed() ? "pass" : "fail") : "" });
     append(row,
-        { split ? (c.placement.overlap ? "on" : "off") : "", split ? m.path_summary() : "",
+        { split ? (overlapped ? "on" : "off") : "", split ? m.path_summary() : "",
             split ? std::to_string(m.halo_bytes()) : "", split ? format_number(m.max_exchange_ms()) : "",
             split ? format_number(m.halo_gbytes_per_s()) : "", split ? format_number(slowest_compute_ms(m)) : "" });
     append(row, { std::to_string(fused_steps(c.policy)) });

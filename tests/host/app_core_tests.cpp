@@ -191,6 +191,10 @@ TEST(RunReport, RemoteLoadsAreReportedAsComputed) {
     r.strip_stats.front().strips[0].remote_bytes = r.strip_stats.front().strips[1].remote_bytes = 0;
     EXPECT_NE(text.find("waits 0.0000 ms and loads 4 KiB"), std::string::npos) << text;
     EXPECT_EQ(text.find("halo     "), std::string::npos) << text; // nothing copied
+    const CsvRow row = report_csv_row(r);
+    EXPECT_EQ(row[row.size() - 7], "off"); // overlap: nothing to overlap, whatever --overlap says
+    EXPECT_EQ(row[row.size() - 6], "remote");
+    EXPECT_EQ(row[row.size() - 5], "0"); // halo bytes copied
     r.strip_stats.front().strips[0].remote_bytes = r.strip_stats.front().strips[1].remote_bytes = 0;
     EXPECT_EQ(format_report(r).find("remote   "), std::string::npos); // copies: no such line
 }
