@@ -95,12 +95,13 @@ QWidget* ControlPanel::build_stencil_group() {
     form->addRow(tr("Device"), m_device);
     form->addRow(tr("GPU count"), m_gpus);
     m_overlap = named(new QCheckBox(tr("Overlap halo exchange")), "overlap");
-    // Beside the overlap switch: how strips get their neighbours' rows (copies, or the kernels load them).
+    // Under the overlap switch: how strips get their neighbours' rows (copies, or the kernels load them).
     m_halo = named(new QComboBox, "halo");
-    m_halo->addItem(tr("copies (auto)"), int(HaloMode::Auto));
-    m_halo->addItem(tr("copies via host (staged)"), int(HaloMode::Staged));
-    m_halo->addItem(tr("remote loads"), int(HaloMode::Remote));
-    form->addRow(QString(), row({ m_overlap, m_halo }));
+    m_halo->addItem(tr("auto"), int(HaloMode::Auto));
+    m_halo->addItem(tr("staged"), int(HaloMode::Staged));
+    m_halo->addItem(tr("remote"), int(HaloMode::Remote));
+    form->addRow(QString(), m_overlap);
+    form->addRow(tr("Halo"), m_halo);
 
     m_stencil = named(new QComboBox, "stencil");
     m_stencil->addItem(tr("Star (thesis)"), int(StencilKind::Star));
