@@ -40,7 +40,8 @@ constexpr std::array kPrecisions { std::pair { std::string_view("fp32"), Precisi
 constexpr std::array kBackends { std::pair { std::string_view("cuda"), Backend::Cuda },
     std::pair { std::string_view("cpu"), Backend::Cpu } };
 constexpr std::array kHaloModes { std::pair { std::string_view("auto"), HaloMode::Auto },
-    std::pair { std::string_view("staged"), HaloMode::Staged } };
+    std::pair { std::string_view("staged"), HaloMode::Staged },
+    std::pair { std::string_view("remote"), HaloMode::Remote } };
 
 std::optional<int> parse_positive(std::string_view s) {
     int v = 0;
@@ -161,7 +162,7 @@ std::string describe(const StencilConfig& c) {
         s += " " + std::to_string(c.placement.gpus) + (c.placement.gpus == 1 ? " GPU" : " GPUs");
         if (c.placement.strips_per_device > 1) s += " x" + std::to_string(c.placement.strips_per_device) + " strips";
         if (!c.placement.overlap) s += " overlap off";
-        if (c.placement.halo == HaloMode::Staged) s += " staged";
+        if (c.placement.halo != HaloMode::Auto) s += " " + std::string(to_string(c.placement.halo));
     }
     return s;
 }

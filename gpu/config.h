@@ -69,8 +69,10 @@ inline int fused_steps(const KernelPolicy& p) {
 enum class Backend { Cuda, Cpu };
 // How multi-GPU strips exchange ghost rows: Auto takes peer-to-peer copies where the devices allow it
 // (a plain device copy between strips on one device) and pinned host memory otherwise; Staged always
-// goes through the host, so that the fallback can be seen and tested on any machine.
-enum class HaloMode { Auto, Staged };
+// goes through the host, so that the fallback can be seen and tested on any machine. Remote copies
+// nothing: each strip's kernel loads the rows it needs beyond its strip straight from its neighbours'
+// buffers (peer access, as GPU-SM, seed 003), steps ordered across strips by events.
+enum class HaloMode { Auto, Staged, Remote };
 
 struct Placement {
     Backend backend = Backend::Cuda;

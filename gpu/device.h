@@ -2,6 +2,7 @@
 // What the engine needs to know about a CUDA device, queried once. No CUDA headers here.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@ struct DeviceInfo {
     int memory_clock_khz = 0;
     std::int64_t l2_bytes = 0; // the L2 cache (50 MiB on the H100 SXM); 0: unknown
     std::string pci_bus_id;
+    // Other devices whose memory this one's kernels can load (cudaDeviceCanAccessPeer): remote halo mode.
+    std::vector<int> peers;
 };
 
 // What a program knows about the machine: queried once when it starts (query_device_catalogue, in each
@@ -45,6 +48,11 @@ struct DeviceCatalogue {
     // The device with this index, or null.
     const DeviceInfo* find(int index) const {
         return index >= 0 && index < count() ? &devices[std::size_t(index)] : nullptr;
+    }
+    // Whether kernels on `reader` can load `owner`'s memory: the same device, or peer access.
+    bool can_read(int reader, int owner) const {
+        const DeviceInfo* d = find(reader);
+        return reader == owner || (d && std::find(d->peers.begin(), d->peers.end(), owner) != d->peers.end());
     }
     // Its name, or "CUDA device N" when it is not in the catalogue.
     std::string name_of(int index) const;

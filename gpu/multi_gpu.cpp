@@ -17,6 +17,8 @@ std::string_view to_string(HaloPath p) {
         return "peer-to-peer";
     case HaloPath::Staged:
         return "staged through host";
+    case HaloPath::Remote:
+        return "remote";
     case HaloPath::MpiDevice:
         return "MPI device buffers";
     case HaloPath::MpiHost:
@@ -127,6 +129,12 @@ std::vector<DeviceShare> device_shares(const StencilConfig& c) {
 std::int64_t MultiGpuStats::halo_bytes() const {
     std::int64_t sum = 0;
     for (const StripStats& s : strips) sum += s.halo_bytes;
+    return sum;
+}
+
+std::int64_t MultiGpuStats::remote_bytes() const {
+    std::int64_t sum = 0;
+    for (const StripStats& s : strips) sum += s.remote_bytes;
     return sum;
 }
 

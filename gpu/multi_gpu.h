@@ -20,10 +20,12 @@ enum class HaloPath {
     SameDevice, // both strips on one GPU (the testing hook): a device copy
     PeerToPeer, // cudaMemcpyPeerAsync with peer access enabled (NVLink or PCIe)
     Staged, // device -> pinned host memory -> device: no peer access, or HaloMode::Staged
+    Remote, // HaloMode::Remote: nothing copied, the kernel loads the neighbour's rows from its buffer
     MpiDevice, // between processes (mpirun): MPI reads and writes device buffers (a CUDA-aware MPI)
     MpiHost, // between processes: MPI moves host memory (the CPU backend's field, or rows staged through pinned memory)
 };
-// "none", "same device", "peer-to-peer", "staged through host", "MPI device buffers", "MPI host buffers"
+// "none", "same device", "peer-to-peer", "staged through host", "remote", "MPI device buffers",
+// "MPI host buffers"
 std::string_view to_string(HaloPath);
 
 struct Strip {
@@ -76,7 +78,10 @@ struct StripStats {
     int first_row = 0, end_row = 0; // as in Strip: the overlay's rows
     std::int64_t updated_cells = 0; // per step
     HaloPath below = HaloPath::None, above = HaloPath::None; // where its ghost rows come from
-    std::int64_t halo_bytes = 0; // ghost bytes it receives per step
+    std::int64_t halo_bytes = 0; // ghost bytes it receives per step (copied; 0 in remote mode)
+    // Remote mode: bytes its kernel loads from its neighbours' buffers per step, computed from the geometry
+    // (each neighbour cell it needs once: R rows of the updated columns per side), not measured.
+    std::int64_t remote_bytes = 0;
     double compute_ms = 0.0; // its kernels in that step (boundary + interior), CUDA events
     double exchange_ms = 0.0; // receiving its ghost rows (plus staging its own rows out on the staged path)
     double gcells_per_s() const { return compute_ms > 0 ? double(updated_cells) / (compute_ms * 1e6) : 0.0; }
@@ -88,6 +93,7 @@ struct MultiGpuStats {
     bool timed = false; // a sampled step has completed: the times are meaningful
     std::vector<StripStats> strips; // one, covering the domain, on a single GPU
     std::int64_t halo_bytes() const; // per step, all strips
+    std::int64_t remote_bytes() const; // per step, all strips (computed, see StripStats::remote_bytes)
     double max_exchange_ms() const;
     // All strips receive at once: halo_bytes() / max_exchange_ms(), GB/s (0 when nothing moved).
     double halo_gbytes_per_s() const;

@@ -93,7 +93,8 @@ public:
     virtual void inject(int x, int y, int z, int radius_cells, double value) = 0;
     virtual long long iteration() const = 0;
     // Tests: fill the buffer the next step writes with NaN, so a cell a kernel fails to write shows.
-    // The star's Dirichlet border lives in that buffer too: compare only updated cells afterwards.
+    // The star's Dirichlet border lives in that buffer too: compare only updated cells afterwards. In remote
+    // halo mode the strips' ghost rows of the current buffer too: a kernel must read the neighbours' rows.
     virtual void poison_output() = 0;
     // The strips (gpu/multi_gpu.h): rows, devices, halo paths and the times of the last sampled step.
     // A single GPU or the CPU reports one strip over the whole domain, untimed.

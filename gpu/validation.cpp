@@ -56,6 +56,24 @@ Status check_device_memory(const StencilConfig& c, const DeviceCatalogue& catalo
     return Status::success();
 }
 
+// Remote halo mode: each strip's kernel loads its neighbours' rows from their memory, so neighbouring strips'
+// devices must reach each other's memory. (The temporal variant runs on one GPU only: check_temporal_policy.)
+Status check_remote(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    if (c.placement.halo != HaloMode::Remote) return Status::success();
+    if (c.placement.backend == Backend::Cpu)
+        return Status::failure("halo mode remote is for CUDA GPUs reading each other's memory; the CPU backend "
+                               "has no strips: use --halo auto");
+    if (strip_count(c.placement) == 1 || c.problem.stencil != StencilKind::Star) return Status::success(); // no rows
+    const std::vector<Strip> strips = plan_strips(c).strips;
+    for (std::size_t i = 1; i < strips.size(); ++i) {
+        const int a = strips[i - 1].device, b = strips[i].device;
+        if (!catalogue.can_read(a, b) || !catalogue.can_read(b, a))
+            return Status::failure("halo mode remote needs peer access between GPU " + std::to_string(a) + " and GPU "
+                + std::to_string(b) + ", which the driver does not offer (cudaDeviceCanAccessPeer): use --halo auto");
+    }
+    return Status::success();
+}
+
 } // namespace
 
 Status check_problem(const StencilProblem& p) {
@@ -104,6 +122,7 @@ Status check_policy(const StencilConfig& c, const DeviceInfo* dev) {
 Status check_placement(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     const Placement& p = c.placement;
     if (p.gpus < 1) return Status::failure("GPU count must be at least 1");
+    if (p.backend == Backend::Cpu && p.halo == HaloMode::Remote) return check_remote(c, catalogue);
     if (p.backend == Backend::Cpu) {
         if (p.gpus != 1)
             return Status::failure("the CPU backend runs on one host, not on " + std::to_string(p.gpus) + " GPUs");
@@ -116,6 +135,7 @@ Status check_placement(const StencilConfig& c, const DeviceCatalogue& catalogue)
     }
     if (Status s = check_devices(c, catalogue); !s) return s;
     if (Status s = check_strips(c); !s) return s;
+    if (Status s = check_remote(c, catalogue); !s) return s;
     return check_device_memory(c, catalogue);
 }
 

@@ -53,9 +53,10 @@ constexpr RunOptionSpec kSpecs[] = {
         kConfiguration, kList, kConfigured },
     { "--overlap", "on|off", "multi-GPU: exchange ghost rows while the interior computes (default on)", kConfiguration,
         kList, kConfigured },
-    { "--halo", "auto|staged",
-        "multi-GPU: peer-to-peer where possible, else through pinned host memory (auto); staged always goes through "
-        "the host (default auto)",
+    { "--halo", "auto|staged|remote",
+        "multi-GPU: ghost rows copied peer-to-peer where possible, else through pinned host memory (auto); staged "
+        "always goes through the host; remote copies nothing, kernels read the neighbours' memory (peer access, "
+        "overlap does not apply) (default auto)",
         kConfiguration, kList, kConfigured },
     { "--init", "gaussian|random|square|hot-edges", "initial field (default random)", kConfiguration, kSingle,
         "run bench profile autotune" },
@@ -205,7 +206,7 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         c.placement.overlap = value == "on";
     } else if (key == "--halo") {
         auto v = parse_halo(value);
-        if (!v) return bad(key, value, "auto or staged");
+        if (!v) return bad(key, value, "auto, staged or remote");
         c.placement.halo = *v;
     } else if (key == "--csv") {
         if (value.empty()) return bad(key, value, "a file path");

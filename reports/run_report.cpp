@@ -83,17 +83,24 @@ std::string format_strips(const RunReport& r) {
     std::snprintf(buf, sizeof buf, "strips   %zu on %s, ghost depth %d, halo %s, overlap %s\n", m.strips.size(),
         device_range(m).c_str(), m.ghost_depth, m.path_summary().c_str(), m.overlap ? "on" : "off");
     std::string out = buf;
+    const bool remote = m.remote_bytes() > 0; // remote loads: the exchange is the wait for the neighbours' kernels
     for (std::size_t i = 0; i < m.strips.size(); ++i) {
         const StripStats& s = m.strips[i];
         std::snprintf(buf, sizeof buf,
-            "  strip %zu GPU %d rows %d..%d: %.4f ms compute (%.1f GCells/s), exchange %.4f ms for %s\n", i, s.device,
-            s.first_row, s.end_row - 1, s.compute_ms, s.gcells_per_s(), s.exchange_ms,
-            bytes_text(s.halo_bytes).c_str());
+            "  strip %zu GPU %d rows %d..%d: %.4f ms compute (%.1f GCells/s), %s %.4f ms %s %s\n", i, s.device,
+            s.first_row, s.end_row - 1, s.compute_ms, s.gcells_per_s(), remote ? "waits" : "exchange", s.exchange_ms,
+            remote ? "and loads" : "for", bytes_text(remote ? s.remote_bytes : s.halo_bytes).c_str());
         out += buf;
     }
-    std::snprintf(buf, sizeof buf,
-        "halo     %s per step, slowest exchange %.4f ms: %.1f GB/s (sampled: last step of each run)\n",
-        bytes_text(m.halo_bytes()).c_str(), m.max_exchange_ms(), m.halo_gbytes_per_s());
+    if (remote)
+        std::snprintf(buf, sizeof buf,
+            "remote   %s per step loaded by the kernels from the neighbours' buffers, nothing copied (computed from "
+            "the geometry, not measured)\n",
+            bytes_text(m.remote_bytes()).c_str());
+    else
+        std::snprintf(buf, sizeof buf,
+            "halo     %s per step, slowest exchange %.4f ms: %.1f GB/s (sampled: last step of each run)\n",
+            bytes_text(m.halo_bytes()).c_str(), m.max_exchange_ms(), m.halo_gbytes_per_s());
     return out + buf;
 }
 
@@ -214,6 +221,7 @@ CsvRow report_csv_row(const RunReport& r) {
     const double pct = r.pct_of_roofline();
     const MultiGpuStats m = r.median_strip_stats();
     const bool split = m.strips.size() > 1;
+    const bool overlapped = c.placement.overlap && c.placement.halo != HaloMode::Remote; // remote: nothing copied
     CsvRow row { timestamp_now(), r.command, r.device };
     append(row, config_csv_values(c, k));
     append(row,
@@ -225,7 +233,7 @@ CsvRow report_csv_row(const RunReport& r) {
         { format_number(k.compile_ms), format_number(r.rel_l2_error),
             r.verified ? (r.passed() ? "pass" : "fail") : "" });
     append(row,
-        { split ? (c.placement.overlap ? "on" : "off") : "", split ? m.path_summary() : "",
+        { split ? (overlapped ? "on" : "off") : "", split ? m.path_summary() : "",
             split ? std::to_string(m.halo_bytes()) : "", split ? format_number(m.max_exchange_ms()) : "",
             split ? format_number(m.halo_gbytes_per_s()) : "", split ? format_number(slowest_compute_ms(m)) : "" });
     append(row, { std::to_string(fused_steps(c.policy)) });

@@ -3,32 +3,25 @@
 
 #include "gpu/launch_policy.h"
 #include "gpu/temporal_policy.h"
+#include "widgets/display_controls.h"
+#include "widgets/form_helpers.h"
 #include "widgets/kernel_resources_box.h"
 #include "widgets/teaching_texts.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace ss::gui {
+using namespace form;
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-template <typename W> W* named(W* w, const char* name) {
-    w->setObjectName(QLatin1String(name));
-    return w;
-}
 
 QSpinBox* spin(const char* name, int lo, int hi) {
     auto* s = named(new QSpinBox, name);
@@ -36,21 +29,6 @@ QSpinBox* spin(const char* name, int lo, int hi) {
     s->setKeyboardTracking(false); // typing "1024" must not re-initialise at 1, 10 and 102
     s->setAccelerated(true);
     return s;
-}
-
-template <typename E> void select_data(QComboBox* box, E value) {
-    box->setCurrentIndex(std::max(box->findData(int(value)), 0));
-}
-
-template <typename E> E current(const QComboBox* box) {
-    return E(box->currentData().toInt());
-}
-
-QHBoxLayout* row(std::initializer_list<QWidget*> widgets) {
-    auto* l = new QHBoxLayout;
-    l->setContentsMargins(0, 0, 0, 0);
-    for (QWidget* w : widgets) l->addWidget(w);
-    return l;
 }
 
 int defaults_edge(bool cpu, int dims) {
@@ -72,7 +50,8 @@ ControlPanel::ControlPanel(Session& session, QWidget* parent)
     m_reason->hide();
     layout->addWidget(m_reason);
     layout->addWidget(build_run_group());
-    layout->addWidget(build_display_group());
+    m_display = new DisplayControls(m_session);
+    layout->addWidget(m_display);
     m_resources = make_kernel_resources_box();
     layout->addWidget(m_resources);
     layout->addStretch(1);
@@ -94,7 +73,13 @@ QWidget* ControlPanel::build_stencil_group() {
     form->addRow(tr("Device"), m_device);
     form->addRow(tr("GPU count"), m_gpus);
     m_overlap = named(new QCheckBox(tr("Overlap halo exchange")), "overlap");
+    // Under the overlap switch: how strips get their neighbours' rows (copies, or the kernels load them).
+    m_halo = named(new QComboBox, "halo");
+    m_halo->addItem(tr("auto"), int(HaloMode::Auto));
+    m_halo->addItem(tr("staged"), int(HaloMode::Staged));
+    m_halo->addItem(tr("remote"), int(HaloMode::Remote));
     form->addRow(QString(), m_overlap);
+    form->addRow(tr("Halo"), m_halo);
 
     m_stencil = named(new QComboBox, "stencil");
     m_stencil->addItem(tr("Star (thesis)"), int(StencilKind::Star));
@@ -153,7 +138,7 @@ QWidget* ControlPanel::build_stencil_group() {
         m_depth->setValue(default_temporal_depth(settings().config.problem));
         m_updating = false;
     });
-    for (QComboBox* c : { m_device, m_rule, m_precision, m_variant, m_cf, m_initial })
+    for (QComboBox* c : { m_device, m_halo, m_rule, m_precision, m_variant, m_cf, m_initial })
         connect(c, &QComboBox::currentIndexChanged, this, &ControlPanel::knobs_edited);
     for (QSpinBox* s : { m_gpus, m_nx, m_ny, m_nz, m_radius, m_depth, m_bx, m_by, m_bz, m_seed })
         connect(s, &QSpinBox::valueChanged, this, &ControlPanel::knobs_edited);
@@ -187,53 +172,6 @@ QWidget* ControlPanel::build_run_group() {
     return box;
 }
 
-QWidget* ControlPanel::build_display_group() {
-    auto* box = new QGroupBox(tr("Display"));
-    auto* form = new QFormLayout(box);
-    m_colormap = named(new QComboBox, "colormap");
-    for (ColormapKind k : kColormaps) m_colormap->addItem(qs(display_name(k)), int(k));
-    form->addRow(tr("Colour map"), m_colormap);
-    m_auto_range = named(new QCheckBox(tr("Automatic")), "auto_range");
-    m_auto_range->setChecked(true);
-    m_lo = named(new QDoubleSpinBox, "range_lo");
-    m_hi = named(new QDoubleSpinBox, "range_hi");
-    for (QDoubleSpinBox* s : { m_lo, m_hi }) {
-        s->setRange(-1e9, 1e9);
-        s->setDecimals(4);
-        s->setSingleStep(0.05);
-        s->setKeyboardTracking(false);
-        s->setMinimumWidth(90); // their range's text would make the panel too wide for 1280x720
-    }
-    m_hi->setValue(1.0);
-    form->addRow(tr("Range"), m_auto_range);
-    form->addRow(QString(), row({ m_lo, m_hi })); // beside the checkbox they made the panel too wide for 1280x720
-    m_axis = named(new QComboBox, "slice_axis");
-    m_axis->addItem(tr("XY"), int(SliceAxis::XY));
-    m_axis->addItem(tr("XZ"), int(SliceAxis::XZ));
-    m_axis->addItem(tr("YZ"), int(SliceAxis::YZ));
-    m_projection = named(new QCheckBox(tr("Max projection")), "max_projection");
-    form->addRow(tr("Slice"), row({ m_axis, m_projection }));
-    m_index = named(new QSlider(Qt::Horizontal), "slice_index");
-    m_index->setRange(0, 0);
-    m_index_label = new QLabel;
-    m_index_label->setMinimumWidth(40);
-    form->addRow(tr("Index"), row({ m_index, m_index_label }));
-
-    connect(m_colormap, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_updating) m_session.set_colormap(current<ColormapKind>(m_colormap));
-    });
-    connect(m_auto_range, &QCheckBox::toggled, this, &ControlPanel::emit_range);
-    connect(m_lo, &QDoubleSpinBox::valueChanged, this, &ControlPanel::emit_range);
-    connect(m_hi, &QDoubleSpinBox::valueChanged, this, &ControlPanel::emit_range);
-    connect(m_axis, &QComboBox::currentIndexChanged, this, [this] {
-        update_slice_range();
-        emit_slice();
-    });
-    connect(m_projection, &QCheckBox::toggled, this, &ControlPanel::emit_slice);
-    connect(m_index, &QSlider::valueChanged, this, &ControlPanel::emit_slice);
-    return box;
-}
-
 // The panel follows the session: what another panel, a setup, a lesson or the engine changed shows here.
 void ControlPanel::observe_session() {
     connect(&m_session, &Session::settings_changed, this, [this](const RunSettings& s) {
@@ -241,9 +179,6 @@ void ControlPanel::observe_session() {
     });
     connect(&m_session, &Session::request_refused, this, [this](const RunSettings& s) { set_settings(s); });
     connect(&m_session, &Session::pacing_changed, this, &ControlPanel::set_pacing);
-    connect(&m_session, &Session::slice_changed, this, &ControlPanel::set_slice);
-    connect(&m_session, &Session::colormap_changed, this, &ControlPanel::set_colormap);
-    connect(&m_session, &Session::range_policy_changed, this, &ControlPanel::set_range_policy);
     connect(&m_session, &Session::playing_changed, this, &ControlPanel::set_playing);
     connect(&m_session, &Session::ready, this, &ControlPanel::show_engine_ready);
     connect(&m_session, &Session::failed, this,
@@ -268,6 +203,7 @@ void ControlPanel::set_settings(const RunSettings& s) {
         std::max(m_device->findData(c.placement.backend == Backend::Cpu ? -1 : c.placement.device), 0));
     m_gpus->setValue(c.placement.gpus);
     m_overlap->setChecked(c.placement.overlap);
+    select_data(m_halo, c.placement.halo);
     select_data(m_stencil, c.problem.stencil);
     select_data(m_rule, c.problem.rule);
     m_dims->setCurrentIndex(m_dims->findData(c.problem.dims));
@@ -288,7 +224,6 @@ void ControlPanel::set_settings(const RunSettings& s) {
     m_updating = false;
     m_sent = s;
     update_enabled();
-    update_slice_range();
     knobs_edited();
 }
 
@@ -300,6 +235,7 @@ RunSettings ControlPanel::settings() const {
     c.placement.device = std::max(device, 0);
     c.placement.gpus = m_gpus->value();
     c.placement.overlap = m_overlap->isChecked();
+    c.placement.halo = current<HaloMode>(m_halo);
     c.problem.stencil = current<StencilKind>(m_stencil);
     c.problem.rule = current<UpdateRule>(m_rule);
     c.problem.dims = m_dims->currentData().toInt();
@@ -337,9 +273,8 @@ void ControlPanel::dims_edited() {
     m_ny->setValue(edge);
     m_nz->setValue(dims == 3 ? edge : 1);
     m_updating = false;
-    update_slice_range();
     knobs_edited();
-    emit_slice();
+    m_display->follow_problem(settings().config.problem, true); // the plane moves with the dimensions
 }
 
 void ControlPanel::update_enabled() {
@@ -351,12 +286,41 @@ void ControlPanel::update_enabled() {
     m_depth->setEnabled(s.config.policy.variant == Variant::Temporal);
     m_nz->setEnabled(three);
     m_gpus->setEnabled(s.config.placement.backend == Backend::Cuda && m_devices.count() > 1);
-    m_overlap->setEnabled(s.config.placement.gpus > 1);
+    const bool strips = s.config.placement.backend == Backend::Cuda && strip_count(s.config.placement) > 1;
+    const bool remote = s.config.placement.halo == HaloMode::Remote;
+    m_overlap->setEnabled(strips && !remote); // remote loads copy nothing that could overlap
+    m_overlap->setToolTip(remote ? tr("Remote loads copy nothing, so there is no exchange to overlap.")
+                                 : teaching_tooltip(QStringLiteral("overlap")));
+    update_halo_choices(s.config);
     for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.policy.heuristic_block);
     m_bz->setEnabled(!s.config.policy.heuristic_block && three && star);
-    m_axis->setEnabled(three);
-    m_projection->setEnabled(three);
-    m_index->setEnabled(three && !m_projection->isChecked());
+    m_display->follow_problem(s.config.problem);
+}
+
+// Each halo mode the Session would refuse for these knobs is disabled, its reason on the item. The box itself
+// needs strips to mean anything, but stays open while it holds a choice that no longer applies, so that the
+// choice can be undone (the reason line says why it does not run).
+void ControlPanel::update_halo_choices(const StencilConfig& c) {
+    const bool strips = c.placement.backend == Backend::Cuda && strip_count(c.placement) > 1;
+    m_halo->setEnabled(strips || c.placement.halo != HaloMode::Auto);
+    auto* items = qobject_cast<QStandardItemModel*>(m_halo->model());
+    for (int i = 0; items && i < m_halo->count(); ++i) {
+        StencilConfig with = c;
+        with.placement.halo = HaloMode(m_halo->itemData(i).toInt());
+        const Status ok = m_session.check(with);
+        items->item(i)->setEnabled(ok.ok || with.placement.halo == c.placement.halo);
+        items->item(i)->setToolTip(ok.ok ? QString() : QString::fromStdString(ok.reason));
+    }
+    QString tip = teaching_tooltip(QStringLiteral("halo"));
+    if (!strips) tip += tr(" One strip has no neighbour: choose 2 or more GPUs.");
+    const Status remote = m_session.check([&] {
+        StencilConfig r = c;
+        r.placement.halo = HaloMode::Remote;
+        return r;
+    }());
+    if (strips && !remote)
+        tip += tr(" Remote loads are not possible here: %1.").arg(QString::fromStdString(remote.reason));
+    m_halo->setToolTip(tip);
 }
 
 void ControlPanel::knobs_edited() {
@@ -426,71 +390,10 @@ void ControlPanel::set_pacing(const Pacing& p) {
     m_updating = false;
 }
 
-void ControlPanel::set_slice(const SliceSelection& s) {
-    m_updating = true;
-    select_data(m_axis, s.axis);
-    m_projection->setChecked(s.max_projection);
-    update_slice_range();
-    m_index->setValue(s.index);
-    m_index_label->setText(QString::number(m_index->value()));
-    m_updating = false;
-    update_enabled();
-}
-
-void ControlPanel::set_colormap(ColormapKind k) {
-    m_updating = true;
-    select_data(m_colormap, k);
-    m_updating = false;
-}
-
-void ControlPanel::set_range_policy(const RangePolicy& r) {
-    m_updating = true;
-    m_auto_range->setChecked(r.automatic);
-    m_lo->setValue(r.fixed.lo);
-    m_hi->setValue(r.fixed.hi);
-    m_lo->setEnabled(!r.automatic);
-    m_hi->setEnabled(!r.automatic);
-    m_updating = false;
-}
-
 void ControlPanel::set_playing(bool on) {
     m_updating = true;
     m_play->setChecked(on);
     m_updating = false;
-}
-
-void ControlPanel::update_slice_range() {
-    const StencilConfig c = settings().config;
-    const SliceAxis axis = current<SliceAxis>(m_axis);
-    const int extent = c.problem.dims == 3 ? (axis == SliceAxis::XY ? c.problem.size.nz
-                               : axis == SliceAxis::XZ              ? c.problem.size.ny
-                                                                    : c.problem.size.nx)
-                                           : 1;
-    const bool was = m_updating;
-    m_updating = true;
-    // keep the same relative depth; from a 2D (one-plane) range, start in the middle
-    const double fraction = m_index->maximum() > 0 ? double(m_index->value()) / m_index->maximum() : 0.5;
-    m_index->setRange(0, extent - 1);
-    m_index->setValue(int(fraction * (extent - 1) + 0.5));
-    m_index_label->setText(QString::number(m_index->value()));
-    m_updating = was;
-}
-
-void ControlPanel::emit_slice() {
-    m_index_label->setText(QString::number(m_index->value()));
-    update_enabled();
-    if (m_updating) return;
-    m_session.set_slice({ current<SliceAxis>(m_axis), m_index->value(), m_projection->isChecked() });
-}
-
-void ControlPanel::emit_range() {
-    m_lo->setEnabled(!m_auto_range->isChecked());
-    m_hi->setEnabled(!m_auto_range->isChecked());
-    if (m_updating) return;
-    RangePolicy p;
-    p.automatic = m_auto_range->isChecked();
-    p.fixed = { float(m_lo->value()), float(m_hi->value()) };
-    m_session.set_range_policy(p);
 }
 
 } // namespace ss::gui

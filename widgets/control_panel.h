@@ -6,20 +6,19 @@
 
 #include "gpu/device.h"
 #include "session/session.h"
-#include "widgets/colormap.h"
 
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QPushButton;
-class QSlider;
 class QSpinBox;
 
 namespace ss::gui {
+
+class DisplayControls;
 
 class ControlPanel : public QWidget {
     Q_OBJECT
@@ -31,9 +30,6 @@ public:
     // The settings the knobs describe now, valid or not.
     RunSettings settings() const;
     void set_pacing(const Pacing&);
-    void set_slice(const SliceSelection&);
-    void set_colormap(ColormapKind);
-    void set_range_policy(const RangePolicy&);
     void set_playing(bool);
 
     void show_engine_ready(const EngineReady&);
@@ -45,15 +41,12 @@ private:
     void observe_session();
     QWidget* build_stencil_group();
     QWidget* build_run_group();
-    QWidget* build_display_group();
     void fill_variants(StencilKind, Variant selected);
     void dims_edited();
     void stencil_edited();
     void knobs_edited();
     void update_enabled();
-    void update_slice_range();
-    void emit_slice();
-    void emit_range();
+    void update_halo_choices(const StencilConfig&);
     void show_heuristic_choice(const KernelResources*);
 
     Session& m_session;
@@ -61,17 +54,13 @@ private:
     RunSettings m_sent; // the last settings sent to the engine
     bool m_updating = false; // set_* is filling the knobs: no signals back
 
-    QComboBox *m_device, *m_stencil, *m_rule, *m_dims, *m_precision, *m_variant, *m_cf, *m_initial;
+    QComboBox *m_device, *m_stencil, *m_rule, *m_dims, *m_precision, *m_variant, *m_cf, *m_initial, *m_halo;
     QSpinBox *m_gpus, *m_nx, *m_ny, *m_nz, *m_radius, *m_depth, *m_bx, *m_by, *m_bz, *m_seed, *m_steps;
     QCheckBox *m_heuristic, *m_overlap;
     QLabel *m_heuristic_choice, *m_reason;
     QPushButton *m_play, *m_step, *m_reset;
-    QComboBox *m_colormap, *m_axis;
-    QCheckBox *m_auto_range, *m_projection;
-    QDoubleSpinBox *m_lo, *m_hi;
-    QSlider* m_index;
-    QLabel* m_index_label;
     QWidget* m_resources; // the kernel's resources (kernel_resources_box.h)
+    DisplayControls* m_display; // colour map, range, 3D plane
 };
 
 } // namespace ss::gui

@@ -21,7 +21,7 @@ namespace ss::gui {
 namespace {
 
 // The per-GPU table: timing from the engine's statistics, then the hardware counters of the GPU.
-enum GpuColumn { kGpu, kRows, kCompute, kGcells, kExchange, kDram, kLocal, kTopStall, kGpuColumns };
+enum GpuColumn { kGpu, kRows, kCompute, kGcells, kExchange, kRemote, kDram, kLocal, kTopStall, kGpuColumns };
 
 QLabel* figure(QGridLayout* grid, int column, const QString& caption, const char* name) {
     auto* value = new QLabel(QStringLiteral("-"));
@@ -145,7 +145,13 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
         { tr("GCells/s"), tr("The strip's updated cells per second of its compute time.") },
         { tr("exchange"),
             tr("Receiving its ghost rows in the sampled step. Overlap computes the boundary rows first and exchanges "
-               "them while the interior runs.") },
+               "them while the interior runs. Remote loads: the wait for the neighbours' kernels (nothing is "
+               "copied).") },
+        { tr("remote reads (computed)"),
+            tr("Remote loads (halo mode remote): the bytes the strip's kernels load from its neighbours' memory per "
+               "step, computed from the geometry (R rows of each neighbour, its updated cells once), not measured: "
+               "no NVLink counter is read, and strips on one GPU (the testing hook) read another buffer of the same "
+               "GPU.") },
         { tr("DRAM R/W GB/s"),
             tr("Hardware counters of this GPU in the last profiled step: DRAM bytes read / written per second of its "
                "kernel time (dram__bytes_read.sum, dram__bytes_write.sum). Hover a cell for its bytes per cell "
@@ -249,6 +255,7 @@ void MetricsPanel::show_strips() {
     m_gpus->clearSpans();
     m_gpus->setRowCount(rows);
     for (int column = kDram; column < kGpuColumns; ++column) m_gpus->setColumnHidden(column, !counters);
+    m_gpus->setColumnHidden(kRemote, m.remote_bytes() == 0); // copies: nothing is loaded remotely
     auto cell = [this](int row, int column, const QString& text, const QString& tooltip = {}) {
         auto* item = new QTableWidgetItem(text);
         item->setTextAlignment(column <= kRows ? Qt::Alignment(Qt::AlignCenter) : (Qt::AlignRight | Qt::AlignVCenter));
@@ -264,6 +271,8 @@ void MetricsPanel::show_strips() {
         cell(i, kCompute, m.timed ? tr("%1 ms").arg(s.compute_ms, 0, 'f', 3) : none);
         cell(i, kGcells, m.timed ? QString::number(s.gcells_per_s(), 'f', 1) : none);
         cell(i, kExchange, m.timed ? tr("%1 ms").arg(s.exchange_ms, 0, 'f', 3) : none);
+        cell(i, kRemote, tr("%1 KiB").arg(double(s.remote_bytes) / 1024.0, 0, 'f', 1),
+            tr("Computed from the geometry, not measured."));
         if (!counters || (i > 0 && m.strips[std::size_t(i - 1)].device == s.device)) continue; // spanned above
         int span = 1; // strips sharing this GPU (the testing hook) share its counters: one cell for them all
         while (i + span < rows && m.strips[std::size_t(i + span)].device == s.device) ++span;
@@ -295,6 +304,10 @@ void MetricsPanel::show_strips() {
                                  .arg(QString::fromStdString(m.path_summary()))
                                  .arg(m.overlap ? tr("on") : tr("off"))
                            : tr("Split over %1 strips; timing the first sampled step…").arg(rows);
+    if (m.timed && m.remote_bytes() > 0)
+        text = tr("Halo: remote loads, nothing copied; the kernels read %1 KiB/step from the neighbours' memory "
+                  "(computed from the geometry)")
+                   .arg(double(m.remote_bytes()) / 1024.0, 0, 'f', 1);
     if (shared_gpu)
         text += tr(". Strips on one GPU (the STENCILSCOPE_STRIPS_PER_GPU testing hook) share its counters: their "
                    "figures cover them together.");

@@ -20,6 +20,11 @@ constexpr KnobText kTexts[] = {
     { "overlap", QT_TRANSLATE_NOOP("teaching",
         "With several GPUs: compute the border rows first and send them while the interior is still being "
         "computed, so the exchange hides behind the work (off: compute everything, then exchange).") },
+    { "halo", QT_TRANSLATE_NOOP("teaching",
+        "With several GPUs, how a strip gets the rows beyond its edge. copies: they are copied into its ghost rows "
+        "every step (GPU to GPU where the GPUs reach each other, else through the host; staged: always through "
+        "the host). remote loads: nothing is copied, the kernel reads them straight from the neighbour's memory "
+        "(GPU-SM), which needs peer access.") },
     { "stencil", QT_TRANSLATE_NOOP("teaching",
         "Star: each cell is updated from its neighbours along the axes (the thesis' kernels). Diffusion, 4th "
         "order: a two-Laplacian update whose variants form an optimisation ladder.") },

@@ -11,11 +11,17 @@
 #include "gpu/physics.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
 namespace ss {
 namespace {
+
+// Address arithmetic: a neighbour's pointer in this field's row numbering may point outside its buffer.
+const void* shifted(const void* p, std::size_t bytes) {
+    return reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) + bytes);
+}
 
 std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int threads, std::int64_t smem) {
     const int warps = (threads + d.warp_size - 1) / d.warp_size;
@@ -360,8 +366,12 @@ void CudaSimulation::launch_star_rows(int lo, int hi, cudaStream_t stream) {
     int nx = window.problem.size.nx, ny = window.problem.size.ny, nz = window.problem.size.nz, wlo = r,
         whi = r + hi - lo, chunk = 1;
     const GridDims g = star_grid(window, hi - lo, &chunk);
-    void* args[] = { &in, &out, &nx, &ny, &nz, &wlo, &whi, &chunk };
-    launch(m_main, dim3(g.x, g.y, g.z), args, m_smem, stream);
+    // Remote mode: a window's first (last) R rows are the neighbour's only when it starts (ends) at the edge.
+    const int p = current_buffer(), rows = slow_extent(m_config.problem);
+    const void* below = lo == r && m_neighbour_rows[0][p] ? shifted(m_neighbour_rows[0][p], offset) : in;
+    const void* above = hi == rows - r && m_neighbour_rows[1][p] ? shifted(m_neighbour_rows[1][p], offset) : in;
+    void* args[] = { &in, &out, &nx, &ny, &nz, &wlo, &whi, &chunk, &below, &above };
+    launch(m_main, dim3(g.x, g.y, g.z), args, m_smem, stream); // the last two only when m_remote
 }
 
 void CudaSimulation::diffusion_step() {
@@ -419,7 +429,9 @@ void CudaSimulation::copy_rows(unsigned char* host, unsigned char* device, int f
 
 std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {
     try {
-        return std::make_unique<CudaSimulation>(c, dev, c);
+        StencilConfig kernels = c;
+        kernels.placement.halo = HaloMode::Auto; // one field has no neighbour to read from
+        return std::make_unique<CudaSimulation>(c, dev, kernels);
     } catch (const std::exception& e) {
         if (why) *why = e.what();
         cudaGetLastError(); // clear a sticky-free error so the next configuration can start

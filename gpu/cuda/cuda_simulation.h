@@ -69,6 +69,10 @@ public:
     // k x k into `out` (a pointer on this device), queued on the own stream.
     void slice_rows_to_device(SliceAxis, int index, int v_first, int v_rows, float* out, int k);
     void set_iteration(long long i) { m_iteration = i; }
+    // Remote halo mode (kernels compiled for HaloMode::Remote take two more pointers): where the kernel reads
+    // the R rows beyond this field's updated rows on `side` (0 low, 1 high) while `buffer` is current: the
+    // neighbour's buffer shifted to this field's row numbering. Null: this field's own rows (a domain edge).
+    void set_neighbour_rows(int side, int buffer, const void* rows) { m_neighbour_rows[side][buffer] = rows; }
 
 private:
     void choose_block(const cudaFuncAttributes&);
@@ -109,6 +113,7 @@ private:
     void* m_out = nullptr;
     void* m_tmp = nullptr;
     void* m_tmp2 = nullptr;
+    const void* m_neighbour_rows[2][2] = {}; // [side][buffer]
     cudaStream_t m_stream = nullptr;
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
     static constexpr int kMarkers = 4;

@@ -53,6 +53,11 @@ std::vector<DeviceInfo> query_devices() {
         char bus[32] = {};
         if (cudaDeviceGetPCIBusId(bus, sizeof bus, d) == cudaSuccess) info.pci_bus_id = bus;
         info.free_memory = device_free_memory(d);
+        for (int other = 0; other < count; ++other) {
+            int can = 0;
+            if (other != d && cudaDeviceCanAccessPeer(&can, d, other) == cudaSuccess && can)
+                info.peers.push_back(other);
+        }
         out.push_back(info);
     }
     return out;

@@ -3,6 +3,9 @@
 
 #include "gpu/cuda/cuda_check.h"
 
+#include <cstddef>
+#include <cstdint>
+
 namespace ss {
 
 void record_sample_end(StripTimer& timer, cudaEvent_t end, cudaStream_t stream) {
@@ -30,7 +33,7 @@ void receive_halo(StripState& s, const std::vector<StripState>& strips, StripTim
             cuda_check(cudaStreamWaitEvent(stream, strips[s.neighbour[side]].ready[p], 0), "cudaStreamWaitEvent");
     if (sample) cuda_check(cudaEventRecord(timer.receive_begin, stream), "cudaEventRecord");
     for (int side : { kBelow, kAbove }) {
-        if (s.neighbour[side] < 0) continue;
+        if (s.neighbour[side] < 0 || s.path[side] == HaloPath::Remote) continue;
         const StripState& from = strips[s.neighbour[side]];
         unsigned char* dst = s.field->buffer(p) + rows.ghost_row(s, side) * rows.row_bytes;
         const unsigned char* src = from.field->buffer(p) + rows.send_row(from, 1 - side) * rows.row_bytes;
@@ -44,6 +47,32 @@ void receive_halo(StripState& s, const std::vector<StripState>& strips, StripTim
         cuda_check(e, "ghost row exchange");
     }
     if (sample) record_sample_end(timer, timer.receive_end, stream);
+}
+
+void connect_neighbour_rows(std::vector<StripState>& strips, std::size_t row_bytes) {
+    for (StripState& s : strips)
+        for (int side : { kBelow, kAbove }) {
+            if (s.neighbour[side] < 0) continue;
+            const StripState& from = strips[std::size_t(s.neighbour[side])];
+            // s's local row q is global row s.local_begin + q, which `from` holds at q + (s.local_begin -
+            // from.local_begin): negative for the neighbour above, so the pointer is formed on the address.
+            const std::ptrdiff_t shift
+                = std::ptrdiff_t(s.strip.local_begin - from.strip.local_begin) * std::ptrdiff_t(row_bytes);
+            for (int buffer : { 0, 1 }) {
+                const auto base = reinterpret_cast<std::uintptr_t>(from.field->buffer(buffer));
+                s.field->set_neighbour_rows(side, buffer, reinterpret_cast<const void*>(base + std::uintptr_t(shift)));
+            }
+        }
+}
+
+void poison_ghost_rows(StripState& s, const HaloRows& rows) {
+    unsigned char* current = s.field->buffer(s.field->current_buffer());
+    for (int side : { kBelow, kAbove })
+        if (s.neighbour[side] >= 0)
+            cuda_check(cudaMemsetAsync(
+                           current + rows.ghost_row(s, side) * rows.row_bytes, 0xFF, rows.bytes(), s.field->stream()),
+                "poison");
+    cuda_check(cudaStreamSynchronize(s.field->stream()), "poison");
 }
 
 bool harvest_strip_timer(const StripState& s, StripTimer& t) {

@@ -58,9 +58,18 @@ void record_sample_end(StripTimer& timer, cudaEvent_t end, cudaStream_t stream);
 void send_halo(StripState& s, StripTimer& timer, const HaloRows& rows, cudaStream_t stream, bool sample);
 
 // Wait for the neighbours' ready events, then copy their rows into s's ghost rows on `stream`: peer copy,
-// device copy, or from their pinned rows.
+// device copy, or from their pinned rows; on the remote path only the wait (the next step's kernel reads
+// their rows, and must not overwrite its own buffer that they are still reading).
 void receive_halo(StripState& s, const std::vector<StripState>& strips, StripTimer& timer, const HaloRows& rows,
     cudaStream_t stream, bool sample);
+
+// Remote halo mode: gives every strip's field its neighbours' buffers (both parities) in its own row
+// numbering, so that its kernel loads the rows beyond its strip from them (CudaSimulation::set_neighbour_rows).
+void connect_neighbour_rows(std::vector<StripState>& strips, std::size_t row_bytes);
+
+// Remote halo mode: overwrites the current buffer's ghost rows on the sides with a neighbour with all-ones
+// bits (NaN), so that a kernel reading them instead of the neighbour's rows shows (poison_output).
+void poison_ghost_rows(StripState& s, const HaloRows& rows);
 
 // Reads a sampled step's events once all of them have completed; true when it did (the timer is then no
 // longer pending). An unfinished sample stays pending.

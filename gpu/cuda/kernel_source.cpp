@@ -80,6 +80,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     s += define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant_index(c.policy.variant));
     s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
+    s += define("REMOTE", c.placement.halo == HaloMode::Remote); // kernels take neighbour pointers (star.cuh)
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
     // The row and plane strides as constants (the source is per domain size anyway): the neighbours' offsets
     // fold into the loads' immediates. Strips of a multi-GPU run split the slow axis only, so they share them.

@@ -12,6 +12,9 @@
 // double-buffers the ready events and pinned rows: a strip records ready[p] again only two steps later,
 // after a barrier every reader of the old record has passed. The stream order and these events cover
 // every read-after-write and write-after-read between strips (docs/ARCHITECTURE.md, "Multi-GPU").
+// Remote halo mode (GPU-SM) keeps this order with nothing to send or receive: a strip's kernel reads its
+// neighbours' current buffers directly, records ready[parity] after it, and the neighbours wait for that
+// event before their next step, which reads its new rows and overwrites the buffer it has just read.
 #include "gpu/cuda/multi_gpu_simulation.h"
 
 #include "gpu/cuda/cuda_check.h"
@@ -149,7 +152,8 @@ public:
             const int v_lo = (s.strip.first_row + k - 1) / k, v_hi = (s.strip.end_row + k - 1) / k;
             if (v_lo >= v_hi) continue;
             const int first = v_lo * k - s.strip.local_begin;
-            const int rows = std::min(s.strip.local_end - v_lo * k, (v_hi - v_lo) * k);
+            const int held = remote() ? s.strip.end_row : s.strip.local_end; // remote: ghost rows are never filled
+            const int rows = std::min(held - v_lo * k, (v_hi - v_lo) * k);
             to_first_gpu(s, device_out + std::size_t(v_lo) * ou, std::size_t(v_hi - v_lo) * ou,
                 [&](float* out) { s.field->slice_rows_to_device(axis, index, first, rows, out, k); });
         }
@@ -186,14 +190,17 @@ public:
 
     void poison_output() override {
         synchronize();
-        for (StripState& s : m_strips) s.field->poison_output();
+        for (StripState& s : m_strips) { // remote mode: the ghost rows nothing may read, too
+            s.field->poison_output();
+            if (remote()) poison_ghost_rows(s, halo_rows());
+        }
     }
 
     MultiGpuStats multi_gpu_stats() const override {
         harvest_timers();
         MultiGpuStats stats;
         stats.ghost_depth = m_plan.ghost_depth;
-        stats.overlap = m_config.placement.overlap;
+        stats.overlap = overlapped();
         stats.timed = m_timed;
         const Extent e = m_config.problem.size;
         const int r = m_plan.ghost_depth;
@@ -208,8 +215,13 @@ public:
             t.updated_cells = cells_per_row * s.strip.updated_rows();
             t.below = s.path[kBelow];
             t.above = s.path[kAbove];
-            for (int side : { kBelow, kAbove })
-                if (s.neighbour[side] >= 0) t.halo_bytes += std::int64_t(halo_bytes());
+            for (int side : { kBelow, kAbove }) {
+                if (s.neighbour[side] < 0) continue;
+                if (s.path[side] == HaloPath::Remote) // computed: R of the neighbour's rows, its updated cells once
+                    t.remote_bytes += cells_per_row * r * element_size(m_config.problem.precision);
+                else
+                    t.halo_bytes += std::int64_t(halo_bytes());
+            }
             const StripTimer& timer = m_timers[std::size_t(&s - m_strips.data())];
             t.compute_ms = timer.compute_ms;
             t.exchange_ms = timer.exchange_ms;
@@ -220,7 +232,8 @@ public:
 
 private:
     void build(const std::vector<DeviceInfo>& devices) {
-        const StencilConfig kernels = single_gpu_equivalent(m_config);
+        StencilConfig kernels = single_gpu_equivalent(m_config);
+        if (remote()) kernels.placement.halo = HaloMode::Remote; // kernels that read the neighbours' rows
         const int n = int(m_plan.strips.size());
         m_strips.resize(std::size_t(n));
         m_timers.resize(std::size_t(n));
@@ -247,6 +260,7 @@ private:
             for (int side : { kBelow, kAbove })
                 if (s.neighbour[side] >= 0) s.path[side] = choose_path(s, m_strips[s.neighbour[side]]);
         }
+        if (remote()) connect_neighbour_rows(m_strips, row_bytes());
         for (StripState& s : m_strips) // a strip stages what a neighbour receives staged
             for (int side : { kBelow, kAbove }) {
                 if (s.neighbour[side] < 0 || m_strips[s.neighbour[side]].path[1 - side] != HaloPath::Staged) continue;
@@ -265,9 +279,12 @@ private:
     HaloPath choose_path(const StripState& s, const StripState& from) const {
         if (m_config.placement.halo == HaloMode::Staged) return HaloPath::Staged;
         const int here = s.field->device(), there = from.field->device();
-        if (here == there) return HaloPath::SameDevice;
+        if (here == there) return remote() ? HaloPath::Remote : HaloPath::SameDevice;
         int can = 0;
         cuda_check(cudaDeviceCanAccessPeer(&can, here, there), "cudaDeviceCanAccessPeer");
+        if (!can && remote())
+            throw CudaError("remote halo mode: GPU " + std::to_string(here) + " cannot read GPU "
+                + std::to_string(there) + "'s memory (no peer access); use --halo auto");
         if (!can) return HaloPath::Staged;
         // The receiver reads the sender's memory; enabled once per device pair for the process.
         cuda_check(cudaSetDevice(here), "cudaSetDevice");
@@ -276,7 +293,7 @@ private:
             cudaGetLastError();
         else
             cuda_check(e, "cudaDeviceEnablePeerAccess");
-        return HaloPath::PeerToPeer;
+        return remote() ? HaloPath::Remote : HaloPath::PeerToPeer;
     }
 
     void release() {
@@ -333,7 +350,7 @@ private:
             return;
         }
         const int g = m_plan.ghost_depth, end = g + s.strip.updated_rows();
-        const bool split = m_config.placement.overlap && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
+        const bool split = overlapped() && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
         if (!split) {
             f.launch_star_rows(g, end, compute);
         } else { // the rows the neighbours need first, then the interior while they travel
@@ -346,13 +363,12 @@ private:
         }
         if (sample) cuda_check(cudaEventRecord(timer.compute_end, compute), "cudaEventRecord");
         f.finish_step();
-        cudaStream_t exchange = m_config.placement.overlap ? s.halo : compute;
-        if (m_config.placement.overlap)
-            cuda_check(cudaStreamWaitEvent(exchange, s.boundary_done, 0), "cudaStreamWaitEvent");
+        cudaStream_t exchange = overlapped() ? s.halo : compute;
+        if (overlapped()) cuda_check(cudaStreamWaitEvent(exchange, s.boundary_done, 0), "cudaStreamWaitEvent");
         send(s, exchange, sample);
         m_workers->sync_point();
         receive(s, exchange, sample);
-        if (m_config.placement.overlap) {
+        if (overlapped()) {
             cuda_check(cudaEventRecord(s.received, exchange), "cudaEventRecord");
             cuda_check(cudaStreamWaitEvent(compute, s.received, 0), "cudaStreamWaitEvent");
         }
@@ -424,6 +440,8 @@ private:
         return out;
     }
 
+    bool remote() const { return m_config.placement.halo == HaloMode::Remote; }
+    bool overlapped() const { return m_config.placement.overlap && !remote(); } // remote mode has no copy to hide
     bool along_split(SliceAxis axis) const { return m_config.problem.dims == 2 || axis != SliceAxis::XY; }
     StripState& owner(int row) {
         for (StripState& s : m_strips)

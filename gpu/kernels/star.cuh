@@ -3,13 +3,30 @@
 //   T (float|double), idx_t, R (radius), CF (coarsening in x), DIMS (2|3), VARIANT (0 base, 1 smem,
 //   2 smem_padded, 3 stream, 4 uncoalesced, 5 temporal: gpu/kernels/temporal.cuh follows), RULE_WAVE, HAS_CENTRE,
 //   W_CENTRE, weight(d), and for stream MAX_HALO, PIPE, STREAM_FWD and XB (the 3D layout) and, once the block is
-//   chosen, SBX, SBY, SMINB.
+//   chosen, SBX, SBY, SMINB; REMOTE (0|1, remote halo mode).
 // Update: out = W_CENTRE*u + sum_d weight(d) * (sum of the 2*DIMS neighbours at distance d)
 //         [- out (= u(t-1)) for the wave]. Cells within R of the border are never written (Dirichlet).
 // Thesis listings 3.1-3.14 use this structure; the slow axis (y in 2D, z in 3D) is updated in [lo, hi)
 // so that a multi-GPU strip can compute its own rows.
 
 #define SLOW_STRIDE(nx, ny) (DIMS == 3 ? idx_t(nx) * idx_t(ny) : idx_t(nx))
+
+// Remote halo mode (GPU-SM, seed 003): a strip's first and last R rows along the slow axis are its
+// neighbours' rows, read straight from their buffers instead of from ghost copies. `below` and `above`
+// point into those buffers shifted to this strip's row numbering (the host passes `in` for a side without
+// a neighbour), so a load keeps its index and only the pointer is chosen by the row it reads. Only loads
+// that can reach beyond the own rows choose; each kernel still adds the same operands in the same order.
+#if REMOTE
+#define REMOTE_PARAMS , const T* __restrict__ below, const T* __restrict__ above
+#define SRC_LOW(row) ((row) < R ? below : in)
+#define SRC_HIGH(row, n) ((row) >= (n)-R ? above : in)
+#define SRC(row, n) ((row) < R ? below : (row) >= (n)-R ? above : in)
+#else
+#define REMOTE_PARAMS
+#define SRC_LOW(row) in
+#define SRC_HIGH(row, n) in
+#define SRC(row, n) in
+#endif
 
 // The host may specialise a kernel for its block (SBX, SBY, SBZ) and for the row and plane strides of its
 // domain (SNX, SNY): conditions like "is this neighbour in the tile" and the neighbours' offsets then fold at
@@ -57,17 +74,50 @@ __device__ __forceinline__ bool interior(int i, int j, int k, int nx, int ny, in
 #endif
 }
 
+// The centre product is rounded on its own (mul.rn is never fused): in `W_CENTRE * c + w1 * pair` either
+// product could become the FMA, and the compiler's choice follows the code's shape (remote mode's edge branch
+// hoists the centre term and fused the other one), which would break bitwise equality between kernels.
+__device__ __forceinline__ float product_rn(float a, float b) {
+    return __fmul_rn(a, b);
+}
+__device__ __forceinline__ double product_rn(double a, double b) {
+    return __dmul_rn(a, b);
+}
+
 __device__ __forceinline__ T centre_term(T c) {
 #if HAS_CENTRE
-    return W_CENTRE * c;
+    return product_rn(W_CENTRE, c);
 #else
     return T(0);
 #endif
 }
 
 #if VARIANT == 0 // base (listings 3.1-3.4): every operand from global memory
+#if REMOTE
+// One cell's sum in remote mode. Choosing a pointer for each of the 2R slow-axis loads costs a compare and two
+// selects per load (R16 2D: 1.43x the time per step on the H100), so only cells within R of a strip edge choose
+// (EDGE); a warp shares its row, so the branch between the two does not diverge. Same operands, same order.
+template <bool EDGE>
+__device__ __forceinline__ T remote_cell(const T* __restrict__ in, const T* __restrict__ below,
+    const T* __restrict__ above, idx_t idx, int row, int rows, idx_t sy, idx_t sz) {
+    T acc = centre_term(in[idx]);
+#pragma unroll
+    for (int d = 1; d <= R; ++d) {
+        const T* low = EDGE && row - d < R ? below : in;
+        const T* high = EDGE && row + d >= rows - R ? above : in;
+#if DIMS == 3
+        T pair = in[idx - d] + in[idx + d] + in[idx - d * sy] + in[idx + d * sy];
+        pair += low[idx - d * sz] + high[idx + d * sz];
+#else
+        T pair = in[idx - d] + in[idx + d] + low[idx - d * sy] + high[idx + d * sy];
+#endif
+        acc += weight(d) * pair;
+    }
+    return acc;
+}
+#endif
 extern "C" __global__ void BLOCK_BOUNDS ss_star(
-    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     const int i0 = threadIdx.x + blockIdx.x * BLK_X * CF;
     const int j = threadIdx.y + blockIdx.y * BLK_Y;
     const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * BLK_Z : 0;
@@ -77,6 +127,11 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
         const int i = i0 + l * BLK_X;
         if (!interior(i, j, k, nx, ny, lo, hi)) continue;
         const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
+#if REMOTE
+        const int row = DIMS == 3 ? k : j, rows = DIMS == 3 ? nz : ny;
+        const T acc = row < 2 * R || row >= rows - 2 * R ? remote_cell<true>(in, below, above, idx, row, rows, sy, sz)
+                                                         : remote_cell<false>(in, below, above, idx, row, rows, sy, sz);
+#else
         T acc = centre_term(in[idx]);
 #pragma unroll
         for (int d = 1; d <= R; ++d) {
@@ -86,6 +141,7 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
 #endif
             acc += weight(d) * pair;
         }
+#endif
         finish(out, idx, acc);
     }
 }
@@ -95,7 +151,7 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
 // axis (y in 2D, z in 3D) and the last block dim walks x, so a warp's 32 loads hit 32 different rows or
 // planes: one sector fetched per 4 useful bytes instead of one per 32. Coarsening does not apply (CF = 1).
 extern "C" __global__ void ss_star(
-    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
 #if DIMS == 3
     const int k = threadIdx.x + blockIdx.x * blockDim.x;
     const int j = threadIdx.y + blockIdx.y * blockDim.y;
@@ -111,9 +167,11 @@ extern "C" __global__ void ss_star(
     T acc = centre_term(in[idx]);
 #pragma unroll
     for (int d = 1; d <= R; ++d) {
-        T pair = in[idx - d] + in[idx + d] + in[idx - d * sy] + in[idx + d * sy];
 #if DIMS == 3
-        pair += in[idx - d * sz] + in[idx + d * sz];
+        T pair = in[idx - d] + in[idx + d] + in[idx - d * sy] + in[idx + d * sy];
+        pair += SRC_LOW(k - d)[idx - d * sz] + SRC_HIGH(k + d, nz)[idx + d * sz];
+#else
+        T pair = in[idx - d] + in[idx + d] + SRC_LOW(j - d)[idx - d * sy] + SRC_HIGH(j + d, ny)[idx + d * sy];
 #endif
         acc += weight(d) * pair;
     }
@@ -123,7 +181,7 @@ extern "C" __global__ void ss_star(
 
 #if VARIANT == 1 // smem, the hybrid (listings 3.5-3.9): a block-sized tile, halo operands from global
 extern "C" __global__ void BLOCK_BOUNDS ss_star(
-    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     ASSUME_IN_BLOCK();
     extern __shared__ unsigned char smem_raw[];
     T* tile = reinterpret_cast<T*>(smem_raw);
@@ -139,7 +197,8 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
     for (int l = 0; l < CF; ++l) {
         const int i = i0 + l * BLK_X;
         const int s = threadIdx.x + l * BLK_X + ty * tsy + tz * tsz;
-        if (i < nx && in_domain_yz) tile[s] = in[i + j * sy + (DIMS == 3 ? k * sz : 0)];
+        if (i < nx && in_domain_yz)
+            tile[s] = SRC(DIMS == 3 ? k : j, DIMS == 3 ? nz : ny)[i + j * sy + (DIMS == 3 ? k * sz : 0)];
     }
     __syncthreads();
 #pragma unroll
@@ -152,11 +211,14 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
 #pragma unroll
         for (int d = 1; d <= R; ++d) {
             T pair = (tx >= d ? tile[s - d] : in[idx - d]) + (tx + d < W ? tile[s + d] : in[idx + d]);
+#if DIMS == 3
             pair += (ty >= d ? tile[s - d * tsy] : in[idx - d * sy])
                 + (ty + d < BY ? tile[s + d * tsy] : in[idx + d * sy]);
-#if DIMS == 3
-            pair += (tz >= d ? tile[s - d * tsz] : in[idx - d * sz])
-                + (tz + d < BZ ? tile[s + d * tsz] : in[idx + d * sz]);
+            pair += (tz >= d ? tile[s - d * tsz] : SRC_LOW(k - d)[idx - d * sz])
+                + (tz + d < BZ ? tile[s + d * tsz] : SRC_HIGH(k + d, nz)[idx + d * sz]);
+#else
+            pair += (ty >= d ? tile[s - d * tsy] : SRC_LOW(j - d)[idx - d * sy])
+                + (ty + d < BY ? tile[s + d * tsy] : SRC_HIGH(j + d, ny)[idx + d * sy]);
 #endif
             acc += weight(d) * pair;
         }
@@ -167,7 +229,7 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
 
 #if VARIANT == 2 // smem_padded (listings 3.10-3.14): tile + R-wide padding; every operand from shared memory
 extern "C" __global__ void BLOCK_BOUNDS ss_star(
-    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     T* tile = reinterpret_cast<T*>(smem_raw);
     const int BX = BLK_X, BY = BLK_Y, BZ = DIMS == 3 ? BLK_Z : 1;
@@ -187,15 +249,20 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
         if (!(i < nx && in_domain_yz)) continue;
         const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
         const int s = (threadIdx.x + R + l * BX) + (ty + R) * tsy + (DIMS == 3 ? (tz + R) * tsz : 0);
-        if (l == 0 && threadIdx.x < R && i >= R) tile[s - R] = in[idx - R];
-        if (l == CF - 1 && threadIdx.x >= BX - R && i + R < nx) tile[s + R] = in[idx + R];
-        if (ty < R && j >= R) tile[s - R * tsy] = in[idx - R * sy];
-        if (ty >= BY - R && j + R < ny) tile[s + R * tsy] = in[idx + R * sy];
+        const T* row_src = SRC(DIMS == 3 ? k : j, DIMS == 3 ? nz : ny); // the thread's row may be a neighbour's
+        if (l == 0 && threadIdx.x < R && i >= R) tile[s - R] = row_src[idx - R];
+        if (l == CF - 1 && threadIdx.x >= BX - R && i + R < nx) tile[s + R] = row_src[idx + R];
 #if DIMS == 3
-        if (tz < R && k >= R) tile[s - R * tsz] = in[idx - R * sz];
-        if (tz >= BZ - R && k + R < nz) tile[s + R * tsz] = in[idx + R * sz];
+        if (ty < R && j >= R) tile[s - R * tsy] = row_src[idx - R * sy];
+        if (ty >= BY - R && j + R < ny) tile[s + R * tsy] = row_src[idx + R * sy];
+        if (tz < R && k >= R) tile[s - R * tsz] = SRC_LOW(k - R)[idx - R * sz];
+        if (tz >= BZ - R && k + R < nz) tile[s + R * tsz] = SRC_HIGH(k + R, nz)[idx + R * sz];
+        tile[s] = row_src[idx];
+#else
+        if (ty < R && j >= R) tile[s - R * tsy] = SRC_LOW(j - R)[idx - R * sy];
+        if (ty >= BY - R && j + R < ny) tile[s + R * tsy] = SRC_HIGH(j + R, ny)[idx + R * sy];
+        tile[s] = row_src[idx];
 #endif
-        tile[s] = in[idx];
     }
     __syncthreads();
 #pragma unroll
@@ -266,7 +333,7 @@ __device__ __forceinline__ void wait_copies_but_newest() {
 // 2D: a block of BX threads covers W = BX * CF cells of a row (x-coarsening as in the thesis) and marches
 // along y. The row with its x halo lives in shared memory.
 extern "C" __global__ void STREAM_BOUNDS ss_star(
-    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     const int BX = STREAM_BX, W = BX * CF, px = W + 2 * R;
     const int s_begin = lo + blockIdx.y * chunk;
@@ -308,10 +375,12 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         col_ok[l] = i < nx;
         col[l] = i;
 #pragma unroll
-        for (int m = 0; m < 2 * R; ++m) q[l][m] = col_ok[l] ? in[col[l] + (s_begin - R + m) * ss] : T(0);
+        for (int m = 0; m < 2 * R; ++m)
+            q[l][m] = col_ok[l] ? SRC(s_begin - R + m, ny)[col[l] + (s_begin - R + m) * ss] : T(0);
 #pragma unroll
         for (int p = 0; p < PIPE; ++p)
-            ring[p][l] = col_ok[l] && s_begin + p < s_end ? in[col[l] + (s_begin + R + p) * ss] : T(0);
+            ring[p][l]
+                = col_ok[l] && s_begin + p < s_end ? SRC(s_begin + R + p, ny)[col[l] + (s_begin + R + p) * ss] : T(0);
     }
 #pragma unroll
     for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
@@ -326,7 +395,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
                 q[l][2 * R] = ring[p][l];
-                ring[p][l] = col_ok[l] && s + PIPE < s_end ? in[col[l] + (s + R + PIPE) * ss] : T(0);
+                ring[p][l] = col_ok[l] && s + PIPE < s_end ? SRC(s + R + PIPE, ny)[col[l] + (s + R + PIPE) * ss] : T(0);
                 tile[R + threadIdx.x + l * BX] = q[l][R];
             }
             wait_copies_but_newest(); // this row's halo has landed
@@ -376,7 +445,7 @@ __device__ __forceinline__ void copy_async_to(unsigned dst, const T* src) {
 }
 
 extern "C" __global__ void STREAM_BOUNDS ss_star(
-    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     const int BX = STREAM_BX, BY = STREAM_BY, W = BX * XB, H = BY * CF;
     // Tile columns: OFF (R rounded up to XB) left of the interior, so that every thread's columns start on
@@ -419,7 +488,8 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             const bool interior_only = plane < s_begin || plane >= s_end;
             const unsigned long long m = interior_only ? inner : full;
             const unsigned dst = smem_base + buffer * tile_size * sizeof(T);
-            const T* src = in + (idx_t(plane) * ss + src0); // then one pointer per row, immediate offsets along it
+            const T* src
+                = SRC(plane, nz) + (idx_t(plane) * ss + src0); // then one pointer per row, immediate offsets along it
 #pragma unroll
             for (int kr = 0; kr < KR; ++kr, src += row_step)
 #pragma unroll
@@ -543,7 +613,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 // small next to its BX x H interior. Shared-memory bandwidth is what bounds large radii (4R reads per cell
 // without this); the z neighbours stay in registers.
 extern "C" __global__ void STREAM_BOUNDS ss_star(
-    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     const int BX = STREAM_BX, BY = STREAM_BY, H = BY * CF;
     const int px = BX + 2 * R, rows = H + 2 * R;
@@ -597,10 +667,12 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         cell_interior[l] = i >= R && i < nx - R && j >= R && j < ny - R;
         col[l] = i + idx_t(j) * nx;
 #pragma unroll
-        for (int m = 0; m < 2 * R; ++m) q[l][m] = cell_ok[l] ? in[col[l] + (s_begin - R + m) * ss] : T(0);
+        for (int m = 0; m < 2 * R; ++m)
+            q[l][m] = cell_ok[l] ? SRC(s_begin - R + m, nz)[col[l] + (s_begin - R + m) * ss] : T(0);
 #pragma unroll
         for (int p = 0; p < PIPE; ++p)
-            ring[p][l] = cell_ok[l] && s_begin + p < s_end ? in[col[l] + (s_begin + R + p) * ss] : T(0);
+            ring[p][l]
+                = cell_ok[l] && s_begin + p < s_end ? SRC(s_begin + R + p, nz)[col[l] + (s_begin + R + p) * ss] : T(0);
     }
 #pragma unroll
     for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
@@ -616,7 +688,8 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
                 q[l][2 * R] = ring[p][l];
-                ring[p][l] = cell_ok[l] && s + PIPE < s_end ? in[col[l] + (s + R + PIPE) * ss] : T(0);
+                ring[p][l]
+                    = cell_ok[l] && s + PIPE < s_end ? SRC(s + R + PIPE, nz)[col[l] + (s + R + PIPE) * ss] : T(0);
                 tile[c0 + l * px] = q[l][R];
             }
             wait_copies_but_newest(); // this plane's halo has landed

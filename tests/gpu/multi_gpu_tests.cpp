@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Strip partitioning must not change a single bit: for every variant, dims, rule and precision, the
 // field after K steps on N strips equals the one-GPU field exactly (memcmp), with overlap on and off
-// and on every halo path. On one GPU the testing hook (strips_per_device) puts N strips on the device;
-// with more GPUs present, the strips also go to real devices.
+// and on every halo path, remote loads included. On one GPU the testing hook (strips_per_device) puts N strips on the
+// device; with more GPUs present, the strips also go to real devices.
 #include "gpu_test_util.h"
 
 #include <cuda_runtime.h>
 
 #include <cstring>
+#include <functional>
 
 using namespace ss;
 
@@ -39,7 +40,8 @@ std::vector<StencilConfig> splits_of(const StencilConfig& one) {
     std::vector<StencilConfig> out;
     const int devices = int(test::catalogue().devices.size());
     for (bool overlap : { true, false })
-        for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
+        for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged, HaloMode::Remote }) {
+            if (halo == HaloMode::Remote && !overlap) continue; // remote mode copies nothing to overlap
             StencilConfig c = one;
             c.placement.overlap = overlap, c.placement.halo = halo;
             for (int n : { 2, 3 }) {
@@ -48,7 +50,7 @@ std::vector<StencilConfig> splits_of(const StencilConfig& one) {
             }
             for (int g = 2; g <= devices; ++g) {
                 c.placement.gpus = g, c.placement.strips_per_device = 1;
-                out.push_back(c);
+                if (halo != HaloMode::Remote || can_implement(c, test::catalogue()).ok) out.push_back(c); // peers
             }
         }
     return out;
@@ -84,7 +86,12 @@ std::string first_difference(const StencilConfig& c, const std::vector<double>& 
 TEST(MultiGpu, EveryStarVariantIsBitwiseEqualToOneGpu) {
     SKIP_WITHOUT_GPU();
     const auto configs = star_matrix();
-    test::warm_kernel_cache(configs);
+    std::vector<StencilConfig> warm = configs;
+    for (StencilConfig c : configs) { // remote mode compiles its own kernels (they take neighbour pointers)
+        c.placement.halo = HaloMode::Remote, c.placement.strips_per_device = 2;
+        warm.push_back(c);
+    }
+    test::warm_kernel_cache(warm);
     int compared = 0;
     for (const StencilConfig& one : configs) {
         const auto initial = make_initial_field(one, InitialCondition::Random, 7);
@@ -120,6 +127,115 @@ TEST(MultiGpu, DiffusionLayersAreBitwiseEqualToOneGpu) {
                 EXPECT_TRUE(bitwise_equal(got, want)) << describe(c) << ": " << first_difference(c, got, want);
             }
         }
+}
+
+// Remote mode copies no ghost row: with the ghost rows poisoned (poison_output), a kernel that read them
+// instead of its neighbours' rows would write NaN. Steps after the first are covered by the matrix above,
+// where the never-refreshed ghost rows are stale.
+TEST(MultiGpu, RemoteModeReadsTheNeighboursRowsNotGhostCopies) {
+    SKIP_WITHOUT_GPU();
+    int compared = 0;
+    for (const StencilConfig& one : star_matrix()) {
+        const auto initial = make_initial_field(one, InitialCondition::Random, 13);
+        std::vector<std::vector<double>> results;
+        for (int strips : { 1, 2, 3 }) {
+            StencilConfig c = one;
+            c.placement.strips_per_device = strips, c.placement.halo = strips > 1 ? HaloMode::Remote : HaloMode::Auto;
+            std::string why;
+            auto sim = create_simulation(c, test::catalogue(), &why);
+            ASSERT_TRUE(sim) << describe(c) << ": " << why;
+            sim->upload(initial);
+            sim->poison_output();
+            sim->step(1);
+            results.push_back(test::updated_only(one, sim->download()));
+            if (strips == 1) continue;
+            EXPECT_TRUE(bitwise_equal(results.back(), results.front()))
+                << describe(c) << ": " << first_difference(c, results.back(), results.front());
+            const MultiGpuStats stats = sim->multi_gpu_stats();
+            EXPECT_EQ(stats.path_summary(), "remote") << describe(c);
+            EXPECT_EQ(stats.halo_bytes(), 0) << describe(c);
+            const Extent e = c.problem.size;
+            const std::int64_t row = c.problem.dims == 3 ? std::int64_t(e.nx - 6) * (e.ny - 6) : e.nx - 6; // R 3
+            EXPECT_EQ(stats.remote_bytes(), 2 * (strips - 1) * 3 * row * element_size(c.problem.precision));
+            ++compared;
+        }
+    }
+    std::printf("compared %d remote runs with their one-GPU runs\n", compared);
+}
+
+// The remote matrix: every star variant, 2D and 3D, R 1 and 4, fp32 and fp64. 4 strips of the 3D domain
+// are R or R + 1 planes thick, so the rows a strip loads are (almost) all of its neighbour's rows.
+std::vector<StencilConfig> remote_matrix() {
+    std::vector<StencilConfig> out;
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
+        for (int dims : { 2, 3 })
+            for (int r : { 1, 4 })
+                for (Precision p : { Precision::FP32, Precision::FP64 }) {
+                    StencilConfig c
+                        = base_config(v, dims, p == Precision::FP32 ? UpdateRule::Thesis : UpdateRule::Wave, p);
+                    c.problem.radius = r;
+                    c.problem.size = dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
+                                               : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 4 * r + 1 };
+                    out.push_back(c);
+                }
+    return out;
+}
+
+// Runs each configuration of remote_matrix() on one GPU and as `place` puts it, K steps, and compares.
+int compare_remote_runs(const std::function<void(Placement&)>& place) {
+    std::vector<StencilConfig> warm;
+    for (StencilConfig c : remote_matrix()) {
+        warm.push_back(c);
+        c.placement.halo = HaloMode::Remote;
+        place(c.placement);
+        warm.push_back(c);
+    }
+    test::warm_kernel_cache(warm);
+    int compared = 0;
+    for (const StencilConfig& one : remote_matrix()) {
+        const auto initial = make_initial_field(one, InitialCondition::Random, 17);
+        std::string why;
+        const auto want = run(one, initial, kSteps, &why);
+        EXPECT_FALSE(want.empty()) << describe(one) << ": " << why;
+        StencilConfig c = one;
+        c.placement.halo = HaloMode::Remote;
+        place(c.placement);
+        const auto got = run(c, initial, kSteps, &why);
+        EXPECT_FALSE(got.empty()) << describe(c) << ": " << why;
+        EXPECT_TRUE(bitwise_equal(got, want)) << describe(c) << ": " << first_difference(c, got, want);
+        ++compared;
+    }
+    return compared;
+}
+
+TEST(MultiGpu, RemoteModeOnStripsOfOneGpuIsBitwiseEqualToOneGpuForRadius1And4) {
+    SKIP_WITHOUT_GPU();
+    int compared = 0;
+    for (int strips : { 2, 3 })
+        compared += compare_remote_runs([strips](Placement& p) { p.gpus = 1, p.strips_per_device = strips; });
+    EXPECT_EQ(compared, 2 * int(remote_matrix().size()));
+    std::printf("compared %d remote runs on strips of GPU 0 with their one-GPU runs\n", compared);
+}
+
+// Real devices: the kernels load the neighbour's rows over NVLink or PCIe. Two strips per GPU mix both kinds
+// of neighbour (the same device, a peer).
+TEST(MultiGpu, RemoteModeOnTwoGpusIsBitwiseEqualToOneGpu) {
+    SKIP_WITHOUT_GPU();
+    const DeviceCatalogue& devices = test::catalogue();
+    if (devices.count() < 2)
+        GTEST_SKIP() << "remote mode across GPUs needs 2 GPUs; this machine has " << devices.count();
+    StencilConfig probe = remote_matrix().front();
+    probe.placement.gpus = 2, probe.placement.halo = HaloMode::Remote;
+    if (!devices.can_read(0, 1) || !devices.can_read(1, 0)) {
+        const Status s = can_implement(probe, devices);
+        EXPECT_FALSE(s.ok);
+        EXPECT_NE(s.reason.find("peer access"), std::string::npos) << s.reason;
+        GTEST_SKIP() << "GPU 0 and GPU 1 have no peer access: remote mode is refused (" << s.reason << ")";
+    }
+    int compared = 0;
+    for (int strips : { 1, 2 })
+        compared += compare_remote_runs([strips](Placement& p) { p.gpus = 2, p.strips_per_device = strips; });
+    std::printf("compared %d remote runs on 2 GPUs with their one-GPU runs\n", compared);
 }
 
 TEST(MultiGpu, UploadDownloadInjectAndStateRoundTripAcrossStrips) {

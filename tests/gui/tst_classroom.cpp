@@ -183,8 +183,8 @@ private slots:
     // Every teaching knob explains itself, in words a class can follow (more than a label's worth).
     void every_teaching_knob_has_a_tooltip() {
         MainWindow w(cpu_options());
-        for (const char* name :
-            { "variant", "radius", "cf", "heuristic", "bx", "by", "bz", "precision", "rule", "gpus", "depth" }) {
+        for (const char* name : { "variant", "radius", "cf", "heuristic", "bx", "by", "bz", "precision", "rule", "gpus",
+                 "depth", "halo" }) {
             const QString tip = knob<QWidget>(w, name)->toolTip();
             QVERIFY2(tip.size() >= 20 && tip.endsWith(QLatin1Char('.')), name);
         }

@@ -26,6 +26,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -231,6 +232,34 @@ private slots:
         knob<QSpinBox>(w, "ny")->setValue(40);
         QVERIFY(reason->isHidden());
         QTRY_COMPARE(engine_config(w).problem.radius, 12);
+    }
+
+    // The halo mode beside the overlap switch: closed on one strip, each impossible mode disabled with the
+    // Session's reason, and a remote choice that arrives with a setup on the CPU explained and undoable.
+    void the_halo_choice_says_what_it_needs() {
+        MainWindow w(cpu_options());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        auto* halo = knob<QComboBox>(w, "halo");
+        QVERIFY(!halo->isEnabled());
+        QVERIFY2(halo->toolTip().contains(QLatin1String("2 or more GPUs")), qPrintable(halo->toolTip()));
+        auto* items = qobject_cast<QStandardItemModel*>(halo->model());
+        QVERIFY(items);
+        const int remote = halo->findData(int(HaloMode::Remote));
+        QVERIFY(!items->item(remote)->isEnabled());
+        QVERIFY(items->item(remote)->toolTip().contains(QLatin1String("CPU backend")));
+        QVERIFY(items->item(halo->findData(int(HaloMode::Auto)))->isEnabled());
+
+        const std::uint64_t generation = w.session().generation();
+        RunSettings s = w.controls().settings();
+        s.config.placement.halo = HaloMode::Remote;
+        w.controls().set_settings(s);
+        QVERIFY(halo->isEnabled()); // a choice that does not apply can be undone
+        QVERIFY2(w.controls().reason().contains(QLatin1String("CPU backend")), qPrintable(w.controls().reason()));
+        QCOMPARE(w.session().generation(), generation); // nothing was sent
+        choose(w, "halo", int(HaloMode::Auto));
+        QVERIFY(w.controls().reason().isEmpty());
+        QVERIFY(!halo->isEnabled());
     }
 
     void the_temporal_depth_reaches_the_engine_and_other_variants_run_one_step() {

@@ -145,6 +145,8 @@ TEST(RunOptions, MultiGpuOptions) {
     ASSERT_TRUE(parse_run_options({}, d).ok);
     EXPECT_TRUE(d.config.placement.overlap);
     EXPECT_EQ(d.config.placement.halo, HaloMode::Auto);
+    ASSERT_TRUE(parse_run_options({ "--gpus", "2", "--halo", "remote" }, o).ok);
+    EXPECT_EQ(o.config.placement.halo, HaloMode::Remote);
     for (const auto& args : std::vector<std::vector<std::string>> { { "--overlap", "1" }, { "--halo", "nvlink" } }) {
         const Status s = parse_run_options(args, d);
         EXPECT_FALSE(s.ok);
@@ -171,6 +173,30 @@ TEST(RunReport, StripColumnsUseTheMedianRun) {
     EXPECT_EQ(row[row.size() - 6], "peer-to-peer"); // the multi-GPU columns, then depth
     EXPECT_EQ(row[row.size() - 2], "4");
     EXPECT_NE(format_report(r).find("strips   2 on GPU 0"), std::string::npos) << format_report(r);
+}
+
+TEST(RunReport, RemoteLoadsAreReportedAsComputed) {
+    RunReport r;
+    r.options.config.placement.gpus = 2, r.options.config.placement.halo = HaloMode::Remote;
+    r.ms_per_step = { 1.0 };
+    MultiGpuStats m;
+    m.strips.resize(2);
+    m.strips[0].above = m.strips[1].below = HaloPath::Remote;
+    m.strips[0].remote_bytes = m.strips[1].remote_bytes = 4096;
+    r.strip_stats.push_back(m);
+    const std::string text = format_report(r);
+    EXPECT_NE(text.find("halo remote"), std::string::npos) << text;
+    EXPECT_NE(text.find("remote   8 KiB per step"), std::string::npos) << text;
+    EXPECT_NE(text.find("computed from the geometry"), std::string::npos) << text;
+    r.strip_stats.front().strips[0].remote_bytes = r.strip_stats.front().strips[1].remote_bytes = 0;
+    EXPECT_NE(text.find("waits 0.0000 ms and loads 4 KiB"), std::string::npos) << text;
+    EXPECT_EQ(text.find("halo     "), std::string::npos) << text; // nothing copied
+    const CsvRow row = report_csv_row(r);
+    EXPECT_EQ(row[row.size() - 7], "off"); // overlap: nothing to overlap, whatever --overlap says
+    EXPECT_EQ(row[row.size() - 6], "remote");
+    EXPECT_EQ(row[row.size() - 5], "0"); // halo bytes copied
+    r.strip_stats.front().strips[0].remote_bytes = r.strip_stats.front().strips[1].remote_bytes = 0;
+    EXPECT_EQ(format_report(r).find("remote   "), std::string::npos); // copies: no such line
 }
 
 TEST(RunReport, RooflineCountsEveryGpu) {

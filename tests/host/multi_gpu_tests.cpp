@@ -178,12 +178,61 @@ TEST(MultiGpuStats, SummarisesPathsAndBandwidth) {
     EXPECT_DOUBLE_EQ(t.gcells_per_s(), 100.0);
 }
 
+TEST(MultiGpuConfig, RemoteHaloModeIsRefusedWhereItCannotWork) {
+    auto refused = [](const StencilConfig& c, const DeviceCatalogue& devices, const std::string& needle) {
+        const Status s = can_implement(c, devices);
+        EXPECT_FALSE(s.ok) << describe(c);
+        EXPECT_NE(s.reason.find(needle), std::string::npos) << s.reason;
+        EXPECT_EQ(s.reason.find('\n'), std::string::npos) << s.reason;
+    };
+    DeviceInfo dev = test::h100();
+    StencilConfig c = star(2, { 512, 512, 1 }, 4, 2);
+    c.placement.halo = HaloMode::Remote;
+    refused(c, described_catalogue(dev, 2), "needs peer access between GPU 0 and GPU 1"); // no peers described
+    DeviceCatalogue linked = described_catalogue(dev, 2);
+    linked.devices[0].peers = { 1 };
+    refused(c, linked, "needs peer access between GPU 0 and GPU 1"); // one way only
+    linked.devices[1].peers = { 0 };
+    EXPECT_TRUE(can_implement(c, linked).ok) << can_implement(c, linked).reason;
+    // The testing hook: strips on one device read each other's buffers without peer access.
+    c.placement.gpus = 1, c.placement.strips_per_device = 3;
+    EXPECT_TRUE(can_implement(c, described_catalogue(dev, 1)).ok)
+        << can_implement(c, described_catalogue(dev, 1)).reason;
+    StencilConfig temporal = c;
+    temporal.policy.variant = Variant::Temporal, temporal.policy.depth = 2;
+    refused(temporal, described_catalogue(dev, 1), "temporal runs on one GPU"); // whatever the halo mode
+    StencilConfig cpu = star(2, { 64, 64, 1 }, 1, 1);
+    cpu.placement.backend = Backend::Cpu, cpu.placement.halo = HaloMode::Remote;
+    refused(cpu, described_catalogue(dev, 0), "CPU backend");
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced }) {
+        StencilConfig ok = c;
+        ok.policy.variant = v, ok.policy.cf = 1;
+        EXPECT_TRUE(can_implement(ok, described_catalogue(dev, 1)).ok) << describe(ok);
+    }
+}
+
+TEST(MultiGpuStats, RemoteBytesAreSummedAndTheModeIsNamed) {
+    MultiGpuStats stats;
+    StripStats a, b;
+    a.above = HaloPath::Remote, a.remote_bytes = 4000;
+    b.below = HaloPath::Remote, b.remote_bytes = 4000;
+    stats.strips = { a, b };
+    EXPECT_EQ(stats.path_summary(), "remote");
+    EXPECT_EQ(stats.remote_bytes(), 8000);
+    EXPECT_EQ(stats.halo_bytes(), 0); // nothing is copied
+    EXPECT_DOUBLE_EQ(stats.halo_gbytes_per_s(), 0.0);
+}
+
 TEST(MultiGpuConfig, NamesAndLabels) {
+    EXPECT_EQ(parse_halo("remote"), HaloMode::Remote);
+    EXPECT_EQ(to_string(HaloMode::Remote), "remote");
     EXPECT_EQ(parse_halo("staged"), HaloMode::Staged);
     EXPECT_EQ(parse_halo("auto"), HaloMode::Auto);
     EXPECT_FALSE(parse_halo("p2p"));
     StencilConfig c = star(2, { 64, 64, 1 }, 1, 2);
     c.placement.overlap = false;
     EXPECT_NE(describe(c).find("2 GPUs overlap off"), std::string::npos) << describe(c);
+    c.placement.halo = HaloMode::Remote;
+    EXPECT_NE(describe(c).find("2 GPUs overlap off remote"), std::string::npos) << describe(c);
     EXPECT_EQ(describe(star(2, { 64, 64, 1 }, 1, 1)).find("GPU"), std::string::npos);
 }

@@ -41,6 +41,37 @@ TEST(Nvrtc, EveryKernelFamilyCompiles) {
     for (std::size_t i = 0; i < configs.size(); ++i) EXPECT_EQ(errors[i], "") << describe(configs[i]);
 }
 
+// Remote halo mode: the star kernels take the neighbours' pointers, generic and specialised for a block.
+TEST(Nvrtc, RemoteKernelsCompile) {
+    std::vector<std::string> sources, names;
+    for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
+        for (int dims : { 2, 3 })
+            for (Precision p : { Precision::FP32, Precision::FP64 })
+                for (int r : { 1, 16 }) {
+                    StencilConfig c;
+                    c.policy.variant = v, c.problem.dims = dims, c.problem.precision = p, c.problem.radius = r;
+                    c.policy.cf = v == Variant::Uncoalesced ? 1 : 2, c.placement.halo = HaloMode::Remote;
+                    const BlockDims b
+                        = dims == 3 ? BlockDims { 32, 8, v == Variant::Stream ? 1 : 2 } : BlockDims { 32, 8, 1 };
+                    for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
+                        sources.push_back(kernel_source(c, fixed));
+                        names.push_back(describe(c) + (fixed ? " for its block" : ""));
+                    }
+                }
+    std::atomic<std::size_t> next { 0 };
+    std::vector<std::string> errors(sources.size());
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i; (i = next++) < sources.size();) errors[i] = nvrtc_compile_errors(sources[i], 9, 0);
+        });
+    for (auto& t : pool) t.join();
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        EXPECT_NE(sources[i].find("#define REMOTE 1"), std::string::npos) << names[i];
+        EXPECT_EQ(errors[i], "") << names[i];
+    }
+}
+
 TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock) {
     for (int dims : { 2, 3 })
         for (int r : { 1, 4, 16 }) {

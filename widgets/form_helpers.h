@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Small helpers the control panels share: named widgets (tests and tooltips find knobs by name), combo
+// boxes that hold enum values, a row of widgets in a form.
+#pragma once
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QString>
+
+#include <algorithm>
+#include <initializer_list>
+#include <string_view>
+
+namespace ss::gui::form {
+
+inline QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+template <typename W> W* named(W* w, const char* name) {
+    w->setObjectName(QLatin1String(name));
+    return w;
+}
+
+template <typename E> void select_data(QComboBox* box, E value) {
+    box->setCurrentIndex(std::max(box->findData(int(value)), 0));
+}
+
+template <typename E> E current(const QComboBox* box) {
+    return E(box->currentData().toInt());
+}
+
+inline QHBoxLayout* row(std::initializer_list<QWidget*> widgets) {
+    auto* l = new QHBoxLayout;
+    l->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : widgets) l->addWidget(w);
+    return l;
+}
+
+} // namespace ss::gui::form
