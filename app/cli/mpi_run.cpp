@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // run and bench as one rank of an MPI job: agree on the options, take this rank's strip, trade ghost
-// rows after every step (device buffers when the MPI library is CUDA-aware, else host staging), and let
-// rank 0 print one report and write the CSV (a row per rank plus the total).
+// rows every step (device buffers when the MPI library is CUDA-aware, else host staging; while the
+// interior computes under --overlap on), and let rank 0 print one report and write the CSV (a row per
+// rank plus the total).
 #include "app/cli/mpi_run.h"
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
