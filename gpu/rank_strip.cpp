@@ -57,6 +57,26 @@ int rank_device(int first_device, int local_rank, int device_count) {
     return (first_device + local_rank) % device_count;
 }
 
+void RankStrip::begin_step(const bool neighbour[2], unsigned char* const stage_out[2]) {
+    for (int side : { kRankBelow, kRankAbove })
+        m_neighbour[side] = neighbour[side], m_stage_out[side] = stage_out ? stage_out[side] : nullptr;
+    m_compute_ms += compute_step();
+}
+
+void RankStrip::rows_out() {
+    for (int side : { kRankBelow, kRankAbove })
+        if (m_neighbour[side] && m_stage_out[side]) copy_out(side, m_stage_out[side]);
+}
+
+void RankStrip::rows_in(const unsigned char* const stage_in[2]) {
+    for (int side : { kRankBelow, kRankAbove })
+        if (stage_in && m_neighbour[side]) copy_in(side, stage_in[side]);
+}
+
+double RankStrip::take_compute_ms() {
+    return std::exchange(m_compute_ms, 0.0);
+}
+
 namespace {
 
 std::size_t row_bytes_of(const StencilConfig& c) {

@@ -52,9 +52,32 @@ public:
     // Bytes of one side's exchange: R rows (0 for the diffusion layers, which exchange nothing).
     std::size_t halo_bytes() const { return m_halo_bytes; }
 
+    // ---- The overlapped step (--overlap on), in this order each step:
+    //   begin_step  queues the step: the rows the neighbours on `neighbour[side]` need first, then the
+    //               interior; with `stage_out`, copies of the rows to send into stage_out[side] once they
+    //               are final. Returns at once; the current buffer is the new one already.
+    //   rows_final  blocks until the rows to send are final, the interior still running;
+    //   rows_out    blocks until they are in stage_out (with staging; else the transport reads send_rows());
+    //   (the transport trades the rows)
+    //   rows_in     with `stage_in`, queues stage_in[side] into the ghost rows; the next step's kernels
+    //               wait for them (without, the transport has written ghost_rows() in place);
+    //   take_compute_ms  after the last step: waits for everything begun and returns the milliseconds of
+    //               the kernels of the steps begun since the last call (GPU-timed on CUDA).
+    // overlaps() says whether the exchange really runs while the interior computes: the CPU backend runs
+    // the same calls one after the other (compute_step, copy_out, copy_in).
+    virtual bool overlaps() const { return false; }
+    virtual void begin_step(const bool neighbour[2], unsigned char* const stage_out[2]);
+    virtual void rows_final() { }
+    virtual void rows_out();
+    virtual void rows_in(const unsigned char* const stage_in[2]);
+    virtual double take_compute_ms();
+
 protected:
     Strip m_strip;
     std::size_t m_halo_bytes = 0;
+    bool m_neighbour[2] = {}; // of the step begun
+    unsigned char* m_stage_out[2] = {}; // of the step begun (null: in place)
+    double m_compute_ms = 0.0; // not yet taken
 };
 
 // Host memory for staging: pinned (cudaMallocHost) on the CUDA backend, so that the copies run at full

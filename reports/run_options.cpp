@@ -51,8 +51,8 @@ constexpr RunOptionSpec kSpecs[] = {
         "GPUs to split the domain over, devices --device .. --device+N-1 (default 1): strips along y (2D) or z (3D) "
         "with ghost rows of depth R",
         kConfiguration, kList, kConfigured },
-    { "--overlap", "on|off", "multi-GPU: exchange ghost rows while the interior computes (default on)", kConfiguration,
-        kList, kConfigured },
+    { "--overlap", "on|off", "multi-GPU and mpirun: exchange ghost rows while the interior computes (default on)",
+        kConfiguration, kList, kConfigured },
     { "--halo", "auto|staged|remote",
         "multi-GPU: ghost rows copied peer-to-peer where possible, else through pinned host memory (auto); staged "
         "always goes through the host; remote copies nothing, kernels read the neighbours' memory (peer access, "

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // run and bench as one rank of an MPI job: agree on the options, take this rank's strip, trade ghost
-// rows after every step (device buffers when the MPI library is CUDA-aware, else host staging), and let
-// rank 0 print one report and write the CSV (a row per rank plus the total).
+// rows every step (device buffers when the MPI library is CUDA-aware, else host staging; while the
+// interior computes under --overlap on), and let rank 0 print one report and write the CSV (a row per
+// rank plus the total).
 #include "app/cli/mpi_run.h"
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
@@ -58,59 +59,87 @@ struct RankTimes {
     double compute_ms = 0.0, exchange_ms = 0.0;
 };
 
+// The steps of one rank. Overlap off: the step, waited for, then the exchange (staged: copy out, trade,
+// copy in). Overlap on: the rows the neighbours need first, then the interior, which runs while those rows
+// travel (RankStrip's overlapped step); the CPU backend runs the same calls one after the other.
 class RankRun {
 public:
-    RankRun(MpiWorld& world, RankStrip& strip, Backend backend, bool device_buffers)
+    RankRun(MpiWorld& world, RankStrip& strip, Backend backend, bool device_buffers, bool overlap)
         : m_world(world)
         , m_strip(strip)
-        , m_device_buffers(device_buffers) {
-        m_test_silent = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_RANK")
-            && std::atoi(std::getenv("STENCILSCOPE_MPI_TEST_SILENT_RANK")) == world.rank();
-        if (!m_device_buffers && strip.device_memory())
+        , m_device_buffers(device_buffers)
+        , m_overlap(overlap)
+        , m_timeout_s(seconds_from_environment("STENCILSCOPE_MPI_TIMEOUT_S", 60.0)) {
+        // Testing hooks: this rank stops sending after STENCILSCOPE_MPI_TEST_SILENT_AFTER exchanges (0: at once).
+        const char* silent = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_RANK");
+        const char* after = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_AFTER");
+        m_silent_after = silent && std::atoi(silent) == world.rank() ? (after ? std::atoll(after) : 0) : -1;
+        m_neighbour[kRankBelow] = world.rank() > 0, m_neighbour[kRankAbove] = world.rank() + 1 < world.size();
+        if (staged())
             for (auto& buffers : m_staging)
                 for (auto& b : buffers) b = allocate_staging(strip.halo_bytes(), backend);
+        for (int side : { kRankBelow, kRankAbove })
+            m_host[0][side] = m_staging[0][side].get(), m_host[1][side] = m_staging[1][side].get();
     }
 
-    // `steps` steps, each followed by the exchange; the first exchange of the job waits at most the timeout.
+    // `steps` steps, each with its exchange; every exchange waits at most the timeout.
     RankTimes steps(int steps) {
         RankTimes t;
         for (int i = 0; i < steps; ++i) {
-            t.compute_ms += m_strip.compute_step();
-            const auto start = std::chrono::steady_clock::now();
-            exchange();
-            t.exchange_ms
-                += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            if (m_overlap) {
+                m_strip.begin_step(m_neighbour, staged() ? m_host[0] : nullptr);
+                m_strip.rows_final();
+                const auto start = std::chrono::steady_clock::now(); // the interior runs from here on
+                m_strip.rows_out();
+                trade();
+                m_strip.rows_in(staged() ? m_host[1] : nullptr);
+                t.exchange_ms += milliseconds_since(start);
+            } else {
+                t.compute_ms += m_strip.compute_step();
+                const auto start = std::chrono::steady_clock::now();
+                exchange_after_step();
+                t.exchange_ms += milliseconds_since(start);
+            }
         }
+        if (m_overlap) t.compute_ms = m_strip.take_compute_ms();
         if (steps > 0) t.compute_ms /= steps, t.exchange_ms /= steps;
         return t;
     }
 
 private:
-    void exchange() {
-        const double timeout = m_first ? seconds_from_environment("STENCILSCOPE_MPI_TIMEOUT_S", 60.0) : 0.0;
+    static double milliseconds_since(std::chrono::steady_clock::time_point start) {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+    bool staged() const { return !m_device_buffers && m_strip.device_memory(); }
+
+    // MPI between the rows to send and the ghost rows: the staging buffers, or the strip's rows in place.
+    void trade() {
         unsigned char *send[2], *receive[2];
-        const bool staged = !m_device_buffers && m_strip.device_memory();
         for (int side : { kRankBelow, kRankAbove }) {
-            if (staged) {
-                const bool has_neighbour
-                    = side == kRankBelow ? m_world.rank() > 0 : m_world.rank() + 1 < m_world.size();
-                if (has_neighbour) m_strip.copy_out(side, m_staging[0][side].get());
-                send[side] = m_staging[0][side].get(), receive[side] = m_staging[1][side].get();
-            } else {
-                send[side] = m_strip.send_rows(side), receive[side] = m_strip.ghost_rows(side);
-            }
+            send[side] = staged() ? m_host[0][side] : m_strip.send_rows(side);
+            receive[side] = staged() ? m_host[1][side] : m_strip.ghost_rows(side);
         }
-        m_world.exchange(send, receive, m_strip.halo_bytes(), timeout, m_test_silent);
-        m_first = false;
-        if (!staged) return;
-        if (m_world.rank() > 0) m_strip.copy_in(kRankBelow, receive[kRankBelow]);
-        if (m_world.rank() + 1 < m_world.size()) m_strip.copy_in(kRankAbove, receive[kRankAbove]);
+        ++m_exchanges;
+        const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
+        m_world.exchange(send, receive, m_strip.halo_bytes(), m_timeout_s, m_exchanges, silent);
+    }
+
+    void exchange_after_step() { // overlap off: today's synchronous exchange
+        for (int side : { kRankBelow, kRankAbove })
+            if (staged() && m_neighbour[side]) m_strip.copy_out(side, m_host[0][side]);
+        trade();
+        for (int side : { kRankBelow, kRankAbove })
+            if (staged() && m_neighbour[side]) m_strip.copy_in(side, m_host[1][side]);
     }
 
     MpiWorld& m_world;
     RankStrip& m_strip;
-    bool m_device_buffers, m_first = true, m_test_silent = false;
+    bool m_device_buffers, m_overlap;
+    double m_timeout_s;
+    long long m_silent_after = -1, m_exchanges = 0;
+    bool m_neighbour[2] = {};
     std::shared_ptr<unsigned char> m_staging[2][2]; // [send, receive][side]: pinned host rows
+    unsigned char* m_host[2][2] = {}; // their pointers
 };
 
 struct RankRecord { // what rank 0 reports of every rank
@@ -121,17 +150,21 @@ struct RankRecord { // what rank 0 reports of every rank
 };
 
 std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ranks, int ghost, HaloPath path,
-    bool cuda, bool cuda_aware, std::int64_t halo_bytes) {
+    bool cuda, bool cuda_aware, bool overlapped, std::int64_t halo_bytes) {
     const StencilConfig& c = total.options.config;
     std::vector<std::string> hosts;
     for (const RankRecord& r : ranks)
         if (std::find(hosts.begin(), hosts.end(), r.host) == hosts.end()) hosts.push_back(r.host);
-    char buf[320];
+    const char* overlap = overlapped ? "on"
+        : c.placement.overlap        ? "off (the CPU backend exchanges after the step)"
+                                     : "off";
+    char buf[400];
     std::snprintf(buf, sizeof buf,
-        "ranks    %zu MPI processes on %zu host%s, strips along %s, ghost depth %d, halo %s%s\n", ranks.size(),
-        hosts.size(), hosts.size() == 1 ? "" : "s", c.problem.dims == 3 ? "z" : "y", ghost,
+        "ranks    %zu MPI processes on %zu host%s, strips along %s, ghost depth %d, halo %s%s, overlap %s\n",
+        ranks.size(), hosts.size(), hosts.size() == 1 ? "" : "s", c.problem.dims == 3 ? "z" : "y", ghost,
         std::string(to_string(path)).c_str(),
-        cuda ? (cuda_aware ? " (CUDA-aware MPI)" : " (MPI not CUDA-aware: staged through pinned host memory)") : "");
+        cuda ? (cuda_aware ? " (CUDA-aware MPI)" : " (MPI not CUDA-aware: staged through pinned host memory)") : "",
+        overlap);
     std::string out = buf;
     double slowest_exchange = 0.0;
     for (std::size_t i = 0; i < ranks.size(); ++i) {
@@ -186,6 +219,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     }
     if (int code = world.agree(strip ? 0 : 1, "cannot create the strip: " + why)) return code; // a failed run
     const bool device_buffers = cuda && o.config.placement.halo == HaloMode::Auto && world.cuda_aware();
+    const bool overlapped = o.config.placement.overlap && strip->overlaps(); // the same on every rank
 
     std::vector<RankTimes> runs;
     std::vector<double> ms_per_step;
@@ -202,7 +236,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
             strip->field().upload({ initial.begin() + std::ptrdiff_t(s.local_begin * row),
                 initial.begin() + std::ptrdiff_t(s.local_end * row) });
         }
-        RankRun run(world, *strip, o.config.placement.backend, device_buffers);
+        RankRun run(world, *strip, o.config.placement.backend, device_buffers, overlapped);
         const int timed = command == "run" ? 1 : o.warmup + o.repeats;
         for (int i = 0; i < timed; ++i) {
             const int steps = command == "run" ? o.steps : std::max(o.steps, 1);
@@ -268,7 +302,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     total.resources = strip->field().resources();
     total.ms_per_step = ms_per_step;
     std::cout << format_report(total)
-              << rank_lines(total, records, plan.ghost_depth, path, cuda, device_buffers, halo_bytes);
+              << rank_lines(total, records, plan.ghost_depth, path, cuda, device_buffers, overlapped, halo_bytes);
     if (o.checksum) {
         char buf[96];
         std::snprintf(
@@ -300,7 +334,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     }
     RunReport whole = total;
     whole.options.config.placement.gpus = cuda ? int(gpus.size()) : 1;
-    whole.options.config.placement.overlap = false; // the MPI path exchanges after the step
+    whole.options.config.placement.overlap = overlapped;
     // The halo columns: every rank as a strip of each timed run (report_csv_row takes their medians).
     for (std::size_t i = 0; i < runs.size(); ++i) {
         MultiGpuStats stats;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The MPI calls of stencilscope-cli, and only they (app/cli/mpi_run.cpp drives them): the job's ranks,
-// agreement on a refusal (rank 0 says it once), the halo trade with its first-exchange timeout, and the
+// agreement on a refusal (rank 0 says it once), the halo trade with its timeout, and the
 // reductions of the report. No MPI type leaks out of mpi_world.cpp.
 #pragma once
 
@@ -40,15 +40,19 @@ public:
     bool cuda_aware();
 
     // Trades ghost rows with the neighbours rank - 1 (side 0) and rank + 1 (side 1): sends send[side],
-    // receives into receive[side] (`bytes` each; pointers to device memory when cuda_aware()). With
-    // `timeout_s` > 0 it waits at most that long and otherwise ends the whole job (MPI_Abort) after one line
-    // naming the silent neighbour. `skip_sends` is a testing hook: this rank sends nothing.
+    // receives into receive[side] (`bytes` each; pointers to device memory when cuda_aware()). It waits at
+    // most `timeout_s` (polling) and otherwise ends the whole job (MPI_Abort) after one line naming the
+    // silent neighbour and `exchange`, the exchange's number (1 = the first). `skip_sends` is a testing
+    // hook: this rank sends nothing.
     void exchange(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes, double timeout_s,
-        bool skip_sends = false);
+        long long exchange, bool skip_sends = false);
     // One line on stderr from this rank, then the whole job ends with `code`.
     [[noreturn]] void abort(int code, const std::string& line);
 
 private:
+    // After a timed-out wait at `exchange`: `line` from the rank nearest the stall, then the job ends.
+    [[noreturn]] void report_stall(long long exchange, double timeout_s, const std::string& line);
+
     int m_rank = 0, m_size = 1, m_local_rank = 0;
     std::string m_host;
 };

@@ -33,12 +33,19 @@ for c in "${cases[@]}"; do
     [ -n "$one" ]
     check "one process prints a checksum: $c" $? "no checksum line"
     for n in 2 3; do
-        out=$(mpi -np "$n" --oversubscribe "$cli" run --backend "$backend" $c --checksum 2>&1)
-        got=$(checksum_of "$out")
-        [ -n "$got" ] && [ "$got" = "$one" ]
-        check "-np $n equals one process: $c" $? "checksum '$got' vs '$one': $(tail -3 <<<"$out")"
-        [ "$(grep -c '^ranks ' <<<"$out")" -eq 1 ] && [ "$(grep -c '^  rank ' <<<"$out")" -eq "$n" ]
-        check "-np $n prints one report with a line per rank: $c" $? "$out"
+        for overlap in on off; do
+            out=$(mpi -np "$n" --oversubscribe "$cli" run --backend "$backend" $c --overlap $overlap --checksum 2>&1)
+            got=$(checksum_of "$out")
+            [ -n "$got" ] && [ "$got" = "$one" ]
+            check "-np $n overlap $overlap equals one process: $c" $? "checksum '$got' vs '$one': $(tail -3 <<<"$out")"
+            [ "$(grep -c '^ranks ' <<<"$out")" -eq 1 ] && [ "$(grep -c '^  rank ' <<<"$out")" -eq "$n" ]
+            check "-np $n overlap $overlap prints one report with a line per rank: $c" $? "$out"
+            # The report says what ran: overlapped on CUDA, after the step on the CPU backend.
+            want="overlap $overlap"
+            [ "$backend" = cpu ] && [ $overlap = on ] && want="overlap off (the CPU backend exchanges after the step)"
+            grep -q "^ranks .*, $want" <<<"$out"
+            check "-np $n overlap $overlap: the report says '$want'" $? "$(grep '^ranks ' <<<"$out")"
+        done
     done
 done
 a=$(checksum_of "$("$cli" run --backend "$backend" --size 200x173 --radius 4 --steps 8 --checksum)")
@@ -75,8 +82,19 @@ fi
 start=$(date +%s)
 out=$(STENCILSCOPE_MPI_TIMEOUT_S=3 STENCILSCOPE_MPI_TEST_SILENT_RANK=1 mpi -np 2 "$cli" run --backend "$backend" --size 64x64 2>&1)
 rc=$?
-[ $rc -ne 0 ] && [ $rc -ne 124 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'no ghost rows from rank 1 within 3 s' <<<"$out"
+[ $rc -ne 0 ] && [ $rc -ne 124 ] && [ "$(ours "$out")" -eq 1 ] && [ "$(grep -c 'no ghost rows' <<<"$out")" -eq 1 ] \
+    && grep -q 'no ghost rows from rank 1 within 3 s at exchange 1 ' <<<"$out"
 check "a silent rank ends the job after the first exchange's timeout ($(($(date +%s) - start)) s)" $? "rc $rc: $out"
+for overlap in on off; do # a stall later on ends the job too
+    start=$(date +%s)
+    out=$(STENCILSCOPE_MPI_TIMEOUT_S=2 STENCILSCOPE_MPI_TEST_SILENT_RANK=0 STENCILSCOPE_MPI_TEST_SILENT_AFTER=4 \
+        mpi -np 3 "$cli" run --backend "$backend" --size 64x64 --steps 9 --overlap $overlap 2>&1)
+    rc=$?
+    # Ranks 0 and 2 time out too, one exchange later: only the rank nearest the stall says it.
+    [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ "$(ours "$out")" -eq 1 ] && [ "$(grep -c 'no ghost rows' <<<"$out")" -eq 1 ] \
+        && grep -q 'rank 1: no ghost rows from rank 0 within 2 s at exchange 5 ' <<<"$out"
+    check "overlap $overlap: a rank silent from the 5th exchange ends the job ($(($(date +%s) - start)) s)" $? "rc $rc: $out"
+done
 
 [ $failures -eq 0 ] && echo "mpi cli tests: all passed" || echo "mpi cli tests: $failures failed"
 exit $((failures > 0))
