@@ -4,6 +4,7 @@
 // it through the strip interface below.
 #pragma once
 
+#include "gpu/cuda/launch_gate.h"
 #include "gpu/launch_policy.h"
 #include "gpu/simulation.h"
 
@@ -116,6 +117,7 @@ private:
     const void* m_neighbour_rows[2][2] = {}; // [side][buffer]
     cudaStream_t m_stream = nullptr;
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
+    LaunchGate m_gate; // holds a timed batch until it is queued whole
     static constexpr int kMarkers = 4;
     cudaEvent_t m_markers[kMarkers] = {};
     std::uint64_t m_next_marker = 0;

@@ -134,6 +134,29 @@ TEST(CudaBackend, RunsAreBitwiseReproducible) {
     EXPECT_EQ(results[0], results[1]);
 }
 
+// A timed batch is held at a gate until it is queued whole (gpu/cuda/launch_gate): the held batch must give
+// the field that one launch at a time gives.
+TEST(CudaBackend, AGatedBatchEqualsStepsOneByOne) {
+    SKIP_WITHOUT_GPU();
+    for (Variant v : { Variant::Stream, Variant::Base }) {
+        StencilConfig c = small3d(v);
+        c.problem.rule = UpdateRule::Jacobi;
+        std::vector<double> results[2];
+        for (int by_one = 0; by_one < 2; ++by_one) {
+            std::string why;
+            auto sim = create_simulation(c, test::catalogue(), &why);
+            ASSERT_TRUE(sim) << why;
+            sim->upload(make_initial_field(c, InitialCondition::Random, 3));
+            if (by_one)
+                for (int i = 0; i < 12; ++i) sim->step(1);
+            else
+                EXPECT_GT(sim->step(12).milliseconds, 0.0);
+            results[by_one] = sim->download();
+        }
+        EXPECT_EQ(results[0], results[1]) << describe(c);
+    }
+}
+
 TEST(CudaBackend, ValidationAgainstTheRealDevice) {
     SKIP_WITHOUT_GPU();
     const auto devices = test::catalogue().devices;
