@@ -171,8 +171,9 @@ void CudaSimulation::step_async(int n) {
 StepTiming CudaSimulation::step(int n) {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     // Several launches: held at a gate until all are queued, so the events time the kernels back to back.
-    // One launch (the profilers' step(1), which CUPTI may replay) goes straight in.
-    const bool gated = n > 1 && m_gate.close(m_stream);
+    // One launch (what the profilers time: CUPTI replays it, and must not see the gate) goes straight in.
+    const int depth = m_temporal ? std::max(fused_steps(m_config.policy), 1) : 1;
+    const bool gated = (n + depth - 1) / depth > 1 && m_gate.close(m_stream);
     cuda_check(cudaEventRecord(m_start, m_stream), "cudaEventRecord");
     step_async(n);
     cuda_check(cudaEventRecord(m_stop, m_stream), "cudaEventRecord");
