@@ -100,7 +100,7 @@ ExperimentPoint measure(Bench& bench, const StencilConfig& config, const std::st
         p.config.policy.block = sim->resources().block; // the heuristic's choice
     try {
         sim->upload(bench.field);
-        p.ms_per_step = median_ms_per_step(*sim, spec.steps, spec.repeats);
+        p.ms_per_step = median_ms_per_step(*sim, whole_launch_steps(config, spec.steps), spec.repeats);
         p.gcells_per_s = gcells_per_s(config, p.ms_per_step);
         ProfiledLaunch launch;
         // Profiled after the timed runs: the replays must not count in the time.
@@ -233,7 +233,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
     std::vector<int> candidates(items.size(), 0);
     int total = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
-        if (items[i].search) candidates[i] = int(autotune_space(items[i].config, device).size());
+        if (items[i].search) candidates[i] = int(autotune_candidates(items[i].config, device).size());
         total += items[i].search ? candidates[i] + (items[i].last_search ? 1 : 0) : 1;
     }
     int done = 0;
@@ -264,7 +264,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
             item.config, catalogue, field, spec.steps, spec.repeats,
             [&](int, int, const AutotuneResult& r) {
                 ++done;
-                return report(describe(item.config) + ": block " + format_block(r.block));
+                return report(describe(item.config) + ": block " + describe_candidate(item.config, r));
             },
             cache);
         if (tuned.cancelled) break;
@@ -278,6 +278,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
             if (r.error.empty() && r.gcells_per_s > best_gcells) {
                 best = item.config;
                 best->policy.block = r.block;
+                best->policy.depth = r.depth;
                 best_gcells = r.gcells_per_s;
             }
         }

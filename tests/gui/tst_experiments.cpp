@@ -11,6 +11,7 @@
 #include "widgets/experiment_charts.h"
 #include "widgets/experiments_window.h"
 #include "widgets/main_window.h"
+#include "window_test_support.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -123,6 +124,32 @@ private slots:
         QString why;
         QVERIFY(!dialog.export_csv(QStringLiteral("x.csv"), &why));
         QVERIFY(!why.isEmpty());
+    }
+
+    // A temporal search times each block at several depths: the heatmap keeps each block's fastest, and
+    // applying it runs the block at that depth.
+    void applying_a_temporal_result_sets_block_and_depth() {
+        AutotuneHeatmap map;
+        const BlockDims b { 128, 1, 1 };
+        map.set_space({ b }, std::nullopt);
+        map.set_result(AutotuneResult { b, 1.0, 100.0, "", 2 });
+        map.set_result(AutotuneResult { b, 0.5, 300.0, "", 9 });
+        map.set_result(AutotuneResult { b, 0.0, 0.0, "refused", 12 }); // a refused depth does not replace it
+        map.set_result(AutotuneResult { b, 0.7, 200.0, "", 6 });
+        QCOMPARE(map.result(b)->depth, 9);
+        QCOMPARE(map.best(), std::optional<BlockDims>(b));
+        MainWindow w(test::cpu_options());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        test::choose(w, "variant", int(Variant::Temporal));
+        QTRY_COMPARE(test::engine_config(w).policy.variant, Variant::Temporal);
+        w.apply_block(b, map.result(b)->depth);
+        QTRY_COMPARE(test::engine_config(w).policy.depth, 9);
+        QCOMPARE(test::engine_config(w).policy.block, b);
+        QVERIFY(!test::engine_config(w).policy.heuristic_block);
+        w.apply_block({ 256, 1, 1 }); // no depth given: the depth stays
+        QTRY_COMPARE(test::engine_config(w).policy.block, (BlockDims { 256, 1, 1 }));
+        QCOMPARE(test::engine_config(w).policy.depth, 9);
     }
 
     void charts_follow_the_points() {
