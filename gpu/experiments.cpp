@@ -256,7 +256,10 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
             points.push_back(measure(bench, item.config, item.series, false));
             measured();
             ++done;
-            if (!report(item.series + " R" + std::to_string(item.config.problem.radius))) break;
+            const int depth = fused_steps(item.config.policy);
+            if (!report(item.series + " R" + std::to_string(item.config.problem.radius)
+                    + (item.config.policy.variant == Variant::Temporal ? " depth " + std::to_string(depth) : "")))
+                break;
             continue;
         }
         const int start = done;
