@@ -4,12 +4,15 @@
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 #include "gpu/simulation.h"
+#include "gpu/temporal_policy.h"
 
 #include <algorithm>
 
 namespace ss {
 
-std::vector<BlockDims> autotune_space(const StencilConfig& c, const DeviceInfo* device) {
+std::vector<BlockDims> autotune_space(const StencilConfig& config, const DeviceInfo* device) {
+    StencilConfig c = config;
+    if (c.policy.variant == Variant::Temporal) c.policy.depth = 1;
     std::vector<BlockDims> out;
     const bool three = c.problem.dims == 3 && c.problem.stencil == StencilKind::Star;
     for (int bx = 1; bx <= 1024; bx *= 2)
@@ -20,6 +23,29 @@ std::vector<BlockDims> autotune_space(const StencilConfig& c, const DeviceInfo* 
                 if (check_block(c, b, device)) out.push_back(b);
             }
     return out;
+}
+
+std::vector<AutotuneCandidate> autotune_candidates(const StencilConfig& config, const DeviceInfo* device) {
+    const bool temporal = config.policy.variant == Variant::Temporal;
+    const std::vector<int> depths
+        = temporal ? temporal_search_depths(config) : std::vector<int> { config.policy.depth };
+    std::vector<AutotuneCandidate> out;
+    for (const BlockDims& b : autotune_space(config, device))
+        for (int depth : depths) {
+            StencilConfig c = config;
+            c.policy.depth = depth;
+            if (!temporal || check_block(c, b, device)) out.push_back({ b, depth });
+        }
+    return out;
+}
+
+std::string describe_candidate(const StencilConfig& c, const AutotuneResult& r) {
+    return format_block(r.block) + (c.policy.variant == Variant::Temporal ? " depth " + std::to_string(r.depth) : "");
+}
+
+int whole_launch_steps(const StencilConfig& c, int steps) {
+    const int fused = fused_steps(c.policy);
+    return (std::max(steps, 1) + fused - 1) / fused * fused;
 }
 
 double median_ms_per_step(Simulation& sim, int steps, int repeats) {
@@ -41,19 +67,21 @@ std::vector<AutotuneResult> autotune(const StencilConfig& config, const DeviceCa
     const std::function<bool(int, int, const AutotuneResult&)>& progress) {
     const DeviceInfo* device
         = config.placement.backend == Backend::Cuda ? catalogue.find(config.placement.device) : nullptr;
-    const std::vector<BlockDims> space = autotune_space(config, device);
+    const std::vector<AutotuneCandidate> space = autotune_candidates(config, device);
     std::vector<AutotuneResult> results;
-    for (const BlockDims& b : space) {
+    for (const AutotuneCandidate& candidate : space) {
         StencilConfig c = config;
         c.policy.heuristic_block = false;
-        c.policy.block = b;
+        c.policy.block = candidate.block;
+        c.policy.depth = candidate.depth;
         AutotuneResult r;
-        r.block = b;
+        r.block = candidate.block;
+        r.depth = candidate.depth;
         std::string why;
         if (auto sim = create_simulation(c, catalogue, &why)) {
             try {
                 sim->upload(field);
-                r.ms_per_step = median_ms_per_step(*sim, steps, repeats);
+                r.ms_per_step = median_ms_per_step(*sim, whole_launch_steps(c, steps), repeats);
                 r.gcells_per_s = gcells_per_s(c, r.ms_per_step);
             } catch (const std::exception& e) {
                 r.error = e.what();

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The file: a comment line, then one line per key, tab-separated:
 //   key, stored (ISO 8601 UTC), N, then N times: block (BXxBYxBZ), ms_per_step, gcells_per_s, error
-// N must match the field count, so a truncated line is recognised and skipped.
+// and, for a search over the temporal depth, a fifth field per result: depth. N must match the field count
+// (4 or 5 per result), so a truncated line is recognised and skipped.
 #include "gpu/autotune_cache.h"
 
 #include "gpu/safe_file.h"
+#include "gpu/temporal_policy.h"
 #include "gpu/timestamp.h"
 
 #include <algorithm>
@@ -57,26 +59,40 @@ std::optional<std::pair<std::string, AutotuneCache::Entry>> parse_line(const std
     if (f.size() < 3 || f[0].empty() || !looks_like_utc_time(f[1])) return std::nullopt;
     int n = 0;
     const auto [end, ec] = std::from_chars(f[2].data(), f[2].data() + f[2].size(), n);
-    if (ec != std::errc() || end != f[2].data() + f[2].size() || n < 1
-        || f.size() != 3 + std::size_t(n) * kFieldsPerResult)
-        return std::nullopt;
+    if (ec != std::errc() || end != f[2].data() + f[2].size() || n < 1) return std::nullopt;
+    const std::size_t per_result = f.size() == 3 + std::size_t(n) * kFieldsPerResult ? kFieldsPerResult
+        : f.size() == 3 + std::size_t(n) * (kFieldsPerResult + 1)                    ? kFieldsPerResult + 1
+                                                                                     : 0;
+    if (per_result == 0) return std::nullopt;
     AutotuneCache::Entry entry;
     entry.stored = f[1];
     for (int i = 0; i < n; ++i) {
-        const std::string* r = &f[3 + std::size_t(i) * kFieldsPerResult];
+        const std::string* r = &f[3 + std::size_t(i) * per_result];
         const auto block = parse_block(r[0]);
         const auto ms = parse_number(r[1]), gcells = parse_number(r[2]);
+        int depth = 1;
+        if (per_result > kFieldsPerResult) {
+            const std::string& d = r[4];
+            const auto [d_end, d_ec] = std::from_chars(d.data(), d.data() + d.size(), depth);
+            if (d_ec != std::errc() || d_end != d.data() + d.size() || depth < 1 || depth > kMaxTemporalDepth)
+                return std::nullopt;
+        }
         if (!block || !ms || !gcells) return std::nullopt;
-        entry.results.push_back({ *block, *ms, *gcells, r[3] });
+        AutotuneResult result { *block, *ms, *gcells, r[3], depth };
+        entry.results.push_back(result);
     }
     return std::pair { f[0], std::move(entry) };
 }
 
 std::string format_line(const std::string& key, const AutotuneCache::Entry& e) {
     std::string line = key + '\t' + e.stored + '\t' + std::to_string(e.results.size());
-    for (const AutotuneResult& r : e.results)
+    // Depths only when searched: the lines of other searches stay readable by versions without them.
+    const bool depths = std::any_of(e.results.begin(), e.results.end(), [](auto& r) { return r.depth != 1; });
+    for (const AutotuneResult& r : e.results) {
         line += '\t' + format_block(r.block) + '\t' + number_text(r.ms_per_step) + '\t' + number_text(r.gcells_per_s)
             + '\t' + one_field(r.error);
+        if (depths) line += '\t' + std::to_string(r.depth);
+    }
     return line + '\n';
 }
 
@@ -119,6 +135,11 @@ std::string autotune_cache_key(const StencilConfig& c, int steps, const DeviceIn
         << ";precision=" << to_string(c.problem.precision) << ";gpus=" << c.placement.gpus
         << ";overlap=" << (c.placement.overlap ? "on" : "off") << ";halo=" << to_string(c.placement.halo)
         << ";strips=" << c.placement.strips_per_device << ";steps=" << std::max(steps, 1);
+    if (c.policy.variant == Variant::Temporal) { // the depths searched: a search over others is another search
+        key << ";depths=";
+        const std::vector<int> depths = temporal_search_depths(c);
+        for (std::size_t i = 0; i < depths.size(); ++i) key << (i ? "," : "") << depths[i];
+    }
     return key.str();
 }
 

@@ -21,7 +21,8 @@ namespace ss {
 // What the timings depend on, block aside: the device model (name, compute capability, SM count; not
 // which card, since one H100 tunes like another) and every configuration field that changes the work
 // (stencil, rule, dims, size, radius, variant, CF, precision, GPUs, overlap, halo, strips) plus the
-// steps per timed run. `device` null: the CPU backend. One line of text without tabs.
+// steps per timed run; for the temporal variant the depths searched. `device` null: the CPU backend. One line of
+// text without tabs.
 std::string autotune_cache_key(const StencilConfig&, int steps, const DeviceInfo* device);
 
 // $XDG_CACHE_HOME/stencilscope/autotune.tsv, else ~/.cache/stencilscope/autotune.tsv; "" without $HOME.

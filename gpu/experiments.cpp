@@ -5,7 +5,9 @@
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
+#include "gpu/profiler/launch_figures.h"
 #include "gpu/simulation.h"
+#include "gpu/temporal_policy.h"
 
 #include <algorithm>
 #include <cmath>
@@ -39,6 +41,16 @@ std::vector<PlanItem> plan_items(const ExperimentSpec& spec) {
             return c;
         };
         items.push_back({ at(Variant::Base, 1), "base" });
+        if (spec.kind == ExperimentKind::Depth) {
+            for (int cf : spec.cfs) {
+                StencilConfig c = at(Variant::Temporal, cf);
+                for (int depth : spec.depths.empty() ? temporal_depths(c) : spec.depths) {
+                    c.policy.depth = depth;
+                    items.push_back({ c, series_name(Variant::Temporal, cf) });
+                }
+            }
+            continue;
+        }
         for (Variant v : variants) {
             if (spec.kind == ExperimentKind::Coarsening) {
                 for (int cf : spec.cfs)
@@ -88,13 +100,18 @@ ExperimentPoint measure(Bench& bench, const StencilConfig& config, const std::st
         p.config.policy.block = sim->resources().block; // the heuristic's choice
     try {
         sim->upload(bench.field);
-        p.ms_per_step = median_ms_per_step(*sim, spec.steps, spec.repeats);
+        p.ms_per_step = median_ms_per_step(*sim, whole_launch_steps(config, spec.steps), spec.repeats);
         p.gcells_per_s = gcells_per_s(config, p.ms_per_step);
         ProfiledLaunch launch;
         // Profiled after the timed runs: the replays must not count in the time.
-        if (bench.collector && bench.collector->profile([&sim] { sim->step(1); }, &launch, &why)) {
+        // One launch: the temporal variant's fused steps.
+        const int fused = fused_steps(config.policy);
+        if (bench.collector && bench.collector->profile([&sim, fused] { sim->step(fused); }, &launch, &why)) {
             p.bottleneck_gbs
                 = config.problem.dims == 3 ? local_memory_gbs(launch.metrics) : dram_write_gbs(launch.metrics);
+            p.dram_bytes_per_cell = derive_launch_figures(
+                launch.metrics, { updated_cells(config), fused, double(ideal_bytes_per_cell(config)) }, 0.0)
+                                        .dram_bytes_per_cell;
         } else if (bench.collector && bench.warnings && !bench.profile_failure_reported) {
             bench.warnings->push_back("counters of " + describe(config) + " could not be read: " + why);
             bench.profile_failure_reported = true;
@@ -119,6 +136,31 @@ std::unique_ptr<MetricsCollector> counters_for(const ExperimentSpec& spec, std::
     return collector;
 }
 
+// The depth sweep's own rules: depths 1..32 once each, the temporal variant's rule and one GPU, and at least
+// one depth the radius allows when the defaults are used.
+Status check_depths(const ExperimentSpec& spec) {
+    for (int d : spec.depths)
+        if (d < 1 || d > kMaxTemporalDepth)
+            return Status::failure(
+                "depth must be 1.." + std::to_string(kMaxTemporalDepth) + ", got " + std::to_string(d));
+    if (has_duplicates(spec.depths)) return Status::failure("a depth is listed twice");
+    if (spec.base.problem.rule == UpdateRule::Wave)
+        return Status::failure("the depth sweep runs the temporal variant, which does not run the wave rule: use the "
+                               "thesis or jacobi rule");
+    if (strip_count(spec.base.placement) > 1) return Status::failure("the depth sweep runs on one GPU: use --gpus 1");
+    if (!spec.depths.empty()) return Status::success(); // a depth the radius refuses: that point says why
+    for (int r : spec.radii)
+        for (int cf : spec.cfs) {
+            StencilConfig c = spec.base;
+            c.problem.radius = r, c.policy.cf = cf;
+            if (temporal_depths(c).empty())
+                return Status::failure("temporal runs no depth at R" + std::to_string(r) + " CF" + std::to_string(cf)
+                    + " " + std::string(to_string(c.problem.precision))
+                    + " (its halo or registers): leave that radius out");
+        }
+    return Status::success();
+}
+
 } // namespace
 
 std::string_view to_string(ExperimentKind k) {
@@ -129,12 +171,15 @@ std::string_view to_string(ExperimentKind k) {
         return "cf";
     case ExperimentKind::Autotuned:
         return "autotuned";
+    case ExperimentKind::Depth:
+        return "depth";
     }
     return "?";
 }
 
 std::optional<ExperimentKind> parse_experiment(std::string_view s) {
-    for (ExperimentKind k : { ExperimentKind::Radius, ExperimentKind::Coarsening, ExperimentKind::Autotuned })
+    for (ExperimentKind k :
+        { ExperimentKind::Radius, ExperimentKind::Coarsening, ExperimentKind::Autotuned, ExperimentKind::Depth })
         if (to_string(k) == s) return k;
     return std::nullopt;
 }
@@ -146,7 +191,11 @@ Status check_experiment(const ExperimentSpec& spec) {
     for (int r : spec.radii)
         if (r < 1 || r > kMaxRadius) return Status::failure("radius must be 1..16, got " + std::to_string(r));
     if (has_duplicates(spec.radii)) return Status::failure("a radius is listed twice");
-    if (spec.variants.empty()) return Status::failure("the experiment has no kernel variant to run");
+    if (spec.kind == ExperimentKind::Depth) {
+        if (Status s = check_depths(spec); !s) return s;
+    } else if (spec.variants.empty()) {
+        return Status::failure("the experiment has no kernel variant to run");
+    }
     for (Variant v : spec.variants)
         if (!variant_applies(StencilKind::Star, v))
             return Status::failure("variant " + std::string(to_string(v)) + " does not apply to the star stencil");
@@ -184,7 +233,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
     std::vector<int> candidates(items.size(), 0);
     int total = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
-        if (items[i].search) candidates[i] = int(autotune_space(items[i].config, device).size());
+        if (items[i].search) candidates[i] = int(autotune_candidates(items[i].config, device).size());
         total += items[i].search ? candidates[i] + (items[i].last_search ? 1 : 0) : 1;
     }
     int done = 0;
@@ -207,7 +256,10 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
             points.push_back(measure(bench, item.config, item.series, false));
             measured();
             ++done;
-            if (!report(item.series + " R" + std::to_string(item.config.problem.radius))) break;
+            const int depth = fused_steps(item.config.policy);
+            if (!report(item.series + " R" + std::to_string(item.config.problem.radius)
+                    + (item.config.policy.variant == Variant::Temporal ? " depth " + std::to_string(depth) : "")))
+                break;
             continue;
         }
         const int start = done;
@@ -215,7 +267,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
             item.config, catalogue, field, spec.steps, spec.repeats,
             [&](int, int, const AutotuneResult& r) {
                 ++done;
-                return report(describe(item.config) + ": block " + format_block(r.block));
+                return report(describe(item.config) + ": block " + describe_candidate(item.config, r));
             },
             cache);
         if (tuned.cancelled) break;
@@ -229,6 +281,7 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
             if (r.error.empty() && r.gcells_per_s > best_gcells) {
                 best = item.config;
                 best->policy.block = r.block;
+                best->policy.depth = r.depth;
                 best_gcells = r.gcells_per_s;
             }
         }

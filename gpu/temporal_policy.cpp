@@ -119,6 +119,25 @@ std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     return 2 * plane * element_size(c.problem.precision);
 }
 
+std::vector<int> temporal_depths(const StencilConfig& config) {
+    std::vector<int> out;
+    StencilConfig c = config;
+    c.policy.variant = Variant::Temporal;
+    c.placement.gpus = 1, c.placement.strips_per_device = 1; // strips are refused whatever the depth
+    for (int depth = 1; depth <= (c.problem.dims == 3 ? 6 : 12); ++depth) {
+        c.policy.depth = depth;
+        if (check_temporal_policy(c) && check_temporal_block(c, temporal_block(c))) out.push_back(depth);
+    }
+    return out;
+}
+
+std::vector<int> temporal_search_depths(const StencilConfig& c) {
+    std::vector<int> out;
+    for (int depth : temporal_depths(c))
+        if (depth <= 4 || depth % 2 == 0) out.push_back(depth);
+    return out;
+}
+
 BlockDims temporal_block(const StencilConfig& c) {
     const int cf = std::max(c.policy.cf, 1);
     if (c.problem.dims == 3) return { 32, std::max(32 / cf, 1), 1 };

@@ -10,6 +10,7 @@
 #include "gpu/config.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace ss {
 
@@ -60,6 +61,13 @@ bool temporal_adjacent_rows();
 // Blocks per resident block slot the grid aims at (chunks along the slow axis): 4 in 2D, 8 in 3D (measured
 // best of 1, 2, 4, 8 on the H100, docs/PERFORMANCE.md), or STENCILSCOPE_TEMPORAL_WAVES=N (1..64).
 int temporal_waves(int dims);
+
+// The depths a sweep (`sweep --experiment depth`) or a search (autotune) tries for `c` by default: 1..12 in 2D,
+// 1..6 in 3D, less those check_temporal_policy refuses or whose halo fills the heuristic tile (temporal_block).
+// `c`'s variant and depth are ignored.
+std::vector<int> temporal_depths(const StencilConfig& c);
+// Autotune's depths: of temporal_depths, 1, 2, 3, 4, 6, 8, 10 and 12 (the deep end moves slowly).
+std::vector<int> temporal_search_depths(const StencilConfig& c);
 
 // Two planes of the tile with an R-wide border of zeros: stage s reads stage s-1's plane from one while
 // the next stage writes the other (gpu/kernels/temporal.cuh).

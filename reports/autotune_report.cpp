@@ -7,7 +7,7 @@ namespace ss {
 
 CsvRow autotune_csv_header() {
     return { "timestamp", "stencil", "rule", "dims", "size", "radius", "variant", "cf", "precision", "block_x",
-        "block_y", "block_z", "ms_per_step", "gcells_per_s", "error" };
+        "block_y", "block_z", "ms_per_step", "gcells_per_s", "error", "depth" };
 }
 
 std::vector<CsvRow> autotune_csv_rows(
@@ -18,7 +18,8 @@ std::vector<CsvRow> autotune_csv_rows(
             std::to_string(c.problem.dims), format_extent(c.problem.size, c.problem.dims),
             std::to_string(c.problem.radius), std::string(to_string(c.policy.variant)), std::to_string(c.policy.cf),
             std::string(to_string(c.problem.precision)), std::to_string(r.block.x), std::to_string(r.block.y),
-            std::to_string(r.block.z), format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error });
+            std::to_string(r.block.z), format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error,
+            std::to_string(r.depth) });
     return rows;
 }
 

@@ -2,6 +2,7 @@
 #include "reports/experiment_report.h"
 
 #include "gpu/safe_file.h"
+#include "gpu/temporal_policy.h"
 
 #include "reports/run_report.h"
 
@@ -46,7 +47,7 @@ template <typename T> T require(std::optional<T> v, const std::string& what, con
 CsvRow experiment_csv_header() {
     return { "timestamp", "device", "experiment", "series", "stencil", "rule", "dims", "size", "radius", "variant",
         "cf", "precision", "block_x", "block_y", "block_z", "autotuned", "ms_per_step", "gcells_per_s", "improvement",
-        "bottleneck_metric", "bottleneck_gbs", "bottleneck_improvement", "error" };
+        "bottleneck_metric", "bottleneck_gbs", "bottleneck_improvement", "error", "depth", "dram_bytes_per_cell" };
 }
 
 std::vector<CsvRow> experiment_csv_rows(ExperimentKind kind, const std::vector<ExperimentPoint>& points,
@@ -61,8 +62,8 @@ std::vector<CsvRow> experiment_csv_rows(ExperimentKind kind, const std::vector<E
             std::string(to_string(c.problem.precision)), std::to_string(c.policy.block.x),
             std::to_string(c.policy.block.y), std::to_string(c.policy.block.z), p.autotuned ? "1" : "0",
             number_or_empty(p.ms_per_step), number_or_empty(p.gcells_per_s), number_or_empty(p.improvement),
-            p.bottleneck_metric, number_or_empty(p.bottleneck_gbs), number_or_empty(p.bottleneck_improvement),
-            p.error });
+            p.bottleneck_metric, number_or_empty(p.bottleneck_gbs), number_or_empty(p.bottleneck_improvement), p.error,
+            std::to_string(fused_steps(c.policy)), number_or_empty(p.dram_bytes_per_cell) });
     }
     return rows;
 }
@@ -114,8 +115,11 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
     const std::vector<CsvRow> rows = parse_csv(text, &why);
     if (!why.empty()) return Status::failure(path + ": " + why);
     const CsvRow header = experiment_csv_header();
-    if (rows.empty() || rows.front() != header)
+    // Files written before the depth columns were added have the header less its last two columns.
+    const CsvRow before_depth(header.begin(), header.end() - 2);
+    if (rows.empty() || (rows.front() != header && rows.front() != before_depth))
         return Status::failure(path + " is not a sweep result (its first line is not the header of docs/CSV.md)");
+    const std::size_t columns = rows.front().size();
     ExperimentTable table;
     bool first = true;
     std::set<std::string> series;
@@ -123,10 +127,9 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const CsvRow& r = rows[i];
         const std::string where = path + " row " + std::to_string(i + 1) + ": ";
-        if (r == header) continue; // appended runs repeat nothing, but be lenient
-        if (r.size() != header.size())
-            return Status::failure(
-                where + std::to_string(r.size()) + " fields, expected " + std::to_string(header.size()));
+        if (r == header || r == before_depth) continue; // appended runs repeat nothing, but be lenient
+        if (r.size() != columns)
+            return Status::failure(where + std::to_string(r.size()) + " fields, expected " + std::to_string(columns));
         try {
             const ExperimentKind kind = require(parse_experiment(r[2]), "experiment", r[2]);
             if (first) table.kind = kind, table.device = r[1], table.timestamp = r[0], first = false;
@@ -153,6 +156,14 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
             p.bottleneck_gbs = parse_number(r[20]);
             p.bottleneck_improvement = parse_number(r[21]);
             p.error = r[22];
+            if (columns > 23) {
+                c.policy.depth = parse_int(r[23]);
+                if (c.policy.depth < 1 || c.policy.depth > kMaxTemporalDepth)
+                    throw std::invalid_argument("depth " + r[23]);
+                if (c.policy.variant != Variant::Temporal && c.policy.depth != 1)
+                    throw std::invalid_argument("depth " + r[23] + " of variant " + r[9]);
+                p.dram_bytes_per_cell = parse_number(r[24]);
+            }
             if (!std::isfinite(p.ms_per_step)) p.ms_per_step = 0.0;
             if (!std::isfinite(p.gcells_per_s)) p.gcells_per_s = 0.0;
             // Bounded, so that a hostile or foreign file cannot make a chart allocate without end.

@@ -51,7 +51,8 @@ double ProfileReport::metric(std::string_view name) const {
 }
 
 LaunchFigures ProfileReport::figures() const {
-    return derive_launch_figures(profiled.metrics, cells(), ideal_bytes_per_cell(options.config),
+    const StencilConfig& c = options.config;
+    return derive_launch_figures(profiled.metrics, { cells(), fused_steps(c.policy), double(ideal_bytes_per_cell(c)) },
         verdict.dram_peak_bytes_per_s, { verdict.working_set_bytes, verdict.l2_bytes });
 }
 
@@ -62,8 +63,8 @@ std::int64_t ProfileReport::cells() const {
 std::string format_profile(const ProfileReport& r) {
     const StencilConfig& c = r.options.config;
     const LaunchFigures f = r.figures();
-    const double cells = double(f.cells);
-    const int es = element_size(c.problem.precision);
+    const double updates = double(f.cells) * f.steps; // per cell and step: a fused launch moves a cell once
+    const double es = element_size(c.problem.precision);
     const double read = f.dram_read_bytes, write = f.dram_write_bytes;
     const double ms = f.duration_ms;
     char buf[512];
@@ -81,12 +82,17 @@ std::string format_profile(const ProfileReport& r) {
     std::snprintf(buf, sizeof buf, ": %d kernel%s, %d replay passes, profiled in %.0f ms\n", r.profiled.kernels,
         r.profiled.kernels == 1 ? "" : "s", r.profiled.passes, r.profiled.wall_ms);
     out += buf;
+    if (f.steps > 1) {
+        std::snprintf(buf, sizeof buf,
+            "  fused      one launch of %d steps: rates count cell updates, bytes are per cell and step\n", f.steps);
+        out += buf;
+    }
     std::snprintf(buf, sizeof buf, "  duration   %.4f ms, %.2f GCells/s\n", ms, f.gcells_per_second);
     out += buf;
     std::snprintf(buf, sizeof buf,
-        "  DRAM       read %s (%.2f B/cell, ideal %d), write %s (%.2f B/cell, ideal %d): %.2fx the ideal bytes\n",
-        bytes_text(read).c_str(), read / cells, ideal_bytes_per_cell(c) - es, bytes_text(write).c_str(), write / cells,
-        es, f.dram_vs_ideal);
+        "  DRAM       read %s (%.2f B/cell, ideal %.3g), write %s (%.2f B/cell, ideal %.3g): %.2fx the ideal bytes\n",
+        bytes_text(read).c_str(), read / updates, (ideal_bytes_per_cell(c) - es) / f.steps, bytes_text(write).c_str(),
+        write / updates, es / f.steps, f.dram_vs_ideal);
     out += buf;
     if (ms > 0) {
         std::snprintf(buf, sizeof buf,
@@ -175,7 +181,7 @@ CsvRow profile_csv_row(const ProfileReport& r) {
         { std::to_string(r.launch), std::to_string(r.iteration), std::to_string(r.profiled.kernels),
             std::to_string(r.profiled.passes), format_number(r.profiled.wall_ms), format_number(f.duration_ms),
             format_number(f.gcells_per_second), format_number(f.dram_bytes_per_cell),
-            std::to_string(ideal_bytes_per_cell(c)), std::string(to_string(f.verdict.limiter)),
+            format_number(f.ideal_bytes_per_cell), std::string(to_string(f.verdict.limiter)),
             std::to_string(r.gpu.updated_cells > 0 ? r.gpu.device : c.placement.device), // unset share: the one GPU
             std::to_string(std::max(r.gpu.strips, 1)), std::to_string(f.cells), format_number(f.l1_hit_pct),
             format_number(f.l2_hit_pct), f.verdict.l2_resident ? "1" : "0" });

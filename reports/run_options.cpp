@@ -77,7 +77,9 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--repeats", "N", "timed runs (default 10; sweep: per point, default 5, median; autotune: at most 5)",
         kCommandOption, kSingle, "bench bandwidth autotune sweep" },
     { "--warmup", "N", "untimed runs first (default 2)", kCommandOption, kSingle, "bench" },
-    { "--launches", "K", "launches to profile, one step each (default 3); exit 1 when counters are unavailable",
+    { "--launches", "K",
+        "launches to profile, one step each (temporal: one launch of --depth steps; default 3); exit 1 when "
+        "counters are unavailable",
         kCommandOption, kSingle, "profile" },
     { "--bytes", "B", "bytes to copy, 1 MiB..1 TiB (default 1073741824)", kCommandOption, kSingle, "bandwidth" },
     { "--cache", "FILE",
@@ -86,14 +88,16 @@ constexpr RunOptionSpec kSpecs[] = {
         kCommandOption, kSingle, "autotune sweep" },
     { "--no-cache", "", "search again and store nothing", kCommandOption, kSingle, "autotune sweep" },
     // sweep's own (app/cli/sweep_command.cpp gives them their meaning)
-    { "--experiment", "radius|cf|autotuned",
+    { "--experiment", "radius|cf|autotuned|depth",
         "what to sweep (required); with comma lists --radius (default 1,2,4,8,16), --variant (default "
         "base,smem,smem_padded) and --cf (cf, autotuned; default 1,2,4,8). autotuned: per variant the CF 1 heuristic "
-        "block and the best CF with autotuned blocks, searched through the autotune cache",
+        "block and the best CF with autotuned blocks, searched through the autotune cache. depth: the temporal "
+        "variant at each --depth (list; default every depth 1..12 in 2D, 1..6 in 3D that the radius allows), "
+        "--radius and --cf default 1, and base as the reference",
         kCommandOption, kSingle, "sweep" },
     { "--counters", "on|off",
-        "also read the bottleneck with CUPTI, one profiled step per point: DRAM write GB/s in 2D, local-memory "
-        "(spill) GB/s in 3D (default off)",
+        "also read the bottleneck with CUPTI, one profiled launch per point: DRAM write GB/s in 2D, local-memory "
+        "(spill) GB/s in 3D, and DRAM bytes per cell and step (default off)",
         kCommandOption, kSingle, "sweep" },
 };
 

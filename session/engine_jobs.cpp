@@ -69,7 +69,7 @@ void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>
     first.id = r.id;
     first.what = "compiling";
     first.space = autotune_space(config, device);
-    first.total = int(first.space.size());
+    first.total = int(autotune_candidates(config, device).size()); // a temporal block at several depths
     // The heuristic's block comes from the occupancy API of the compiled kernel: the live run's, when it
     // ran this configuration with the heuristic, else from a simulation built for the question.
     if (live_block && live_block->first == config) {
@@ -86,7 +86,7 @@ void EngineWorker::run_autotune_job(const JobRequest& r, const std::atomic<bool>
         : make_initial_field(config, m_settings.config.problem.initial, m_settings.config.problem.seed);
     const auto progress = [&](int done, int total, const AutotuneResult& last) {
         JobProgress p;
-        p.id = r.id, p.done = done, p.total = total, p.what = format_block(last.block);
+        p.id = r.id, p.done = done, p.total = total, p.what = describe_candidate(config, last);
         p.has_candidate = true;
         p.candidate = last;
         emit job_progress(p);

@@ -26,15 +26,15 @@ std::vector<CsvRow> MetricsHistory::profile_csv_rows() const {
         r.launch = ++launch;
         r.iteration = s.iteration;
         r.profiled = s.launch;
-        r.verdict = { s.figures.dram_peak_gbs * 1e9, double(s.figures.cells) * s.figures.ideal_bytes_per_cell,
-            s.figures.working_set_bytes, s.figures.l2_bytes };
+        r.verdict = { s.figures.dram_peak_gbs * 1e9, s.figures.ideal_launch_bytes(), s.figures.working_set_bytes,
+            s.figures.l2_bytes };
         if (s.gpus.empty()) rows.push_back(profile_csv_row(r)); // a sample without per-GPU counters
         for (const GpuMetricsSample& g : s.gpus) {
             r.device = g.device_name;
             r.gpu = g.share;
             r.profiled = g.launch;
-            r.verdict = { g.figures.dram_peak_gbs * 1e9, double(g.figures.cells) * g.figures.ideal_bytes_per_cell,
-                g.figures.working_set_bytes, g.figures.l2_bytes };
+            r.verdict = { g.figures.dram_peak_gbs * 1e9, g.figures.ideal_launch_bytes(), g.figures.working_set_bytes,
+                g.figures.l2_bytes };
             rows.push_back(profile_csv_row(r));
         }
     }

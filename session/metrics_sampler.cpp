@@ -69,14 +69,15 @@ void MetricsSampler::derive(const StencilConfig& c, const std::vector<GpuCounter
         figures.device_name = g.device_name;
         figures.launch = g.launch;
         const CacheFit fit { double(g.share.updated_cells) * ideal_bytes_per_cell(c), g.l2_bytes };
-        figures.figures = derive_launch_figures(
-            g.launch.metrics, g.share.updated_cells, ideal_bytes_per_cell(c), g.peak_bytes_per_s, fit);
+        figures.figures = derive_launch_figures(g.launch.metrics,
+            { g.share.updated_cells, fused_steps(c.policy), double(ideal_bytes_per_cell(c)) }, g.peak_bytes_per_s, fit);
         launches.push_back(g.launch);
     }
     out.launch = launches.empty() ? ProfiledLaunch {} : combine_devices(launches);
     const VerdictInputs in = verdict_inputs(c, gpus);
-    out.figures = derive_launch_figures(out.launch.metrics, updated_cells(c), ideal_bytes_per_cell(c),
-        in.dram_peak_bytes_per_s, { in.working_set_bytes, in.l2_bytes });
+    out.figures = derive_launch_figures(out.launch.metrics,
+        { updated_cells(c), fused_steps(c.policy), double(ideal_bytes_per_cell(c)) }, in.dram_peak_bytes_per_s,
+        { in.working_set_bytes, in.l2_bytes });
 }
 
 void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out) {
@@ -113,9 +114,11 @@ void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsS
     }
     std::vector<ProfiledLaunch> launches;
     const auto start = std::chrono::steady_clock::now(); // not the one-off collector creation and rooflines
+    // One launch: a temporal kernel's fused steps (sim.step(1) would run its one-step kernel instead).
+    const int steps = fused_steps(c.policy);
     const bool profiled = collectors.size() == gpus.size()
         && profile_devices(
-            collectors, [&] { sim.step(1); }, &launches, &why);
+            collectors, [&] { sim.step(steps); }, &launches, &why);
     m_last_cost = std::chrono::steady_clock::now() - start;
     if (!profiled) {
         m_broken = true;

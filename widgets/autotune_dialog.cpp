@@ -17,6 +17,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ss::gui {
 namespace {
 
@@ -24,6 +26,7 @@ namespace {
 bool same_search(StencilConfig a, StencilConfig b) {
     a.policy.block = b.policy.block = {};
     a.policy.heuristic_block = b.policy.heuristic_block = true;
+    a.policy.depth = b.policy.depth = 1; // the temporal variant's depth is searched too
     return a == b;
 }
 
@@ -95,17 +98,15 @@ AutotuneDialog::AutotuneDialog(Session& session, QWidget* parent)
     connect(m_rerun, &QPushButton::clicked, this, [this] { start(false); });
     connect(m_cancel, &QPushButton::clicked, &m_session, &Session::cancel_job);
     connect(close, &QPushButton::clicked, this, &QDialog::close);
-    connect(m_apply_best, &QPushButton::clicked, this, [this] {
-        if (const auto b = m_heatmap->best()) emit apply_block(*b);
-    });
-    connect(m_apply_cell, &QPushButton::clicked, this, [this] {
-        if (const auto b = m_heatmap->selected()) emit apply_block(*b);
-    });
+    // A cell's result carries its (fastest) temporal depth: applying it sets block and depth.
+    const auto apply = [this](std::optional<BlockDims> b) {
+        const AutotuneResult* r = b ? m_heatmap->result(*b) : nullptr;
+        if (r && r->error.empty()) emit apply_block(*b, r->depth);
+    };
+    connect(m_apply_best, &QPushButton::clicked, this, [this, apply] { apply(m_heatmap->best()); });
+    connect(m_apply_cell, &QPushButton::clicked, this, [this, apply] { apply(m_heatmap->selected()); });
     connect(m_heatmap, &AutotuneHeatmap::cell_selected, this, [this] { update_buttons(); });
-    connect(m_heatmap, &AutotuneHeatmap::cell_activated, this, [this](BlockDims b) {
-        const AutotuneResult* r = m_heatmap->result(b);
-        if (r && r->error.empty()) emit apply_block(b);
-    });
+    connect(m_heatmap, &AutotuneHeatmap::cell_activated, this, [apply](BlockDims b) { apply(b); });
     connect(m_export, &QPushButton::clicked, this, &AutotuneDialog::export_dialog);
     connect(&m_session, &Session::job_progress, this, &AutotuneDialog::on_progress);
     connect(&m_session, &Session::job_finished, this, &AutotuneDialog::on_finished);
@@ -165,8 +166,9 @@ void AutotuneDialog::on_finished(const JobOutcome& o) {
     m_have_result = !o.candidates.empty();
     if (!o.candidates.empty()) {
         if (o.from_cache) {
-            std::vector<BlockDims> space;
-            for (const AutotuneResult& r : o.candidates) space.push_back(r.block);
+            std::vector<BlockDims> space; // each block once: a temporal search stores one result per depth
+            for (const AutotuneResult& r : o.candidates)
+                if (std::find(space.begin(), space.end(), r.block) == space.end()) space.push_back(r.block);
             m_heatmap->set_space(space, o.heuristic);
         }
         m_heatmap->set_results(o.candidates);
@@ -186,6 +188,7 @@ QString AutotuneDialog::status_text() const {
     if (!best) return m_last.cancelled ? tr("Cancelled before any block was timed.") : tr("No block could run.");
     const AutotuneResult* b = m_heatmap->result(*best);
     QString text = tr("Best: <b>%1</b> at %2 GCells/s").arg(block_text(*best)).arg(b->gcells_per_s, 0, 'f', 1);
+    if (m_last.request.config.policy.variant == Variant::Temporal) text += tr(" (depth %1)").arg(b->depth);
     if (const AutotuneResult* h = m_heatmap->result(m_last.heuristic); h && h->error.empty() && h->gcells_per_s > 0)
         text += tr(", %1× the heuristic's %2 (%3 GCells/s)")
                     .arg(b->gcells_per_s / h->gcells_per_s, 0, 'f', 2)

@@ -36,7 +36,8 @@ public:
     bool export_png(const QString& path, QString* why);
 
 signals:
-    void apply_block(ss::BlockDims);
+    // The block to run with, and the temporal depth it was measured at (1 for other variants).
+    void apply_block(ss::BlockDims, int depth);
 
 private:
     void on_progress(const JobProgress&);

@@ -56,8 +56,11 @@ void AutotuneHeatmap::set_space(const std::vector<BlockDims>& candidates, std::o
 void AutotuneHeatmap::set_result(const AutotuneResult& r) {
     for (Cell& c : m_cells)
         if (c.block == r.block) {
+            // A temporal block runs at several depths: its cell keeps the fastest that ran.
+            const bool better
+                = !c.done || (r.error.empty() && (!c.result.error.empty() || r.gcells_per_s > c.result.gcells_per_s));
+            if (better) c.result = r;
             c.done = true;
-            c.result = r;
             update();
             return;
         }
@@ -215,6 +218,7 @@ QString AutotuneHeatmap::tooltip(const Cell& c) const {
         text += tr("<br>%1 GCells/s, %2 ms/step")
                     .arg(c.result.gcells_per_s, 0, 'f', 2)
                     .arg(c.result.ms_per_step, 0, 'f', 4);
+        if (c.result.depth > 1) text += tr(" at depth %1 (this block's fastest)").arg(c.result.depth);
         const double best = best_rate();
         if (best > 0) text += tr("<br>%1 % of the best").arg(100.0 * c.result.gcells_per_s / best, 0, 'f', 1);
     }

@@ -20,7 +20,8 @@ public:
 
     // A new search: every candidate pending. `heuristic` is marked when it is in the space.
     void set_space(const std::vector<BlockDims>& candidates, std::optional<BlockDims> heuristic);
-    // A measured (or refused) candidate; unknown blocks are ignored.
+    // A measured (or refused) candidate; unknown blocks are ignored. A block measured at several temporal depths
+    // keeps its fastest result.
     void set_result(const AutotuneResult&);
     void set_results(const std::vector<AutotuneResult>&);
 

@@ -44,6 +44,8 @@ QString kind_title(ExperimentKind k) {
         return QObject::tr("Coarsening factor sweep (thesis figs. 5.4/5.5)");
     case ExperimentKind::Autotuned:
         return QObject::tr("Heuristic vs autotuned blocks (thesis fig. 5.6)");
+    case ExperimentKind::Depth:
+        return QObject::tr("Temporal blocking: performance vs depth (EBISU)");
     }
     return {};
 }
@@ -98,8 +100,10 @@ QWidget* ExperimentsWindow::build_controls() {
     m_experiment->addItem(tr("Radius sweep (fig. 5.1)"), int(ExperimentKind::Radius));
     m_experiment->addItem(tr("Coarsening sweep (figs. 5.4/5.5)"), int(ExperimentKind::Coarsening));
     m_experiment->addItem(tr("Heuristic vs autotuned (fig. 5.6)"), int(ExperimentKind::Autotuned));
+    m_experiment->addItem(tr("Temporal depth sweep (EBISU)"), int(ExperimentKind::Depth));
     m_experiment->setToolTip(tr("Which of the thesis' studies to run. Every improvement is relative to base (CF 1, "
-                                "heuristic block) at the same radius, as in the thesis."));
+                                "heuristic block) at the same radius, as in the thesis. The depth sweep runs the "
+                                "temporal variant at every depth the radius allows (variants do not apply)."));
     form->addRow(tr("Experiment"), m_experiment);
     m_dims = new QComboBox(panel);
     m_dims->addItem(tr("2D"), 2);
@@ -145,8 +149,9 @@ QWidget* ExperimentsWindow::build_controls() {
     form->addRow(tr("Timed runs"), m_repeats);
     m_counters = new QCheckBox(tr("Read the bottleneck metric"), panel);
     m_counters->setChecked(true);
-    m_counters->setToolTip(tr("Profile one step of every point (CUPTI) for DRAM write throughput (2D) or "
-                              "local-memory throughput (3D), the thesis' bottleneck metrics."));
+    m_counters->setToolTip(tr("Profile one launch of every point (CUPTI) for DRAM write throughput (2D) or "
+                              "local-memory throughput (3D), the thesis' bottleneck metrics, and the DRAM bytes "
+                              "per cell and step (the depth sweep's chart)."));
     form->addRow(QString(), m_counters);
 
     m_run = new QPushButton(tr("&Run"), panel);
@@ -187,7 +192,7 @@ QWidget* ExperimentsWindow::build_controls() {
     connect(m_run, &QPushButton::clicked, this, &ExperimentsWindow::start);
     connect(m_cancel, &QPushButton::clicked, &m_session, &Session::cancel_job);
     connect(m_show, &QComboBox::currentIndexChanged, this,
-        [this] { m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString()); });
+        [this] { m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind); });
     connect(m_open, &QPushButton::clicked, this, &ExperimentsWindow::open_dialog);
     connect(m_export_csv, &QPushButton::clicked, this, [this] { export_dialog(false); });
     connect(m_export_png, &QPushButton::clicked, this, [this] { export_dialog(true); });
@@ -245,7 +250,7 @@ void ExperimentsWindow::update_enabled() {
         std::initializer_list<QWidget*> { m_experiment, m_dims, m_size, m_steps, m_repeats, m_counters, m_open })
         w->setEnabled(idle);
     for (auto& [r, box] : m_radius_boxes) box->setEnabled(idle);
-    for (auto& [v, box] : m_variant_boxes) box->setEnabled(idle);
+    for (auto& [v, box] : m_variant_boxes) box->setEnabled(idle && kind != ExperimentKind::Depth);
     for (auto& [cf, box] : m_cf_boxes) box->setEnabled(idle && kind != ExperimentKind::Radius);
     const Status s = check_experiment(spec());
     const bool cuda = m_base.placement.backend == Backend::Cuda;
@@ -349,13 +354,13 @@ void ExperimentsWindow::show_results() {
         }
     m_show->setCurrentIndex(std::max(0, m_show->findData(keep)));
     m_show->blockSignals(false);
-    m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString());
+    m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind);
     fill_table();
 }
 
 void ExperimentsWindow::fill_table() {
     const QStringList headers { tr("series"), tr("radius"), tr("CF"), tr("block"), tr("GCells/s"), tr("× base"),
-        tr("bottleneck GB/s"), tr("bottleneck × base"), tr("error") };
+        tr("bottleneck GB/s"), tr("bottleneck × base"), tr("error"), tr("depth"), tr("DRAM B/cell/step") };
     m_table->setSortingEnabled(false);
     m_table->clear();
     m_table->setColumnCount(int(headers.size()));
@@ -377,6 +382,8 @@ void ExperimentsWindow::fill_table() {
         cell(6, number(p.bottleneck_gbs, 0), p.bottleneck_gbs);
         cell(7, number(p.bottleneck_improvement, 2), p.bottleneck_improvement);
         cell(8, QString::fromStdString(p.error));
+        cell(9, QString(), fused_steps(p.config.policy));
+        cell(10, number(p.dram_bytes_per_cell, 3), p.dram_bytes_per_cell);
     }
     m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();

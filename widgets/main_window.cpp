@@ -235,16 +235,21 @@ ExperimentsWindow& MainWindow::experiments_window() {
     return *m_experiments;
 }
 
-void MainWindow::apply_block(const BlockDims& block) {
+void MainWindow::apply_block(const BlockDims& block, int depth) {
     RunSettings s = m_controls->settings();
     s.config.policy.heuristic_block = false;
     s.config.policy.block = block;
+    const bool temporal = s.config.policy.variant == Variant::Temporal;
+    if (temporal && depth >= 1) s.config.policy.depth = depth;
     QString why;
     if (!m_session->request(s, &why)) {
         m_status->showMessage(why, 8000);
         return;
     }
-    m_status->showMessage(tr("Running with block %1").arg(QString::fromStdString(format_block(block))), 5000);
+    const QString text = QString::fromStdString(format_block(block));
+    m_status->showMessage(temporal ? tr("Running with block %1, depth %2").arg(text).arg(s.config.policy.depth)
+                                   : tr("Running with block %1").arg(text),
+        5000);
 }
 
 bool MainWindow::pin_baseline() {

@@ -66,8 +66,9 @@ public:
     // Tools: the autotune heatmap for the current configuration and the Experiments window.
     AutotuneDialog& autotune_dialog();
     ExperimentsWindow& experiments_window();
-    // Runs the live view with this block (heuristic off): what "Apply best"/"Apply this cell" do.
-    void apply_block(const BlockDims&);
+    // Runs the live view with this block (heuristic off): what "Apply best"/"Apply this cell" do. The temporal
+    // variant also takes `depth` (what autotune measured the block at; 0 keeps the depth it runs).
+    void apply_block(const BlockDims&, int depth = 0);
 
 protected:
     void closeEvent(QCloseEvent*) override;

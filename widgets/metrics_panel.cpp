@@ -197,10 +197,14 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     m_duration
         = summary_row(summary, tr("Kernel duration"), metric_explanation("gpu__time_duration.sum"), "sum_duration");
     m_profiled_rate = summary_row(summary, tr("GCells/s (profiled)"),
-        tr("Updated cells per second over the profiled kernel's GPU time."), "sum_gcells");
-    m_bytes_per_cell = summary_row(summary, tr("DRAM bytes/cell"),
-        tr("DRAM bytes read + written per updated cell, against the ideal: each cell read once and written once "
-           "(2 × element size; 3 × for the wave). Above the ideal: the caches miss neighbours."),
+        tr("Updated cells per second over the profiled kernel's GPU time (a temporal launch updates each cell "
+           "depth times)."),
+        "sum_gcells");
+    m_bytes_per_cell = summary_row(summary, tr("DRAM bytes/cell/step"),
+        tr("DRAM bytes read + written per updated cell and step, against the ideal: each cell read once and written "
+           "once (2 × element size; 3 × for the wave). Above the ideal: the caches miss neighbours. The temporal "
+           "variant's launch fuses depth steps and moves each cell once for all of them: about 8/depth bytes in "
+           "fp32, plus its re-read halo."),
         "sum_bytes_per_cell");
     const QString from_counts = tr("\nHits / (hits + misses) of the sector lookups, summed over the launch's kernels: "
                                    "never above 100 % (CUPTI's own percentage mixes replay passes on short kernels).");
@@ -281,11 +285,11 @@ void MetricsPanel::show_strips() {
         if (!g) {
             for (int column = kDram; column < kGpuColumns; ++column) cell(i, column, QStringLiteral("–"));
         } else {
-            QString detail = tr("GPU %1 (%2): %3 DRAM bytes per updated cell of its rows (ideal %4); %5")
+            QString detail = tr("GPU %1 (%2): %3 DRAM bytes per updated cell of its rows and step (ideal %4); %5")
                                  .arg(s.device)
                                  .arg(QString::fromStdString(g->device_name))
                                  .arg(g->figures.dram_bytes_per_cell, 0, 'f', 2)
-                                 .arg(counters->figures.ideal_bytes_per_cell, 0, 'f', 0)
+                                 .arg(counters->figures.ideal_bytes_per_cell, 0, 'g', 3)
                                  .arg(QString::fromStdString(g->figures.verdict.sentence));
             if (span > 1) detail += tr("\nIts %1 strips are counted together.").arg(span);
             cell(i, kDram, pair_text(g->figures.dram_read_gbs, g->figures.dram_write_gbs), detail);
@@ -397,7 +401,7 @@ void MetricsPanel::show_summary(const MetricsSample& s) {
         + (b ? versus(s.figures.gcells_per_second, b->figures.gcells_per_second, true, 1) : QString()));
     m_bytes_per_cell->setText(tr("%1 (ideal %2)")
                                   .arg(s.figures.dram_bytes_per_cell, 0, 'f', 2)
-                                  .arg(s.figures.ideal_bytes_per_cell, 0, 'f', 0));
+                                  .arg(s.figures.ideal_bytes_per_cell, 0, 'g', 3));
     m_l1->setText(percent(std::isnan(s.figures.l1_hit_pct) ? -1.0 : s.figures.l1_hit_pct));
     m_l2->setText(percent(std::isnan(s.figures.l2_hit_pct) ? -1.0 : s.figures.l2_hit_pct));
     const double wavefronts = counter_value(s, "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum");

@@ -42,8 +42,8 @@ int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
     const std::vector<double> field = initial_field(o.config);
     CachedAutotune tuned = autotune_cached(
         o.config, catalogue, field, std::max(o.steps, 1), std::min(o.repeats, 5),
-        [](int done, int total, const AutotuneResult& r) {
-            std::fprintf(stderr, "\r%d/%d %s   ", done, total, format_block(r.block).c_str());
+        [&o](int done, int total, const AutotuneResult& r) {
+            std::fprintf(stderr, "\r%d/%d %s   ", done, total, describe_candidate(o.config, r).c_str());
             return true;
         },
         cache.get());
@@ -55,10 +55,10 @@ int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
     if (tuned.from_cache) std::cout << "from cache (stored " << tuned.stored << ") " << cache->path() << "\n";
     for (const auto& r : results) {
         if (r.error.empty())
-            std::printf(
-                "%-12s %9.2f GCells/s  %.4f ms/step\n", format_block(r.block).c_str(), r.gcells_per_s, r.ms_per_step);
+            std::printf("%-12s %9.2f GCells/s  %.4f ms/step\n", describe_candidate(o.config, r).c_str(), r.gcells_per_s,
+                r.ms_per_step);
         else
-            std::printf("%-12s refused: %s\n", format_block(r.block).c_str(), r.error.c_str());
+            std::printf("%-12s refused: %s\n", describe_candidate(o.config, r).c_str(), r.error.c_str());
     }
     if (!o.csv.empty()) {
         const Status s

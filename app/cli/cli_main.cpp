@@ -46,7 +46,8 @@ Commands:
   autotune    time every block of the thesis' space (sec. 4.3.2) for one configuration; best first.
               Searches are cached per device model and configuration (--cache FILE, --no-cache)
   sweep       the thesis' studies: --experiment radius (fig. 5.1), cf (figs. 5.4/5.5) or autotuned
-              (fig. 5.6); improvement is over base (CF 1, heuristic block) at the same radius
+              (fig. 5.6), or depth (temporal blocking: GCells/s and DRAM bytes/cell/step against
+              --depth); improvement is over base (CF 1, heuristic block) at the same radius
   devices     list CUDA devices, and whether the driver, NVRTC and CUPTI were found
   help        this text          (also --help; --version prints the version and the same CUDA status)
 
@@ -192,8 +193,9 @@ int run_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
     for (int launch = 1; launch <= o.launches; ++launch) {
         if (o.steps > 0) sim->step(o.steps);
         const long long iteration = sim->iteration() + 1;
+        // One launch: the temporal variant's fused steps (one step would run its one-step kernel).
         if (!profile_devices(
-                collectors, [&sim] { sim->step(1); }, &per_gpu, &why))
+                collectors, [&sim, &c] { sim->step(fused_steps(c.policy)); }, &per_gpu, &why))
             return fail(1, why);
         for (std::size_t g = 0; g < reports.size(); ++g) {
             reports[g].launch = launch;

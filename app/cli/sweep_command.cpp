@@ -5,6 +5,7 @@
 #include "app/cli/cli_common.h"
 #include "gpu/autotune_cache.h"
 #include "gpu/simulation.h"
+#include "gpu/temporal_policy.h"
 #include "reports/command_line.h"
 #include "reports/experiment_report.h"
 #include "reports/run_report.h"
@@ -62,7 +63,7 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
             const auto k = parse_experiment(value);
             if (!k)
                 return Status::failure(
-                    "invalid --experiment '" + quote_for_message(value) + "': expected radius, cf or autotuned");
+                    "invalid --experiment '" + quote_for_message(value) + "': expected radius, cf, autotuned or depth");
             spec.kind = *k;
         } else if (key == "--radius") {
             const auto radius = [](const std::string& s) {
@@ -85,6 +86,15 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
                 return v && (*v == 1 || *v == 2 || *v == 4 || *v == 8) ? v : std::nullopt;
             };
             if (Status s = parse_list(key, value, "1, 2, 4 or 8", cf, spec.cfs); !s) return s;
+        } else if (key == "--depth") {
+            const auto depth = [](const std::string& s) {
+                const auto v = parse_whole(s);
+                return v && *v >= 1 && *v <= kMaxTemporalDepth ? v : std::nullopt;
+            };
+            if (Status s
+                = parse_list(key, value, "integers 1.." + std::to_string(kMaxTemporalDepth), depth, spec.depths);
+                !s)
+                return s;
         } else if (key == "--counters") {
             if (value != "on" && value != "off")
                 return Status::failure("invalid --counters '" + quote_for_message(value) + "': expected on or off");
@@ -97,7 +107,16 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
         }
     }
     if (!find_value(line.values(), "--experiment"))
-        return Status::failure("sweep needs --experiment radius, cf or autotuned");
+        return Status::failure("sweep needs --experiment radius, cf, autotuned or depth");
+    if (spec.kind == ExperimentKind::Depth) { // the temporal variant at one radius and CF 1 unless the lists say
+        if (find_value(line.values(), "--variant"))
+            return Status::failure("--variant does not apply to --experiment depth: it sweeps the temporal variant "
+                                   "(and base, the reference)");
+        if (!find_value(line.values(), "--radius")) spec.radii = { 1 };
+        if (!find_value(line.values(), "--cf")) spec.cfs = { 1 };
+    } else if (find_value(line.values(), "--depth")) {
+        return Status::failure("--depth applies to --experiment depth only (the temporal variant's steps per launch)");
+    }
     if (Status s = refuse_options_not_for("sweep", rest); !s) return s;
     if (Status s = apply_run_options(rest, out.run); !s) return s;
     // As run and bench: the CPU when no device is present, except for a search of CUDA blocks.
@@ -111,19 +130,30 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
 
 std::string format_sweep_table(const std::vector<ExperimentPoint>& points) {
     char buf[512];
-    std::snprintf(buf, sizeof buf, "%-24s %3s %3s %-10s %10s %12s  %s\n", "series", "R", "CF", "block", "GCells/s",
-        "improvement", "bottleneck");
+    const bool depths = std::any_of(points.begin(), points.end(),
+        [](const ExperimentPoint& p) { return p.config.policy.variant == Variant::Temporal; });
+    std::snprintf(buf, sizeof buf, "%-24s %3s %3s %-10s%s %10s %12s  %s\n", "series", "R", "CF", "block",
+        depths ? " depth" : "", "GCells/s", "improvement", depths ? "DRAM B/cell/step" : "bottleneck");
     std::string out = buf;
     for (const ExperimentPoint& p : points) {
         const StencilConfig& c = p.config;
+        char depth[16] = "";
+        if (depths) std::snprintf(depth, sizeof depth, " %5d", fused_steps(c.policy));
         if (!p.error.empty()) {
-            std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s refused or failed: %s\n", p.series.c_str(),
-                c.problem.radius, c.policy.cf, "-", p.error.c_str());
+            std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s%s refused or failed: %s\n", p.series.c_str(),
+                c.problem.radius, c.policy.cf, "-", depth, p.error.c_str());
             out += buf;
             continue;
         }
         std::string bottleneck = "-";
-        if (!p.bottleneck_metric.empty()) {
+        if (depths) {
+            if (std::isfinite(p.dram_bytes_per_cell)) {
+                std::snprintf(buf, sizeof buf, "%.3f", p.dram_bytes_per_cell);
+                bottleneck = buf;
+            } else if (!p.bottleneck_metric.empty()) {
+                bottleneck = "n/a";
+            }
+        } else if (!p.bottleneck_metric.empty()) {
             bottleneck = p.bottleneck_metric + " ";
             if (std::isfinite(p.bottleneck_gbs)) {
                 std::snprintf(
@@ -134,8 +164,8 @@ std::string format_sweep_table(const std::vector<ExperimentPoint>& points) {
             }
         }
         const std::string block = c.placement.backend == Backend::Cuda ? format_block(c.policy.block) : "-";
-        std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s %10.2f %12s  %s\n", p.series.c_str(), c.problem.radius,
-            c.policy.cf, block.c_str(), p.gcells_per_s, ratio_text(p.improvement).c_str(), bottleneck.c_str());
+        std::snprintf(buf, sizeof buf, "%-24s %3d %3d %-10s%s %10.2f %12s  %s\n", p.series.c_str(), c.problem.radius,
+            c.policy.cf, block.c_str(), depth, p.gcells_per_s, ratio_text(p.improvement).c_str(), bottleneck.c_str());
         out += buf;
     }
     return out;

@@ -16,13 +16,15 @@ struct SweepOptions {
     ExperimentSpec spec;
 };
 
-// Parses the arguments after `sweep`: --experiment radius|cf|autotuned (required), comma lists for
-// --radius, --variant and --cf, --counters on|off, and the run options. Checks the spec
+// Parses the arguments after `sweep`: --experiment radius|cf|autotuned|depth (required), comma lists for
+// --radius, --variant, --cf and (depth) --depth, --counters on|off, and the run options. The depth sweep
+// takes no --variant, and R1 / CF 1 unless --radius / --cf say otherwise. Checks the spec
 // (check_experiment); the reason is one line.
 // `cuda_present`: without a device a sweep defaults to the CPU backend, as run and bench do.
 Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& out, bool cuda_present);
 
-// The table printed after a sweep: series, radius, CF, block, GCells/s, improvement, bottleneck.
+// The table printed after a sweep: series, radius, CF, block, GCells/s, improvement, bottleneck; a depth sweep
+// has a depth column and DRAM bytes per cell and step instead of the bottleneck.
 std::string format_sweep_table(const std::vector<ExperimentPoint>&);
 
 // Runs the sweep, prints the table, appends the CSV (--csv); returns the exit code (1 when no point could

@@ -18,11 +18,15 @@ double zero_if_nan(double v) {
 
 } // namespace
 
-LaunchFigures derive_launch_figures(const KernelMetrics& m, std::int64_t cells, double ideal_bytes_per_cell,
-    double dram_peak_bytes_per_s, const CacheFit& fit) {
+LaunchFigures derive_launch_figures(
+    const KernelMetrics& m, const LaunchWork& work, double dram_peak_bytes_per_s, const CacheFit& fit) {
     LaunchFigures f;
+    const std::int64_t cells = work.cells;
     f.cells = cells;
-    f.ideal_bytes_per_cell = ideal_bytes_per_cell;
+    f.steps = std::max(work.steps, 1);
+    // Cell updates: a fused launch updates every cell once per step it advances.
+    const double updates = double(cells) * f.steps;
+    f.ideal_bytes_per_cell = work.ideal_bytes_per_cell / f.steps;
     f.dram_peak_gbs = dram_peak_bytes_per_s / 1e9;
     const double seconds = zero_if_nan(value_of(m, "gpu__time_duration.sum")) * 1e-9;
     f.duration_ms = seconds * 1e3;
@@ -30,16 +34,17 @@ LaunchFigures derive_launch_figures(const KernelMetrics& m, std::int64_t cells, 
     f.dram_write_bytes = value_of(m, "dram__bytes_write.sum");
     const double dram = zero_if_nan(f.dram_read_bytes) + zero_if_nan(f.dram_write_bytes);
     if (seconds > 0.0) {
-        f.gcells_per_second = double(cells) / seconds / 1e9;
+        f.gcells_per_second = updates / seconds / 1e9;
         f.dram_read_gbs = zero_if_nan(f.dram_read_bytes) / seconds / 1e9;
         f.dram_write_gbs = zero_if_nan(f.dram_write_bytes) / seconds / 1e9;
         f.local_load_gbs = zero_if_nan(value_of(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")) / seconds / 1e9;
         f.local_store_gbs = zero_if_nan(value_of(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum")) / seconds / 1e9;
     }
     f.dram_bytes_per_cell = std::isnan(f.dram_read_bytes) || std::isnan(f.dram_write_bytes) ? std::nan("")
-        : cells > 0                                                                         ? dram / double(cells)
+        : cells > 0                                                                         ? dram / updates
                                                                                             : 0.0;
-    f.dram_vs_ideal = dram / std::max(double(cells) * ideal_bytes_per_cell, 1.0);
+    const double ideal_bytes = double(cells) * work.ideal_bytes_per_cell; // once per launch, whatever its steps
+    f.dram_vs_ideal = dram / std::max(ideal_bytes, 1.0);
     f.dram_pct_of_roofline = f.dram_peak_gbs > 0.0 && seconds > 0.0
         ? std::min(100.0, 100.0 * f.dram_gbs() / f.dram_peak_gbs)
         : std::nan("");
@@ -47,8 +52,7 @@ LaunchFigures derive_launch_figures(const KernelMetrics& m, std::int64_t cells, 
     f.l2_bytes = fit.l2_bytes;
     f.l2_hit_pct = l2_hit_percent(m);
     f.l1_hit_pct = l1_hit_percent(m);
-    f.verdict = diagnose(
-        m, { dram_peak_bytes_per_s, double(cells) * ideal_bytes_per_cell, fit.working_set_bytes, fit.l2_bytes });
+    f.verdict = diagnose(m, { dram_peak_bytes_per_s, ideal_bytes, fit.working_set_bytes, fit.l2_bytes });
     return f;
 }
 

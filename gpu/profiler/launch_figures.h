@@ -11,15 +11,28 @@
 
 namespace ss {
 
+// What one profiled launch computed: a temporal launch advances `steps` (fused_steps) steps of `cells`
+// cells, and moves each cell through DRAM once for all of them.
+struct LaunchWork {
+    std::int64_t cells = 0; // the updated cells of one step that the counters cover
+    int steps = 1; // steps the launch advances: fused_steps(policy) for one launch
+    double ideal_bytes_per_cell = 0.0; // of the launch: each cell read once and written once (ideal_bytes_per_cell)
+};
+
 struct LaunchFigures {
-    std::int64_t cells = 0; // the updated cells the counters cover
+    std::int64_t cells = 0; // the updated cells of one step that the counters cover
+    int steps = 1; // steps the launch advances (the temporal variant's depth, else 1)
     double duration_ms = 0.0; // gpu__time_duration.sum of the launch's kernels
-    double gcells_per_second = 0.0; // cells over that duration
+    double gcells_per_second = 0.0; // cell updates (cells x steps) over that duration
     double dram_read_bytes = 0.0, dram_write_bytes = 0.0; // NaN when not collected
     double dram_read_gbs = 0.0, dram_write_gbs = 0.0; // GB/s over the duration
     double local_load_gbs = 0.0, local_store_gbs = 0.0;
-    double dram_bytes_per_cell = 0.0; // read + written per updated cell; NaN when not collected
-    double ideal_bytes_per_cell = 0.0; // each cell read once and written once (the wave: its previous field too)
+    // Read + written per updated cell and step (a fused launch's bytes over cells x steps: about 8/t in fp32);
+    // NaN when not collected.
+    double dram_bytes_per_cell = 0.0;
+    // Per cell and step at best: each cell read once and written once per launch (the wave: its previous field
+    // too), shared by the launch's steps.
+    double ideal_bytes_per_cell = 0.0;
     double dram_peak_gbs = 0.0; // the measured copy roofline (read + write); 0 when unknown
     // Read + write rate as a share of that roofline, 0..100 (a kernel can beat a measured copy by a hair:
     // the share is capped, the rate itself is not); NaN when the roofline or the duration is unknown.
@@ -31,6 +44,8 @@ struct LaunchFigures {
     Verdict verdict;
 
     double dram_gbs() const { return dram_read_gbs + dram_write_gbs; }
+    // The ideal DRAM bytes of the whole launch (the verdict's VerdictInputs::ideal_bytes).
+    double ideal_launch_bytes() const { return double(cells) * steps * ideal_bytes_per_cell; }
 };
 
 // Whether the field fits in L2 (the verdict's VerdictInputs::working_set_bytes, l2_bytes); zeros: unknown.
@@ -38,9 +53,9 @@ struct CacheFit {
     double working_set_bytes = 0.0, l2_bytes = 0.0;
 };
 
-// From one launch's counters (a split run: combine_devices first), the cells they cover, the ideal bytes
-// per cell and the copy roofline in bytes/s (0 when not measured).
-LaunchFigures derive_launch_figures(const KernelMetrics&, std::int64_t cells, double ideal_bytes_per_cell,
-    double dram_peak_bytes_per_s, const CacheFit& = {});
+// From one launch's counters (a split run: combine_devices first), what the launch computed and the copy
+// roofline in bytes/s (0 when not measured).
+LaunchFigures derive_launch_figures(
+    const KernelMetrics&, const LaunchWork&, double dram_peak_bytes_per_s, const CacheFit& = {});
 
 } // namespace ss

@@ -11,7 +11,10 @@
 #include "widgets/experiment_charts.h"
 #include "widgets/experiments_window.h"
 #include "widgets/main_window.h"
+#include "window_test_support.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -121,6 +124,32 @@ private slots:
         QString why;
         QVERIFY(!dialog.export_csv(QStringLiteral("x.csv"), &why));
         QVERIFY(!why.isEmpty());
+    }
+
+    // A temporal search times each block at several depths: the heatmap keeps each block's fastest, and
+    // applying it runs the block at that depth.
+    void applying_a_temporal_result_sets_block_and_depth() {
+        AutotuneHeatmap map;
+        const BlockDims b { 128, 1, 1 };
+        map.set_space({ b }, std::nullopt);
+        map.set_result(AutotuneResult { b, 1.0, 100.0, "", 2 });
+        map.set_result(AutotuneResult { b, 0.5, 300.0, "", 9 });
+        map.set_result(AutotuneResult { b, 0.0, 0.0, "refused", 12 }); // a refused depth does not replace it
+        map.set_result(AutotuneResult { b, 0.7, 200.0, "", 6 });
+        QCOMPARE(map.result(b)->depth, 9);
+        QCOMPARE(map.best(), std::optional<BlockDims>(b));
+        MainWindow w(test::cpu_options());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        test::choose(w, "variant", int(Variant::Temporal));
+        QTRY_COMPARE(test::engine_config(w).policy.variant, Variant::Temporal);
+        w.apply_block(b, map.result(b)->depth);
+        QTRY_COMPARE(test::engine_config(w).policy.depth, 9);
+        QCOMPARE(test::engine_config(w).policy.block, b);
+        QVERIFY(!test::engine_config(w).policy.heuristic_block);
+        w.apply_block({ 256, 1, 1 }); // no depth given: the depth stays
+        QTRY_COMPARE(test::engine_config(w).policy.block, (BlockDims { 256, 1, 1 }));
+        QCOMPARE(test::engine_config(w).policy.depth, 9);
     }
 
     void charts_follow_the_points() {
@@ -256,6 +285,46 @@ private slots:
         QCOMPARE(shown_while_running.front(), std::size_t(1)); // the first point shows with the first report
         QVERIFY(shown_while_running.back() > 1);
         QVERIFY(time_left_shown);
+    }
+
+    // The depth sweep on the CPU backend (CI): variants do not apply, the bars stand over the depths, base is the
+    // reference named in the note, and without counters the bytes chart is hidden and says why.
+    void the_depth_sweep_charts_over_the_depth() {
+        Session engine { DeviceCatalogue {} };
+        ExperimentsWindow w(engine);
+        StencilConfig live;
+        live.placement.backend = Backend::Cpu;
+        w.set_base(live);
+        auto* experiment = w.findChildren<QComboBox*>().first();
+        experiment->setCurrentIndex(experiment->findData(int(ExperimentKind::Depth)));
+        QCOMPARE(w.spec().kind, ExperimentKind::Depth);
+        for (QLineEdit* size : w.findChildren<QLineEdit*>()) size->setText(QStringLiteral("96x64"));
+        for (QSpinBox* spin : w.findChildren<QSpinBox*>()) spin->setValue(1);
+        for (QCheckBox* box : w.findChildren<QCheckBox*>()) {
+            if (box->text() == QLatin1String("smem")) QVERIFY(!box->isEnabled()); // variants do not apply
+            if (box->text() != QLatin1String("R1") && box->text() != QLatin1String("1")) box->setChecked(false);
+        }
+        QCOMPARE(w.spec().radii, (std::vector<int> { 1 }));
+        QCOMPARE(w.spec().cfs, (std::vector<int> { 1 }));
+        QVERIFY(!w.spec().counters);
+        QSignalSpy finished(&engine, &Session::job_finished);
+        QVERIFY(w.start());
+        QVERIFY(finished.wait(60000));
+        QTRY_VERIFY(!w.running());
+        QCOMPARE(w.points().size(), std::size_t(13)); // base + depths 1..12
+        QCOMPARE(w.charts().series(), (QStringList { QStringLiteral("temporal") }));
+        QCOMPARE(w.charts().radii().size(), 12);
+        QCOMPARE(w.charts().radii().front(), QStringLiteral("t1"));
+        QCOMPARE(w.charts().radii().back(), QStringLiteral("t12"));
+        QVERIFY(!w.charts().bottleneck_shown());
+        QVERIFY2(
+            w.charts().note().contains(QLatin1String("DRAM bytes per cell and step")), qPrintable(w.charts().note()));
+        QVERIFY2(w.charts().note().contains(QLatin1String("base at R1")), qPrintable(w.charts().note()));
+        // With counters (a recorded sweep): the bytes chart shows.
+        std::vector<ExperimentPoint> recorded = w.points();
+        for (ExperimentPoint& p : recorded) p.dram_bytes_per_cell = 8.0 / p.config.policy.depth;
+        w.charts().show_points(recorded, QStringLiteral("depth"), {}, ExperimentKind::Depth);
+        QVERIFY(w.charts().bottleneck_shown());
     }
 
     void cancelling_returns_what_was_measured() {

@@ -223,6 +223,30 @@ private slots:
         QVERIFY(g0.figures.verdict.sentence != g1.figures.verdict.sentence);
     }
 
+    // A temporal launch of depth 4 is profiled as one launch of 4 steps: the panel shows the bytes per cell and
+    // step (a quarter of the launch's) against the per-step ideal, and the rate counts every step.
+    void temporal_sample_shows_bytes_per_cell_and_step() {
+        MetricsSample s;
+        StencilConfig& c = s.settings.config;
+        c.problem.size = { 1026, 1026, 1 };
+        c.policy.variant = Variant::Temporal, c.policy.depth = 4;
+        MetricsSampler::GpuCounters g;
+        g.share = device_shares(c).front();
+        g.peak_bytes_per_s = 10e9;
+        const double bytes = 4.0 * double(g.share.updated_cells); // a read and a write of each cell per launch
+        g.launch.kernels = 1;
+        g.launch.metrics = { { "gpu__time_duration.sum", 1.0e6 }, { "dram__bytes_read.sum", bytes },
+            { "dram__bytes_write.sum", bytes } };
+        MetricsSampler::derive(c, { g }, s);
+        QCOMPARE(s.figures.steps, 4);
+        QCOMPARE(s.figures.dram_bytes_per_cell, 2.0);
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
+        session.add_sample(s);
+        QCOMPARE(child<QLabel>(panel, "sum_bytes_per_cell")->text(), QStringLiteral("2.00 (ideal 2)"));
+        QVERIFY(child<QLabel>(panel, "sum_gcells")->text().startsWith(QLatin1String("4.2"))); // 4 x 1024^2 in 1 ms
+    }
+
     void per_gpu_table_gains_counter_columns() {
         Session session { DeviceCatalogue {} };
         MetricsPanel panel(session);

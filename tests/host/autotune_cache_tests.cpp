@@ -2,13 +2,17 @@
 // The on-disk cache of block searches: what separates entries, what survives a damaged file, and that
 // a failed write is reported, not thrown.
 #include "gpu/autotune_cache.h"
+#include "gpu/launch_policy.h"
+#include "gpu/temporal_policy.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace ss;
@@ -271,4 +275,95 @@ TEST(AutotuneCache, CancelledSearchIsNotStored) {
     EXPECT_EQ(r.results.size(), 2u);
     EXPECT_EQ(cache.size(), 0u);
     EXPECT_FALSE(fs::exists(dir.file("autotune.tsv")));
+}
+
+// The temporal variant's search covers the depth: every block at each depth of temporal_search_depths that
+// its tile allows; other variants keep their blocks at depth 1.
+TEST(AutotuneDepth, TemporalCandidatesAreBlocksTimesValidDepths) {
+    const DeviceInfo h100 = test::h100();
+    StencilConfig c;
+    c.problem.size = { 8352, 8352, 1 };
+    c.policy.variant = Variant::Temporal, c.policy.depth = 9;
+    const std::vector<BlockDims> blocks = autotune_space(c, &h100);
+    const std::vector<AutotuneCandidate> candidates = autotune_candidates(c, &h100);
+    ASSERT_FALSE(blocks.empty());
+    EXPECT_EQ(candidates.size(), blocks.size() * temporal_search_depths(c).size()); // R1: a 32-wide tile holds t 12
+    std::set<int> depths;
+    for (const AutotuneCandidate& k : candidates) {
+        depths.insert(k.depth);
+        StencilConfig d = c;
+        d.policy.depth = k.depth;
+        EXPECT_TRUE(check_block(d, k.block, &h100)) << format_block(k.block) << " depth " << k.depth;
+    }
+    EXPECT_EQ(depths, (std::set<int> { 1, 2, 3, 4, 6, 8, 10, 12 }));
+    c.problem.radius = 4; // a 32-cell tile keeps a core only up to depth 3
+    const std::vector<AutotuneCandidate> r4 = autotune_candidates(c, &h100);
+    for (const AutotuneCandidate& k : r4)
+        EXPECT_TRUE(k.block.x != 32 || k.depth <= 3) << format_block(k.block) << " depth " << k.depth;
+    EXPECT_TRUE(std::any_of(
+        r4.begin(), r4.end(), [](const AutotuneCandidate& k) { return k.block.x == 256 && k.depth == 12; }));
+    const StencilConfig smem = config_2d();
+    const std::vector<AutotuneCandidate> plain = autotune_candidates(smem, &h100);
+    ASSERT_EQ(plain.size(), autotune_space(smem, &h100).size());
+    for (const AutotuneCandidate& k : plain) EXPECT_EQ(k.depth, 1);
+    c.policy.depth = 3;
+    EXPECT_EQ(whole_launch_steps(c, 8), 9);
+    EXPECT_EQ(whole_launch_steps(smem, 8), 8);
+}
+
+// A search over depths keeps each result's depth in the file and in the key; other searches keep 4 fields.
+TEST(AutotuneDepth, CacheKeepsTheDepthAndTheKeyTheDepthsSearched) {
+    TempDir dir("cache_depth");
+    const std::string path = dir.file("autotune.tsv");
+    std::vector<AutotuneResult> results = sample_results();
+    results[0].depth = 9;
+    results[1].depth = 4;
+    {
+        AutotuneCache cache(path);
+        ASSERT_TRUE(cache.store("temporal", results).ok);
+        ASSERT_TRUE(cache.store("plain", sample_results()).ok);
+    }
+    AutotuneCache again(path);
+    EXPECT_EQ(again.skipped_lines(), 0);
+    const auto entry = again.lookup("temporal");
+    ASSERT_TRUE(entry);
+    ASSERT_EQ(entry->results.size(), 3u);
+    EXPECT_EQ(entry->results[0].depth, 9);
+    EXPECT_EQ(entry->results[1].depth, 4);
+    EXPECT_EQ(entry->results[2].depth, 1);
+    EXPECT_EQ(entry->results[0].gcells_per_s, results[0].gcells_per_s);
+    const std::string text = slurp(path);
+    const auto plain_line = text.substr(text.find("plain\t"));
+    EXPECT_EQ(std::count(plain_line.begin(), plain_line.begin() + plain_line.find('\n'), '\t'), 2 + 3 * 4);
+
+    const DeviceInfo h100 = test::h100();
+    StencilConfig c;
+    c.policy.variant = Variant::Temporal, c.policy.depth = 6;
+    const std::string key = autotune_cache_key(c, 8, &h100);
+    EXPECT_NE(key.find(";depths=1,2,3,4,6,8,10,12"), std::string::npos) << key;
+    StencilConfig deeper = c;
+    deeper.policy.depth = 9; // the depth to start from is not part of the search
+    EXPECT_EQ(autotune_cache_key(deeper, 8, &h100), key);
+    EXPECT_EQ(autotune_cache_key(config_2d(), 8, &h100).find("depths"), std::string::npos);
+}
+
+// On the CPU backend (CI) a temporal search runs every candidate and records the depth it ran at.
+TEST(AutotuneDepth, CpuSearchRecordsEachCandidatesDepth) {
+    StencilConfig c;
+    c.placement.backend = Backend::Cpu;
+    c.problem.size = { 24, 20, 1 };
+    c.policy.variant = Variant::Temporal, c.policy.depth = 2;
+    const std::vector<double> field(std::size_t(c.problem.size.cells()), 1.0);
+    const std::vector<AutotuneResult> results = autotune(c, DeviceCatalogue {}, field, 1, 1);
+    const std::vector<AutotuneCandidate> candidates = autotune_candidates(c, nullptr);
+    ASSERT_EQ(results.size(), candidates.size());
+    std::set<int> depths;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        EXPECT_EQ(results[i].depth, candidates[i].depth);
+        EXPECT_EQ(results[i].block, candidates[i].block);
+        EXPECT_EQ(results[i].error, "") << describe_candidate(c, results[i]);
+        depths.insert(results[i].depth);
+    }
+    EXPECT_GT(depths.size(), 1u);
+    EXPECT_EQ(describe_candidate(c, results.back()), format_block(results.back().block) + " depth 12");
 }

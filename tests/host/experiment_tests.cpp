@@ -2,6 +2,7 @@
 // The thesis' studies as sweeps: what a spec plans, how improvements are normalised, and a real (CPU) run.
 #include "gpu/experiments.h"
 #include "gpu/profiler/metrics.h"
+#include "gpu/temporal_policy.h"
 
 #include <gtest/gtest.h>
 
@@ -216,4 +217,68 @@ TEST(BottleneckMetrics, BytesOverKernelTime) {
     EXPECT_TRUE(std::isnan(local_memory_gbs(m)));
     m.erase("gpu__time_duration.sum");
     EXPECT_TRUE(std::isnan(dram_write_gbs(m)));
+}
+
+// The depth sweep: base first (the single-step reference of every improvement), then the temporal variant at
+// each depth valid for the radius (1..12 in 2D, 1..6 in 3D, less what the halo or registers refuse).
+TEST(ExperimentPlan, DepthRunsTemporalAtEveryValidDepthAfterBase) {
+    ExperimentSpec spec = spec_of(ExperimentKind::Depth, { 1, 8 }, {}, { 1 });
+    spec.base.problem.size = { 8352, 8352, 1 };
+    const auto plan = experiment_plan(spec);
+    ASSERT_EQ(plan.size(), 1u + 12u + 1u + 10u); // R8: 2 x 8 x depth pending sums, at most 160: depth <= 10
+    EXPECT_TRUE(is_base(plan[0]));
+    for (int d = 1; d <= 12; ++d) {
+        EXPECT_EQ(plan[std::size_t(d)].policy.variant, Variant::Temporal);
+        EXPECT_EQ(plan[std::size_t(d)].policy.depth, d);
+        EXPECT_EQ(plan[std::size_t(d)].problem.radius, 1);
+    }
+    EXPECT_TRUE(is_base(plan[13]));
+    EXPECT_EQ(plan[13].problem.radius, 8);
+    EXPECT_EQ(plan.back().policy.depth, 10);
+    StencilConfig three = spec.base;
+    three.problem.dims = 3, three.problem.size = { 384, 288, 256 };
+    EXPECT_EQ(temporal_depths(three), (std::vector<int> { 1, 2, 3, 4, 5, 6 }));
+    three.problem.radius = 4; // a 32-wide tile keeps a core only while 2 x 4 x depth < 32
+    EXPECT_EQ(temporal_depths(three), (std::vector<int> { 1, 2, 3 }));
+    EXPECT_EQ(temporal_search_depths(spec.base), (std::vector<int> { 1, 2, 3, 4, 6, 8, 10, 12 }));
+    spec.depths = { 9, 2 }; // given: run as listed
+    const auto given = experiment_plan(spec);
+    ASSERT_EQ(given.size(), 6u);
+    EXPECT_EQ(given[1].policy.depth, 9);
+    EXPECT_EQ(given[2].policy.depth, 2);
+}
+
+TEST(ExperimentSpecCheck, DepthSweepRefusalsSayWhy) {
+    auto reason = [](const ExperimentSpec& s) { return check_experiment(s).reason; };
+    ExperimentSpec spec = spec_of(ExperimentKind::Depth, { 1 }, {}, { 1 });
+    EXPECT_TRUE(check_experiment(spec)) << reason(spec);
+    spec.depths = { 0 };
+    EXPECT_NE(reason(spec).find("depth must be 1..32"), std::string::npos) << reason(spec);
+    spec.depths = { 3, 3 };
+    EXPECT_NE(reason(spec).find("listed twice"), std::string::npos) << reason(spec);
+    spec.depths.clear();
+    spec.base.problem.rule = UpdateRule::Wave;
+    EXPECT_NE(reason(spec).find("wave rule"), std::string::npos) << reason(spec);
+    spec.base.problem.rule = UpdateRule::Jacobi;
+    spec.base.problem.dims = 3, spec.base.problem.size = { 64, 64, 64 };
+    spec.radii = { 16 }; // a 32-wide tile has no core at R16
+    EXPECT_NE(reason(spec).find("temporal runs no depth at R16"), std::string::npos) << reason(spec);
+}
+
+// On the CPU backend (CI): every point runs, the CSV carries the depth and reads back; no counters: NaN bytes.
+TEST(RunExperiment, CpuDepthSweepRunsEveryDepth) {
+    ExperimentSpec spec = cpu_spec(ExperimentKind::Depth, { 1 });
+    spec.cfs = { 1 };
+    spec.depths = { 1, 2, 4 };
+    const auto points = run_experiment(spec, DeviceCatalogue {});
+    ASSERT_EQ(points.size(), 4u);
+    EXPECT_EQ(points[0].series, "base");
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        EXPECT_EQ(points[i].series, "temporal");
+        EXPECT_EQ(points[i].error, "") << i;
+        EXPECT_GT(points[i].gcells_per_s, 0.0);
+        EXPECT_TRUE(std::isfinite(points[i].improvement));
+        EXPECT_TRUE(std::isnan(points[i].dram_bytes_per_cell));
+    }
+    EXPECT_EQ(points[3].config.policy.depth, 4);
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The metrics view's host logic: catalogue, unavailable reasons, and the limiter verdict.
+// The metrics view's host logic: catalogue, unavailable reasons, the limiter verdict and the launch figures.
+#include "gpu/profiler/launch_figures.h"
 #include "gpu/profiler/metrics.h"
 
 #include <gtest/gtest.h>
@@ -183,4 +184,28 @@ TEST(Verdict, SmootherHoldsTheVerdictWhenSamplesHoverAtAThreshold) {
     EXPECT_EQ(smoother.add(m, kH100Resident).limiter, Limiter::Compute);
     smoother.reset();
     EXPECT_EQ(smoother.samples(), 0);
+}
+
+// Counters as ncu recorded them for one temporal launch (docs/PERFORMANCE.md, "What limits 3D": 2D R1 fp32
+// 8568^2, 0.58 GB of DRAM traffic in 0.95 ms). The same counters read as one launch of 4 fused steps: the
+// bytes per cell and step are a quarter of the launch's, the rate counts 4 updates per cell, and the
+// launch's bytes against its ideal (each cell read and written once) do not change.
+TEST(LaunchFigures, AFusedLaunchCountsBytesPerCellAndStep) {
+    const KernelMetrics m = launch(0.95, 0.30e9, 0.28e9);
+    const std::int64_t cells = std::int64_t(8566) * 8566;
+    const LaunchFigures one = derive_launch_figures(m, { cells, 1, 8.0 }, 2968e9);
+    const LaunchFigures four = derive_launch_figures(m, { cells, 4, 8.0 }, 2968e9);
+    EXPECT_NEAR(one.dram_bytes_per_cell, 0.58e9 / double(cells), 1e-12);
+    EXPECT_DOUBLE_EQ(four.dram_bytes_per_cell, one.dram_bytes_per_cell / 4.0);
+    EXPECT_DOUBLE_EQ(four.ideal_bytes_per_cell, 2.0);
+    EXPECT_DOUBLE_EQ(one.ideal_bytes_per_cell, 8.0);
+    EXPECT_EQ(four.steps, 4);
+    EXPECT_DOUBLE_EQ(four.gcells_per_second, 4.0 * one.gcells_per_second);
+    EXPECT_DOUBLE_EQ(four.dram_vs_ideal, one.dram_vs_ideal);
+    EXPECT_DOUBLE_EQ(four.ideal_launch_bytes(), one.ideal_launch_bytes());
+    EXPECT_DOUBLE_EQ(four.dram_gbs(), one.dram_gbs()); // the same bytes in the same time
+    EXPECT_EQ(four.verdict.limiter, one.verdict.limiter);
+    const LaunchFigures none = derive_launch_figures(m, { cells, 0, 8.0 }, 0.0); // a nonsense step count: one
+    EXPECT_EQ(none.steps, 1);
+    EXPECT_DOUBLE_EQ(none.dram_bytes_per_cell, one.dram_bytes_per_cell);
 }

@@ -160,6 +160,26 @@ TEST(ProfileReportText, NamesTheNumbersAndTheVerdict) {
     EXPECT_NE(text.find("verdict"), std::string::npos) << text;
 }
 
+// A temporal launch of depth 4 advances 4 steps: the report and its CSV row give bytes per cell and step.
+TEST(ProfileReportText, AFusedLaunchShowsBytesPerCellAndStep) {
+    ProfileReport r;
+    r.options.config.problem.size = { 1026, 1026, 1 }; // 1024^2 updated cells
+    r.options.config.policy.variant = Variant::Temporal, r.options.config.policy.depth = 4;
+    r.profiled.kernels = 1;
+    r.profiled.metrics = { { "gpu__time_duration.sum", 2.0e6 }, { "dram__bytes_read.sum", 4194304.0 },
+        { "dram__bytes_write.sum", 4194304.0 } };
+    const std::string text = format_profile(r);
+    EXPECT_NE(text.find("one launch of 4 steps"), std::string::npos) << text;
+    EXPECT_NE(text.find("read 4.19 MB (1.00 B/cell, ideal 1)"), std::string::npos) << text;
+    EXPECT_NE(text.find("1.00x the ideal bytes"), std::string::npos) << text;
+    EXPECT_NE(text.find("2.10 GCells/s"), std::string::npos) << text; // 4 x 1024^2 updates in 2 ms
+    const CsvRow header = profile_csv_header(), row = profile_csv_row(r);
+    ASSERT_EQ(row.size(), header.size());
+    EXPECT_EQ(csv_column(header, row, "dram_bytes_per_cell"), "2"); // 8 B/cell per launch over 4 steps
+    EXPECT_EQ(csv_column(header, row, "ideal_bytes_per_cell"), "2");
+    EXPECT_EQ(csv_column(header, row, "gcells_per_s"), "2.09715");
+}
+
 // The GUI refreshes the metrics at >= 2 Hz: every replay pass re-runs the kernel with its memory
 // restored, so a metric that costs passes costs refresh rate. CUPTI's host API counts them without a GPU.
 TEST(ProfiledMetrics, FitInSixReplayPassesOnTheH100) {

@@ -220,7 +220,7 @@ namespace {
 // bounded table and says what it left out.
 TEST_F(SafeFile, ASweepWithHugeNamesAndManySeriesIsBoundedAndSaysWhatWasCut) {
     const std::string row = "2026-11-22T23:06:22Z,H100,cf,NAME,star,thesis,2,4096x4096,1,base,1,fp32,32,32,1,0,"
-                            "0.08364,200.393,1,dram_write_gbs,848.712,1,\n";
+                            "0.08364,200.393,1,dram_write_gbs,848.712,1,,1,\n";
     std::string csv = csv_line(experiment_csv_header());
     auto with_name = [&](const std::string& name) { return std::string(row).replace(row.find("NAME"), 4, name); };
     csv += with_name(std::string(100000, 'x'));

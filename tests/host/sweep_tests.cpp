@@ -52,6 +52,71 @@ TEST(SweepOptions, ParsesListsAndRefusesBadInputInOneLine) {
     }
 }
 
+TEST(SweepOptions, DepthSweepsTemporalAtOneRadiusUnlessTold) {
+    SweepOptions o;
+    ASSERT_TRUE(parse_sweep_options({ "--experiment", "depth", "--backend", "cpu" }, o, false).ok);
+    EXPECT_EQ(o.spec.kind, ExperimentKind::Depth);
+    EXPECT_EQ(o.spec.radii, (std::vector<int> { 1 }));
+    EXPECT_EQ(o.spec.cfs, (std::vector<int> { 1 }));
+    EXPECT_TRUE(o.spec.depths.empty()); // the valid range
+    ASSERT_TRUE(
+        parse_sweep_options({ "--experiment", "depth", "--depth", "1,4,9", "--radius", "1,2", "--cf", "1,2" }, o, true)
+            .ok);
+    EXPECT_EQ(o.spec.depths, (std::vector<int> { 1, 4, 9 }));
+    EXPECT_EQ(o.spec.radii, (std::vector<int> { 1, 2 }));
+    EXPECT_EQ(o.spec.cfs, (std::vector<int> { 1, 2 }));
+    EXPECT_EQ(o.spec.base.placement.backend, Backend::Cuda);
+    for (const auto& [bad, needle] : std::vector<std::pair<std::vector<std::string>, std::string>> {
+             { { "--experiment", "depth", "--depth", "0" }, "integers 1..32" },
+             { { "--experiment", "depth", "--depth", "2,x" }, "integers 1..32" },
+             { { "--experiment", "depth", "--depth", "4,4" }, "listed twice" },
+             { { "--experiment", "depth", "--variant", "stream" }, "--variant does not apply" },
+             { { "--experiment", "depth", "--rule", "wave" }, "wave rule" },
+             { { "--experiment", "radius", "--depth", "4" }, "--experiment depth only" } }) {
+        const Status s = parse_sweep_options(bad, o, false);
+        EXPECT_FALSE(s.ok) << bad.back();
+        EXPECT_NE(s.reason.find(needle), std::string::npos) << s.reason;
+        EXPECT_EQ(s.reason.find('\n'), std::string::npos) << s.reason;
+    }
+}
+
+// A depth sweep's rows carry the depth and the DRAM bytes per cell and step, and read back; a file written
+// before those columns existed still opens.
+TEST(SweepCsv, DepthColumnsRoundTripAndOldFilesStillOpen) {
+    ExperimentPoint p;
+    p.series = "temporal";
+    p.config.policy.variant = Variant::Temporal, p.config.policy.depth = 9;
+    p.gcells_per_s = 700.0;
+    p.dram_bytes_per_cell = 0.95;
+    ExperimentPoint base;
+    base.series = "base";
+    base.gcells_per_s = 300.0;
+    const std::string path = testing::TempDir() + "/depth_sweep_" + std::to_string(getpid()) + ".csv";
+    std::filesystem::remove(path);
+    ASSERT_TRUE(append_csv(path, experiment_csv_header(),
+        experiment_csv_rows(ExperimentKind::Depth, { base, p }, "test GPU", "2026-11-24T00:00:00Z")));
+    ExperimentTable table;
+    ASSERT_TRUE(read_experiment_csv(path, &table)) << read_experiment_csv(path, &table).reason;
+    EXPECT_EQ(table.kind, ExperimentKind::Depth);
+    ASSERT_EQ(table.points.size(), 2u);
+    EXPECT_EQ(table.points[0].config.policy.depth, 1);
+    EXPECT_TRUE(std::isnan(table.points[0].dram_bytes_per_cell));
+    EXPECT_EQ(table.points[1].config.policy.depth, 9);
+    EXPECT_DOUBLE_EQ(table.points[1].dram_bytes_per_cell, 0.95);
+    EXPECT_NE(format_sweep_table(table.points).find("0.950"), std::string::npos) << format_sweep_table(table.points);
+
+    CsvRow old_header = experiment_csv_header(); // before the depth columns
+    old_header.resize(old_header.size() - 2);
+    CsvRow old_row = experiment_csv_rows(ExperimentKind::Radius, { base }, "GPU", "2026-11-20T00:00:00Z").front();
+    old_row.resize(old_header.size());
+    std::filesystem::remove(path);
+    ASSERT_TRUE(append_csv(path, old_header, { old_row }));
+    ASSERT_TRUE(read_experiment_csv(path, &table)) << read_experiment_csv(path, &table).reason;
+    EXPECT_EQ(table.points.size(), 1u);
+    EXPECT_EQ(table.points[0].config.policy.depth, 1);
+    std::filesystem::remove(path);
+}
+
 // The sweep CSV is app/experiment_report's table (the GUI reads it back): docs/CSV.md must describe it.
 TEST(SweepCsv, EveryColumnIsDocumented) {
     std::ifstream doc(std::string(STENCILSCOPE_SOURCE_DIR) + "/docs/CSV.md");
