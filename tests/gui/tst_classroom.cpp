@@ -5,15 +5,19 @@
 // teaching knob explains itself.
 #include "app/gui/gui_options.h"
 #include "session/session.h"
+#include "session/setup_file.h"
 #include "widgets/field_image.h"
 #include "widgets/help_menu.h"
+#include "widgets/lesson_dock.h"
 #include "widgets/main_window.h"
 #include "window_test_support.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -103,6 +107,24 @@ private slots:
         start->menu()->actions().constLast()->trigger(); // the wave lesson
         QTRY_VERIFY(!w.lesson_text().isEmpty());
         QVERIFY(w.lesson_text().contains(QStringLiteral("Recorded on")));
+    }
+
+    // A lesson ships its window as recorded on the H100: the dock's button opens the picture.
+    void a_lesson_shows_its_recorded_window() {
+        MainWindow w(cpu_options());
+        w.show();
+        QString why;
+        QVERIFY2(w.session().open_setup(lesson_paths().constFirst(), &why), qPrintable(why));
+        auto* button = knob<QPushButton>(w, "lesson_picture_button");
+        QTRY_VERIFY(button->isVisible());
+        button->click();
+        auto* picture = knob<QLabel>(w, "lesson_picture");
+        QVERIFY(picture->pixmap().width() >= 1280 && picture->pixmap().height() >= 720);
+        for (const QString& path : lesson_paths()) { // every lesson has one
+            SetupState lesson;
+            QVERIFY2(read_setup_file(path, RunSettings {}, lesson, &why), qPrintable(why));
+            QVERIFY2(!recorded_lesson_picture(lesson.lesson_id).isEmpty(), qPrintable(lesson.lesson_id));
+        }
     }
 
     // A restored layout brings back the docks the user had, but not a Lesson dock without a lesson.
