@@ -101,8 +101,10 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     m_bytes = figure(figures, 2, tr("GB/s (ideal traffic)"), "metric_gbs");
     const QString kernel_timing
         = tr("The kernel's own speed: one batch of steps every half second is timed on the GPU with CUDA events around "
-             "its launches (on the CPU backend: the time of the steps themselves). The display does not pace it: "
-             "compare variants here.");
+             "its launches, held until the whole batch is queued (on the CPU backend: the time of the steps "
+             "themselves). The display does not pace it: compare variants here. While the view draws, the GPU "
+             "also gives time to the display, so this can read below 'GCells/s (profiled)', which times one "
+             "launch replayed alone.");
     for (QLabel* l : { m_time, m_cells, m_bytes }) l->setToolTip(kernel_timing);
     m_cadence = new QLabel;
     m_cadence->setObjectName(QStringLiteral("metric_cadence"));
