@@ -341,9 +341,13 @@ void CudaSimulation::allocate() {
     cuda_check(cudaEventCreate(&m_start), "cudaEventCreate");
     cuda_check(cudaEventCreate(&m_stop), "cudaEventCreate");
     const std::size_t bytes = m_elements * m_es;
-    auto alloc = [bytes](void** p) {
+    // Zeroed on the own stream and waited for: a plain cudaMemset runs on the legacy default stream, which a
+    // non-blocking stream does not wait for, so the zeros could land after the upload or a step. With
+    // several processes on one GPU the copy engine ran the upload while the memset waited for its time
+    // slice, and a rank's field came back all zero (issue 22, docs/PERFORMANCE.md).
+    auto alloc = [this, bytes](void** p) {
         cuda_check(cudaMalloc(p, bytes), "cudaMalloc");
-        cuda_check(cudaMemset(*p, 0, bytes), "cudaMemset");
+        cuda_check(cudaMemsetAsync(*p, 0, bytes, m_stream), "cudaMemset");
     };
     alloc(&m_buffers[0]);
     alloc(&m_buffers[1]);
@@ -351,6 +355,7 @@ void CudaSimulation::allocate() {
     m_out = m_buffers[1];
     if (m_config.problem.stencil == StencilKind::Diffusion4 && m_config.policy.variant != Variant::Smem) alloc(&m_tmp);
     if (m_config.policy.variant == Variant::Naive || m_config.policy.variant == Variant::Merged) alloc(&m_tmp2);
+    cuda_check(cudaStreamSynchronize(m_stream), "cudaMemset"); // other streams (strips, halo) use them too
 }
 
 void CudaSimulation::launch(const void* kernel, dim3 grid, void** args, std::size_t smem, cudaStream_t stream) {

@@ -6,10 +6,13 @@
 #include "gpu/cpu/cpu_backend.h"
 #include "gpu/physics.h"
 #include "gpu/rank_strip.h"
+#include "reports/run_options.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
+#include <iterator>
 
 using namespace ss;
 
@@ -168,4 +171,54 @@ TEST(RankStrip, WithoutTheExchangeTheFieldDiffers) { // the comparison above can
     EXPECT_FALSE(bitwise_equal(run_split(c, 2, 6, false), run_whole(c, 6)));
     EXPECT_FALSE(bitwise_equal(run_split(c, 2, 6, false, true), run_whole(c, 6)));
     EXPECT_FALSE(strip->overlaps()) << "the CPU backend exchanges after the step";
+}
+
+// Issue 22's intermittent H100 result (mpirun -np 3 ... diffusion4 --dims 3 --size 32x32x7 --steps 4
+// --checksum --backend cuda): the two wrong checksums seen are exactly this run with rank 0's or rank 2's
+// planes all zero, i.e. a rank's buffers zeroed after its upload. CudaSimulation zeroed its buffers with
+// a plain cudaMemset (legacy default stream), which its non-blocking stream did not wait for.
+TEST(RankStrip, TheIntermittentWrongChecksumsAreARankWithAZeroedField) {
+    RunOptions o;
+    ASSERT_TRUE(parse_run_options(
+        { "--stencil", "diffusion4", "--dims", "3", "--size", "32x32x7", "--steps", "4", "--backend", "cpu" }, o));
+    const DeviceCatalogue none;
+    const std::vector<double> initial = initial_field(o.config);
+    const std::size_t plane = 32 * 32;
+    auto checksum_with_zeroed = [&](int zeroed_rank) {
+        std::uint64_t sum = 0;
+        for (int r = 0; r < 3; ++r) {
+            std::string why;
+            auto strip = create_rank_strip(o.config, 3, r, 0, none, &why);
+            EXPECT_TRUE(strip) << why;
+            if (!strip) return sum;
+            const Strip& s = strip->strip();
+            std::vector<double> rows(initial.begin() + std::ptrdiff_t(s.local_begin * plane),
+                initial.begin() + std::ptrdiff_t(s.local_end * plane));
+            if (r == zeroed_rank) rows.assign(rows.size(), 0.0);
+            strip->field().upload(rows);
+            for (int i = 0; i < 4; ++i) strip->compute_step();
+            sum += field_checksum(strip->field().download(), std::int64_t(s.first_row) * std::int64_t(plane));
+        }
+        return sum;
+    };
+    ASSERT_EQ(checksum_with_zeroed(-1), 0x72989e6e1c7f5305ull) << "the one-process field changed: the figures "
+                                                                  "below were recorded against this one";
+    EXPECT_EQ(checksum_with_zeroed(0), 0xc797c24b66af9c20ull);
+    EXPECT_EQ(checksum_with_zeroed(2), 0x05a806e2e855d9f6ull);
+}
+
+// The guard against that cause: in the simulations' code every memset and copy names its stream, so
+// nothing runs on the legacy default stream beside a non-blocking one (the bandwidth probe, which uses
+// only the legacy stream, is the exception).
+TEST(RankStrip, CudaSimulationsQueueNothingOnTheLegacyStream) {
+    const std::string dir = std::string(STENCILSCOPE_SOURCE_DIR) + "/gpu/cuda/";
+    for (const char* file : { "cuda_simulation.cpp", "cuda_simulation_shape.cpp", "multi_gpu_simulation.cpp",
+             "rank_strip_cuda.cpp", "staged_upload.cpp", "temporal_steps.cpp" }) {
+        std::ifstream in(dir + file);
+        ASSERT_TRUE(in) << dir + file;
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        for (const char* call :
+            { "cudaMemset(", "cudaMemcpy(", "cudaMemcpy2D(", "cudaMemcpy3D(", "cudaMemcpyPeer(", "<<<" })
+            EXPECT_EQ(text.find(call), std::string::npos) << file << " calls " << call;
+    }
 }
