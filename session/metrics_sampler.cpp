@@ -36,6 +36,13 @@ bool MetricsSampler::due(const Simulation& sim) const {
 std::string MetricsSampler::precheck(const StencilConfig& c) {
     if (c.placement.backend == Backend::Cpu)
         return "Hardware counters need a CUDA GPU; the CPU backend shows timing-based figures only.";
+    // On two H200s (2026-11-24) a profiled step of a 2-GPU run left a wrong field behind (copy and remote
+    // halo modes; counters off, the same run verifies): CUPTI replays one GPU's launch while the other
+    // GPU exchanges rows with it. Off until that is understood, rather than a picture that misleads.
+    if (c.placement.gpus > 1)
+        return "Hardware counters are off for runs on 2 or more GPUs: profiling one GPU's launch while the other "
+               "exchanges rows with it corrupted the field (docs/PERFORMANCE.md, two H200s). Timing-based figures "
+               "stay available; profile one GPU, or use stencilscope-cli profile.";
     if (std::string why = cupti_unavailable_reason(); !why.empty())
         return "Hardware counters need CUPTI: " + why + " Timing-based figures stay available.";
     return {};

@@ -186,6 +186,7 @@ public:
                 radius, value);
         }
         exchange_only(); // the neighbours' ghost copies of the injected rows
+        if (remote()) synchronize(); // nothing orders the neighbours' remote reads after the injection
     }
 
     void poison_output() override {
@@ -335,6 +336,10 @@ private:
             s.field->set_iteration(iteration);
         });
         m_iteration = iteration;
+        // Remote mode: a neighbour's first kernel reads these rows from another GPU, ordered by nothing but
+        // the ready events of steps; the uploads (copies from pageable memory may still be in flight) must
+        // be done first. Copy mode's first exchange is queued behind the upload on the same stream.
+        if (remote()) synchronize();
     }
 
     // ---- One step on one strip, on its worker thread.
