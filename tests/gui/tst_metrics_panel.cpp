@@ -109,18 +109,6 @@ template <typename W> W* child(QWidget& w, const char* name) {
 class TestMetricsPanel : public QObject {
     Q_OBJECT
 private slots:
-    // Counters stay off for runs on 2+ GPUs (a profiled step corrupted a 2-GPU field on two H200s), and the
-    // panel says why; the strips hook on one GPU and a single GPU are not affected by that rule.
-    void counters_are_off_for_runs_on_several_gpus() {
-        StencilConfig c;
-        c.placement.backend = Backend::Cuda;
-        c.placement.gpus = 2;
-        QVERIFY(QString::fromStdString(MetricsSampler::precheck(c)).contains(QLatin1String("2 or more GPUs")));
-        c.placement.gpus = 1;
-        c.placement.strips_per_device = 2;
-        QVERIFY(!QString::fromStdString(MetricsSampler::precheck(c)).contains(QLatin1String("2 or more GPUs")));
-    }
-
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void sample_reaches_every_readout() {
