@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/cuda/cuda_libraries.h"
+#include "gpu/sanitizer_build.h"
 
 #include <cuda_runtime.h>
 
@@ -19,20 +20,6 @@ constexpr int kCudaMajor = 13; // the toolkit the headers (and so the function t
 constexpr const char* kNvrtcSoname = "libnvrtc.so.13";
 constexpr const char* kCuptiSoname = "libcupti.so.13";
 constexpr const char* kNvperfHost = "libnvperf_host.so"; // CUPTI's metric library
-
-// AddressSanitizer aborts the process when a library is loaded with RTLD_DEEPBIND, as CUPTI loads its
-// metric library (github.com/google/sanitizers/issues/611); the collector refuses counters there anyway.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
 
 std::string join(const std::vector<std::string>& items, const char* separator) {
     std::string out;

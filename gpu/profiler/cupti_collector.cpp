@@ -13,6 +13,7 @@
 // ms instead of 0.0897. (A second enable that reused a counter-data image sized by the first object
 // crashed: each image is sized by the object it is used with.)
 #include "gpu/profiler/collector.h"
+#include "gpu/sanitizer_build.h"
 
 #include "gpu/cuda/cuda_libraries.h"
 #include "gpu/device.h"
@@ -72,20 +73,6 @@ bool cuda_ok(cudaError_t e, const char* what, std::string* why) {
     if (why) *why = std::string("GPU counters could not be read: ") + what + ": " + cudaGetErrorString(e);
     return false;
 }
-
-// AddressSanitizer aborts the whole process when CUPTI dlopens libnvperf_host.so with RTLD_DEEPBIND
-// (github.com/google/sanitizers/issues/611), so a sanitizer build reports counters as unavailable instead.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
 
 // The entry points (create_metrics_collector, profiled_metric_passes) ask this before any CUPTI call.
 bool cupti_loadable(std::string* why) {

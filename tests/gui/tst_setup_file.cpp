@@ -5,6 +5,7 @@
 #include "gpu/simulation.h"
 #include "session/session.h"
 #include "session/setup_file.h"
+#include "tests/host/test_devices.h"
 #include "widgets/main_window.h"
 
 #include <QFile>
@@ -64,22 +65,6 @@ WindowOptions cpu_window() {
     o.restore_layout = false;
     o.renderer = FieldView::Renderer::Raster;
     return o;
-}
-
-// The figures of an H100 SXM as the CUDA runtime reports them (tests/host/test_devices.h has the same).
-DeviceInfo described_h100() {
-    DeviceInfo d;
-    d.name = "NVIDIA H100 80GB HBM3 (described)";
-    d.cc_major = 9;
-    d.sm_count = 132;
-    d.max_threads_per_block = 1024;
-    d.max_threads_per_sm = 2048;
-    d.max_blocks_per_sm = 32;
-    d.smem_per_block_optin = 227 * 1024;
-    d.smem_per_sm = 228 * 1024;
-    d.total_memory = 80ll << 30;
-    d.free_memory = 79ll << 30;
-    return d;
 }
 
 RunSettings cuda_current() {
@@ -201,7 +186,7 @@ private slots:
     // blocks per SM as threads and shared memory allow them, and the blocks that are refused. The device
     // checks them all (registers, spills, limiter) in gpu_lesson_claims.
     void lesson_claims_hold_on_a_described_h100() {
-        const DeviceInfo h100 = described_h100();
+        const DeviceInfo h100 = test::h100();
         int checked = 0;
         for (const QString& path : lesson_paths()) {
             std::vector<LessonRun> runs;

@@ -14,6 +14,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -50,6 +51,22 @@ protected:
 };
 
 const CsvRow kHeader { "a", "b" };
+
+// Runs work(i) in n forked processes at once; each must return true (its exit status says so).
+void in_processes(int n, const std::function<bool(int)>& work) {
+    std::vector<pid_t> children;
+    for (int i = 0; i < n; ++i) {
+        const pid_t pid = ::fork();
+        ASSERT_GE(pid, 0);
+        if (pid == 0) ::_exit(work(i) ? 0 : 1);
+        children.push_back(pid);
+    }
+    for (pid_t pid : children) {
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+}
 
 TEST_F(SafeFile, AFifoIsRefusedWithoutWaitingForAWriter) {
     const std::string fifo = path("pipe");
@@ -154,23 +171,12 @@ TEST_F(SafeFile, ModesAndHardLinksAreKept) {
 TEST_F(SafeFile, TwentyProcessesAppendingToOneCsvKeepEveryRow) {
     const std::string csv = path("shared.csv");
     constexpr int kProcesses = 20, kRowsEach = 25;
-    std::vector<pid_t> children;
-    for (int p = 0; p < kProcesses; ++p) {
-        const pid_t pid = ::fork();
-        ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            bool ok = true;
-            for (int r = 0; r < kRowsEach; ++r)
-                ok = append_csv(csv, kHeader, { { std::to_string(p), std::string(200, char('a' + r)) } }) && ok;
-            ::_exit(ok ? 0 : 1);
-        }
-        children.push_back(pid);
-    }
-    for (pid_t pid : children) {
-        int status = 0;
-        ::waitpid(pid, &status, 0);
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
+    in_processes(kProcesses, [&](int p) {
+        bool ok = true;
+        for (int r = 0; r < kRowsEach; ++r)
+            ok = append_csv(csv, kHeader, { { std::to_string(p), std::string(200, char('a' + r)) } }) && ok;
+        return ok;
+    });
     std::istringstream lines(contents(csv));
     std::string line;
     int headers = 0, rows = 0;
@@ -186,25 +192,12 @@ TEST_F(SafeFile, TwentyProcessesAppendingToOneCsvKeepEveryRow) {
     EXPECT_EQ(rows, kProcesses * kRowsEach);
 }
 
-TEST_F(SafeFile, TwoProcessesStoringAutotuneResultsKeepBoth) {
+TEST_F(SafeFile, EightProcessesStoringAutotuneResultsKeepEveryOne) {
     const std::string file = path("autotune.tsv");
-    std::vector<pid_t> children;
-    for (int p = 0; p < 8; ++p) {
-        const pid_t pid = ::fork();
-        ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            AutotuneCache cache(file);
-            const bool ok
-                = bool(cache.store("key" + std::to_string(p), { AutotuneResult { { 32, 8, 1 }, 1.0, 2.0, "" } }));
-            ::_exit(ok ? 0 : 1);
-        }
-        children.push_back(pid);
-    }
-    for (pid_t pid : children) {
-        int status = 0;
-        ::waitpid(pid, &status, 0);
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
+    in_processes(8, [&](int p) {
+        AutotuneCache cache(file);
+        return bool(cache.store("key" + std::to_string(p), { AutotuneResult { { 32, 8, 1 }, 1.0, 2.0, "" } }));
+    });
     AutotuneCache cache(file);
     for (int p = 0; p < 8; ++p) EXPECT_TRUE(cache.lookup("key" + std::to_string(p)).has_value()) << p;
     EXPECT_EQ(cache.skipped_lines(), 0);
