@@ -93,7 +93,7 @@ int run_profile_command(const RunOptions& o, const DeviceCatalogue& catalogue) {
         const long long iteration = sim->iteration() + 1;
         // One launch: the temporal variant's fused steps (one step would run its one-step kernel).
         if (!profile_devices(
-                collectors, [&sim, &c] { sim->step(fused_steps(c.policy)); }, &per_gpu, &why))
+                collectors, [&sim, &c] { sim->step_for_profiling(fused_steps(c.policy)); }, &per_gpu, &why))
             return fail(1, why);
         for (std::size_t g = 0; g < reports.size(); ++g) {
             reports[g].launch = launch;
