@@ -81,7 +81,8 @@ Status check_strips(const StencilConfig& c) {
         return Status::success();
     }
     // Every strip must own at least R rows: a neighbour's R ghost rows come from exactly one strip.
-    const int rows = split_extent(c) - 2 * c.problem.radius, thinnest = rows / n;
+    const int unit = strip_cut_unit(c), rows = split_extent(c) - 2 * c.problem.radius,
+              thinnest = rows / unit / n * unit;
     if (thinnest < c.problem.radius) {
         const int fit = rows / c.problem.radius;
         return Status::failure("splitting the " + std::to_string(rows) + " updated rows along " + axis + " over "
@@ -92,11 +93,13 @@ Status check_strips(const StencilConfig& c) {
     }
     if (splits_slowest(c)) return Status::success();
     // A box strip's kernels index the neighbour's cells with their own pitch (x) or plane size (y in 3D).
-    if (c.placement.halo == HaloMode::Remote && rows % n != 0)
+    if (c.placement.halo == HaloMode::Remote && rows % (n * unit) != 0)
         return Status::failure("halo mode remote along " + axis + " needs strips of equal width (the kernels read a "
             + "neighbour's cells with their own row pitch): the " + std::to_string(rows) + " updated cells along "
             + axis + " do not divide into " + strips_text(c) + "; pick a size whose " + axis + " extent minus 2R is a "
-            + "multiple of " + std::to_string(n) + ", or use --halo auto");
+            + "multiple of " + std::to_string(n * unit)
+            + (unit > 1 ? " (strips are cut at multiples of CF " + std::to_string(unit) + ")" : std::string())
+            + ", or use --halo auto");
     // The kernels cut a step along the slowest axis only, so the cells the neighbours need cannot go first.
     if (c.placement.overlap && c.placement.halo != HaloMode::Remote)
         return Status::failure("--overlap on needs the boundary computed before the interior, which the kernels "
@@ -105,17 +108,23 @@ Status check_strips(const StencilConfig& c) {
     return Status::success();
 }
 
+int strip_cut_unit(const StencilConfig& c) {
+    const bool stream_3d
+        = c.problem.dims == 3 && c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream;
+    return stream_3d && split_axis(c) == 1 ? std::max(c.policy.cf, 1) : 1;
+}
+
 StripPlan plan_strips(const StencilConfig& c) {
     StripPlan plan;
     plan.ghost_depth = ghost_depth(c);
     const int n = std::max(strip_count(c.placement), 1), extent = split_extent(c), g = plan.ghost_depth;
-    const int rows = extent - 2 * g, base = rows / n, extra = rows % n;
+    const int unit = strip_cut_unit(c), rows = extent - 2 * g, units = rows / unit, base = units / n, extra = units % n;
     int begin = g;
     for (int i = 0; i < n; ++i) {
         Strip s;
         s.device = c.placement.device + i / std::max(c.placement.strips_per_device, 1);
         s.update_begin = begin;
-        s.update_end = begin + base + (i < extra ? 1 : 0);
+        s.update_end = begin + (base + (i < extra ? 1 : 0)) * unit + (i == n - 1 ? rows % unit : 0);
         s.first_row = i == 0 ? 0 : s.update_begin;
         s.end_row = i == n - 1 ? extent : s.update_end;
         s.local_begin = s.update_begin - g;

@@ -58,8 +58,12 @@ std::int64_t updated_layer_cells(const StencilConfig&);
 // Why the configuration cannot be cut into strip_count() strips, or success. Not checked here: the
 // device count and memory (check_config does, with the device).
 Status check_strips(const StencilConfig&);
-// strip_count() strips, sizes differing by at most one row, strip i on device `device + i / strips_per_device`.
-// Call only for a configuration check_strips accepts.
+// Where strips may be cut: after any row, or, for the 3D stream kernel split along y, every CF rows from
+// the first updated one, so that each cell keeps its place among its thread's CF rows as on one GPU (the
+// forward-accumulating kernel's result depends on that place: measured, bitwise otherwise not equal).
+int strip_cut_unit(const StencilConfig&);
+// strip_count() strips, sizes differing by at most one row (one cut unit; the last takes the remainder), strip i on
+// device `device + i / strips_per_device`. Call only for a configuration check_strips accepts.
 StripPlan plan_strips(const StencilConfig&);
 // One strip as a domain of its own: the configuration its buffers and launches are sized for.
 StencilConfig strip_config(const StencilConfig&, const Strip&);

@@ -77,33 +77,25 @@ public:
         m_iteration += n;
     }
 
-    // One strip after another, each waited for, then the exchanges: nothing runs beside a replayed kernel.
+    // Strips one after another, each waited for, then the exchanges: nothing runs beside a replayed kernel.
     void step_for_profiling(int n) override {
-        for (int k = 0; k < n; ++k) {
-            for (StripState& s : m_strips) {
-                set_device(std::size_t(&s - m_strips.data()));
+        for (int k = 0; k < n; ++k, ++m_iteration) {
+            on_each_strip([&](StripState& s) {
                 CudaSimulation& f = *s.field;
-                if (m_plan.ghost_depth == 0)
-                    f.launch_step();
-                else
-                    f.launch_star_rows(m_plan.ghost_depth, m_plan.ghost_depth + s.strip.updated_rows(), f.stream());
+                m_plan.ghost_depth == 0 ? f.launch_step()
+                                        : f.launch_star_rows(m_plan.ghost_depth, rows_end(s), f.stream());
                 f.finish_step();
                 f.synchronize();
-            }
-            if (m_plan.ghost_depth > 0) {
-                for (StripState& s : m_strips) {
-                    set_device(std::size_t(&s - m_strips.data()));
-                    send(s, s.field->stream(), false);
-                }
-                for (StripState& s : m_strips) {
-                    set_device(std::size_t(&s - m_strips.data()));
-                    receive(s, s.field->stream(), false);
-                }
-                synchronize();
-            }
-            ++m_iteration;
+            });
+            if (m_plan.ghost_depth == 0) continue;
+            on_each_strip([&](StripState& s) { send(s, s.field->stream(), false); });
+            on_each_strip([&](StripState& s) { receive(s, s.field->stream(), false); });
+            synchronize();
         }
         set_device(0);
+    }
+    template <class Work> void on_each_strip(Work work) { // in strip order, on this thread
+        for (std::size_t i = 0; i < m_strips.size(); ++i) set_device(i), work(m_strips[i]);
     }
 
     StepTiming step(int n) override {
@@ -359,10 +351,8 @@ private:
             f.finish_step();
             return;
         }
-        const int g = m_plan.ghost_depth;
-        int end = g + s.strip.updated_rows();
+        const int g = m_plan.ghost_depth, end = rows_end(s);
         const bool split = overlapped() && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
-        if (boxes()) end = slow_extent(f.config().problem) - g; // a box strip's rows: its whole slow axis
         if (!split) {
             f.launch_star_rows(g, end, compute);
         } else { // the rows the neighbours need first, then the interior while they travel
@@ -384,6 +374,12 @@ private:
             cuda_check(cudaEventRecord(s.received, exchange), "cudaEventRecord");
             cuda_check(cudaStreamWaitEvent(compute, s.received, 0), "cudaStreamWaitEvent");
         }
+    }
+
+    // The end of the rows a strip's kernels update, in its row numbering: a box strip's whole slow axis.
+    int rows_end(const StripState& s) const {
+        const int g = m_plan.ghost_depth;
+        return boxes() ? slow_extent(s.field->config().problem) - g : g + s.strip.updated_rows();
     }
 
     void send(StripState& s, cudaStream_t stream, bool sample) {

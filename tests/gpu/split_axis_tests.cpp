@@ -17,7 +17,7 @@ namespace {
 constexpr int kSteps = 5, kR = 3;
 
 // Copy modes: odd extents, so that strips differ by one layer; remote mode: updated extents divisible by 2 and 3
-// (equal widths, check_strips), still multiples of neither block nor CF.
+// (equal widths, check_strips; along y in 3D also by CF: strip_cut_unit), still not multiples of the block.
 StencilConfig one_gpu(Variant v, int dims, Precision p, bool equal_widths) {
     StencilConfig c;
     c.policy.variant = v, c.problem.dims = dims, c.problem.precision = p, c.problem.radius = kR;
@@ -25,7 +25,7 @@ StencilConfig one_gpu(Variant v, int dims, Precision p, bool equal_widths) {
     c.policy.cf = v == Variant::Uncoalesced ? 1 : 2;
     const int w = equal_widths ? 0 : 1;
     c.problem.size = dims == 2 ? Extent { 2 * kR + 66 + w, 2 * kR + 29, 1 }
-                               : Extent { 2 * kR + 12 + w, 2 * kR + 18 + w, 2 * kR + 9 };
+                               : Extent { 2 * kR + 12 + w, 2 * kR + 24 + w, 2 * kR + 9 }; // y: 24 = 2 x 3 x CF
     return c;
 }
 

@@ -74,6 +74,30 @@ TEST(SplitAxis, PlansBoxesAlongXAndY) {
     EXPECT_EQ(cells, updated_cells(c));
 }
 
+// The 3D stream kernel's sums depend on a cell's place among its thread's CF rows: cut along y only every CF
+// rows from the first updated one (a plain cut after 7 of 19 rows made the result differ from one GPU's).
+TEST(SplitAxis, CutsThe3dStreamKernelAlongYAtMultiplesOfCf) {
+    StencilConfig c = star(3, { 19, 25, 15 }, 3, SplitAxis::Y, 3);
+    c.policy.variant = Variant::Stream, c.policy.cf = 2;
+    EXPECT_EQ(strip_cut_unit(c), 2);
+    const StripPlan plan = plan_strips(c);
+    ASSERT_EQ(plan.strips.size(), 3u);
+    EXPECT_EQ(plan.strips.front().update_begin, 3);
+    EXPECT_EQ(plan.strips.back().update_end, 22);
+    for (std::size_t i = 0; i + 1 < plan.strips.size(); ++i) {
+        EXPECT_EQ((plan.strips[i].update_end - 3) % 2, 0) << "cut " << i;
+        EXPECT_EQ(plan.strips[i].update_end, plan.strips[i + 1].update_begin);
+    }
+    EXPECT_EQ(plan.strips[0].updated_rows(), 6); // 9 pairs and one row: 3, 3 and 3 pairs + the row
+    EXPECT_EQ(plan.strips[2].updated_rows(), 7);
+    c.placement.split = SplitAxis::X; // columns, and the other variants, cut anywhere
+    EXPECT_EQ(strip_cut_unit(c), 1);
+    c.placement.split = SplitAxis::Y, c.policy.variant = Variant::Base;
+    EXPECT_EQ(strip_cut_unit(c), 1);
+    c.policy.variant = Variant::Stream, c.placement.halo = HaloMode::Remote; // 19 rows: no equal widths of pairs
+    refused(c, "multiple of 6 (strips are cut at multiples of CF 2)");
+}
+
 TEST(SplitAxis, DisplayPlanesMeetTheSplitAxis) {
     StencilConfig c = star(3, { 64, 64, 64 }, 1, SplitAxis::X, 2);
     EXPECT_EQ(plane_split(c, SliceAxis::XY), PlaneSplit::AlongU);
