@@ -51,6 +51,7 @@ namespace ss {
     X(cuptiProfilerHostGetNumOfPasses)                                                                                 \
     X(cuptiProfilerHostEvaluateToGpuValues)                                                                            \
     X(cuptiRangeProfilerEnable)                                                                                        \
+    X(cuptiRangeProfilerDisable)                                                                                       \
     X(cuptiRangeProfilerGetCounterDataSize)                                                                            \
     X(cuptiRangeProfilerCounterDataImageInitialize)                                                                    \
     X(cuptiRangeProfilerSetConfig)                                                                                     \

@@ -47,8 +47,9 @@ bool pm_one_pass_metrics(const std::string& chip, const std::vector<std::uint8_t
 
 struct PmSamplerOptions {
     std::uint64_t interval_ns = 1'000'000; // GPU time between samples
-    // Samples one counter-data image holds (about 24 KB each on the H100: 20000 took 472 MB); decode()
-    // empties it as often as needed, so it only bounds the samples handled per call.
+    // Samples one counter-data image holds (about 24 KB each on the H100: 20000 took 472 MB). decode()
+    // empties it each call; it must hold more than the samples of one decode period (samples are lost
+    // when it fills: the chunk's overflow says so).
     std::uint32_t image_samples = 256;
     std::size_t hardware_buffer_bytes = std::size_t(128) << 20; // the GPU-side ring the samples land in
 };

@@ -8,18 +8,26 @@ std::unique_ptr<PmSamplingRun> PmSamplingRun::start(const std::vector<int>& devi
     std::unique_ptr<PmSamplingRun> run(new PmSamplingRun);
     run->m_sink = std::move(sink);
     run->m_period = decode_period;
-    for (int device : devices) {
-        std::string reason;
-        auto sampler = create_pm_sampler(device, options, &reason);
-        if (sampler && !sampler->start(&reason)) sampler.reset();
-        if (!sampler) {
-            if (why) *why = devices.size() > 1 ? "GPU " + std::to_string(device) + ": " + reason : reason;
-            return nullptr;
-        }
-        run->m_samplers.push_back(std::move(sampler));
-    }
+    run->m_devices = devices;
+    run->m_options = options;
+    if (!run->create_samplers(why)) return nullptr;
     run->m_thread = std::thread([r = run.get()] { r->decode_loop(); });
     return run;
+}
+
+bool PmSamplingRun::create_samplers(std::string* why) {
+    for (int device : m_devices) {
+        std::string reason;
+        auto sampler = create_pm_sampler(device, m_options, &reason);
+        if (sampler && !sampler->start(&reason)) sampler.reset();
+        if (!sampler) {
+            if (why) *why = m_devices.size() > 1 ? "GPU " + std::to_string(device) + ": " + reason : reason;
+            m_samplers.clear();
+            return false;
+        }
+        m_samplers.push_back(std::move(sampler));
+    }
+    return true;
 }
 
 PmSamplingRun::~PmSamplingRun() {
@@ -54,13 +62,18 @@ void PmSamplingRun::pause() {
         sampler->stop(&ignored);
     }
     decode_all();
+    m_samplers.clear(); // disables PM sampling on the devices
 }
 
 bool PmSamplingRun::resume(std::string* why) {
     const std::lock_guard lock(m_mutex);
-    for (auto& sampler : m_samplers)
-        if (!sampler->start(why)) return false;
-    return true;
+    if (!m_samplers.empty() || m_finishing) return true;
+    return create_samplers(why);
+}
+
+bool PmSamplingRun::paused() const {
+    const std::lock_guard lock(m_mutex);
+    return m_samplers.empty();
 }
 
 void PmSamplingRun::finish() {

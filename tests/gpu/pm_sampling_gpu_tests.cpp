@@ -41,6 +41,18 @@ struct Collected {
         for (const PmChunk& c : chunks) add_to_totals(c, &t);
         return t;
     }
+    // Consecutive samples of a device that do not meet (start != the previous end): lost samples.
+    std::size_t gaps() {
+        const std::lock_guard lock(mutex);
+        std::size_t n = 0;
+        std::uint64_t end = 0;
+        for (const PmChunk& c : chunks)
+            for (const PmSample& s : c.samples) {
+                if (end != 0 && s.start_ns != end) ++n;
+                end = s.end_ns;
+            }
+        return n;
+    }
     void clear() {
         const std::lock_guard lock(mutex);
         chunks.clear();
@@ -50,7 +62,7 @@ struct Collected {
 std::unique_ptr<PmSamplingRun> start_run(Collected& into, std::string* why) {
     PmSamplerOptions o;
     o.interval_ns = 100'000;
-    o.image_samples = 1000;
+    o.image_samples = 1000; // 5 decode periods' worth
     return PmSamplingRun::start(
         { 0 }, o, std::chrono::milliseconds(20),
         [&into](PmChunk&& c) {
@@ -89,6 +101,9 @@ TEST(PmSamplingGpu, SamplesTheDramBytesAStreamingStencilMoves) {
                 "%.4g B (ideal %.4g each)%s\n",
         kSteps, ms, t.samples, t.seconds * 1e3, read, write, ideal, t.overflow ? "; OVERFLOW" : "");
     EXPECT_FALSE(t.overflow);
+    const std::size_t gaps = got.gaps();
+    std::printf("samples not back to back: %zu\n", gaps);
+    EXPECT_EQ(gaps, 0u);
     EXPECT_GT(t.samples, std::size_t(ms / 0.1 / 2)); // at least half the 100 us intervals of the steps
     EXPECT_NEAR(read / ideal, 1.0, 0.15);
     EXPECT_NEAR(write / ideal, 1.0, 0.15);
@@ -107,11 +122,14 @@ TEST(PmSamplingGpu, PausesForAReplayedProfileAndResumes) {
     run->pause();
     const std::size_t before = got.totals().samples;
     EXPECT_GT(before, 0u);
-    auto collector = create_metrics_collector(0, &why);
-    ASSERT_NE(collector, nullptr) << "range profiler while PM sampling is stopped: " << why;
-    ProfiledLaunch p;
-    EXPECT_TRUE(collector->profile([&] { sim->step(1); }, &p, &why)) << why;
-    EXPECT_GT(p.metrics["dram__bytes_read.sum"], 0.0);
+    {
+        auto collector = create_metrics_collector(0, &why);
+        ASSERT_NE(collector, nullptr) << "range profiler while PM sampling is disabled: " << why;
+        ProfiledLaunch p;
+        EXPECT_TRUE(collector->profile([&] { sim->step(1); }, &p, &why)) << why;
+        EXPECT_GT(p.metrics["dram__bytes_read.sum"], 0.0);
+    }
+    release_range_profiler(0);
     ASSERT_TRUE(run->resume(&why)) << "PM sampling after a replayed profile: " << why;
     got.clear();
     sim->step(200);
