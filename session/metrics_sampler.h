@@ -34,7 +34,7 @@ public:
     ~MetricsSampler();
 
     // Replayed detail beside continuous sampling: once per kernel, then this often, and on request.
-    static constexpr std::chrono::seconds kDetailInterval { 60 };
+    static constexpr std::chrono::seconds kDetailInterval { 120 };
     static constexpr std::uint64_t kContinuousIntervalNs = 1'000'000; // 1 ms between samples
     static constexpr std::chrono::milliseconds kDecodePeriod { 40 }; // ~25 chunks/s per GPU
 

@@ -22,7 +22,7 @@ namespace {
 using cli::fail;
 
 constexpr std::uint64_t kIntervalNs = 100'000; // 100 us: a 4096^2 R4 step (~0.09 ms) gets a sample or two
-constexpr auto kDecodePeriod = std::chrono::milliseconds(20); // 200 samples per device per decode
+constexpr auto kDecodePeriod = std::chrono::milliseconds(10); // 100 samples per device per decode
 
 std::string join(const std::vector<std::string>& names) {
     std::string out;
@@ -53,7 +53,7 @@ int run_continuous_profile(const RunOptions& o, const DeviceCatalogue& catalogue
     std::vector<PmChunk> chunks;
     PmSamplerOptions options;
     options.interval_ns = kIntervalNs;
-    options.image_samples = 1000; // ~24 MB: five decode periods' worth
+    options.image_samples = 1000; // ~24 MB: ten decode periods' worth (a 20 ms period lost 1.6 ms once at 8192^2)
     options.hardware_buffer_bytes = std::size_t(256) << 20;
     auto run = PmSamplingRun::start(
         devices, options, kDecodePeriod,
