@@ -83,6 +83,8 @@ void MetricSources::refresh() {
         lines << tr("Charts (DRAM, local memory): continuous counters, %1.").arg(m_session.continuous_note());
     else if (!m_session.continuous_note().isEmpty())
         lines << m_session.continuous_note(); // why not, and that the replayed profile stands in
+    else
+        lines << tr("Continuous counters start with the run (CUPTI PM sampling on each GPU).");
     if (!replay_off.empty()) {
         lines << QString::fromStdString(replay_off);
     } else {

@@ -355,7 +355,7 @@ void MetricsPanel::set_counters_enabled(bool on) {
         m_note->setText(why);
         m_charts->set_no_data(lower_first(why));
     } else if (on && !m_charts->has_data()) {
-        m_charts->set_no_data(tr("no launch has been profiled yet (about four a second while playing)"));
+        m_charts->set_no_data(tr("no counter sample yet (they are sampled while playing)"));
     } else if (!on) {
         m_note->setText(tr("Hardware counters are off: timing-based figures only."));
         m_charts->set_no_data(tr("hardware counters are off (tick \"Hardware counters\" to profile a step four times "
