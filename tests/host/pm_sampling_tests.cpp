@@ -4,6 +4,7 @@
 #include "gpu/device.h"
 #include "gpu/profiler/pm_sampler.h"
 #include "reports/pm_report.h"
+#include "reports/run_options.h"
 
 #include <gtest/gtest.h>
 
@@ -87,4 +88,16 @@ TEST(PmReport, TotalsSumTheSumMetricsOnly) {
     EXPECT_DOUBLE_EQ(t.sum("dram__throughput.avg.pct_of_peak_sustained_elapsed"), 0.0); // a percentage
     EXPECT_NEAR(t.seconds, 4e-4, 1e-12);
     EXPECT_FALSE(t.overflow);
+}
+
+TEST(PmOptions, ContinuousTakesSecondsAndRefusesTheRest) {
+    RunOptions o;
+    ASSERT_TRUE(parse_run_options({ "--continuous", "2.5" }, o));
+    EXPECT_DOUBLE_EQ(o.continuous_seconds, 2.5);
+    for (const char* bad : { "0", "-1", "abc", "1e9", "2s", "" }) {
+        RunOptions r;
+        const Status s = parse_run_options({ "--continuous", bad }, r);
+        EXPECT_FALSE(s) << bad;
+        EXPECT_NE(s.reason.find("--continuous"), std::string::npos) << s.reason;
+    }
 }
