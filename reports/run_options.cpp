@@ -88,6 +88,11 @@ constexpr RunOptionSpec kSpecs[] = {
         "launches to profile, one step each (temporal: one launch of --depth steps; default 3); exit 1 when "
         "counters are unavailable",
         kCommandOption, kSingle, "profile" },
+    { "--continuous", "SECONDS",
+        "profile: sample the counters that fit one pass continuously (CUPTI PM sampling, no replay) while the "
+        "simulation runs batches of --steps steps for SECONDS (0.1..3600); --csv writes the time series "
+        "(docs/CSV.md, \"continuous\")",
+        kCommandOption, kSingle, "profile" },
     { "--bytes", "B", "bytes to copy, 1 MiB..1 TiB (default 1073741824)", kCommandOption, kSingle, "bandwidth" },
     { "--cache", "FILE",
         "the block-search cache (default $XDG_CACHE_HOME/stencilscope/autotune.tsv or "
@@ -246,6 +251,12 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         auto v = parse_int<int>(value);
         if (!v || *v < 1 || *v > 1000) return bad(key, value, "an integer 1..1000");
         o.launches = *v;
+    } else if (key == "--continuous") {
+        char* end = nullptr;
+        const double v = std::strtod(value.c_str(), &end);
+        if (value.empty() || end != value.c_str() + value.size() || !(v >= 0.1 && v <= 3600.0))
+            return bad(key, value, "seconds 0.1..3600");
+        o.continuous_seconds = v;
     } else if (key == "--bytes") {
         auto v = parse_int<std::int64_t>(value);
         if (!v || *v < kMinCopyBytes || *v > kMaxCopyBytes)

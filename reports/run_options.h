@@ -22,6 +22,7 @@ struct RunOptions {
     int repeats = 10; // bench: timed runs
     int warmup = 2; // bench: untimed runs first
     int launches = 3; // profile: launches profiled
+    double continuous_seconds = 0.0; // profile --continuous: seconds of PM sampling; 0: the replayed profile
     bool verify = false;
     bool checksum = false; // run: print field_checksum of the final field (gpu/rank_strip.h)
     std::int64_t bandwidth_bytes = std::int64_t(1) << 30;

@@ -16,6 +16,7 @@ EngineController::EngineController(const DeviceCatalogue& catalogue, QObject* pa
     qRegisterMetaType<EngineFailure>();
     qRegisterMetaType<EngineStats>();
     qRegisterMetaType<MetricsSample>();
+    qRegisterMetaType<ContinuousChunk>();
     qRegisterMetaType<JobProgress>();
     qRegisterMetaType<JobOutcome>();
     m_thread->setObjectName(QStringLiteral("engine"));
@@ -30,6 +31,9 @@ EngineController::EngineController(const DeviceCatalogue& catalogue, QObject* pa
     connect(worker, &EngineWorker::stats, this, &EngineController::on_stats);
     connect(worker, &EngineWorker::metrics, this, [this](const MetricsSample& s) {
         if (s.generation == m_generation) emit metrics(s);
+    });
+    connect(worker, &EngineWorker::continuous, this, [this](const ContinuousChunk& c) {
+        if (c.generation == m_generation) emit continuous(c);
     });
     connect(worker, &EngineWorker::job_progress, this, [this](const JobProgress& p) {
         if (p.id == m_job) emit job_progress(p);
@@ -97,6 +101,10 @@ void EngineController::inject(int x, int y, int z, int radius_cells, double valu
 
 void EngineController::set_device_frames(bool on) {
     post([on](EngineWorker& w) { w.set_device_frames(on); });
+}
+
+void EngineController::take_detailed_profile() {
+    post([](EngineWorker& w) { w.take_detailed_profile(); });
 }
 
 void EngineController::set_metrics(bool on, int interval_ms) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "session/engine_types.h"
+#include "session/metrics_history.h"
 
 #include <QObject>
 #include <QPointer>
@@ -37,6 +38,7 @@ public:
     void set_device_frames(bool);
     // Hardware counters: profile one step every `interval_ms` while playing.
     void set_metrics(bool on, int interval_ms = 250);
+    void take_detailed_profile();
     bool metrics_on() const { return m_metrics_on; }
     // Long work (autotune, experiment sweeps) on the engine thread; the live run pauses meanwhile and
     // resumes afterwards. One job at a time: returns 0 while another runs. Cancelling returns the
@@ -62,6 +64,7 @@ signals:
     void frame(const ss::gui::FieldFrame&);
     void stats(const ss::gui::EngineStats&);
     void metrics(const ss::gui::MetricsSample&);
+    void continuous(const ss::gui::ContinuousChunk&);
     void playing_changed(bool);
     void job_progress(const ss::gui::JobProgress&);
     void job_finished(const ss::gui::JobOutcome&);

@@ -30,6 +30,7 @@ void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std:
         emit job_finished(out);
         return fail(e.what());
     }
+    m_sampler.stop_continuous(); // restart() starts it again after the job
     m_sim.reset();
     m_staging.reset();
     m_sampler.release_collector(); // one profiler per device: an experiment may need its own

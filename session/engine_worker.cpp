@@ -36,13 +36,17 @@ int slice_extent(const Extent& e, SliceAxis axis) {
 EngineWorker::EngineWorker(DeviceCatalogue catalogue, std::shared_ptr<const std::atomic<std::uint64_t>> latest)
     : m_catalogue(std::move(catalogue))
     , m_latest(std::move(latest))
-    , m_sampler(m_catalogue) { }
+    , m_sampler(m_catalogue) {
+    // Called on the sampler's decode thread: the signal is queued to the GUI thread.
+    m_sampler.set_continuous_sink([this](ContinuousChunk&& c) { emit continuous(c); });
+}
 
 EngineWorker::~EngineWorker() = default;
 
 void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings) {
     if (generation < m_latest->load()) return; // a newer configuration is already queued
     m_generation = generation;
+    m_sampler.stop_continuous(); // restart() starts it on the new run's GPUs
     const bool carry = m_sim && m_sim->config().problem.size == settings.config.problem.size
         && m_sim->config().problem.dims == settings.config.problem.dims
         && m_settings.config.problem.initial == settings.config.problem.initial
@@ -130,6 +134,7 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_window_kernel_steps = 0;
     emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field });
     if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
+    m_sampler.update_continuous(m_sim.get(), generation);
     report_metrics_unavailable();
     schedule();
 }
@@ -205,7 +210,13 @@ void EngineWorker::frame_consumed() {
 void EngineWorker::set_metrics(bool on, int interval_ms) {
     m_metrics_interval_ms = interval_ms;
     m_sampler.set_enabled(on, interval_ms);
+    m_sampler.update_continuous(on ? m_sim.get() : nullptr, m_generation);
     if (on) report_metrics_unavailable();
+    schedule();
+}
+
+void EngineWorker::take_detailed_profile() {
+    m_sampler.request_detail();
     schedule();
 }
 
@@ -238,6 +249,7 @@ void EngineWorker::profile_step() {
 }
 
 void EngineWorker::shutdown() {
+    m_sampler.stop_continuous();
     m_sim.reset();
     m_staging.reset();
 }

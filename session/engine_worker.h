@@ -38,6 +38,8 @@ public:
     void frame_consumed();
     // Profile one step every `interval_ms` while playing (hardware counters; see MetricsSampler).
     void set_metrics(bool on, int interval_ms);
+    // A replayed profile (stall reasons, hit rates, occupancy) at the next step, beside continuous sampling.
+    void take_detailed_profile();
     void shutdown(); // releases the simulation on this thread
     // Runs a long job here, pausing the live run: its state is saved and its memory freed first, then
     // restored. `cancel` is set by the GUI thread; the job stops after the candidate in progress.
@@ -49,6 +51,7 @@ signals:
     void frame(const ss::gui::FieldFrame&);
     void stats(const ss::gui::EngineStats&);
     void metrics(const ss::gui::MetricsSample&);
+    void continuous(const ss::gui::ContinuousChunk&); // emitted on the sampler's decode thread
     void job_progress(const ss::gui::JobProgress&);
     void job_finished(const ss::gui::JobOutcome&);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session/metrics_history.h"
 
+#include "reports/pm_report.h"
 #include "reports/profile_report.h"
 #include "reports/run_report.h"
 #include "session/csv_file.h"
@@ -92,6 +93,84 @@ bool MetricsHistory::write_timing_csv(const QString& path, QString* why) const {
     rows.reserve(m_timing.size());
     for (const TimingRecord& r : m_timing) rows.push_back(timing_csv_row(r));
     return write_csv_file(path, timing_csv_header(), rows, why);
+}
+
+void MetricsHistory::append_continuous(const ContinuousChunk& c) {
+    if (c.chunk.samples.empty() && !c.chunk.overflow) return;
+    while (!m_continuous.empty() && m_continuous_samples + c.chunk.samples.size() > kContinuousLimit) {
+        m_continuous_samples -= m_continuous.front().chunk.samples.size();
+        m_continuous.erase(m_continuous.begin());
+    }
+    m_continuous.push_back(c);
+    m_continuous_samples += c.chunk.samples.size();
+    add_to_bin(c);
+    if (m_points.size() > kContinuousLimit / 10) { // charts keep 60 s: the oldest points can go
+        const std::size_t drop = m_points.size() / 2;
+        m_points.erase(m_points.begin(), m_points.begin() + std::ptrdiff_t(drop));
+        m_points_first += drop;
+    }
+}
+
+// Sums each GPU's samples until they cover kContinuousBinSeconds of GPU time, then closes a point: rates
+// are the bin's bytes over its sampled time, the DRAM percentage weighted by each sample's time.
+void MetricsHistory::add_to_bin(const ContinuousChunk& c) {
+    const PmChunk& k = c.chunk;
+    const int read = k.column("dram__bytes_read.sum"), write = k.column("dram__bytes_write.sum"),
+              load = k.column("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum"),
+              store = k.column("l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum"),
+              pct = k.column("dram__throughput.avg.pct_of_peak_sustained_elapsed");
+    Bin& b = m_bins[k.device];
+    if (b.generation != c.generation) b = Bin { c.generation };
+    b.lost = b.lost || k.overflow;
+    const auto value = [](const PmSample& s, int column) { return column >= 0 ? s.values[std::size_t(column)] : 0.0; };
+    for (std::size_t i = 0; i < k.samples.size(); ++i) {
+        const PmSample& s = k.samples[i];
+        const double dt = s.seconds();
+        if (dt <= 0.0 || dt > 1.0) continue; // the first sample spans the time before sampling started
+        b.sampled_s += dt;
+        b.end = i < c.seconds.size() ? c.seconds[i] : b.end;
+        b.read += value(s, read), b.write += value(s, write);
+        b.load += value(s, load), b.store += value(s, store);
+        b.local = load >= 0 && store >= 0;
+        b.pct = pct >= 0;
+        b.pct_weighted += value(s, pct) * dt;
+        if (b.sampled_s < kContinuousBinSeconds) continue;
+        ContinuousPoint p;
+        p.generation = c.generation;
+        p.device = k.device;
+        p.seconds = b.end;
+        p.dram_read_gbs = b.read / b.sampled_s / 1e9;
+        p.dram_write_gbs = b.write / b.sampled_s / 1e9;
+        if (b.local) p.local_load_gbs = b.load / b.sampled_s / 1e9, p.local_store_gbs = b.store / b.sampled_s / 1e9;
+        if (b.pct) p.dram_pct = b.pct_weighted / b.sampled_s;
+        p.lost_samples = b.lost;
+        m_points.push_back(p);
+        b = Bin { c.generation };
+    }
+}
+
+std::vector<ContinuousPoint> MetricsHistory::continuous_points_from(std::uint64_t n) const {
+    const std::uint64_t from = std::max(n, m_points_first);
+    if (from >= continuous_points_end()) return {};
+    return { m_points.begin() + std::ptrdiff_t(from - m_points_first), m_points.end() };
+}
+
+std::vector<CsvRow> MetricsHistory::continuous_csv_rows() const {
+    std::vector<CsvRow> rows;
+    const std::uint64_t origin = m_continuous.empty() || m_continuous.front().chunk.samples.empty()
+        ? 0
+        : m_continuous.front().chunk.samples.front().start_ns;
+    for (const ContinuousChunk& c : m_continuous)
+        for (CsvRow& row : pm_csv_rows(c.chunk, c.device_name, origin)) rows.push_back(std::move(row));
+    return rows;
+}
+
+bool MetricsHistory::write_continuous_csv(const QString& path, QString* why) const {
+    if (m_continuous_samples == 0) {
+        if (why) *why = QCoreApplication::translate("export", "no continuous counter sample has arrived yet");
+        return false;
+    }
+    return write_csv_file(path, pm_csv_header(), continuous_csv_rows(), why);
 }
 
 } // namespace ss::gui

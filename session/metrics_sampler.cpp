@@ -5,8 +5,12 @@
 #include "gpu/cuda_support.h"
 #include "gpu/device.h"
 #include "gpu/profiler/collector.h"
+#include "gpu/profiler/pm_sampling_run.h"
 #include "reports/profile_report.h"
 #include "reports/run_report.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace ss::gui {
 namespace {
@@ -17,7 +21,9 @@ constexpr std::int64_t kRooflineBytes = 256ll << 20; // enough to stream past th
 
 MetricsSampler::MetricsSampler(const DeviceCatalogue& catalogue)
     : m_catalogue(catalogue) { }
-MetricsSampler::~MetricsSampler() = default;
+MetricsSampler::~MetricsSampler() {
+    stop_continuous();
+}
 
 void MetricsSampler::set_enabled(bool on, int interval_ms) {
     m_enabled = on;
@@ -25,12 +31,111 @@ void MetricsSampler::set_enabled(bool on, int interval_ms) {
     m_interval = std::chrono::milliseconds(std::max(interval_ms, 50));
     m_last = {};
     m_last_cost = {};
+    m_detail_requested = false;
+    if (!on) stop_continuous();
+}
+
+bool MetricsSampler::continuous() const {
+    return m_run != nullptr;
 }
 
 bool MetricsSampler::due(const Simulation& sim) const {
     if (!m_enabled || m_broken || !precheck(sim.config()).empty()) return false;
+    if (m_detail_requested) return true;
+    if (m_run) // continuous sampling draws the charts: the replayed detail once per kernel, then rarely
+        return m_last == std::chrono::steady_clock::time_point {}
+        || std::chrono::steady_clock::now() - m_last >= kDetailInterval;
     return std::chrono::steady_clock::now() - m_last
         >= std::max<std::chrono::steady_clock::duration>(m_interval, m_last_cost);
+}
+
+std::string MetricsSampler::continuous_precheck(const StencilConfig& c) {
+    if (c.placement.backend == Backend::Cpu)
+        return "Hardware counters need a CUDA GPU; the CPU backend shows timing-based figures only.";
+    if (std::string why = cupti_unavailable_reason(); !why.empty())
+        return "Hardware counters need CUPTI: " + why + " Timing-based figures stay available.";
+    return {};
+}
+
+void MetricsSampler::release_collector() {
+    std::vector<int> devices;
+    for (const auto& [device, collector] : m_collectors) devices.push_back(device);
+    m_collectors.clear();
+    for (int device : devices) release_range_profiler(device); // else PM sampling cannot start there
+}
+
+void MetricsSampler::stop_continuous() {
+    if (!m_run) return;
+    m_run->finish(); // the sink gets the last samples on this thread
+    m_run.reset();
+}
+
+void MetricsSampler::continuous_off(const std::string& why) {
+    stop_continuous();
+    if (why == m_continuous_off) return; // said once
+    m_continuous_off = why;
+    ContinuousChunk c;
+    c.generation = m_run_generation;
+    c.active = false;
+    c.note = why;
+    if (m_sink) m_sink(std::move(c));
+}
+
+ContinuousChunk MetricsSampler::timed(PmChunk&& chunk) {
+    ContinuousChunk c;
+    c.generation = m_run_generation;
+    c.device_name = m_catalogue.name_of(chunk.device);
+    c.interval_ms = kContinuousIntervalNs / 1e6;
+    const auto now = std::chrono::steady_clock::now();
+    const double now_s = std::chrono::duration<double>(now - m_epoch).count();
+    if (!m_anchored && !chunk.samples.empty()) {
+        // Unix-epoch ns expected; a timer that is not (more than 10 s off) is anchored at its latest sample.
+        const std::int64_t last = std::int64_t(chunk.samples.back().end_ns);
+        if (std::abs(double(last - m_gpu_ns_at_epoch) * 1e-9 - now_s) > 10.0)
+            m_gpu_ns_at_epoch = last - std::int64_t(now_s * 1e9);
+        m_anchored = true;
+    }
+    for (const PmSample& s : chunk.samples)
+        c.seconds.push_back(double(std::int64_t(s.end_ns) - m_gpu_ns_at_epoch) * 1e-9);
+    c.chunk = std::move(chunk);
+    return c;
+}
+
+void MetricsSampler::update_continuous(const Simulation* sim, std::uint64_t generation) {
+    stop_continuous();
+    m_run_generation = generation;
+    if (!sim || !m_enabled) return;
+    if (std::string why = continuous_precheck(sim->config()); !why.empty()) return continuous_off(why);
+    std::vector<int> devices;
+    for (const DeviceShare& share : device_shares(sim->config()))
+        if (std::find(devices.begin(), devices.end(), share.device) == devices.end()) devices.push_back(share.device);
+    release_collector(); // a range profiler left enabled would keep PM sampling off the device
+    const auto since_epoch = std::chrono::steady_clock::now() - m_epoch;
+    m_gpu_ns_at_epoch = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::system_clock::now().time_since_epoch() - since_epoch)
+                            .count();
+    m_anchored = false;
+    PmSamplerOptions options;
+    options.interval_ns = kContinuousIntervalNs;
+    options.image_samples = 400; // 10 decode periods of 40 samples: ~9 MB on the H100
+    options.hardware_buffer_bytes = std::size_t(64) << 20;
+    std::string why;
+    m_run = PmSamplingRun::start(
+        devices, options, kDecodePeriod,
+        [this](PmChunk&& chunk) {
+            if (m_sink) m_sink(timed(std::move(chunk)));
+        },
+        &why);
+    if (!m_run)
+        return continuous_off("Continuous counters are unavailable (" + why
+            + "). The charts show replayed profiles instead, about four a second.");
+    m_continuous_off.clear();
+    ContinuousChunk announce; // it runs, and what it samples
+    announce.generation = generation;
+    announce.interval_ms = kContinuousIntervalNs / 1e6;
+    announce.chunk.device = devices.front();
+    announce.chunk.metrics = m_run->samplers().front()->metrics();
+    if (m_sink) m_sink(std::move(announce));
 }
 
 std::string MetricsSampler::precheck(const StencilConfig& c) {
@@ -40,9 +145,10 @@ std::string MetricsSampler::precheck(const StencilConfig& c) {
     // halo modes; counters off, the same run verifies): CUPTI replays one GPU's launch while the other
     // GPU exchanges rows with it. Off until that is understood, rather than a picture that misleads.
     if (c.placement.gpus > 1)
-        return "Hardware counters are off for runs on 2 or more GPUs: profiling one GPU's launch while the other "
-               "exchanges rows with it corrupted the field (docs/PERFORMANCE.md, two H200s). Timing-based figures "
-               "stay available; profile one GPU, or use stencilscope-cli profile.";
+        return "The replayed detail (stall reasons, hit rates, occupancy) is off for runs on 2 or more GPUs: "
+               "profiling one GPU's launch while the other exchanges rows with it corrupted the field "
+               "(docs/PERFORMANCE.md, two H200s). Continuous counters (DRAM, local memory) stay on, per GPU; "
+               "profile one GPU, or use stencilscope-cli profile.";
     if (std::string why = cupti_unavailable_reason(); !why.empty())
         return "Hardware counters need CUPTI: " + why + " Timing-based figures stay available.";
     return {};
@@ -88,6 +194,10 @@ void MetricsSampler::derive(const StencilConfig& c, const std::vector<GpuCounter
 }
 
 void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out) {
+    m_detail_requested = false;
+    // PM sampling and the range profiler may not share a device: off the GPUs meanwhile, back afterwards.
+    const bool continuous = m_run != nullptr;
+    if (continuous) m_run->pause();
     const auto start = std::chrono::steady_clock::now();
     out.generation = generation;
     out.settings.config = sim.config();
@@ -96,6 +206,12 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
     out.seconds = std::chrono::duration<double>(start - m_epoch).count();
     profile(sim, iteration_base, out);
     m_last = std::chrono::steady_clock::now();
+    if (!continuous) return;
+    release_collector();
+    std::string why;
+    if (!m_run->resume(&why))
+        continuous_off("Continuous counters could not restart after the detailed profile (" + why
+            + "). The charts show replayed profiles instead, about four a second.");
 }
 
 void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsSample& out) {

@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: MIT
-// The engine thread's hardware-metrics side: decides when a launch is due for profiling, profiles one
-// simulation step through the CUPTI collectors — one per GPU of the run, nested (profile_devices) — never
-// the display kernel, and turns the counters into a MetricsSample with the derived figures the panel
-// shows, per GPU and for the whole run. Lives on the engine thread; not a QObject.
+// The engine thread's hardware-metrics side, two sources:
+// - continuous: CUPTI PM sampling on every GPU of the run (pm_sampling_run.h) while it runs, no replay;
+//   its decode thread hands ContinuousChunks to a sink (the worker's queued signal). On by default with
+//   counters on; where it cannot start, the replayed profile stands in at its old rate and a chunk says why.
+// - replayed detail: decides when a launch is due, profiles one simulation step through the CUPTI
+//   collectors — one per GPU of the run, nested (profile_devices) — never the display kernel, and turns
+//   the counters into a MetricsSample with the derived figures the panel shows, per GPU and for the whole
+//   run. Beside continuous sampling it runs once per kernel, every kDetailInterval and on request;
+//   continuous sampling is taken off the GPUs around it (the two may not share a device).
+// Lives on the engine thread (the sink is called on the decode thread); not a QObject.
 #pragma once
 
 #include "session/engine_types.h"
+#include "session/metrics_history.h"
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -15,7 +23,8 @@
 
 namespace ss {
 class MetricsCollector;
-}
+class PmSamplingRun;
+} // namespace ss
 
 namespace ss::gui {
 
@@ -24,8 +33,23 @@ public:
     explicit MetricsSampler(const DeviceCatalogue&);
     ~MetricsSampler();
 
+    // Replayed detail beside continuous sampling: once per kernel, then this often, and on request.
+    static constexpr std::chrono::seconds kDetailInterval { 120 };
+    static constexpr std::uint64_t kContinuousIntervalNs = 1'000'000; // 1 ms between samples
+    static constexpr std::chrono::milliseconds kDecodePeriod { 40 }; // ~25 chunks/s per GPU
+
     void set_enabled(bool on, int interval_ms);
     bool enabled() const { return m_enabled; }
+    using ContinuousSink = std::function<void(ContinuousChunk&&)>;
+    void set_continuous_sink(ContinuousSink sink) { m_sink = std::move(sink); }
+    // Starts continuous sampling on `sim`'s GPUs for `generation` (stopping what ran before), or only
+    // stops it when counters are off or `sim` is null. A failure sends one chunk saying why.
+    void update_continuous(const Simulation* sim, std::uint64_t generation);
+    void stop_continuous();
+    bool continuous() const;
+    void request_detail() { m_detail_requested = true; }
+    // Why continuous sampling cannot run for this configuration before trying, else empty.
+    static std::string continuous_precheck(const StencilConfig&);
     // A profile is due: metrics on, the simulation runs on a CUDA device, and since the last profile ended
     // the interval has passed and at least as long as that profile took. Kernel replay costs ~90 ms per
     // kernel launch on the H200, and a split step launches up to three per strip, so an 8192^2 step on
@@ -35,7 +59,7 @@ public:
     // the reason in `unavailable` and further profiling stays off until set_enabled is called again.
     void sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out);
     // Drops the collectors (another one may take the device); the next sample creates new ones.
-    void release_collector() { m_collectors.clear(); }
+    void release_collector();
     // Why counters cannot be read for this configuration before trying (CPU backend), else empty.
     static std::string precheck(const StencilConfig&);
 
@@ -55,9 +79,19 @@ public:
 
 private:
     void profile(Simulation& sim, long long iteration_base, MetricsSample& out);
+    void continuous_off(const std::string& why); // falls back to the replayed profile and says so, once
+    ContinuousChunk timed(PmChunk&& chunk); // on the decode thread: the samples' times on m_epoch's axis
     double device_peak_bytes_per_s(int device);
 
     const DeviceCatalogue& m_catalogue; // the engine thread's, which outlives this sampler
+    ContinuousSink m_sink;
+    std::unique_ptr<PmSamplingRun> m_run; // continuous sampling while it runs
+    std::uint64_t m_run_generation = 0;
+    std::string m_continuous_off; // why continuous sampling is off for this kernel (said once)
+    bool m_detail_requested = false;
+    // GPU global-timer ns at m_epoch (the timer counts Unix-epoch ns on Linux; re-anchored if it does not)
+    std::int64_t m_gpu_ns_at_epoch = 0;
+    bool m_anchored = false;
     bool m_enabled = false;
     bool m_broken = false; // a collector failed: wait for the user to switch metrics on again
     std::chrono::milliseconds m_interval { 250 };

@@ -58,6 +58,7 @@ Session::Session(const DeviceCatalogue& devices, QObject* parent)
         emit stats(s);
     });
     connect(m_engine, &EngineController::metrics, this, &Session::add_sample);
+    connect(m_engine, &EngineController::continuous, this, &Session::add_continuous);
     connect(m_engine, &EngineController::playing_changed, this, &Session::playing_changed);
     connect(m_engine, &EngineController::job_progress, this, &Session::job_progress);
     connect(m_engine, &EngineController::job_finished, this, &Session::job_finished);
@@ -201,11 +202,33 @@ void Session::set_counters(bool on) {
     QSettings().setValue(QStringLiteral("metrics/counters"), on);
     m_counters = on;
     m_engine->set_metrics(on);
+    if (!on && m_continuous_active) {
+        m_continuous_active = false;
+        emit continuous_changed(false, m_continuous_note);
+    }
     emit counters_changed(on);
 }
 
 QString Session::counters_unavailable() const {
-    return QString::fromStdString(MetricsSampler::precheck(requested().config));
+    return QString::fromStdString(MetricsSampler::continuous_precheck(requested().config));
+}
+
+void Session::take_detailed_profile() {
+    m_engine->take_detailed_profile();
+}
+
+void Session::add_continuous(const ContinuousChunk& c) {
+    m_history.append_continuous(c);
+    if (!c.chunk.samples.empty() && m_continuous_active) return; // the usual case: samples only
+    QString note = QString::fromStdString(c.note);
+    if (c.active && note.isEmpty() && !c.chunk.metrics.empty())
+        note = tr("%1 counters in one pass, sampled every %2 ms without replay")
+                   .arg(c.chunk.metrics.size())
+                   .arg(c.interval_ms, 0, 'g', 3);
+    if (c.active == m_continuous_active && (note.isEmpty() || note == m_continuous_note)) return;
+    m_continuous_active = c.active;
+    if (!note.isEmpty()) m_continuous_note = note;
+    emit continuous_changed(m_continuous_active, m_continuous_note);
 }
 
 bool Session::export_metrics_csv(const QString& path, QStringList* written, QString* why) const {
@@ -219,6 +242,12 @@ bool Session::export_metrics_csv(const QString& path, QStringList* written, QStr
         if (written) *written << path;
         timing_path
             = QFileInfo(path).dir().filePath(QFileInfo(path).completeBaseName() + QStringLiteral("-timing.csv"));
+    }
+    if (m_history.continuous_samples() > 0) {
+        const QString continuous_path
+            = QFileInfo(path).dir().filePath(QFileInfo(path).completeBaseName() + QStringLiteral("-continuous.csv"));
+        if (!m_history.write_continuous_csv(continuous_path, why)) return false;
+        if (written) *written << continuous_path;
     }
     if (m_history.timing().empty()) return true;
     if (!m_history.write_timing_csv(timing_path, why)) return false;

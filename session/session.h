@@ -92,6 +92,12 @@ public:
     // A profiled launch arrives (from the engine thread; tests and replays call it too): appended to the
     // history and announced, or announced as unavailable.
     void add_sample(const MetricsSample&);
+    // Continuous counters (from the engine's decode thread; tests call it too): samples go to the history,
+    // a change of state (on, or off and why) is announced.
+    void add_continuous(const ContinuousChunk&);
+    bool continuous_active() const { return m_continuous_active; }
+    const QString& continuous_note() const { return m_continuous_note; } // why it is off, or what it samples
+    void take_detailed_profile(); // a replayed profile at the next step
     const EngineStats& last_stats() const { return m_last_stats; }
     bool pin_baseline(); // false when nothing has been profiled yet
     void clear_baseline();
@@ -128,6 +134,7 @@ signals:
     void stats(const ss::gui::EngineStats&);
     void sample_added(const ss::gui::MetricsSample&); // appended to history() first; unavailable ones are not
     void sample_unavailable(const ss::gui::MetricsSample&); // counters could not be read, and why
+    void continuous_changed(bool active, const QString& note);
     void job_progress(const ss::gui::JobProgress&);
     void job_finished(const ss::gui::JobOutcome&);
 
@@ -144,6 +151,8 @@ private:
     ColormapKind m_colormap = ColormapKind::Viridis;
     bool m_colormap_auto = true; // follows the update rule until the user picks a map
     bool m_counters = false;
+    bool m_continuous_active = false;
+    QString m_continuous_note;
     Lesson m_lesson;
 };
 

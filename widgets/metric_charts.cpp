@@ -124,6 +124,16 @@ void TimeSeriesChart::append(double t, const std::vector<double>& values) {
     rescale(t);
 }
 
+void TimeSeriesChart::append_point(int series, double t, double value) {
+    if (series < 0 || series >= int(m_series.size())) return;
+    QLineSeries* s = m_series[std::size_t(series)];
+    s->append(t, value);
+    int old = 0;
+    while (old < s->count() && s->at(old).x() < t - m_window_s) ++old;
+    if (old > 1) s->removePoints(0, old - 1);
+    rescale(t);
+}
+
 void TimeSeriesChart::set_series_label(int index, const QString& label) {
     if (index >= 0 && index < int(m_series.size())) m_series[index]->setName(label);
 }

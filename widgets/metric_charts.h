@@ -48,6 +48,8 @@ public:
     void set_lines(const std::vector<Line>& lines);
     // One point per series at time `t` (seconds); points older than the window scroll out.
     void append(double t, const std::vector<double>& values);
+    // One point of one series (the GPUs of a continuous chart report at their own times).
+    void append_point(int series, double t, double value);
     // A fixed top of the y axis (e.g. the measured peak); 0: fit the visible data.
     void set_ceiling(double value) { m_ceiling = value; }
     void set_series_label(int index, const QString& label);

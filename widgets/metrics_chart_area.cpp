@@ -74,6 +74,7 @@ MetricsChartArea::MetricsChartArea(QWidget* parent)
 void MetricsChartArea::set_no_data(const QString& reason) {
     m_no_data = reason;
     m_current.reset();
+    m_continuous_points = 0;
     m_dram->clear();
     m_local->clear();
     m_stalls->clear();
@@ -84,6 +85,7 @@ void MetricsChartArea::set_no_data(const QString& reason) {
 void MetricsChartArea::new_configuration() {
     const bool had_data = has_data();
     m_current.reset();
+    m_continuous_points = 0;
     m_dram->clear();
     m_local->clear();
     m_stalls->clear();
@@ -100,7 +102,57 @@ void MetricsChartArea::clear() {
 }
 
 bool MetricsChartArea::has_data() const {
-    return m_current.has_value();
+    return m_current.has_value() || m_continuous_points > 0;
+}
+
+void MetricsChartArea::set_continuous(bool on) {
+    if (on == m_continuous) return;
+    m_continuous = on;
+    m_continuous_points = 0;
+    m_continuous_devices.clear();
+    m_chart_devices = { -2 }; // the titles and tooltips name the source: set the lines again
+    set_throughput_lines({});
+    m_dram->set_ceiling(0.0);
+    m_dram->clear();
+    m_local->clear();
+    update_visibility();
+}
+
+// Each GPU's point goes to its pair of lines; a GPU not seen before adds a pair (lines per GPU, as the
+// replayed samples draw them).
+void MetricsChartArea::append_continuous(const std::vector<ContinuousPoint>& points) {
+    if (!m_continuous || points.empty()) return;
+    for (const ContinuousPoint& p : points)
+        if (std::find(m_continuous_devices.begin(), m_continuous_devices.end(), p.device) == m_continuous_devices.end())
+            m_continuous_devices.push_back(p.device);
+    set_throughput_lines(m_continuous_devices.size() > 1 ? m_continuous_devices : std::vector<int> {});
+    for (const ContinuousPoint& p : points) {
+        const int pair = m_continuous_devices.size() > 1 ? 2
+                * int(std::find(m_continuous_devices.begin(), m_continuous_devices.end(), p.device)
+                    - m_continuous_devices.begin())
+                                                         : 0;
+        m_dram->append_point(pair, p.seconds, p.dram_read_gbs);
+        m_dram->append_point(pair + 1, p.seconds, p.dram_write_gbs);
+        if (p.local_load_gbs >= 0.0) {
+            m_local->append_point(pair, p.seconds, p.local_load_gbs);
+            m_local->append_point(pair + 1, p.seconds, p.local_store_gbs);
+        }
+        ++m_continuous_points;
+    }
+    const ContinuousPoint& last = points.back();
+    if (m_continuous_devices.size() <= 1) {
+        m_dram->set_series_label(0, tr("read %1").arg(last.dram_read_gbs, 0, 'f', 0));
+        m_dram->set_series_label(1, tr("write %1").arg(last.dram_write_gbs, 0, 'f', 0));
+        if (last.dram_pct >= 0.0) // the hardware's own share of its peak: never above 100 %
+            m_dram->chart()->setTitle(
+                tr("DRAM (continuous): %1 % of peak throughput").arg(std::min(last.dram_pct, 100.0), 0, 'f', 0));
+        if (last.local_load_gbs >= 0.0) {
+            m_local->set_series_label(0, tr("load %1").arg(last.local_load_gbs, 0, 'f', 0));
+            m_local->set_series_label(1, tr("store %1").arg(last.local_store_gbs, 0, 'f', 0));
+        }
+    }
+    m_no_data.clear();
+    update_visibility();
 }
 
 QString MetricsChartArea::notice() const {
@@ -110,8 +162,9 @@ QString MetricsChartArea::notice() const {
 void MetricsChartArea::update_visibility() {
     const bool drawn = has_data();
     const bool local = drawn && m_local->largest() > 0.0;
-    m_dram->setVisible(drawn);
-    m_local->setVisible(local);
+    const bool throughput = m_continuous ? m_continuous_points > 0 : drawn;
+    m_dram->setVisible(throughput);
+    m_local->setVisible(local && throughput);
     m_stall_box->setVisible(drawn && m_stall_bars);
     QStringList lines;
     if (!drawn) {
@@ -120,7 +173,9 @@ void MetricsChartArea::update_visibility() {
         if (!m_since.isEmpty())
             lines << tr("Charts %1 (another kernel); earlier launches are in the metrics export.").arg(m_since);
         if (!local) lines << tr("Local memory: 0 B/s in every profiled launch shown (no spills), chart hidden.");
-        if (!m_stall_bars) lines << tr("Warp stalls: not collected on this GPU, chart hidden.");
+        if (!m_stall_bars)
+            lines << (m_current ? tr("Warp stalls: not collected on this GPU, chart hidden.")
+                                : tr("Warp stalls: waiting for a replayed profile, chart hidden."));
     }
     m_notice->setText(lines.join(QLatin1Char('\n')));
     m_notice->setVisible(!lines.isEmpty());
@@ -132,7 +187,7 @@ void MetricsChartArea::update_visibility() {
 void MetricsChartArea::show_sample(const MetricsSample& s) {
     m_current = s;
     m_no_data.clear();
-    show_throughput(s);
+    if (!m_continuous) show_throughput(s);
     update_stall_selector(s);
     show_stalls(s);
 }
@@ -142,35 +197,44 @@ void MetricsChartArea::set_baseline(const std::optional<MetricsSample>& baseline
     if (m_current) show_stalls(*m_current);
 }
 
+void MetricsChartArea::set_throughput_lines(const std::vector<int>& devices) {
+    if (devices == m_chart_devices) return;
+    m_chart_devices = devices;
+    std::vector<TimeSeriesChart::Line> dram, local;
+    if (devices.empty()) {
+        dram = { { tr("read") }, { tr("write") } };
+        local = { { tr("load") }, { tr("store") } };
+    }
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        const QString gpu = tr("GPU %1").arg(devices[i]);
+        dram.push_back({ gpu + tr(" read"), int(i), false });
+        dram.push_back({ gpu + tr(" write"), int(i), true });
+        local.push_back({ gpu + tr(" load"), int(i), false });
+        local.push_back({ gpu + tr(" store"), int(i), true });
+    }
+    m_dram->set_lines(dram);
+    m_local->set_lines(local);
+    const QString source = m_continuous ? tr(" (continuous)") : QString();
+    m_dram->chart()->setTitle((devices.empty() ? tr("DRAM throughput") : tr("DRAM R/W per GPU")) + source);
+    m_local->chart()->setTitle(
+        (devices.empty() ? tr("Local memory (spills)") : tr("Local load/store per GPU")) + source);
+    QString lines
+        = devices.empty() ? QString() : tr("\nOne colour per GPU: solid lines read (load), dashed write (store).");
+    lines += m_continuous
+        ? tr("\nSource: continuous sampling (CUPTI PM sampling, no replay): each point is one GPU's bytes over "
+             "about 50 ms of its samples, per second.")
+        : tr("\nSource: the replayed profiles (kernel replay), one point per profiled step.");
+    m_dram->setToolTip(metric_explanation("dram__bytes_write.sum") + lines);
+    m_local->setToolTip(metric_explanation("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") + lines);
+}
+
 // One GPU: read/write (load/store) lines against its peak. Split: a pair of lines per GPU, one colour
 // per GPU, dashed for writes (stores), against the largest GPU's peak.
 void MetricsChartArea::show_throughput(const MetricsSample& s) {
     std::vector<int> devices;
     if (s.gpus.size() > 1)
         for (const GpuMetricsSample& g : s.gpus) devices.push_back(g.share.device);
-    if (devices != m_chart_devices) {
-        m_chart_devices = devices;
-        std::vector<TimeSeriesChart::Line> dram, local;
-        if (devices.empty()) {
-            dram = { { tr("read") }, { tr("write") } };
-            local = { { tr("load") }, { tr("store") } };
-        }
-        for (std::size_t i = 0; i < devices.size(); ++i) {
-            const QString gpu = tr("GPU %1").arg(devices[i]);
-            dram.push_back({ gpu + tr(" read"), int(i), false });
-            dram.push_back({ gpu + tr(" write"), int(i), true });
-            local.push_back({ gpu + tr(" load"), int(i), false });
-            local.push_back({ gpu + tr(" store"), int(i), true });
-        }
-        m_dram->set_lines(dram);
-        m_local->set_lines(local);
-        m_dram->chart()->setTitle(devices.empty() ? tr("DRAM throughput") : tr("DRAM R/W per GPU"));
-        m_local->chart()->setTitle(devices.empty() ? tr("Local memory (spills)") : tr("Local load/store per GPU"));
-        const QString lines
-            = devices.empty() ? QString() : tr("\nOne colour per GPU: solid lines read (load), dashed write (store).");
-        m_dram->setToolTip(metric_explanation("dram__bytes_write.sum") + lines);
-        m_local->setToolTip(metric_explanation("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum") + lines);
-    }
+    set_throughput_lines(devices);
     if (devices.empty()) {
         const double peak = s.figures.dram_peak_gbs;
         m_dram->set_ceiling(peak);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "session/engine_types.h"
+#include "session/metrics_history.h"
 
 #include <QString>
 #include <QWidget>
@@ -27,6 +28,13 @@ public:
     explicit MetricsChartArea(QWidget* parent = nullptr);
 
     void show_sample(const MetricsSample&);
+    // Continuous counters draw the DRAM and local-memory charts (the replayed samples then feed the stall
+    // chart only); off: the replayed samples draw all three, as before.
+    void set_continuous(bool on);
+    bool continuous() const { return m_continuous; }
+    // Chart points of the current kernel, oldest first (MetricsHistory::continuous_points_from).
+    void append_continuous(const std::vector<ContinuousPoint>&);
+    int continuous_points() const { return m_continuous_points; }
     // The stall bars draw the baseline's beside the current kernel's.
     void set_baseline(const std::optional<MetricsSample>&);
     // No profiled launch to draw, and why ("the CPU backend has no hardware counters"): the charts hide.
@@ -43,6 +51,7 @@ public:
 
 private:
     void show_throughput(const MetricsSample&);
+    void set_throughput_lines(const std::vector<int>& devices); // empty: one GPU
     void update_stall_selector(const MetricsSample&);
     void show_stalls(const MetricsSample&);
     void update_visibility();
@@ -57,6 +66,9 @@ private:
     QString m_no_data; // why there is no sample to draw; empty once one arrived
     QString m_since; // "since the change at 20:31:05" after a change of kernel
     bool m_stall_bars = false; // the stall chart has bars (the counters had stall ratios)
+    bool m_continuous = false;
+    int m_continuous_points = 0; // drawn since the last clear
+    std::vector<int> m_continuous_devices; // the GPUs the continuous lines are for, in first-seen order
 };
 
 } // namespace ss::gui

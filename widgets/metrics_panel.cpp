@@ -3,6 +3,7 @@
 
 #include "widgets/export_util.h"
 #include "widgets/metric_charts.h"
+#include "widgets/metric_sources.h"
 #include "widgets/metrics_chart_area.h"
 
 #include <QCheckBox>
@@ -234,6 +235,8 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     m_charts = new MetricsChartArea;
     m_charts->setObjectName(QStringLiteral("metric_charts"));
     row->addWidget(m_charts, 8);
+    m_sources = new MetricSources(m_session, *m_charts);
+    outer->addWidget(m_sources);
     outer->addLayout(row, 1);
     clear();
     observe_session();
@@ -352,7 +355,7 @@ void MetricsPanel::set_counters_enabled(bool on) {
         m_note->setText(why);
         m_charts->set_no_data(lower_first(why));
     } else if (on && !m_charts->has_data()) {
-        m_charts->set_no_data(tr("no launch has been profiled yet (about four a second while playing)"));
+        m_charts->set_no_data(tr("no counter sample yet (they are sampled while playing)"));
     } else if (!on) {
         m_note->setText(tr("Hardware counters are off: timing-based figures only."));
         m_charts->set_no_data(tr("hardware counters are off (tick \"Hardware counters\" to profile a step four times "
@@ -365,12 +368,18 @@ void MetricsPanel::new_configuration() {
     m_current.reset(); // the per-GPU counters and the stall chart wait for the new kernel's first sample
     show_strips();
     m_charts->new_configuration(); // a new kernel's charts start again
+    m_sources->new_configuration();
     m_summary->hide(); // until its first profiled launch
     set_counters_enabled(m_session.counters());
     if (m_counters->isChecked()) m_note->setText(tr("Waiting for the first profiled launch of this kernel…"));
 }
 
 void MetricsPanel::show_sample(const MetricsSample& s) {
+    if (!s.ok() && m_session.continuous_active()) { // the replayed detail is off; the continuous charts run on
+        m_summary->hide();
+        m_sources->refresh();
+        return;
+    }
     if (!s.ok()) {
         m_verdict->clear();
         m_note->setText(QString::fromStdString(s.unavailable));
@@ -390,6 +399,7 @@ void MetricsPanel::show_sample(const MetricsSample& s) {
     m_verdict->setText(
         QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.figures.verdict.sentence).toHtmlEscaped()));
     m_charts->show_sample(s);
+    m_sources->detail_arrived();
     m_summary->show();
     show_summary(s);
     show_strips();

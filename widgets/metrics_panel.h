@@ -22,6 +22,7 @@ class QTableWidget;
 namespace ss::gui {
 
 class MetricsChartArea;
+class MetricSources;
 
 class MetricsPanel : public QWidget {
     Q_OBJECT
@@ -40,6 +41,7 @@ public:
     // caption (configuration, device, iteration); refuses with the reason when no chart has data.
     bool save_charts(const QString& stem, QString* error, QStringList* written = nullptr);
     bool charts_exportable(QString* why) const; // some chart has data; else why not
+    const MetricSources& sources() const { return *m_sources; }
 
 private:
     void observe_session();
@@ -57,6 +59,7 @@ private:
     QLabel *m_duration, *m_profiled_rate, *m_bytes_per_cell, *m_l1, *m_l2, *m_smem, *m_occupancy, *m_registers,
         *m_spills, *m_passes;
     MetricsChartArea* m_charts;
+    MetricSources* m_sources; // which figure comes from which source; feeds the continuous charts
     Session& m_session;
     std::optional<MetricsSample> m_baseline;
     MultiGpuStats m_strips; // the engine's latest statistics

@@ -4,6 +4,7 @@
 #include "app/cli/address_space.h"
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/continuous_command.h"
 #include "app/cli/mpi_run.h"
 #include "app/cli/profile_command.h"
 #include "app/cli/sweep_command.h"
@@ -41,7 +42,9 @@ Commands:
   bandwidth   the device-copy roofline (read + write bytes per second), measured in this process
   profile     hardware counters (CUPTI) of --launches sampled launches, each after --steps
               unprofiled steps: DRAM bytes, spills, caches, occupancy, stalls and a verdict;
-              with --gpus N one block (and CSV row) per GPU, then the whole run
+              with --gpus N one block (and CSV row) per GPU, then the whole run;
+              --continuous SECONDS instead samples the one-pass counters every 100 us while
+              the run goes on (no replay) and writes the time series with --csv
   autotune    time every block of the thesis' space (sec. 4.3.2) for one configuration; best first.
               Searches are cached per device model and configuration (--cache FILE, --no-cache)
   sweep       the thesis' studies: --experiment radius (fig. 5.1), cf (figs. 5.4/5.5) or autotuned
@@ -322,7 +325,9 @@ int main(int argc, char** argv) {
     try {
         if (command == "devices") return list_devices(catalogue);
         if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);
-        if (command == "profile") return run_profile_command(runs.front(), catalogue);
+        if (command == "profile")
+            return runs.front().continuous_seconds > 0 ? run_continuous_profile(runs.front(), catalogue)
+                                                       : run_profile_command(runs.front(), catalogue);
         if (command == "autotune") return run_autotune_command(runs.front(), catalogue);
         // One CSV for every combination: checked once, before the first one runs.
         if (const std::string& csv = runs.front().csv; !csv.empty())

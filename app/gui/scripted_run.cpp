@@ -3,10 +3,12 @@
 
 #include "gpu/physics.h"
 #include "reports/experiment_report.h"
+#include "session/metrics_sampler.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/control_panel.h"
 #include "widgets/experiments_window.h"
+#include "widgets/metric_sources.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/window_exports.h"
 
@@ -238,14 +240,25 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
     std::string why;
     QElapsedTimer warmup;
     warmup.start();
-    // warm up: kernels compiled, the first frames shown, batch sizes settled
+    // warm up: kernels compiled, the first frames shown, batch sizes settled, and with counters on the
+    // first replayed profile taken (once per kernel beside continuous sampling: not part of the rate)
+    const StencilConfig& requested = w.session().requested().config;
+    const bool first_detail = o.window.metrics && w.session().counters_unavailable().isEmpty()
+        && MetricsSampler::precheck(requested).empty();
     if (!wait_until(
-            w, [&] { return w.field_view().frames_presented() >= 3 && warmup.elapsed() >= 500; }, why)) {
+            w,
+            [&] {
+                return w.field_view().frames_presented() >= 3 && warmup.elapsed() >= 500
+                    && (!first_detail || !w.session().history().empty() || warmup.elapsed() >= 15000);
+            },
+            why)) {
         err << "stencilscope: " << why << "\n";
         return 1;
     }
     const int frames0 = w.field_view().frames_presented();
     const std::size_t samples0 = w.session().history().samples().size();
+    const std::size_t continuous0 = w.session().history().continuous_samples();
+    const int updates0 = w.metrics().sources().updates();
     const long long iteration0 = w.field_view().last_frame().iteration;
     QElapsedTimer clock;
     clock.start();
@@ -270,6 +283,13 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
         line, sizeof line, "kernel GCells/s (GPU-timed): %.3f\n", w.session().last_stats().kernel_gcells_per_second);
     out << line;
     if (o.window.metrics) {
+        const std::size_t continuous = w.session().history().continuous_samples() - continuous0;
+        std::snprintf(line, sizeof line, "continuous: %s, %zu samples, %.1f chart updates per second\n",
+            w.session().continuous_active() ? "on" : "off", continuous,
+            (w.metrics().sources().updates() - updates0) / seconds);
+        out << line;
+        if (!w.session().continuous_note().isEmpty())
+            out << "continuous note: " << w.session().continuous_note().toStdString() << "\n";
         const auto& history = w.session().history().samples();
         const std::size_t samples = history.size() - std::min(samples0, history.size());
         std::snprintf(line, sizeof line, "metrics: %zu profiled launches, %.1f per second", samples, samples / seconds);

@@ -8,6 +8,7 @@
 
 #include "gpu/cuda_support.h"
 
+#include <cupti_pmsampling.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
@@ -50,13 +51,25 @@ namespace ss {
     X(cuptiProfilerHostGetNumOfPasses)                                                                                 \
     X(cuptiProfilerHostEvaluateToGpuValues)                                                                            \
     X(cuptiRangeProfilerEnable)                                                                                        \
+    X(cuptiRangeProfilerDisable)                                                                                       \
     X(cuptiRangeProfilerGetCounterDataSize)                                                                            \
     X(cuptiRangeProfilerCounterDataImageInitialize)                                                                    \
     X(cuptiRangeProfilerSetConfig)                                                                                     \
     X(cuptiRangeProfilerStart)                                                                                         \
     X(cuptiRangeProfilerStop)                                                                                          \
     X(cuptiRangeProfilerDecodeData)                                                                                    \
-    X(cuptiRangeProfilerGetCounterDataInfo)
+    X(cuptiRangeProfilerGetCounterDataInfo)                                                                            \
+    X(cuptiPmSamplingEnable)                                                                                           \
+    X(cuptiPmSamplingDisable)                                                                                          \
+    X(cuptiPmSamplingSetConfig)                                                                                        \
+    X(cuptiPmSamplingStart)                                                                                            \
+    X(cuptiPmSamplingStop)                                                                                             \
+    X(cuptiPmSamplingDecodeData)                                                                                       \
+    X(cuptiPmSamplingGetCounterAvailability)                                                                           \
+    X(cuptiPmSamplingGetCounterDataSize)                                                                               \
+    X(cuptiPmSamplingCounterDataImageInitialize)                                                                       \
+    X(cuptiPmSamplingGetCounterDataInfo)                                                                               \
+    X(cuptiPmSamplingCounterDataGetSampleInfo)
 
 // Members named like the C functions they point to, e.g. nvrtc_api()->nvrtcCompileProgram(...).
 #define SS_CUDA_FUNCTION_POINTER(name) decltype(&::name) name = nullptr;

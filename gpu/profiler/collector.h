@@ -51,6 +51,11 @@ public:
 // collectors: keep one collector per device at a time. Creation took 0.94 s on the H100.
 std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::string* why);
 
+// Disables `device`'s range profiler, which otherwise stays enabled for the process: CUPTI's PM sampling
+// (pm_sampler.h) cannot start on a device while it is (CUPTI_ERROR_HARDWARE_BUSY, seen on the H100). Drop
+// that device's collectors first; a later collector enables it again (~0.25 s).
+void release_range_profiler(int device);
+
 // Runs `work` once, profiled on several devices: collectors[0]'s window encloses collectors[1]'s, and so
 // on, one collector per distinct device. CUPTI's range profiler works per context and kernel replay runs
 // inside each launch, so every kernel the work launches on device d — from any thread, such as the strip

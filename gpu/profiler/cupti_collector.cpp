@@ -132,10 +132,19 @@ bool device_supported(int device, std::string* why) {
     return false;
 }
 
-// The device's range-profiler object, enabled on first use and never disabled (see the file comment).
+// The devices' range-profiler objects, enabled on first use and kept (see the file comment) until
+// release_range_profiler.
+struct SharedRangeProfilers {
+    std::mutex mutex;
+    std::map<int, CUpti_RangeProfiler_Object*> objects;
+};
+SharedRangeProfilers& shared_range_profilers() {
+    static SharedRangeProfilers shared;
+    return shared;
+}
+
 CUpti_RangeProfiler_Object* shared_range_profiler(int device, CUcontext ctx, std::string* why) {
-    static std::mutex mutex;
-    static std::map<int, CUpti_RangeProfiler_Object*> objects;
+    auto& [mutex, objects] = shared_range_profilers();
     const std::lock_guard lock(mutex);
     if (const auto it = objects.find(device); it != objects.end()) return it->second;
     auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
@@ -431,6 +440,18 @@ int profiled_metric_passes(const std::string& chip, std::string* why) {
     std::vector<std::uint8_t> image;
     int passes = 0;
     return config_image(host, &image, &passes, why) ? passes : -1;
+}
+
+void release_range_profiler(int device) {
+    if (kAddressSanitizer || !cupti_api()) return;
+    auto& [mutex, objects] = shared_range_profilers();
+    const std::lock_guard lock(mutex);
+    const auto it = objects.find(device);
+    if (it == objects.end()) return;
+    auto p = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+    p.pRangeProfilerObject = it->second;
+    cupti().cuptiRangeProfilerDisable(&p);
+    objects.erase(it);
 }
 
 std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::string* why) {

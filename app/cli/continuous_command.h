@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+// `stencilscope-cli profile --continuous SECONDS`: the counters that fit one pass, sampled by the GPU
+// every 100 us while the simulation runs (CUPTI PM sampling, no replay), as a time series per GPU
+// (--csv, docs/CSV.md "continuous") and the DRAM bytes integrated over the samples. Qt-free.
+#pragma once
+
+#include "gpu/device.h"
+#include "reports/run_options.h"
+
+namespace ss {
+
+// Returns the exit code (0, 1 the run or the counters failed, 2 bad input).
+int run_continuous_profile(const RunOptions&, const DeviceCatalogue&);
+
+} // namespace ss
