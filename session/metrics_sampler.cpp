@@ -241,7 +241,7 @@ void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsS
     const int steps = fused_steps(c.policy);
     const bool profiled = collectors.size() == gpus.size()
         && profile_devices(
-            collectors, [&] { sim.step(steps); }, &launches, &why);
+            collectors, [&] { sim.step_for_profiling(steps); }, &launches, &why);
     m_last_cost = std::chrono::steady_clock::now() - start;
     if (!profiled) {
         m_broken = true;

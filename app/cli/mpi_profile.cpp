@@ -2,8 +2,9 @@
 // `mpirun -np N stencilscope-cli profile`: every rank runs its strip and trades ghost rows as under
 // `run`; at each sampled launch the ranks take turns, one profiling a step of its own strip (kernel
 // replay) while the others wait, so that ranks sharing a GPU never count each other's kernels and never
-// attach two profilers to one device at once. Then they trade the step's rows. Rank 0 prints a report
-// per rank and, when no two ranks share a GPU, the whole run; its CSV has a row per rank (plus the total).
+// attach two profilers to one device at once (each holds the range profiler for its turn only). Then they trade the
+// step's rows. Rank 0 prints a report per rank and, when no two ranks share a GPU, the whole run; its CSV has a row per
+// rank (plus the total).
 #include "app/cli/mpi_profile.h"
 
 #include "app/cli/cli_common.h"
@@ -16,6 +17,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <set>
@@ -63,20 +65,39 @@ template <class Work> void in_turns(MpiWorld& world, Work&& work) {
 
 int profile_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& catalogue) {
     const int ranks = world.size();
+    if (o.continuous_seconds > 0)
+        return world.agree(2,
+            "--continuous is not available under mpirun: sample the run in one process (profile --continuous "
+            "with --gpus N samples every GPU)",
+            true);
     RankJob job;
     if (int code = start_rank_job(o, world, catalogue, true, mpi_profile_csv_header(), job)) return code;
     RankStrip& strip = *job.strip;
 
-    // This rank's copy roofline, then its collector: one rank at a time (ranks may share a GPU).
+    // This rank's copy roofline and its collector's metric set, one rank at a time (ranks may share a GPU).
+    // A collector lives for its rank's turn only: the range profiler stays enabled on the device while one
+    // exists, and another process's profiler then finds the device busy (CUPTI_ERROR_HARDWARE_BUSY).
     double peak_bytes_per_s = 0.0;
-    std::unique_ptr<MetricsCollector> collector;
+    std::size_t metric_count = 0;
+    int passes = 0;
     std::string why;
+    const auto with_collector = [&](const std::function<bool(MetricsCollector&)>& use) {
+        std::unique_ptr<MetricsCollector> collector = create_metrics_collector(job.device, &why);
+        const bool ok = collector && use(*collector);
+        collector.reset();
+        release_range_profiler(job.device);
+        return ok;
+    };
+    bool ok = true;
     in_turns(world, [&] {
         const BandwidthResult bw = measure_copy_bandwidth(job.device, std::int64_t(1) << 29, 5);
         peak_bytes_per_s = bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0;
-        collector = create_metrics_collector(job.device, &why);
+        ok = with_collector([&](MetricsCollector& c) {
+            metric_count = c.collected_metrics().size(), passes = c.passes();
+            return true;
+        });
     });
-    if (int code = world.agree(collector ? 0 : 1, "GPU counters: " + why)) return code;
+    if (int code = world.agree(ok ? 0 : 1, "GPU counters: " + why)) return code;
 
     // What rank 0 reports of every rank: its strip, device and roofline.
     const StencilConfig split = rank_split_config(o.config, ranks);
@@ -114,8 +135,7 @@ int profile_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& cata
                 reports[std::size_t(r)].gpu.device, hosts[std::size_t(r)].c_str(), names[std::size_t(r)].c_str(),
                 reports[std::size_t(r)].verdict.dram_peak_bytes_per_s / 1e9,
                 reports[std::size_t(r)].verdict.dram_peak_bytes_per_s > 0 ? "" : " (not measured)");
-        std::printf("metrics  %zu collected in %d replay passes\n\n", collector->collected_metrics().size(),
-            collector->passes());
+        std::printf("metrics  %zu collected in %d replay passes\n\n", metric_count, passes);
     }
 
     std::vector<CsvRow> rows;
@@ -124,8 +144,10 @@ int profile_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& cata
         if (o.steps > 0) run.steps(o.steps);
         const long long iteration = strip.field().iteration() + 1;
         ProfiledLaunch profiled;
-        bool ok = true;
-        in_turns(world, [&] { ok = collector->profile([&strip] { strip.compute_step(); }, &profiled, &why); });
+        in_turns(world, [&] {
+            ok = with_collector(
+                [&](MetricsCollector& c) { return c.profile([&strip] { strip.compute_step(); }, &profiled, &why); });
+        });
         if (int code = world.agree(ok ? 0 : 1, why)) return code;
         run.exchange_after_step();
         const std::vector<double> all = world.gather_on_root(flatten(profiled));

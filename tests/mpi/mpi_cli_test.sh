@@ -80,6 +80,10 @@ else
     [ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'profile reads GPU counters: use --backend cuda' <<<"$out"
     check "profile under mpirun on the CPU backend" $? "rc $rc: $out"
 fi
+out=$(mpi -np 2 "$cli" profile --continuous 1 --size 64x64 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q -- '--continuous is not available under mpirun' <<<"$out"
+check "profile --continuous under mpirun" $? "rc $rc: $out"
 
 # Bad input: one line from rank 0 (mpirun adds its own report), exit 2, no hang.
 out=$(mpi -np 1 "$cli" run --backend "$backend" --size 64x64 : -np 1 "$cli" run --backend "$backend" --size 64x65 2>&1)
