@@ -62,12 +62,14 @@ bool temporal_adjacent_rows();
 // best of 1, 2, 4, 8 on the H100, docs/PERFORMANCE.md), or STENCILSCOPE_TEMPORAL_WAVES=N (1..64).
 int temporal_waves(int dims);
 
-// The depths a sweep (`sweep --experiment depth`) or a search (autotune) tries for `c` by default: 1..12 in 2D,
-// 1..6 in 3D, less those check_temporal_policy refuses or whose halo fills the heuristic tile (temporal_block).
-// `c`'s variant and depth are ignored.
+// The depths a sweep (`sweep --experiment depth`) and a search (autotune) try for `c`: every depth of 1..12 in
+// 2D and 1..6 in 3D, odd and even, less those check_temporal_policy refuses or whose halo fills the heuristic
+// tile (temporal_block). `c`'s variant and depth are ignored. Deeper ones are left out because they cannot
+// win: past the depth where DRAM stops being the bottleneck (EBISU's model, gpu/ebisu_model.h: t ~ 4..7 for
+// R1 on the H100) more depth only adds redundant halo work, so the rate falls with the valid proportion
+// V(t), as measured from depth 10 on in 2D and 5 on in 3D (docs/PERFORMANCE.md).
 std::vector<int> temporal_depths(const StencilConfig& c);
-// Autotune's depths: of temporal_depths, 1, 2, 3, 4, 6, 8, 10 and 12 (the deep end moves slowly).
-std::vector<int> temporal_search_depths(const StencilConfig& c);
+inline constexpr int kTemporalMaxSearchDepth2D = 12, kTemporalMaxSearchDepth3D = 6;
 
 // Two planes of the tile with an R-wide border of zeros: stage s reads stage s-1's plane from one while
 // the next stage writes the other (gpu/kernels/temporal.cuh).
