@@ -87,7 +87,7 @@ int env_knob(const char* name) {
 
 int temporal_loads_ahead() {
     static const int v = env_knob("STENCILSCOPE_TEMPORAL_AHEAD");
-    return v >= 1 && v <= 8 ? v : 2;
+    return v >= 1 && v <= 8 ? v : 1;
 }
 
 int temporal_min_blocks_per_sm() {
