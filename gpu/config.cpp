@@ -42,6 +42,9 @@ constexpr std::array kBackends { std::pair { std::string_view("cuda"), Backend::
 constexpr std::array kHaloModes { std::pair { std::string_view("auto"), HaloMode::Auto },
     std::pair { std::string_view("staged"), HaloMode::Staged },
     std::pair { std::string_view("remote"), HaloMode::Remote } };
+constexpr std::array kSplitAxes { std::pair { std::string_view("slowest"), SplitAxis::Slowest },
+    std::pair { std::string_view("x"), SplitAxis::X }, std::pair { std::string_view("y"), SplitAxis::Y },
+    std::pair { std::string_view("z"), SplitAxis::Z } };
 
 std::optional<int> parse_positive(std::string_view s) {
     int v = 0;
@@ -107,6 +110,14 @@ std::optional<HaloMode> parse_halo(std::string_view s) {
     return lookup(kHaloModes, s);
 }
 
+std::string_view to_string(SplitAxis v) {
+    return name_of(kSplitAxes, v);
+}
+
+std::optional<SplitAxis> parse_split(std::string_view s) {
+    return lookup(kSplitAxes, s);
+}
+
 std::optional<Extent> parse_extent(std::string_view s, int dims) {
     int parts = 0;
     const auto v = parse_triple(s, parts);
@@ -163,6 +174,7 @@ std::string describe(const StencilConfig& c) {
         if (c.placement.strips_per_device > 1) s += " x" + std::to_string(c.placement.strips_per_device) + " strips";
         if (!c.placement.overlap) s += " overlap off";
         if (c.placement.halo != HaloMode::Auto) s += " " + std::string(to_string(c.placement.halo));
+        if (!splits_slowest(c)) s += std::string(" split ") + axis_name(split_axis(c));
     }
     return s;
 }

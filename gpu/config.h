@@ -73,6 +73,10 @@ enum class Backend { Cuda, Cpu };
 // nothing: each strip's kernel loads the rows it needs beyond its strip straight from its neighbours'
 // buffers (peer access, as GPU-SM, seed 003), steps ordered across strips by events.
 enum class HaloMode { Auto, Staged, Remote };
+// The axis strips are cut along (GPU-SM's X/Y/Z comparison, seed 003). Slowest: y in 2D, z in 3D, the layers of
+// diffusion; the ghost layers are then whole contiguous rows (planes). x (fastest) or y in 3D: each strip holds a
+// box of the domain and its ghost layers are strided (R columns, or R rows of every plane).
+enum class SplitAxis { Slowest, X, Y, Z };
 
 struct Placement {
     Backend backend = Backend::Cuda;
@@ -80,6 +84,7 @@ struct Placement {
     int gpus = 1; // strips along the slow axis, on devices device .. device + gpus - 1 (gpu/multi_gpu.h)
     bool overlap = true; // multi-GPU: exchange ghost rows while the interior computes
     HaloMode halo = HaloMode::Auto;
+    SplitAxis split = SplitAxis::Slowest;
     // Testing hook, not a user option: > 1 cuts each GPU's share into this many strips, each with its own
     // streams and host thread, so that one device runs every multi-GPU code path.
     int strips_per_device = 1;
@@ -111,6 +116,7 @@ std::string_view to_string(Precision);
 std::string_view to_string(Backend);
 std::string_view to_string(HaloMode);
 std::string_view to_string(InitialCondition);
+std::string_view to_string(SplitAxis); // "slowest", "x", "y", "z"
 std::optional<StencilKind> parse_stencil(std::string_view);
 std::optional<UpdateRule> parse_rule(std::string_view);
 std::optional<Variant> parse_variant(std::string_view);
@@ -118,6 +124,7 @@ std::optional<Precision> parse_precision(std::string_view);
 std::optional<Backend> parse_backend(std::string_view);
 std::optional<HaloMode> parse_halo(std::string_view);
 std::optional<InitialCondition> parse_initial(std::string_view);
+std::optional<SplitAxis> parse_split(std::string_view); // x, y, z or slowest
 // "NXxNY" or "NXxNYxNZ"; the number of parts must equal dims.
 std::optional<Extent> parse_extent(std::string_view, int dims);
 std::optional<BlockDims> parse_block(std::string_view);
@@ -132,6 +139,35 @@ inline int element_size(Precision p) {
 // The slowest axis, along which multi-GPU strips and streaming run: y in 2D, z in 3D.
 inline int slow_extent(const StencilProblem& p) {
     return p.dims == 3 ? p.size.nz : p.size.ny;
+}
+
+// The axis index (0 x, 1 y, 2 z) strips are cut along: Slowest resolved for the problem (z for diffusion, whose
+// layers are split). An axis the domain lacks (z in 2D) is returned as is: check_strips refuses it.
+inline int split_axis(const StencilConfig& c) {
+    switch (c.placement.split) {
+    case SplitAxis::X:
+        return 0;
+    case SplitAxis::Y:
+        return 1;
+    case SplitAxis::Z:
+        return 2;
+    case SplitAxis::Slowest:
+        break;
+    }
+    return c.problem.stencil == StencilKind::Diffusion4 ? 2 : c.problem.dims - 1;
+}
+// True when strips are cut along the slowest axis (whole contiguous rows or planes per strip).
+inline bool splits_slowest(const StencilConfig& c) {
+    return split_axis(c) == (c.problem.stencil == StencilKind::Diffusion4 ? 2 : c.problem.dims - 1);
+}
+inline char axis_name(int axis) {
+    return axis == 0 ? 'x' : axis == 1 ? 'y' : 'z';
+}
+inline int extent_along(const Extent& e, int axis) {
+    return axis == 0 ? e.nx : axis == 1 ? e.ny : e.nz;
+}
+inline int& extent_along(Extent& e, int axis) {
+    return axis == 0 ? e.nx : axis == 1 ? e.ny : e.nz;
 }
 
 // Strips the domain is cut into: one per GPU, times the testing hook.

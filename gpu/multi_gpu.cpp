@@ -2,6 +2,7 @@
 #include "gpu/multi_gpu.h"
 
 #include "gpu/physics.h"
+#include "gpu/simulation.h"
 
 #include <algorithm>
 
@@ -28,7 +29,20 @@ std::string_view to_string(HaloPath p) {
 }
 
 int split_extent(const StencilConfig& c) {
-    return c.problem.stencil == StencilKind::Diffusion4 ? c.problem.size.nz : slow_extent(c.problem);
+    return extent_along(c.problem.size, std::clamp(split_axis(c), 0, c.problem.dims - 1));
+}
+
+std::int64_t layer_cells(const StencilConfig& c) {
+    return c.problem.size.cells() / split_extent(c);
+}
+
+std::int64_t updated_layer_cells(const StencilConfig& c) {
+    if (c.problem.stencil == StencilKind::Diffusion4) return layer_cells(c); // every cell of a layer is updated
+    const int r = c.problem.radius, axis = split_axis(c);
+    std::int64_t cells = 1;
+    for (int a = 0; a < c.problem.dims; ++a)
+        if (a != axis) cells *= extent_along(c.problem.size, a) - 2 * r;
+    return cells;
 }
 
 namespace {
@@ -49,7 +63,14 @@ Status check_strips(const StencilConfig& c) {
     if (n == 1) return Status::success();
     if (c.placement.backend == Backend::Cpu)
         return Status::failure("the CPU backend runs on one host, not on " + strips_text(c));
-    const char* axis = c.problem.dims == 3 ? "z" : "y";
+    const int split = split_axis(c);
+    const std::string axis(1, axis_name(split));
+    if (c.placement.split != SplitAxis::Slowest && split >= c.problem.dims)
+        return Status::failure("--split " + axis + ": a " + std::to_string(c.problem.dims) + "D domain has no " + axis
+            + " axis (split along x or y)");
+    if (c.problem.stencil == StencilKind::Diffusion4 && !splits_slowest(c))
+        return Status::failure("--split " + axis + ": the diffusion field is split into its independent z layers "
+            + "only; use --split z");
     if (c.problem.stencil == StencilKind::Diffusion4) {
         if (c.problem.dims == 2)
             return Status::failure("a 2D diffusion field is a single periodic layer and cannot be split over "
@@ -60,7 +81,7 @@ Status check_strips(const StencilConfig& c) {
         return Status::success();
     }
     // Every strip must own at least R rows: a neighbour's R ghost rows come from exactly one strip.
-    const int rows = slow_extent(c.problem) - 2 * c.problem.radius, thinnest = rows / n;
+    const int rows = split_extent(c) - 2 * c.problem.radius, thinnest = rows / n;
     if (thinnest < c.problem.radius) {
         const int fit = rows / c.problem.radius;
         return Status::failure("splitting the " + std::to_string(rows) + " updated rows along " + axis + " over "
@@ -69,6 +90,18 @@ Status check_strips(const StencilConfig& c) {
             + std::to_string(c.problem.radius)
             + " rows: " + (fit > 1 ? "at most " + std::to_string(fit) + " strips fit" : "use --gpus 1") + ")");
     }
+    if (splits_slowest(c)) return Status::success();
+    // A box strip's kernels index the neighbour's cells with their own pitch (x) or plane size (y in 3D).
+    if (c.placement.halo == HaloMode::Remote && rows % n != 0)
+        return Status::failure("halo mode remote along " + axis + " needs strips of equal width (the kernels read a "
+            + "neighbour's cells with their own row pitch): the " + std::to_string(rows) + " updated cells along "
+            + axis + " do not divide into " + strips_text(c) + "; pick a size whose " + axis + " extent minus 2R is a "
+            + "multiple of " + std::to_string(n) + ", or use --halo auto");
+    // The kernels cut a step along the slowest axis only, so the cells the neighbours need cannot go first.
+    if (c.placement.overlap && c.placement.halo != HaloMode::Remote)
+        return Status::failure("--overlap on needs the boundary computed before the interior, which the kernels "
+                               "can only cut along the slowest axis, not along "
+            + axis + ": use --overlap off with --split " + axis);
     return Status::success();
 }
 
@@ -96,10 +129,7 @@ StripPlan plan_strips(const StencilConfig& c) {
 StencilConfig strip_config(const StencilConfig& c, const Strip& s) {
     StencilConfig local = single_gpu_equivalent(c);
     local.placement.device = s.device;
-    if (c.problem.dims == 3)
-        local.problem.size.nz = s.local_rows();
-    else
-        local.problem.size.ny = s.local_rows();
+    extent_along(local.problem.size, split_axis(c)) = s.local_rows();
     return local;
 }
 
@@ -109,7 +139,16 @@ StencilConfig single_gpu_equivalent(const StencilConfig& c) {
     one.placement.strips_per_device = 1;
     one.placement.overlap = StencilConfig {}.placement.overlap;
     one.placement.halo = StencilConfig {}.placement.halo;
+    one.placement.split = StencilConfig {}.placement.split;
     return one;
+}
+
+PlaneSplit plane_split(const StencilConfig& c, SliceAxis a) {
+    // The plane's axes (u, v) and its normal; a 2D run shows the XY plane.
+    const int u = c.problem.dims == 3 && a == SliceAxis::YZ ? 1 : 0;
+    const int v = c.problem.dims == 3 && a != SliceAxis::XY ? 2 : 1;
+    const int axis = split_axis(c);
+    return axis == v ? PlaneSplit::AlongV : axis == u ? PlaneSplit::AlongU : PlaneSplit::Normal;
 }
 
 std::vector<DeviceShare> device_shares(const StencilConfig& c) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Strip partitioning across GPUs (thesis sec. 2.6): the domain is cut along its slowest axis (y in 2D,
-// z in 3D) into one strip per GPU; each strip's buffers carry ghost rows of depth R on each side, which
-// its neighbours refresh after every step. Pure host arithmetic and plain values, so the partition, its
-// refusals and the statistics the GUI shows can be tested and described without a GPU.
+// z in 3D; or the axis Placement::split names) into one strip per GPU; each strip's buffers carry ghost rows of depth R
+// on each side, which its neighbours refresh after every step. Pure host arithmetic and plain values, so the partition,
+// its refusals and the statistics the GUI shows can be tested and described without a GPU.
 #pragma once
 
 #include "gpu/config.h"
@@ -30,7 +30,8 @@ std::string_view to_string(HaloPath);
 
 struct Strip {
     int device = 0; // CUDA device index
-    // Global rows along the split axis. [first_row, end_row) of consecutive strips tile [0, extent):
+    // Global rows along the split axis ("rows" are the layers across it: columns for a split along x).
+    // [first_row, end_row) of consecutive strips tile [0, extent):
     // the first and the last strip also own the fixed border (the strip overlay of the GUI).
     int first_row = 0, end_row = 0;
     // The rows this strip's kernels update: its share of [R, extent - R) (of every layer for diffusion).
@@ -47,8 +48,13 @@ struct StripPlan {
     std::vector<Strip> strips;
 };
 
-// The axis strips are cut along and its extent: the star's slow axis; the diffusion's layers (z).
+// The extent of the axis strips are cut along (split_axis in gpu/config.h: the star's slowest axis unless
+// Placement::split names another; the diffusion's layers, z).
 int split_extent(const StencilConfig&);
+// Cells of one layer across the split axis (a row in 2D, a plane in 3D, a column or an xz slab for the other
+// axes): all of them (what a ghost layer holds) or only the updated ones (what a remote load reads).
+std::int64_t layer_cells(const StencilConfig&);
+std::int64_t updated_layer_cells(const StencilConfig&);
 // Why the configuration cannot be cut into strip_count() strips, or success. Not checked here: the
 // device count and memory (check_config does, with the device).
 Status check_strips(const StencilConfig&);
@@ -59,6 +65,12 @@ StripPlan plan_strips(const StencilConfig&);
 StencilConfig strip_config(const StencilConfig&, const Strip&);
 // The same run on one GPU: the configuration whose kernels every strip compiles (identical text).
 StencilConfig single_gpu_equivalent(const StencilConfig&);
+
+// How the strips sit in a display plane (gpu/simulation.h SliceAxis): normal to it (one strip holds the plane),
+// along its rows v (each strip a band of rows) or along its columns u (strips cut along x, or y in the YZ plane).
+enum class SliceAxis;
+enum class PlaneSplit { Normal, AlongV, AlongU };
+PlaneSplit plane_split(const StencilConfig&, SliceAxis);
 
 // One device's part of a (possibly split) run: what hardware counters of that device cover. With the
 // testing hook several strips share a device, and its counters cover them together.

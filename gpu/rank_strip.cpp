@@ -28,6 +28,9 @@ Status check_rank_split(const StencilConfig& c, int ranks) {
             + std::to_string(c.placement.gpus) + ")");
     if (ranks == 1) return Status::success();
     const std::string over = " over " + std::to_string(ranks) + " ranks";
+    if (!splits_slowest(c))
+        return Status::failure(std::string("under mpirun ranks split the slowest axis only; --split ")
+            + axis_name(split_axis(c)) + " is for --gpus N in one process");
     if (c.policy.variant == Variant::Temporal)
         return Status::failure("the temporal variant runs in one process: its fused steps would need ghost rows of "
                                "depth R x depth, which the rank exchange does not provide; use another variant or "

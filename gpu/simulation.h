@@ -62,6 +62,10 @@ public:
     virtual StepTiming step(int n) = 0;
     // Queue n steps without waiting (the GUI's path). Still ordered with later calls.
     virtual void step_async(int n) { step(n); }
+    // `n` steps inside a profiled window (CUPTI kernel replay restores a GPU's memory between a kernel's
+    // passes): a split run then runs no copy while any kernel runs, so no replay undoes a halo copy.
+    // The same result as step(n), slower; no timing.
+    virtual void step_for_profiling(int n) { step(n); }
     virtual void synchronize() { }
     // Queue-depth control for a live view: a marker after the work queued so far, and a wait for one.
     // Waiting for the previous batch's marker instead of the latest keeps the GPU fed.

@@ -49,8 +49,9 @@ Status check_temporal_policy(const StencilConfig& c) {
         return Status::failure("temporal does not run the wave rule: it reads u(t-1) too, so every fused step would "
                                "need two planes per stage; use the thesis or jacobi rule");
     if (strip_count(c.placement) > 1)
-        return Status::failure("temporal runs on one GPU: strips would need ghost rows of depth R x depth ("
-            + std::to_string(c.problem.radius * k.depth) + "), which the strip exchange does not provide");
+        return Status::failure(std::string("temporal runs on one GPU: strips along ") + axis_name(split_axis(c))
+            + " would need ghost layers of depth R x depth (" + std::to_string(c.problem.radius * k.depth)
+            + "), which the strip exchange does not provide");
     if (const int regs = temporal_pending_registers(c); regs > kTemporalRegisterBudget)
         return Status::failure("temporal keeps 2 x R x CF x depth pending sums per thread: R"
             + std::to_string(c.problem.radius) + " CF" + std::to_string(k.cf) + " depth " + std::to_string(k.depth)

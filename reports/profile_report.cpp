@@ -131,8 +131,7 @@ std::string format_profile(const ProfileReport& r) {
     return out;
 }
 
-std::string format_profile_all_gpus(const std::vector<ProfileReport>& gpus) {
-    if (gpus.empty()) return {};
+ProfileReport combined_profile_report(const std::vector<ProfileReport>& gpus) {
     const StencilConfig& c = gpus.front().options.config;
     std::vector<ProfiledLaunch> launches;
     VerdictInputs in { 0.0, ideal_launch_bytes(c) };
@@ -146,6 +145,12 @@ std::string format_profile_all_gpus(const std::vector<ProfileReport>& gpus) {
     all.profiled = combine_devices(launches);
     all.gpu = {};
     all.verdict = in;
+    return all;
+}
+
+std::string format_profile_all_gpus(const std::vector<ProfileReport>& gpus) {
+    if (gpus.empty()) return {};
+    const ProfileReport all = combined_profile_report(gpus);
     const LaunchFigures f = all.figures();
     char buf[512];
     std::snprintf(buf, sizeof buf,

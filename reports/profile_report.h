@@ -44,6 +44,8 @@ std::string format_profile(const ProfileReport&);
 // The whole split launch from its per-GPU reports (same launch, one per GPU): the slowest GPU's duration,
 // the DRAM bytes of all against the ideal, and the rate against the sum of the GPUs' copy rooflines.
 std::string format_profile_all_gpus(const std::vector<ProfileReport>&);
+// The whole split launch as one report (what format_profile_all_gpus prints): `gpus` must not be empty.
+ProfileReport combined_profile_report(const std::vector<ProfileReport>& gpus);
 CsvRow profile_csv_header();
 CsvRow profile_csv_row(const ProfileReport&);
 

@@ -51,7 +51,14 @@ constexpr RunOptionSpec kSpecs[] = {
         "GPUs to split the domain over, devices --device .. --device+N-1 (default 1): strips along y (2D) or z (3D) "
         "with ghost rows of depth R",
         kConfiguration, kList, kConfigured },
-    { "--overlap", "on|off", "multi-GPU and mpirun: exchange ghost rows while the interior computes (default on)",
+    { "--overlap", "on|off",
+        "multi-GPU and mpirun: exchange ghost rows while the interior computes (default on; off with --split along a "
+        "faster axis, where it does not apply)",
+        kConfiguration, kList, kConfigured },
+    { "--split", "x|y|z",
+        "multi-GPU: the axis strips are cut along (default the slowest: y in 2D, z in 3D; x is the fastest, "
+        "contiguous in memory). x, or y in 3D, gives each GPU a box with strided ghost layers (R columns, or R rows "
+        "of every plane) and no overlap",
         kConfiguration, kList, kConfigured },
     { "--halo", "auto|staged|remote",
         "multi-GPU: ghost rows copied peer-to-peer where possible, else through pinned host memory (auto); staged "
@@ -208,6 +215,10 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
     } else if (key == "--overlap") {
         if (value != "on" && value != "off") return bad(key, value, "on or off");
         c.placement.overlap = value == "on";
+    } else if (key == "--split") {
+        auto v = parse_split(value);
+        if (!v || *v == SplitAxis::Slowest) return bad(key, value, "x, y or z");
+        c.placement.split = *v;
     } else if (key == "--halo") {
         auto v = parse_halo(value);
         if (!v) return bad(key, value, "auto, staged or remote");
@@ -316,6 +327,7 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
     } else {
         c.problem.size = c.problem.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };
     }
+    if (!find_value(values, "--overlap") && !splits_slowest(c)) c.placement.overlap = false; // cannot apply
     const bool variant_given = find_value(values, "--variant");
     if (!variant_given && !variant_applies(c.problem.stencil, c.policy.variant))
         c.policy.variant = c.problem.stencil == StencilKind::Diffusion4 ? Variant::Smem : Variant::Base;

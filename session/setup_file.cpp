@@ -28,10 +28,10 @@ struct RunKey {
     const char* name;
     bool text;
 };
-constexpr RunKey kRunKeys[]
-    = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true }, { "radius", false },
-          { "variant", true }, { "cf", false }, { "block", true }, { "precision", true }, { "backend", true },
-          { "device", false }, { "gpus", false }, { "init", true }, { "seed", false }, { "depth", false } };
+constexpr RunKey kRunKeys[] = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true },
+    { "radius", false }, { "variant", true }, { "cf", false }, { "block", true }, { "precision", true },
+    { "backend", true }, { "device", false }, { "gpus", false }, { "split", true }, { "init", true }, { "seed", false },
+    { "depth", false } };
 
 const char* const kGuiKeys[] = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title",
     "explanation", "version", "lesson-id", "needs", "on-cpu", "cpu-size", "compare" };
@@ -79,6 +79,7 @@ QByteArray setup_to_json(const SetupState& s) {
     o.insert(QStringLiteral("backend"), qs(to_string(c.placement.backend)));
     o.insert(QStringLiteral("device"), c.placement.device);
     o.insert(QStringLiteral("gpus"), c.placement.gpus);
+    if (c.placement.split != SplitAxis::Slowest) o.insert(QStringLiteral("split"), qs(to_string(c.placement.split)));
     o.insert(QStringLiteral("init"), qs(to_string(s.settings.config.problem.initial)));
     // A JSON number holds integers exactly up to 2^53 only: larger seeds are written as decimal text.
     const std::uint64_t seed = s.settings.config.problem.seed;

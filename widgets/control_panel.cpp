@@ -78,8 +78,15 @@ QWidget* ControlPanel::build_stencil_group() {
     m_halo->addItem(tr("auto"), int(HaloMode::Auto));
     m_halo->addItem(tr("staged"), int(HaloMode::Staged));
     m_halo->addItem(tr("remote"), int(HaloMode::Remote));
+    // Beside the halo choice: the axis the strips are cut along (GPU-SM's X/Y/Z comparison).
+    m_split = named(new QComboBox, "split");
+    m_split->addItem(tr("slowest (y in 2D, z in 3D)"), int(SplitAxis::Slowest));
+    m_split->addItem(tr("x (fastest)"), int(SplitAxis::X));
+    m_split->addItem(tr("y"), int(SplitAxis::Y));
+    m_split->addItem(tr("z"), int(SplitAxis::Z));
     form->addRow(QString(), m_overlap);
     form->addRow(tr("Halo"), m_halo);
+    form->addRow(tr("Split along"), m_split);
 
     m_stencil = named(new QComboBox, "stencil");
     m_stencil->addItem(tr("Star (thesis)"), int(StencilKind::Star));
@@ -138,7 +145,11 @@ QWidget* ControlPanel::build_stencil_group() {
         m_depth->setValue(default_temporal_depth(settings().config.problem));
         m_updating = false;
     });
-    for (QComboBox* c : { m_device, m_halo, m_rule, m_precision, m_variant, m_cf, m_initial })
+    connect(m_split, &QComboBox::currentIndexChanged, this, [this] {
+        // Strips along a faster axis cannot compute their boundary first: overlap does not apply there.
+        if (!m_updating && !splits_slowest(settings().config)) m_overlap->setChecked(false);
+    });
+    for (QComboBox* c : { m_device, m_halo, m_split, m_rule, m_precision, m_variant, m_cf, m_initial })
         connect(c, &QComboBox::currentIndexChanged, this, &ControlPanel::knobs_edited);
     for (QSpinBox* s : { m_gpus, m_nx, m_ny, m_nz, m_radius, m_depth, m_bx, m_by, m_bz, m_seed })
         connect(s, &QSpinBox::valueChanged, this, &ControlPanel::knobs_edited);
@@ -204,6 +215,7 @@ void ControlPanel::set_settings(const RunSettings& s) {
     m_gpus->setValue(c.placement.gpus);
     m_overlap->setChecked(c.placement.overlap);
     select_data(m_halo, c.placement.halo);
+    select_data(m_split, c.placement.split);
     select_data(m_stencil, c.problem.stencil);
     select_data(m_rule, c.problem.rule);
     m_dims->setCurrentIndex(m_dims->findData(c.problem.dims));
@@ -236,6 +248,7 @@ RunSettings ControlPanel::settings() const {
     c.placement.gpus = m_gpus->value();
     c.placement.overlap = m_overlap->isChecked();
     c.placement.halo = current<HaloMode>(m_halo);
+    c.placement.split = current<SplitAxis>(m_split);
     c.problem.stencil = current<StencilKind>(m_stencil);
     c.problem.rule = current<UpdateRule>(m_rule);
     c.problem.dims = m_dims->currentData().toInt();
@@ -288,10 +301,13 @@ void ControlPanel::update_enabled() {
     m_gpus->setEnabled(s.config.placement.backend == Backend::Cuda && m_devices.count() > 1);
     const bool strips = s.config.placement.backend == Backend::Cuda && strip_count(s.config.placement) > 1;
     const bool remote = s.config.placement.halo == HaloMode::Remote;
-    m_overlap->setEnabled(strips && !remote); // remote loads copy nothing that could overlap
+    const bool slowest = splits_slowest(s.config);
+    m_overlap->setEnabled(strips && !remote && slowest); // remote loads copy nothing that could overlap
     m_overlap->setToolTip(remote ? tr("Remote loads copy nothing, so there is no exchange to overlap.")
+            : !slowest           ? tr("Strips cut along a faster axis cannot compute their boundary first: no overlap.")
                                  : teaching_tooltip(QStringLiteral("overlap")));
     update_halo_choices(s.config);
+    update_split_choices(s.config);
     for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.policy.heuristic_block);
     m_bz->setEnabled(!s.config.policy.heuristic_block && three && star);
     m_display->follow_problem(s.config.problem);
@@ -321,6 +337,25 @@ void ControlPanel::update_halo_choices(const StencilConfig& c) {
     if (strips && !remote)
         tip += tr(" Remote loads are not possible here: %1.").arg(QString::fromStdString(remote.reason));
     m_halo->setToolTip(tip);
+}
+
+// As the halo choices: each axis the Session would refuse is disabled with its reason (z in 2D, x or y for the
+// diffusion layers, unequal remote widths).
+void ControlPanel::update_split_choices(const StencilConfig& c) {
+    const bool strips = c.placement.backend == Backend::Cuda && strip_count(c.placement) > 1;
+    m_split->setEnabled(strips || c.placement.split != SplitAxis::Slowest);
+    auto* items = qobject_cast<QStandardItemModel*>(m_split->model());
+    for (int i = 0; items && i < m_split->count(); ++i) {
+        StencilConfig with = c;
+        with.placement.split = SplitAxis(m_split->itemData(i).toInt());
+        if (!splits_slowest(with)) with.placement.overlap = false; // what choosing it does
+        const Status ok = m_session.check(with);
+        items->item(i)->setEnabled(ok.ok || with.placement.split == c.placement.split);
+        items->item(i)->setToolTip(ok.ok ? QString() : QString::fromStdString(ok.reason));
+    }
+    m_split->setToolTip(strips ? tr("The axis the domain is cut along: x is contiguous in memory, so strips along "
+                                    "it exchange strided columns; the slowest axis exchanges whole rows or planes.")
+                               : tr("One strip has no neighbour: choose 2 or more GPUs."));
 }
 
 void ControlPanel::knobs_edited() {

@@ -47,6 +47,7 @@ private:
     void knobs_edited();
     void update_enabled();
     void update_halo_choices(const StencilConfig&);
+    void update_split_choices(const StencilConfig&);
     void show_heuristic_choice(const KernelResources*);
 
     Session& m_session;
@@ -54,7 +55,7 @@ private:
     RunSettings m_sent; // the last settings sent to the engine
     bool m_updating = false; // set_* is filling the knobs: no signals back
 
-    QComboBox *m_device, *m_stencil, *m_rule, *m_dims, *m_precision, *m_variant, *m_cf, *m_initial, *m_halo;
+    QComboBox *m_device, *m_stencil, *m_rule, *m_dims, *m_precision, *m_variant, *m_cf, *m_initial, *m_halo, *m_split;
     QSpinBox *m_gpus, *m_nx, *m_ny, *m_nz, *m_radius, *m_depth, *m_bx, *m_by, *m_bz, *m_seed, *m_steps;
     QCheckBox *m_heuristic, *m_overlap;
     QLabel *m_heuristic_choice, *m_reason;

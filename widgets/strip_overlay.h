@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Multi-GPU runs on the field: a dashed line where one GPU's strip ends and the next begins, labelled
-// with the devices. Strips are cut along y in 2D and z in 3D, so the XY plane of a 3D run lies in one
-// strip: its GPU is named.
+// with the devices, along the axis the strips are cut along (gpu/config.h SplitAxis); a plane normal to it lies in one
+// strip, whose GPU is named.
 #pragma once
 
 #include "gpu/config.h"

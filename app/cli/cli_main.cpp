@@ -5,18 +5,17 @@
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/mpi_run.h"
+#include "app/cli/profile_command.h"
 #include "app/cli/sweep_command.h"
 #include "gpu/bandwidth.h"
 #include "gpu/cpu/cpu_backend.h"
 #include "gpu/cuda_support.h"
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
-#include "gpu/profiler/collector.h"
 #include "gpu/rank_strip.h"
 #include "gpu/simulation.h"
 #include "reports/command_line.h"
 #include "reports/csv.h"
-#include "reports/profile_report.h"
 #include "reports/run_options.h"
 #include "reports/run_report.h"
 
@@ -121,94 +120,6 @@ int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
             std::to_string(o.repeats), format_number(r.milliseconds), format_number(r.gbytes_per_s) };
         if (Status s = append_csv(o.csv, bandwidth_csv_header(), { row }); !s) return fail(1, s.reason);
     }
-    return 0;
-}
-
-int run_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
-    const StencilConfig& c = o.config;
-    if (c.placement.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
-    if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, profile_csv_header()); !s) return fail(2, s.reason);
-    const auto& devices = catalogue.devices;
-    if (devices.empty()) return fail(1, "GPU counters are unavailable: " + catalogue.unavailable);
-    if (!catalogue.find(c.placement.device))
-        return fail(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
-    if (Status s = can_implement(c, catalogue); !s) return fail(2, s.reason);
-    std::string why;
-    auto sim = create_simulation(c, catalogue, &why);
-    if (!sim) return fail(1, "cannot create the simulation: " + why);
-
-    // One report per GPU (one on a single GPU), each against its own GPU's copy roofline, measured
-    // before the profiler is attached; then one collector per GPU, created on this thread (collector.h).
-    const std::vector<DeviceShare> shares = device_shares(c);
-    std::vector<ProfileReport> reports(shares.size());
-    std::vector<std::unique_ptr<MetricsCollector>> owned;
-    std::vector<MetricsCollector*> collectors;
-    for (std::size_t g = 0; g < shares.size(); ++g) {
-        const int d = shares[g].device;
-        const BandwidthResult bw = measure_copy_bandwidth(d, std::int64_t(1) << 29, 5);
-        ProfileReport& report = reports[g];
-        report.options = o;
-        report.device = devices[std::size_t(d)].name;
-        report.resources = sim->resources();
-        report.gpu = shares[g];
-        const double cell_bytes = double(shares[g].updated_cells) * ideal_bytes_per_cell(c);
-        report.verdict = { bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0, cell_bytes, cell_bytes,
-            double(devices[std::size_t(d)].l2_bytes) };
-    }
-    for (const DeviceShare& share : shares) {
-        owned.push_back(create_metrics_collector(share.device, &why));
-        if (!owned.back()) return fail(1, shares.size() > 1 ? "GPU " + std::to_string(share.device) + ": " + why : why);
-        collectors.push_back(owned.back().get());
-        reports[collectors.size() - 1].dropped = owned.back()->dropped_metrics();
-    }
-
-    const ProfileReport& first = reports.front();
-    const KernelResources& k = first.resources;
-    std::printf("config   %s\n", describe(c).c_str());
-    const bool split = shares.size() > 1;
-    for (const ProfileReport& r : reports) {
-        std::printf(
-            "device   %s%s", split ? ("GPU " + std::to_string(r.gpu.device) + ": ").c_str() : "", r.device.c_str());
-        if (split) std::printf(", rows %d-%d", r.gpu.first_row, r.gpu.end_row - 1);
-        if (r.gpu.strips > 1) // STENCILSCOPE_STRIPS_PER_GPU
-            std::printf(", %d strips: their counters are this GPU's, counted together", r.gpu.strips);
-        std::printf("\n");
-    }
-    std::printf("kernel   block %s, %d blocks, %d registers/thread, %d B spilled (local), %d B shared/block\n",
-        format_block(k.block).c_str(), k.grid_blocks, k.registers, k.local_bytes, k.static_smem + k.dynamic_smem);
-    for (const ProfileReport& r : reports)
-        std::printf("roofline %s%.1f GB/s device copy%s\n",
-            split ? ("GPU " + std::to_string(r.gpu.device) + ": ").c_str() : "", r.verdict.dram_peak_bytes_per_s / 1e9,
-            r.verdict.dram_peak_bytes_per_s > 0 ? "" : " (not measured)");
-    std::printf("metrics  %zu collected in %d replay passes", collectors.front()->collected_metrics().size(),
-        collectors.front()->passes());
-    for (std::size_t i = 0; i < first.dropped.size(); ++i)
-        std::printf("%s%s", i ? ", " : "; not supported here: ", first.dropped[i].c_str());
-    std::printf("\n\n");
-
-    sim->upload(make_initial_field(c, o.config.problem.initial, o.config.problem.seed));
-    std::vector<CsvRow> rows;
-    std::vector<ProfiledLaunch> per_gpu;
-    for (int launch = 1; launch <= o.launches; ++launch) {
-        if (o.steps > 0) sim->step(o.steps);
-        const long long iteration = sim->iteration() + 1;
-        // One launch: the temporal variant's fused steps (one step would run its one-step kernel).
-        if (!profile_devices(
-                collectors, [&sim, &c] { sim->step(fused_steps(c.policy)); }, &per_gpu, &why))
-            return fail(1, why);
-        for (std::size_t g = 0; g < reports.size(); ++g) {
-            reports[g].launch = launch;
-            reports[g].iteration = iteration;
-            reports[g].profiled = per_gpu[g];
-            std::cout << format_profile(reports[g]);
-            rows.push_back(profile_csv_row(reports[g]));
-        }
-        if (reports.size() > 1) std::cout << format_profile_all_gpus(reports);
-        std::cout.flush();
-    }
-    if (!o.csv.empty())
-        if (Status s = append_csv(o.csv, profile_csv_header(), rows); !s) return fail(1, s.reason);
     return 0;
 }
 
@@ -411,7 +322,7 @@ int main(int argc, char** argv) {
     try {
         if (command == "devices") return list_devices(catalogue);
         if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);
-        if (command == "profile") return run_profile(runs.front(), catalogue);
+        if (command == "profile") return run_profile_command(runs.front(), catalogue);
         if (command == "autotune") return run_autotune_command(runs.front(), catalogue);
         // One CSV for every combination: checked once, before the first one runs.
         if (const std::string& csv = runs.front().csv; !csv.empty())

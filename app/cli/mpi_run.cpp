@@ -6,7 +6,9 @@
 #include "app/cli/mpi_run.h"
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/mpi_profile.h"
 #include "app/cli/mpi_world.h"
+#include "app/cli/rank_run.h"
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 #include "gpu/rank_strip.h"
@@ -33,14 +35,6 @@ std::uint64_t hash_of(const std::string& command, const std::vector<std::string>
     return h;
 }
 
-double seconds_from_environment(const char* name, double fallback) {
-    const char* text = std::getenv(name);
-    if (!text) return fallback;
-    char* end = nullptr;
-    const double v = std::strtod(text, &end);
-    return end != text && *end == '\0' && v > 0 ? v : fallback;
-}
-
 double median(std::vector<double> v) {
     if (v.empty()) return 0.0;
     std::sort(v.begin(), v.end());
@@ -53,94 +47,6 @@ CsvRow mpi_csv_header() {
     for (const char* c : { "ranks", "rank", "compute_ms_per_step", "exchange_ms_per_step" }) h.emplace_back(c);
     return h;
 }
-
-// One rank's timings of a timed run: means per step.
-struct RankTimes {
-    double compute_ms = 0.0, exchange_ms = 0.0;
-};
-
-// The steps of one rank. Overlap off: the step, waited for, then the exchange (staged: copy out, trade,
-// copy in). Overlap on: the rows the neighbours need first, then the interior, which runs while those rows
-// travel (RankStrip's overlapped step); the CPU backend runs the same calls one after the other.
-class RankRun {
-public:
-    RankRun(MpiWorld& world, RankStrip& strip, Backend backend, bool device_buffers, bool overlap)
-        : m_world(world)
-        , m_strip(strip)
-        , m_device_buffers(device_buffers)
-        , m_overlap(overlap)
-        , m_timeout_s(seconds_from_environment("STENCILSCOPE_MPI_TIMEOUT_S", 60.0)) {
-        // Testing hooks: this rank stops sending after STENCILSCOPE_MPI_TEST_SILENT_AFTER exchanges (0: at once).
-        const char* silent = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_RANK");
-        const char* after = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_AFTER");
-        m_silent_after = silent && std::atoi(silent) == world.rank() ? (after ? std::atoll(after) : 0) : -1;
-        m_neighbour[kRankBelow] = world.rank() > 0, m_neighbour[kRankAbove] = world.rank() + 1 < world.size();
-        if (staged())
-            for (auto& buffers : m_staging)
-                for (auto& b : buffers) b = allocate_staging(strip.halo_bytes(), backend);
-        for (int side : { kRankBelow, kRankAbove })
-            m_host[0][side] = m_staging[0][side].get(), m_host[1][side] = m_staging[1][side].get();
-    }
-
-    // `steps` steps, each with its exchange; every exchange waits at most the timeout.
-    RankTimes steps(int steps) {
-        RankTimes t;
-        for (int i = 0; i < steps; ++i) {
-            if (m_overlap) {
-                m_strip.begin_step(m_neighbour, staged() ? m_host[0] : nullptr);
-                m_strip.rows_final();
-                const auto start = std::chrono::steady_clock::now(); // the interior runs from here on
-                m_strip.rows_out();
-                trade();
-                m_strip.rows_in(staged() ? m_host[1] : nullptr);
-                t.exchange_ms += milliseconds_since(start);
-            } else {
-                t.compute_ms += m_strip.compute_step();
-                const auto start = std::chrono::steady_clock::now();
-                exchange_after_step();
-                t.exchange_ms += milliseconds_since(start);
-            }
-        }
-        if (m_overlap) t.compute_ms = m_strip.take_compute_ms();
-        if (steps > 0) t.compute_ms /= steps, t.exchange_ms /= steps;
-        return t;
-    }
-
-private:
-    static double milliseconds_since(std::chrono::steady_clock::time_point start) {
-        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    }
-    bool staged() const { return !m_device_buffers && m_strip.device_memory(); }
-
-    // MPI between the rows to send and the ghost rows: the staging buffers, or the strip's rows in place.
-    void trade() {
-        unsigned char *send[2], *receive[2];
-        for (int side : { kRankBelow, kRankAbove }) {
-            send[side] = staged() ? m_host[0][side] : m_strip.send_rows(side);
-            receive[side] = staged() ? m_host[1][side] : m_strip.ghost_rows(side);
-        }
-        ++m_exchanges;
-        const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
-        m_world.exchange(send, receive, m_strip.halo_bytes(), m_timeout_s, m_exchanges, silent);
-    }
-
-    void exchange_after_step() { // overlap off: today's synchronous exchange
-        for (int side : { kRankBelow, kRankAbove })
-            if (staged() && m_neighbour[side]) m_strip.copy_out(side, m_host[0][side]);
-        trade();
-        for (int side : { kRankBelow, kRankAbove })
-            if (staged() && m_neighbour[side]) m_strip.copy_in(side, m_host[1][side]);
-    }
-
-    MpiWorld& m_world;
-    RankStrip& m_strip;
-    bool m_device_buffers, m_overlap;
-    double m_timeout_s;
-    long long m_silent_after = -1, m_exchanges = 0;
-    bool m_neighbour[2] = {};
-    std::shared_ptr<unsigned char> m_staging[2][2]; // [send, receive][side]: pinned host rows
-    unsigned char* m_host[2][2] = {}; // their pointers
-};
 
 struct RankRecord { // what rank 0 reports of every rank
     Strip strip;
@@ -191,51 +97,21 @@ std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ra
 
 int run_one(const std::string& command, RunOptions o, MpiWorld& world, const DeviceCatalogue& catalogue) {
     const int ranks = world.size();
-    // One backend for the job: CUDA when asked, or when every rank has a GPU and none was asked.
-    const bool every_rank_has_cuda = world.all(catalogue.has_cuda());
-    if (!o.backend_given && !every_rank_has_cuda) o.config.placement.backend = Backend::Cpu;
-    const bool cuda = o.config.placement.backend == Backend::Cuda;
     if (o.verify)
         return world.agree(
             2, "--verify is not available under mpirun: compare run --checksum with a one-process run", true);
-    if (Status s = check_rank_split(o.config, ranks); !s) return world.agree(2, s.reason, true);
-    Status local_input = Status::success();
-    if (cuda && !catalogue.has_cuda())
-        local_input = Status::failure("--backend cuda, but this rank has no CUDA device ("
-            + (catalogue.unavailable.empty() ? std::string("none found") : catalogue.unavailable) + ")");
-    if (world.rank() == 0 && local_input && !o.csv.empty())
-        if (Status s = check_csv_output(o.csv, mpi_csv_header()); !s) local_input = s;
-    if (int code = world.agree(local_input ? 0 : 2, local_input.reason)) return code;
-
-    const int device = cuda ? rank_device(o.config.placement.device, world.local_rank(), catalogue.count()) : 0;
-    const Status fits = check_rank_strip(o.config, ranks, world.rank(), device, catalogue);
-    if (int code = world.agree(fits ? 0 : 2, fits.reason)) return code; // bad input: refused before anything
-    std::string why;
-    std::unique_ptr<RankStrip> strip;
-    try {
-        strip = create_rank_strip(o.config, ranks, world.rank(), device, catalogue, &why);
-    } catch (const std::exception& e) {
-        why = e.what();
-    }
-    if (int code = world.agree(strip ? 0 : 1, "cannot create the strip: " + why)) return code; // a failed run
-    const bool device_buffers = cuda && o.config.placement.halo == HaloMode::Auto && world.cuda_aware();
-    const bool overlapped = o.config.placement.overlap && strip->overlaps(); // the same on every rank
+    RankJob job;
+    if (int code = start_rank_job(o, world, catalogue, false, mpi_csv_header(), job)) return code;
+    const bool cuda = job.cuda;
+    const int device = job.device;
+    RankStrip* strip = job.strip.get();
+    const bool device_buffers = job.device_buffers, overlapped = job.overlapped;
 
     std::vector<RankTimes> runs;
     std::vector<double> ms_per_step;
     std::uint64_t checksum = 0;
     std::string failure;
     try {
-        {
-            const std::vector<double> initial = initial_field(o.config); // every rank makes the same field
-            const std::size_t row = std::size_t(o.config.problem.size.nx)
-                * (o.config.problem.stencil == StencilKind::Diffusion4 || o.config.problem.dims == 3
-                        ? std::size_t(o.config.problem.size.ny)
-                        : 1);
-            const Strip& s = strip->strip();
-            strip->field().upload({ initial.begin() + std::ptrdiff_t(s.local_begin * row),
-                initial.begin() + std::ptrdiff_t(s.local_end * row) });
-        }
         RankRun run(world, *strip, o.config.placement.backend, device_buffers, overlapped);
         const int timed = command == "run" ? 1 : o.warmup + o.repeats;
         for (int i = 0; i < timed; ++i) {
@@ -363,11 +239,11 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
 
 int run_under_mpi(const std::string& command, const std::vector<std::string>& args, const ParseRuns& parse,
     const DeviceCatalogue& catalogue) {
-    if (command != "run" && command != "bench") // refused before MPI starts: every rank says the same
-        return launched_rank() == 0
-            ? fail(2,
-                "under mpirun only run and bench split the domain over the ranks; start " + command + " as one process")
-            : 2;
+    if (command != "run" && command != "bench" && command != "profile") // refused before MPI starts
+        return launched_rank() == 0 ? fail(2,
+                   "under mpirun only run, bench and profile split the domain over the ranks; start " + command
+                       + " as one process")
+                                    : 2;
     MpiWorld world;
     if (const int differing = world.first_differing_rank(hash_of(command, args)); differing >= 0)
         return world.agree(2,
@@ -378,6 +254,7 @@ int run_under_mpi(const std::string& command, const std::vector<std::string>& ar
     const Status parsed = parse(runs);
     if (!parsed) return world.agree(2, parsed.reason, true);
     int worst = 0;
+    if (command == "profile") return profile_under_mpi(runs.front(), world, catalogue);
     for (const RunOptions& o : runs) {
         const int code = run_one(command, o, world, catalogue);
         if (runs.size() == 1) return code;

@@ -270,7 +270,8 @@ std::vector<float> CudaSimulation::download_slice(SliceAxis axis, int index) {
 }
 
 bool CudaSimulation::slice_to_device(SliceAxis axis, int index, float* device_out, int step) {
-    slice_rows_to_device(axis, index, 0, slice_size(m_config.problem.size, axis).second, device_out, step);
+    const auto [nu, nv] = slice_size(m_config.problem.size, axis);
+    slice_window_to_device(axis, index, 0, nu, 0, nv, device_out, step);
     return true; // queued: enqueue_marker() / synchronize() tell when it is done
 }
 
@@ -281,15 +282,15 @@ bool CudaSimulation::queue_display_range(
     return true;
 }
 
-void CudaSimulation::slice_rows_to_device(SliceAxis axis, int index, int v_first, int v_rows, float* out, int step) {
+void CudaSimulation::slice_window_to_device(
+    SliceAxis axis, int index, int u_first, int nu, int v_first, int v_rows, float* out, int step) {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     const Extent e = m_config.problem.size;
-    const int nu = slice_size(e, axis).first;
     long long origin = m_origin, su = 1, sv = m_pitch_y;
     if (axis == SliceAxis::XY) origin += std::clamp(index, 0, e.nz - 1) * m_pitch_z;
     if (axis == SliceAxis::XZ) origin += std::clamp(index, 0, e.ny - 1) * m_pitch_y, sv = m_pitch_z;
     if (axis == SliceAxis::YZ) origin += std::clamp(index, 0, e.nx - 1), su = m_pitch_y, sv = m_pitch_z;
-    origin += v_first * sv;
+    origin += u_first * su + v_first * sv;
     int u = nu, v = v_rows, k = std::max(step, 1);
     void* args[] = { &m_in, &out, &origin, &su, &sv, &u, &v, &k };
     const int ou = (nu + k - 1) / k, ov = (v_rows + k - 1) / k;

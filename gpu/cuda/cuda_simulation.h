@@ -66,9 +66,11 @@ public:
     // buffers (`previous`, when given, goes to the other buffer; otherwise a copy of `current`).
     void upload_rows(const double* current, const double* previous);
     void download_rows(int first, int rows, double* out, bool previous = false);
-    // Display: rows [v_first, v_first + v_rows) of the plane (v along the plane's second axis), averaged
-    // k x k into `out` (a pointer on this device), queued on the own stream.
-    void slice_rows_to_device(SliceAxis, int index, int v_first, int v_rows, float* out, int k);
+    // Display: columns [u_first, u_first + u_count) of rows [v_first, v_first + v_count) of the plane (u, v along
+    // its first and second axis), averaged k x k into `out` (a pointer on this device, ceil(u_count / k) wide),
+    // queued on the own stream.
+    void slice_window_to_device(
+        SliceAxis, int index, int u_first, int u_count, int v_first, int v_count, float* out, int k);
     void set_iteration(long long i) { m_iteration = i; }
     // Remote halo mode (kernels compiled for HaloMode::Remote take two more pointers): where the kernel reads
     // the R rows beyond this field's updated rows on `side` (0 low, 1 high) while `buffer` is current: the

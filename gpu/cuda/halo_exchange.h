@@ -38,12 +38,20 @@ struct StripState {
     std::size_t scratch_floats = 0;
 };
 
-// Where the exchanged rows lie in a strip's buffer, in its local row numbering.
+// Where the exchanged rows lie in a strip's buffer, in its local row numbering. Strips cut along the slowest
+// axis exchange contiguous rows (planes); strips cut along x, or y in 3D (box_axis >= 0), exchange strided
+// layers: a box of `layer` cells (R along the split axis, the whole extent along the others), copied with
+// cudaMemcpy3D(Peer)Async between the strips' pitched buffers and staged densely in pinned memory.
 struct HaloRows {
     int ghost_depth = 0;
-    std::size_t row_bytes = 0;
+    std::size_t row_bytes = 0; // contiguous rows: one row (plane)
+    int box_axis = -1; // strided layers: the split axis (0 x, 1 y); -1 for contiguous rows
+    Extent layer {}; // strided layers: the exchanged box, in cells
+    std::size_t element_bytes = 0;
 
-    std::size_t bytes() const { return std::size_t(ghost_depth) * row_bytes; }
+    std::size_t bytes() const {
+        return box_axis < 0 ? std::size_t(ghost_depth) * row_bytes : std::size_t(layer.cells()) * element_bytes;
+    }
     // The rows a strip sends towards `side`, and its ghost rows on `side`.
     int send_row(const StripState& s, int side) const { return side == kBelow ? ghost_depth : s.strip.updated_rows(); }
     int ghost_row(const StripState& s, int side) const {
@@ -65,7 +73,9 @@ void receive_halo(StripState& s, const std::vector<StripState>& strips, StripTim
 
 // Remote halo mode: gives every strip's field its neighbours' buffers (both parities) in its own row
 // numbering, so that its kernel loads the rows beyond its strip from them (CudaSimulation::set_neighbour_rows).
-void connect_neighbour_rows(std::vector<StripState>& strips, std::size_t row_bytes);
+// `layer_stride` is the distance in bytes between consecutive layers along the split axis (a row or plane for the
+// slow axis; one element along x; one row of a plane along y in 3D): equal-width strips share it.
+void connect_neighbour_rows(std::vector<StripState>& strips, std::size_t layer_stride);
 
 // Remote halo mode: overwrites the current buffer's ghost rows on the sides with a neighbour with all-ones
 // bits (NaN), so that a kernel reading them instead of the neighbour's rows shows (poison_output).

@@ -81,9 +81,11 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
         + define("VARIANT", variant_index(c.policy.variant));
     s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += define("REMOTE", c.placement.halo == HaloMode::Remote); // kernels take neighbour pointers (star.cuh)
+    if (c.placement.halo == HaloMode::Remote) s += define("SPLIT", split_axis(c)); // whose loads choose a pointer
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
     // The row and plane strides as constants (the source is per domain size anyway): the neighbours' offsets
-    // fold into the loads' immediates. Strips of a multi-GPU run split the slow axis only, so they share them.
+    // fold into the loads' immediates. Strips cut along the slow axis share them; strips cut along x or y (3D) are
+    // boxes and compile their own (multi_gpu_simulation.cpp).
     s += define("SNX", c.problem.size.nx) + define("SNY", c.problem.size.ny);
     const bool temporal = c.policy.variant == Variant::Temporal;
     if (temporal)

@@ -21,6 +21,7 @@
 #include "gpu/cuda/cuda_simulation.h"
 #include "gpu/cuda/display_range.h"
 #include "gpu/cuda/halo_exchange.h"
+#include "gpu/cuda/strip_display.h"
 #include "gpu/cuda/strip_workers.h"
 
 #include <algorithm>
@@ -76,6 +77,35 @@ public:
         m_iteration += n;
     }
 
+    // One strip after another, each waited for, then the exchanges: nothing runs beside a replayed kernel.
+    void step_for_profiling(int n) override {
+        for (int k = 0; k < n; ++k) {
+            for (StripState& s : m_strips) {
+                set_device(std::size_t(&s - m_strips.data()));
+                CudaSimulation& f = *s.field;
+                if (m_plan.ghost_depth == 0)
+                    f.launch_step();
+                else
+                    f.launch_star_rows(m_plan.ghost_depth, m_plan.ghost_depth + s.strip.updated_rows(), f.stream());
+                f.finish_step();
+                f.synchronize();
+            }
+            if (m_plan.ghost_depth > 0) {
+                for (StripState& s : m_strips) {
+                    set_device(std::size_t(&s - m_strips.data()));
+                    send(s, s.field->stream(), false);
+                }
+                for (StripState& s : m_strips) {
+                    set_device(std::size_t(&s - m_strips.data()));
+                    receive(s, s.field->stream(), false);
+                }
+                synchronize();
+            }
+            ++m_iteration;
+        }
+        set_device(0);
+    }
+
     StepTiming step(int n) override {
         // Fork from and join into the first strip's stream, so that one pair of events times all GPUs.
         set_device(0);
@@ -118,45 +148,12 @@ public:
     std::vector<double> download() override { return gather(false); }
 
     std::vector<float> download_slice(SliceAxis axis, int index) override {
-        if (!along_split(axis)) {
-            const int z = std::clamp(index, 0, m_config.problem.size.nz - 1);
-            StripState& s = owner(z);
-            return s.field->download_slice(axis, z - s.strip.local_begin);
-        }
-        const int nu = slice_size(m_config.problem.size, axis).first;
-        std::vector<float> out(std::size_t(nu) * split_extent(m_config));
-        for (StripState& s : m_strips) {
-            const std::vector<float> part = s.field->download_slice(axis, index);
-            const std::size_t skip = std::size_t(s.strip.first_row - s.strip.local_begin) * nu;
-            std::copy(part.begin() + std::ptrdiff_t(skip),
-                part.begin() + std::ptrdiff_t(skip + std::size_t(s.strip.end_row - s.strip.first_row) * nu),
-                out.begin() + std::ptrdiff_t(std::size_t(s.strip.first_row) * nu));
-        }
-        return out;
+        return gather_slice(m_config, m_strips, axis, index);
     }
 
-    // The plane lands on the first strip's GPU (the one that owns the GL context). Each strip averages
-    // the output rows whose k x k block starts in its rows, reading on into its ghost rows: a block that
-    // reaches more than R rows past a strip boundary averages only the rows that strip holds.
+    // The plane lands on the first strip's GPU (the one that owns the GL context): strip_display.cpp.
     bool slice_to_device(SliceAxis axis, int index, float* device_out, int step) override {
-        const int k = std::max(step, 1), nu = slice_size(m_config.problem.size, axis).first, ou = (nu + k - 1) / k;
-        if (!along_split(axis)) {
-            const int z = std::clamp(index, 0, m_config.problem.size.nz - 1);
-            StripState& s = owner(z);
-            const int nv = m_config.problem.size.ny;
-            to_first_gpu(s, device_out, std::size_t(ou) * ((nv + k - 1) / k),
-                [&](float* out) { s.field->slice_rows_to_device(axis, z - s.strip.local_begin, 0, nv, out, k); });
-            return true;
-        }
-        for (StripState& s : m_strips) {
-            const int v_lo = (s.strip.first_row + k - 1) / k, v_hi = (s.strip.end_row + k - 1) / k;
-            if (v_lo >= v_hi) continue;
-            const int first = v_lo * k - s.strip.local_begin;
-            const int held = remote() ? s.strip.end_row : s.strip.local_end; // remote: ghost rows are never filled
-            const int rows = std::min(held - v_lo * k, (v_hi - v_lo) * k);
-            to_first_gpu(s, device_out + std::size_t(v_lo) * ou, std::size_t(v_hi - v_lo) * ou,
-                [&](float* out) { s.field->slice_rows_to_device(axis, index, first, rows, out, k); });
-        }
+        gather_slice_to_device(m_config, m_strips, remote(), axis, index, device_out, std::max(step, 1));
         return true;
     }
 
@@ -178,12 +175,12 @@ public:
             s.field->inject(x, y, z - s.strip.local_begin, radius, value);
             return;
         }
-        const int centre = m_config.problem.dims == 3 ? z : y;
+        const int axis = split_axis(m_config), centre = axis == 0 ? x : axis == 1 ? y : z;
         for (StripState& s : m_strips) {
             if (centre + radius < s.strip.update_begin || centre - radius >= s.strip.update_end) continue;
             const int shift = s.strip.local_begin; // each strip writes its own updated rows only
-            s.field->inject(x, m_config.problem.dims == 3 ? y : y - shift, m_config.problem.dims == 3 ? z - shift : z,
-                radius, value);
+            s.field->inject(
+                x - (axis == 0 ? shift : 0), y - (axis == 1 ? shift : 0), z - (axis == 2 ? shift : 0), radius, value);
         }
         exchange_only(); // the neighbours' ghost copies of the injected rows
         if (remote()) synchronize(); // nothing orders the neighbours' remote reads after the injection
@@ -203,11 +200,8 @@ public:
         stats.ghost_depth = m_plan.ghost_depth;
         stats.overlap = overlapped();
         stats.timed = m_timed;
-        const Extent e = m_config.problem.size;
         const int r = m_plan.ghost_depth;
-        const std::int64_t cells_per_row = m_config.problem.stencil == StencilKind::Diffusion4
-            ? std::int64_t(e.nx) * e.ny
-            : (m_config.problem.dims == 3 ? std::int64_t(e.nx - 2 * r) * (e.ny - 2 * r) : e.nx - 2 * r);
+        const std::int64_t cells_per_row = updated_layer_cells(m_config); // across the split axis
         for (const StripState& s : m_strips) {
             StripStats t;
             t.device = s.strip.device;
@@ -233,14 +227,16 @@ public:
 
 private:
     void build(const std::vector<DeviceInfo>& devices) {
-        StencilConfig kernels = single_gpu_equivalent(m_config);
-        if (remote()) kernels.placement.halo = HaloMode::Remote; // kernels that read the neighbours' rows
         const int n = int(m_plan.strips.size());
         m_strips.resize(std::size_t(n));
         m_timers.resize(std::size_t(n));
         for (int i = 0; i < n; ++i) {
             StripState& s = m_strips[i];
             s.strip = m_plan.strips[i];
+            // Strips along the slow axis run the whole domain's text (same strides); box strips their own.
+            StencilConfig kernels = boxes() ? strip_config(m_config, s.strip) : single_gpu_equivalent(m_config);
+            if (remote()) kernels.placement.halo = HaloMode::Remote; // kernels that read the neighbours' rows
+            kernels.placement.split = m_config.placement.split; // ... along this axis
             s.field = std::make_unique<CudaSimulation>(
                 strip_config(m_config, s.strip), devices[std::size_t(s.strip.device)], kernels);
             if (m_plan.ghost_depth > 0) s.neighbour[kBelow] = i > 0 ? i - 1 : -1;
@@ -261,7 +257,7 @@ private:
             for (int side : { kBelow, kAbove })
                 if (s.neighbour[side] >= 0) s.path[side] = choose_path(s, m_strips[s.neighbour[side]]);
         }
-        if (remote()) connect_neighbour_rows(m_strips, row_bytes());
+        if (remote()) connect_neighbour_rows(m_strips, layer_stride());
         for (StripState& s : m_strips) // a strip stages what a neighbour receives staged
             for (int side : { kBelow, kAbove }) {
                 if (s.neighbour[side] < 0 || m_strips[s.neighbour[side]].path[1 - side] != HaloPath::Staged) continue;
@@ -331,8 +327,17 @@ private:
         synchronize(); // neighbours may still be reading rows about to be overwritten
         m_workers->run([&](int i) {
             StripState& s = m_strips[i];
-            const std::size_t offset = std::size_t(s.strip.local_begin) * row_cells();
-            s.field->upload_rows(current + offset, previous ? previous + offset : nullptr);
+            if (boxes()) { // the strip's box, cut out on the host
+                const Extent e = m_config.problem.size;
+                const int axis = split_axis(m_config), first = s.strip.local_begin, count = s.strip.local_rows();
+                const std::vector<double> now = extract_layers(current, e, axis, first, count);
+                const std::vector<double> before
+                    = previous ? extract_layers(previous, e, axis, first, count) : std::vector<double> {};
+                s.field->upload_rows(now.data(), previous ? before.data() : nullptr);
+            } else {
+                const std::size_t offset = std::size_t(s.strip.local_begin) * row_cells();
+                s.field->upload_rows(current + offset, previous ? previous + offset : nullptr);
+            }
             s.field->set_iteration(iteration);
         });
         m_iteration = iteration;
@@ -354,8 +359,10 @@ private:
             f.finish_step();
             return;
         }
-        const int g = m_plan.ghost_depth, end = g + s.strip.updated_rows();
+        const int g = m_plan.ghost_depth;
+        int end = g + s.strip.updated_rows();
         const bool split = overlapped() && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
+        if (boxes()) end = slow_extent(f.config().problem) - g; // a box strip's rows: its whole slow axis
         if (!split) {
             f.launch_star_rows(g, end, compute);
         } else { // the rows the neighbours need first, then the interior while they travel
@@ -414,40 +421,30 @@ private:
             cuda_check(cudaStreamWaitEvent(first_stream(), m_strips[i].joined, 0), "cudaStreamWaitEvent");
     }
 
-    // Runs `produce` for a strip's part of a display plane (`floats` values) and delivers it to `out` on
-    // the first strip's GPU: directly when the strip lives there, else through a scratch buffer.
-    template <typename Produce> void to_first_gpu(StripState& s, float* out, std::size_t floats, Produce produce) {
-        const int first = m_strips.front().field->device();
-        if (s.field->device() == first) {
-            produce(out);
-            return;
-        }
-        set_device(std::size_t(&s - m_strips.data()));
-        if (s.scratch_floats < floats) {
-            if (s.scratch) cuda_check(cudaFree(s.scratch), "cudaFree");
-            s.scratch = nullptr;
-            cuda_check(cudaMalloc(reinterpret_cast<void**>(&s.scratch), floats * sizeof(float)), "cudaMalloc");
-            s.scratch_floats = floats;
-        }
-        produce(s.scratch);
-        cuda_check(
-            cudaMemcpyPeerAsync(out, first, s.scratch, s.field->device(), floats * sizeof(float), s.field->stream()),
-            "slice to the first GPU");
-    }
-
     std::vector<double> gather(bool previous) {
         std::vector<double> out(std::size_t(m_config.problem.size.cells()));
         m_workers->run([&](int i) {
             StripState& s = m_strips[i];
-            s.field->download_rows(s.strip.first_row - s.strip.local_begin, s.strip.end_row - s.strip.first_row,
-                out.data() + std::size_t(s.strip.first_row) * row_cells(), previous);
+            const int skip = s.strip.first_row - s.strip.local_begin, count = s.strip.end_row - s.strip.first_row;
+            if (!boxes()) {
+                s.field->download_rows(
+                    skip, count, out.data() + std::size_t(s.strip.first_row) * row_cells(), previous);
+                return;
+            }
+            const Extent local = s.field->config().problem.size;
+            std::vector<double> box(std::size_t(local.cells()));
+            s.field->download_rows(0, slow_extent(local_problem(s)), box.data(), previous);
+            insert_layers(box.data(), local, split_axis(m_config), skip, s.strip.first_row, count, out.data(),
+                m_config.problem.size);
         });
         return out;
     }
 
     bool remote() const { return m_config.placement.halo == HaloMode::Remote; }
-    bool overlapped() const { return m_config.placement.overlap && !remote(); } // remote mode has no copy to hide
-    bool along_split(SliceAxis axis) const { return m_config.problem.dims == 2 || axis != SliceAxis::XY; }
+    // Remote mode has no copy to hide; box strips cannot compute their boundary first (check_strips refuses).
+    bool overlapped() const { return m_config.placement.overlap && !remote() && !boxes(); }
+    bool boxes() const { return !splits_slowest(m_config); } // strips along x, or y in 3D: boxes of the domain
+    static const StencilProblem& local_problem(const StripState& s) { return s.field->config().problem; }
     StripState& owner(int row) {
         for (StripState& s : m_strips)
             if (row < s.strip.end_row) return s;
@@ -456,7 +453,21 @@ private:
     std::size_t row_cells() const { return std::size_t(m_config.problem.size.cells() / split_extent(m_config)); }
     std::size_t row_bytes() const { return m_strips.front().field->row_bytes(); }
     std::size_t halo_bytes() const { return halo_rows().bytes(); }
-    HaloRows halo_rows() const { return { m_plan.ghost_depth, row_bytes() }; }
+    HaloRows halo_rows() const {
+        HaloRows rows { m_plan.ghost_depth, row_bytes() };
+        if (!boxes()) return rows;
+        rows.box_axis = split_axis(m_config);
+        rows.layer = m_config.problem.size;
+        extent_along(rows.layer, rows.box_axis) = m_plan.ghost_depth;
+        rows.element_bytes = std::size_t(element_size(m_config.problem.precision));
+        return rows;
+    }
+    // Bytes between consecutive layers along the split axis (remote strips have equal widths: check_strips).
+    std::size_t layer_stride() const {
+        if (!boxes()) return row_bytes();
+        const std::size_t es = std::size_t(element_size(m_config.problem.precision));
+        return split_axis(m_config) == 0 ? es : es * std::size_t(local_problem(m_strips.front()).size.nx);
+    }
     cudaStream_t first_stream() const { return m_strips.front().field->stream(); }
     void set_device(std::size_t strip) const {
         cuda_check(cudaSetDevice(m_strips[strip].field->device()), "cudaSetDevice");

@@ -3,7 +3,7 @@
 //   T (float|double), idx_t, R (radius), CF (coarsening in x), DIMS (2|3), VARIANT (0 base, 1 smem,
 //   2 smem_padded, 3 stream, 4 uncoalesced, 5 temporal: gpu/kernels/temporal.cuh follows), RULE_WAVE, HAS_CENTRE,
 //   W_CENTRE, weight(d), and for stream MAX_HALO, PIPE, STREAM_FWD and XB (the 3D layout) and, once the block is
-//   chosen, SBX, SBY, SMINB; REMOTE (0|1, remote halo mode).
+//   chosen, SBX, SBY, SMINB; REMOTE (0|1, remote halo mode) and with it SPLIT (the axis strips are cut along).
 // Update: out = W_CENTRE*u + sum_d weight(d) * (sum of the 2*DIMS neighbours at distance d)
 //         [- out (= u(t-1)) for the wave]. Cells within R of the border are never written (Dirichlet).
 // Thesis listings 3.1-3.14 use this structure; the slow axis (y in 2D, z in 3D) is updated in [lo, hi)
@@ -11,22 +11,32 @@
 
 #define SLOW_STRIDE(nx, ny) (DIMS == 3 ? idx_t(nx) * idx_t(ny) : idx_t(nx))
 
-// Remote halo mode (GPU-SM, seed 003): a strip's first and last R rows along the slow axis are its
-// neighbours' rows, read straight from their buffers instead of from ghost copies. `below` and `above`
-// point into those buffers shifted to this strip's row numbering (the host passes `in` for a side without
-// a neighbour), so a load keeps its index and only the pointer is chosen by the row it reads. Only loads
-// that can reach beyond the own rows choose; each kernel still adds the same operands in the same order.
+// Remote halo mode (GPU-SM, seed 003): a strip's first and last R layers along the split axis SPLIT (0 x,
+// 1 y, 2 z; the slow axis unless the placement names another) are its neighbours' cells, read straight from
+// their buffers instead of from ghost copies. `below` and `above` point into those buffers shifted to this
+// strip's numbering (the host passes `in` for a side without a neighbour; a neighbour's pitch equals the own,
+// gpu/multi_gpu.cpp refuses unequal widths), so a load keeps its index and only the pointer is chosen by the
+// cell it reads. Only loads that can reach beyond the own cells choose; SPLIT is a constant, so the choices
+// along other axes fold away. Each kernel still adds the same operands in the same order.
+#ifndef SPLIT
+#define SPLIT (DIMS - 1)
+#endif
 #if REMOTE
 #define REMOTE_PARAMS , const T* __restrict__ below, const T* __restrict__ above
-#define SRC_LOW(row) ((row) < R ? below : in)
-#define SRC_HIGH(row, n) ((row) >= (n)-R ? above : in)
-#define SRC(row, n) ((row) < R ? below : (row) >= (n)-R ? above : in)
+#define PICK(axis, c, n) (SPLIT == (axis) ? ((c) < R ? below : (c) >= (n)-R ? above : in) : in)
+#define PICK_LOW(axis, c) (SPLIT == (axis) && (c) < R ? below : in)
+#define PICK_HIGH(axis, c, n) (SPLIT == (axis) && (c) >= (n)-R ? above : in)
 #else
 #define REMOTE_PARAMS
-#define SRC_LOW(row) in
-#define SRC_HIGH(row, n) in
-#define SRC(row, n) in
+#define PICK(axis, c, n) in
+#define PICK_LOW(axis, c) in
+#define PICK_HIGH(axis, c, n) in
 #endif
+// Along the slow axis (y in 2D, z in 3D), and for a cell by all its coordinates.
+#define SRC_LOW(row) PICK_LOW(DIMS - 1, row)
+#define SRC_HIGH(row, n) PICK_HIGH(DIMS - 1, row, n)
+#define SRC(row, n) PICK(DIMS - 1, row, n)
+#define CELL_SRC(ci, cj, ck) (SPLIT == 0 ? PICK(0, ci, nx) : SPLIT == 1 ? PICK(1, cj, ny) : PICK(2, ck, nz))
 
 // The host may specialise a kernel for its block (SBX, SBY, SBZ) and for the row and plane strides of its
 // domain (SNX, SNY): conditions like "is this neighbour in the tile" and the neighbours' offsets then fold at
@@ -105,11 +115,14 @@ __device__ __forceinline__ T remote_cell(const T* __restrict__ in, const T* __re
     for (int d = 1; d <= R; ++d) {
         const T* low = EDGE && row - d < R ? below : in;
         const T* high = EDGE && row + d >= rows - R ? above : in;
+        const T *xl = SPLIT == 0 ? low : in, *xh = SPLIT == 0 ? high : in; // only the split axis' loads choose
+        const T *yl = SPLIT == 1 ? low : in, *yh = SPLIT == 1 ? high : in;
 #if DIMS == 3
-        T pair = in[idx - d] + in[idx + d] + in[idx - d * sy] + in[idx + d * sy];
-        pair += low[idx - d * sz] + high[idx + d * sz];
+        const T *zl = SPLIT == 2 ? low : in, *zh = SPLIT == 2 ? high : in;
+        T pair = xl[idx - d] + xh[idx + d] + yl[idx - d * sy] + yh[idx + d * sy];
+        pair += zl[idx - d * sz] + zh[idx + d * sz];
 #else
-        T pair = in[idx - d] + in[idx + d] + low[idx - d * sy] + high[idx + d * sy];
+        T pair = xl[idx - d] + xh[idx + d] + yl[idx - d * sy] + yh[idx + d * sy];
 #endif
         acc += weight(d) * pair;
     }
@@ -128,7 +141,7 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
         if (!interior(i, j, k, nx, ny, lo, hi)) continue;
         const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
 #if REMOTE
-        const int row = DIMS == 3 ? k : j, rows = DIMS == 3 ? nz : ny;
+        const int row = SPLIT == 0 ? i : SPLIT == 1 ? j : k, rows = SPLIT == 0 ? nx : SPLIT == 1 ? ny : nz;
         const T acc = row < 2 * R || row >= rows - 2 * R ? remote_cell<true>(in, below, above, idx, row, rows, sy, sz)
                                                          : remote_cell<false>(in, below, above, idx, row, rows, sy, sz);
 #else
@@ -168,10 +181,12 @@ extern "C" __global__ void ss_star(
 #pragma unroll
     for (int d = 1; d <= R; ++d) {
 #if DIMS == 3
-        T pair = in[idx - d] + in[idx + d] + in[idx - d * sy] + in[idx + d * sy];
+        T pair = PICK_LOW(0, i - d)[idx - d] + PICK_HIGH(0, i + d, nx)[idx + d] + PICK_LOW(1, j - d)[idx - d * sy]
+            + PICK_HIGH(1, j + d, ny)[idx + d * sy];
         pair += SRC_LOW(k - d)[idx - d * sz] + SRC_HIGH(k + d, nz)[idx + d * sz];
 #else
-        T pair = in[idx - d] + in[idx + d] + SRC_LOW(j - d)[idx - d * sy] + SRC_HIGH(j + d, ny)[idx + d * sy];
+        T pair = PICK_LOW(0, i - d)[idx - d] + PICK_HIGH(0, i + d, nx)[idx + d] + SRC_LOW(j - d)[idx - d * sy]
+            + SRC_HIGH(j + d, ny)[idx + d * sy];
 #endif
         acc += weight(d) * pair;
     }
@@ -197,8 +212,7 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
     for (int l = 0; l < CF; ++l) {
         const int i = i0 + l * BLK_X;
         const int s = threadIdx.x + l * BLK_X + ty * tsy + tz * tsz;
-        if (i < nx && in_domain_yz)
-            tile[s] = SRC(DIMS == 3 ? k : j, DIMS == 3 ? nz : ny)[i + j * sy + (DIMS == 3 ? k * sz : 0)];
+        if (i < nx && in_domain_yz) tile[s] = CELL_SRC(i, j, k)[i + j * sy + (DIMS == 3 ? k * sz : 0)];
     }
     __syncthreads();
 #pragma unroll
@@ -210,10 +224,11 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
         T acc = centre_term(tile[s]);
 #pragma unroll
         for (int d = 1; d <= R; ++d) {
-            T pair = (tx >= d ? tile[s - d] : in[idx - d]) + (tx + d < W ? tile[s + d] : in[idx + d]);
+            T pair = (tx >= d ? tile[s - d] : PICK_LOW(0, i - d)[idx - d])
+                + (tx + d < W ? tile[s + d] : PICK_HIGH(0, i + d, nx)[idx + d]);
 #if DIMS == 3
-            pair += (ty >= d ? tile[s - d * tsy] : in[idx - d * sy])
-                + (ty + d < BY ? tile[s + d * tsy] : in[idx + d * sy]);
+            pair += (ty >= d ? tile[s - d * tsy] : PICK_LOW(1, j - d)[idx - d * sy])
+                + (ty + d < BY ? tile[s + d * tsy] : PICK_HIGH(1, j + d, ny)[idx + d * sy]);
             pair += (tz >= d ? tile[s - d * tsz] : SRC_LOW(k - d)[idx - d * sz])
                 + (tz + d < BZ ? tile[s + d * tsz] : SRC_HIGH(k + d, nz)[idx + d * sz]);
 #else
@@ -249,20 +264,25 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
         if (!(i < nx && in_domain_yz)) continue;
         const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
         const int s = (threadIdx.x + R + l * BX) + (ty + R) * tsy + (DIMS == 3 ? (tz + R) * tsz : 0);
-        const T* row_src = SRC(DIMS == 3 ? k : j, DIMS == 3 ? nz : ny); // the thread's row may be a neighbour's
-        if (l == 0 && threadIdx.x < R && i >= R) tile[s - R] = row_src[idx - R];
-        if (l == CF - 1 && threadIdx.x >= BX - R && i + R < nx) tile[s + R] = row_src[idx + R];
+        const T* row_src = CELL_SRC(i, j, k); // the thread's cell may be a neighbour's
+        // A load along the split axis chooses by the cell it reads; along the others it shares the thread's source.
+#define ALONG_LOW(axis, c) (SPLIT == (axis) ? PICK_LOW(axis, c) : row_src)
+#define ALONG_HIGH(axis, c, n) (SPLIT == (axis) ? PICK_HIGH(axis, c, n) : row_src)
+        if (l == 0 && threadIdx.x < R && i >= R) tile[s - R] = ALONG_LOW(0, i - R)[idx - R];
+        if (l == CF - 1 && threadIdx.x >= BX - R && i + R < nx) tile[s + R] = ALONG_HIGH(0, i + R, nx)[idx + R];
 #if DIMS == 3
-        if (ty < R && j >= R) tile[s - R * tsy] = row_src[idx - R * sy];
-        if (ty >= BY - R && j + R < ny) tile[s + R * tsy] = row_src[idx + R * sy];
-        if (tz < R && k >= R) tile[s - R * tsz] = SRC_LOW(k - R)[idx - R * sz];
-        if (tz >= BZ - R && k + R < nz) tile[s + R * tsz] = SRC_HIGH(k + R, nz)[idx + R * sz];
+        if (ty < R && j >= R) tile[s - R * tsy] = ALONG_LOW(1, j - R)[idx - R * sy];
+        if (ty >= BY - R && j + R < ny) tile[s + R * tsy] = ALONG_HIGH(1, j + R, ny)[idx + R * sy];
+        if (tz < R && k >= R) tile[s - R * tsz] = ALONG_LOW(2, k - R)[idx - R * sz];
+        if (tz >= BZ - R && k + R < nz) tile[s + R * tsz] = ALONG_HIGH(2, k + R, nz)[idx + R * sz];
         tile[s] = row_src[idx];
 #else
-        if (ty < R && j >= R) tile[s - R * tsy] = SRC_LOW(j - R)[idx - R * sy];
-        if (ty >= BY - R && j + R < ny) tile[s + R * tsy] = SRC_HIGH(j + R, ny)[idx + R * sy];
+        if (ty < R && j >= R) tile[s - R * tsy] = ALONG_LOW(1, j - R)[idx - R * sy];
+        if (ty >= BY - R && j + R < ny) tile[s + R * tsy] = ALONG_HIGH(1, j + R, ny)[idx + R * sy];
         tile[s] = row_src[idx];
 #endif
+#undef ALONG_LOW
+#undef ALONG_HIGH
     }
     __syncthreads();
 #pragma unroll
@@ -360,7 +380,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         if (plane < s_end) {
 #pragma unroll
             for (int k = 0; k < MAX_HALO; ++k)
-                if (h_src[k] >= 0) copy_async(tiles + buffer * tile_size + h_dst[k], in + h_src[k] + idx_t(plane) * ss);
+                if (h_src[k] >= 0)
+                    copy_async(
+                        tiles + buffer * tile_size + h_dst[k], PICK(0, h_src[k], nx) + h_src[k] + idx_t(plane) * ss);
         }
         commit_copies(); // an empty group past the end keeps the group count uniform
     };
@@ -376,11 +398,12 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         col[l] = i;
 #pragma unroll
         for (int m = 0; m < 2 * R; ++m)
-            q[l][m] = col_ok[l] ? SRC(s_begin - R + m, ny)[col[l] + (s_begin - R + m) * ss] : T(0);
+            q[l][m] = col_ok[l] ? CELL_SRC(i, s_begin - R + m, 0)[col[l] + (s_begin - R + m) * ss] : T(0);
 #pragma unroll
         for (int p = 0; p < PIPE; ++p)
-            ring[p][l]
-                = col_ok[l] && s_begin + p < s_end ? SRC(s_begin + R + p, ny)[col[l] + (s_begin + R + p) * ss] : T(0);
+            ring[p][l] = col_ok[l] && s_begin + p < s_end
+                ? CELL_SRC(i, s_begin + R + p, 0)[col[l] + (s_begin + R + p) * ss]
+                : T(0);
     }
 #pragma unroll
     for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
@@ -395,7 +418,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
                 q[l][2 * R] = ring[p][l];
-                ring[p][l] = col_ok[l] && s + PIPE < s_end ? SRC(s + R + PIPE, ny)[col[l] + (s + R + PIPE) * ss] : T(0);
+                ring[p][l] = col_ok[l] && s + PIPE < s_end
+                    ? CELL_SRC(int(col[l]), s + R + PIPE, 0)[col[l] + (s + R + PIPE) * ss]
+                    : T(0);
                 tile[R + threadIdx.x + l * BX] = q[l][R];
             }
             wait_copies_but_newest(); // this row's halo has landed
@@ -488,6 +513,19 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             const bool interior_only = plane < s_begin || plane >= s_end;
             const unsigned long long m = interior_only ? inner : full;
             const unsigned dst = smem_base + buffer * tile_size * sizeof(T);
+#if REMOTE && SPLIT != 2 // the strips are boxes in the plane: each item's cell chooses its source
+            const idx_t first = idx_t(plane) * ss + src0;
+#pragma unroll
+            for (int kr = 0; kr < KR; ++kr)
+#pragma unroll
+                for (int kc = 0; kc < KC; ++kc) {
+                    const int bit = kr * KC + kc;
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
+                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T),
+                            CELL_SRC(x0 - OFF + tx + kc * BX, y0 - R + ty + kr * BY, plane)
+                                + (first + kr * row_step + kc * BX));
+                }
+#else
             const T* src
                 = SRC(plane, nz) + (idx_t(plane) * ss + src0); // then one pointer per row, immediate offsets along it
 #pragma unroll
@@ -498,6 +536,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                     if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
                         copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
                 }
+#endif
         }
         commit_copies(); // an empty group past the end keeps the group count uniform
     };
@@ -631,6 +670,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     const int strip = R * BX, side = R * H;
     const int halo_count = 2 * strip + 2 * side;
     int h_src[MAX_HALO], h_dst[MAX_HALO];
+#if REMOTE && SPLIT != 2
+    signed char h_side[MAX_HALO]; // strips that are boxes in the plane: 0 own cell, 1 below, 2 above
+#endif
 #pragma unroll
     for (int k = 0; k < MAX_HALO; ++k) {
         const int item = t + k * nthreads;
@@ -646,12 +688,23 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         const bool ok = item < halo_count && gx >= 0 && gx < nx && gy >= 0 && gy < ny;
         h_src[k] = ok ? gx + gy * nx : -1;
         h_dst[k] = ok ? row * px + c : -1;
+#if REMOTE && SPLIT != 2
+        const int split_c = SPLIT == 0 ? gx : gy, split_n = SPLIT == 0 ? nx : ny;
+        h_side[k] = split_c < R ? 1 : split_c >= split_n - R ? 2 : 0;
+#endif
     }
     auto fetch_halo = [&](int plane, int buffer) {
         if (plane < s_end) {
 #pragma unroll
-            for (int k = 0; k < MAX_HALO; ++k)
-                if (h_src[k] >= 0) copy_async(tiles + buffer * tile_size + h_dst[k], in + h_src[k] + idx_t(plane) * ss);
+            for (int k = 0; k < MAX_HALO; ++k) {
+#if REMOTE && SPLIT != 2
+                const T* from = h_side[k] == 1 ? below : h_side[k] == 2 ? above : in;
+#else
+                const T* from = in;
+#endif
+                if (h_src[k] >= 0)
+                    copy_async(tiles + buffer * tile_size + h_dst[k], from + h_src[k] + idx_t(plane) * ss);
+            }
         }
         commit_copies(); // an empty group past the end keeps the group count uniform
     };
@@ -668,11 +721,12 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         col[l] = i + idx_t(j) * nx;
 #pragma unroll
         for (int m = 0; m < 2 * R; ++m)
-            q[l][m] = cell_ok[l] ? SRC(s_begin - R + m, nz)[col[l] + (s_begin - R + m) * ss] : T(0);
+            q[l][m] = cell_ok[l] ? CELL_SRC(i, j, s_begin - R + m)[col[l] + (s_begin - R + m) * ss] : T(0);
 #pragma unroll
         for (int p = 0; p < PIPE; ++p)
-            ring[p][l]
-                = cell_ok[l] && s_begin + p < s_end ? SRC(s_begin + R + p, nz)[col[l] + (s_begin + R + p) * ss] : T(0);
+            ring[p][l] = cell_ok[l] && s_begin + p < s_end
+                ? CELL_SRC(i, j, s_begin + R + p)[col[l] + (s_begin + R + p) * ss]
+                : T(0);
     }
 #pragma unroll
     for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
@@ -688,8 +742,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
                 q[l][2 * R] = ring[p][l];
-                ring[p][l]
-                    = cell_ok[l] && s + PIPE < s_end ? SRC(s + R + PIPE, nz)[col[l] + (s + R + PIPE) * ss] : T(0);
+                ring[p][l] = cell_ok[l] && s + PIPE < s_end
+                    ? CELL_SRC(i, y0 + row0 + l, s + R + PIPE)[col[l] + (s + R + PIPE) * ss]
+                    : T(0);
                 tile[c0 + l * px] = q[l][R];
             }
             wait_copies_but_newest(); // this plane's halo has landed

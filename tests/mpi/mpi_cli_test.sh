@@ -18,6 +18,7 @@ failures=0
 check() { # check NAME CONDITION-RESULT MESSAGE
     if [ "$2" -eq 0 ]; then echo "ok   $1"; else echo "FAIL $1: $3"; failures=$((failures + 1)); fi
 }
+ours() { grep -c '^stencilscope-cli: ' <<<"$1"; }
 checksum_of() { grep -o '^checksum [0-9a-f]*' <<<"$1" | cut -d' ' -f2; }
 mpi() { timeout 120 mpirun "$@"; }
 
@@ -59,8 +60,28 @@ mpi -np 3 "$cli" bench --backend "$backend" --size 256x200 --radius 2 --repeats 
 [ "$(wc -l <"$csv")" -eq 5 ] && tail -1 "$csv" | grep -q ',3,all,'
 check "bench CSV: header, 3 rank rows, the total" $? "$(cat "$csv" 2>&1)"
 
+# profile: each rank profiles its own strip in turn; rank 0 reports every rank and writes the CSV.
+if [ "$backend" = cuda ]; then
+    csv=$(mktemp -d)/profile.csv
+    out=$(mpi -np 2 "$cli" profile --size 512x500 --radius 2 --steps 3 --launches 2 --csv "$csv" 2>&1)
+    rc=$?
+    [ $rc -eq 0 ] && [ "$(grep -c '^rank [01]: launch [12] (step [0-9]*) on GPU' <<<"$out")" -eq 4 ] \
+        && grep -q '^rank 0: launch 1 (step 4) on GPU [0-9]* (.*, rows 0-249 along y)' <<<"$out" \
+        && grep -q '^rank 1: launch 2 (step 8) on GPU [0-9]* (.*, rows 250-499 along y)' <<<"$out"
+    check "profile under mpirun: a report per rank and launch, each on its own rows" $? "rc $rc: $out"
+    # Two ranks on one GPU form no whole-run figure; on two GPUs the total follows each launch.
+    shared=$(grep -c 'ranks share a GPU' <<<"$out")
+    rows=$((1 + 4 + (shared == 0 ? 2 : 0)))
+    [ "$(wc -l <"$csv")" -eq $rows ] && grep -q ',2,1$' "$csv"
+    check "profile CSV: header and a row per rank and launch ($rows lines)" $? "$(cat "$csv" 2>&1)"
+else
+    out=$(mpi -np 2 "$cli" profile --backend cpu --size 64x64 2>&1)
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'profile reads GPU counters: use --backend cuda' <<<"$out"
+    check "profile under mpirun on the CPU backend" $? "rc $rc: $out"
+fi
+
 # Bad input: one line from rank 0 (mpirun adds its own report), exit 2, no hang.
-ours() { grep -c '^stencilscope-cli: ' <<<"$1"; }
 out=$(mpi -np 1 "$cli" run --backend "$backend" --size 64x64 : -np 1 "$cli" run --backend "$backend" --size 64x65 2>&1)
 rc=$?
 [ $rc -ne 0 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'started with different options' <<<"$out"

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/rank_run.h"
+
+#include "app/cli/address_space.h"
+#include "app/cli/cli_common.h"
+#include "gpu/physics.h"
+
+#include <new>
+
+namespace ss::cli {
+
+double seconds_from_environment(const char* name, double fallback) {
+    const char* text = std::getenv(name);
+    if (!text) return fallback;
+    char* end = nullptr;
+    const double v = std::strtod(text, &end);
+    return end != text && *end == '\0' && v > 0 ? v : fallback;
+}
+
+int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
+    const CsvRow& csv_header, RankJob& job) {
+    const int ranks = world.size();
+    const bool every_rank_has_cuda = world.all(catalogue.has_cuda());
+    if (!o.backend_given && !every_rank_has_cuda) o.config.placement.backend = Backend::Cpu;
+    job.cuda = o.config.placement.backend == Backend::Cuda;
+    if (need_cuda && !job.cuda)
+        return world.agree(2,
+            o.backend_given ? "profile reads GPU counters: use --backend cuda"
+                            : "profile reads GPU counters, and not every rank has a CUDA device",
+            true);
+    if (Status s = check_rank_split(o.config, ranks); !s) return world.agree(2, s.reason, true);
+    Status local_input = Status::success();
+    if (job.cuda && !catalogue.has_cuda())
+        local_input = Status::failure("--backend cuda, but this rank has no CUDA device ("
+            + (catalogue.unavailable.empty() ? std::string("none found") : catalogue.unavailable) + ")");
+    if (world.rank() == 0 && local_input && !o.csv.empty())
+        if (Status s = check_csv_output(o.csv, csv_header); !s) local_input = s;
+    if (int code = world.agree(local_input ? 0 : 2, local_input.reason)) return code;
+
+    job.device = job.cuda ? rank_device(o.config.placement.device, world.local_rank(), catalogue.count()) : 0;
+    const Status fits = check_rank_strip(o.config, ranks, world.rank(), job.device, catalogue);
+    if (int code = world.agree(fits ? 0 : 2, fits.reason)) return code; // bad input: refused before anything
+    std::string why;
+    try {
+        job.strip = create_rank_strip(o.config, ranks, world.rank(), job.device, catalogue, &why);
+    } catch (const std::exception& e) {
+        why = e.what();
+    }
+    if (int code = world.agree(job.strip ? 0 : 1, "cannot create the strip: " + why)) return code; // a failed run
+    job.device_buffers = job.cuda && o.config.placement.halo == HaloMode::Auto && world.cuda_aware();
+    job.overlapped = o.config.placement.overlap && job.strip->overlaps();
+
+    std::string failure;
+    try {
+        const std::vector<double> initial = initial_field(o.config); // every rank makes the same field
+        const std::size_t row = std::size_t(o.config.problem.size.nx)
+            * (o.config.problem.stencil == StencilKind::Diffusion4 || o.config.problem.dims == 3
+                    ? std::size_t(o.config.problem.size.ny)
+                    : 1);
+        const Strip& s = job.strip->strip();
+        job.strip->field().upload({ initial.begin() + std::ptrdiff_t(s.local_begin * row),
+            initial.begin() + std::ptrdiff_t(s.local_end * row) });
+    } catch (const std::bad_alloc&) {
+        failure = out_of_host_memory_reason();
+    } catch (const std::exception& e) {
+        failure = std::string("run failed: ") + e.what();
+    }
+    // The neighbours are past every collective check: end the job rather than let them wait.
+    if (!failure.empty()) world.abort(1, failure);
+    return 0;
+}
+
+} // namespace ss::cli

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// One rank of an MPI job (app/cli/mpi_run.cpp, mpi_profile.cpp): how every command starts its rank (the
+// backend the ranks agree on, the split checked, its strip created with its rows of the initial field)
+// and how it steps with the ghost-row trade. Only mpi_world.cpp calls MPI.
+#pragma once
+
+#include "app/cli/mpi_world.h"
+#include "gpu/device.h"
+#include "gpu/rank_strip.h"
+#include "reports/csv.h"
+#include "reports/run_options.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+namespace ss::cli {
+
+// A positive number of seconds from the environment variable `name`, else `fallback`.
+double seconds_from_environment(const char* name, double fallback);
+
+// One rank's timings of a timed run: means per step.
+struct RankTimes {
+    double compute_ms = 0.0, exchange_ms = 0.0;
+};
+
+// The steps of one rank. Overlap off: the step, waited for, then the exchange (staged: copy out, trade,
+// copy in). Overlap on: the rows the neighbours need first, then the interior, which runs while those rows
+// travel (RankStrip's overlapped step); the CPU backend runs the same calls one after the other.
+class RankRun {
+public:
+    RankRun(MpiWorld& world, RankStrip& strip, Backend backend, bool device_buffers, bool overlap)
+        : m_world(world)
+        , m_strip(strip)
+        , m_device_buffers(device_buffers)
+        , m_overlap(overlap)
+        , m_timeout_s(seconds_from_environment("STENCILSCOPE_MPI_TIMEOUT_S", 60.0)) {
+        // Testing hooks: this rank stops sending after STENCILSCOPE_MPI_TEST_SILENT_AFTER exchanges (0: at once).
+        const char* silent = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_RANK");
+        const char* after = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_AFTER");
+        m_silent_after = silent && std::atoi(silent) == world.rank() ? (after ? std::atoll(after) : 0) : -1;
+        m_neighbour[kRankBelow] = world.rank() > 0, m_neighbour[kRankAbove] = world.rank() + 1 < world.size();
+        if (staged())
+            for (auto& buffers : m_staging)
+                for (auto& b : buffers) b = allocate_staging(strip.halo_bytes(), backend);
+        for (int side : { kRankBelow, kRankAbove })
+            m_host[0][side] = m_staging[0][side].get(), m_host[1][side] = m_staging[1][side].get();
+    }
+
+    // `steps` steps, each with its exchange; every exchange waits at most the timeout.
+    RankTimes steps(int steps) {
+        RankTimes t;
+        for (int i = 0; i < steps; ++i) {
+            if (m_overlap) {
+                m_strip.begin_step(m_neighbour, staged() ? m_host[0] : nullptr);
+                m_strip.rows_final();
+                const auto start = std::chrono::steady_clock::now(); // the interior runs from here on
+                m_strip.rows_out();
+                trade();
+                m_strip.rows_in(staged() ? m_host[1] : nullptr);
+                t.exchange_ms += milliseconds_since(start);
+            } else {
+                t.compute_ms += m_strip.compute_step();
+                const auto start = std::chrono::steady_clock::now();
+                exchange_after_step();
+                t.exchange_ms += milliseconds_since(start);
+            }
+        }
+        if (m_overlap) t.compute_ms = m_strip.take_compute_ms();
+        if (steps > 0) t.compute_ms /= steps, t.exchange_ms /= steps;
+        return t;
+    }
+
+    // The exchange of a step computed outside steps() (the profiled step): as after a step with overlap off.
+    void exchange_after_step() {
+        for (int side : { kRankBelow, kRankAbove })
+            if (staged() && m_neighbour[side]) m_strip.copy_out(side, m_host[0][side]);
+        trade();
+        for (int side : { kRankBelow, kRankAbove })
+            if (staged() && m_neighbour[side]) m_strip.copy_in(side, m_host[1][side]);
+    }
+
+private:
+    static double milliseconds_since(std::chrono::steady_clock::time_point start) {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+    bool staged() const { return !m_device_buffers && m_strip.device_memory(); }
+
+    // MPI between the rows to send and the ghost rows: the staging buffers, or the strip's rows in place.
+    void trade() {
+        unsigned char *send[2], *receive[2];
+        for (int side : { kRankBelow, kRankAbove }) {
+            send[side] = staged() ? m_host[0][side] : m_strip.send_rows(side);
+            receive[side] = staged() ? m_host[1][side] : m_strip.ghost_rows(side);
+        }
+        ++m_exchanges;
+        const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
+        m_world.exchange(send, receive, m_strip.halo_bytes(), m_timeout_s, m_exchanges, silent);
+    }
+
+    MpiWorld& m_world;
+    RankStrip& m_strip;
+    bool m_device_buffers, m_overlap;
+    double m_timeout_s;
+    long long m_silent_after = -1, m_exchanges = 0;
+    bool m_neighbour[2] = {};
+    std::shared_ptr<unsigned char> m_staging[2][2]; // [send, receive][side]: pinned host rows
+    unsigned char* m_host[2][2] = {}; // their pointers
+};
+
+// What a command's rank runs on, once start_rank_job has agreed on it with every rank.
+struct RankJob {
+    bool cuda = false; // the backend of the whole job
+    int device = 0; // this rank's CUDA device
+    std::unique_ptr<RankStrip> strip; // this rank's rows, holding its part of the initial field
+    bool device_buffers = false; // MPI trades device memory (CUDA-aware on every rank)
+    bool overlapped = false; // the exchange runs while the interior computes (the same on every rank)
+};
+
+// Collective. Agrees on one backend (CUDA when asked, or when every rank has a GPU and none was asked;
+// `need_cuda`: the CPU backend is refused), checks the split, this rank's strip and rank 0's CSV under
+// `csv_header`, creates the strip and uploads its rows. 0 to go on; else the code every rank returns,
+// rank 0 having said why in one line. A failure after the checks ends the job (MpiWorld::abort).
+int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
+    const CsvRow& csv_header, RankJob& job);
+
+} // namespace ss::cli
