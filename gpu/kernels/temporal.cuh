@@ -191,4 +191,13 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
         }
     }
 }
+#undef CELL_GX
+#undef CELL_GY
+#undef CELL_X
+#undef CELL_Y
+#undef SIDX
+#undef GIDX
+#undef CELL_IN
+#undef CELL_INTERIOR
+#undef CELL_CORE
 #endif
