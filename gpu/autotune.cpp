@@ -27,8 +27,7 @@ std::vector<BlockDims> autotune_space(const StencilConfig& config, const DeviceI
 
 std::vector<AutotuneCandidate> autotune_candidates(const StencilConfig& config, const DeviceInfo* device) {
     const bool temporal = config.policy.variant == Variant::Temporal;
-    const std::vector<int> depths
-        = temporal ? temporal_search_depths(config) : std::vector<int> { config.policy.depth };
+    const std::vector<int> depths = temporal ? temporal_depths(config) : std::vector<int> { config.policy.depth };
     std::vector<AutotuneCandidate> out;
     for (const BlockDims& b : autotune_space(config, device))
         for (int depth : depths) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Block-dimension autotuning over the thesis' space (sec. 4.3.2): Bx, By, Bz powers of two,
 // Bx >= By >= Bz, 32 <= Bx*By*Bz <= 1024, minus what the variant's launch rules refuse. The temporal
-// variant searches its depth too: every block x depth of temporal_search_depths that the launch rules accept.
+// variant searches its depth too: every block x depth of temporal_depths (odd and even) that the launch rules accept.
 #pragma once
 
 #include "gpu/config.h"
@@ -35,7 +35,7 @@ struct AutotuneCandidate {
     bool operator==(const AutotuneCandidate&) const = default;
 };
 // What autotune() times, in order: the temporal variant every block of autotune_space at each depth of
-// temporal_search_depths that its launch rules accept, block-major; every other variant its blocks at its depth.
+// temporal_depths that its launch rules accept, block-major; every other variant its blocks at its depth.
 std::vector<AutotuneCandidate> autotune_candidates(const StencilConfig& config, const DeviceInfo* device);
 
 struct AutotuneResult {

@@ -137,7 +137,7 @@ std::string autotune_cache_key(const StencilConfig& c, int steps, const DeviceIn
         << ";strips=" << c.placement.strips_per_device << ";steps=" << std::max(steps, 1);
     if (c.policy.variant == Variant::Temporal) { // the depths searched: a search over others is another search
         key << ";depths=";
-        const std::vector<int> depths = temporal_search_depths(c);
+        const std::vector<int> depths = temporal_depths(c);
         for (std::size_t i = 0; i < depths.size(); ++i) key << (i ? "," : "") << depths[i];
     }
     return key.str();

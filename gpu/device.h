@@ -25,6 +25,7 @@ struct DeviceInfo {
     std::int64_t free_memory = 0;
     int memory_bus_bits = 0;
     int memory_clock_khz = 0;
+    int sm_clock_khz = 0; // the SMs' peak clock (cudaDevAttrClockRate); 0: unknown
     std::int64_t l2_bytes = 0; // the L2 cache (50 MiB on the H100 SXM); 0: unknown
     std::string pci_bus_id;
     // Other devices whose memory this one's kernels can load (cudaDeviceCanAccessPeer): remote halo mode.

@@ -2,6 +2,7 @@
 #include "gpu/experiments.h"
 
 #include "gpu/autotune_cache.h"
+#include "gpu/bandwidth.h"
 #include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 #include "gpu/profiler/collector.h"
@@ -238,13 +239,18 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
     }
     int done = 0;
     auto report = [&](const std::string& what) { return !progress || progress(done, total, what); };
-    auto measured = [&] {
-        if (point) point(points.back());
-    };
-
     const std::vector<double> field = make_initial_field(spec.base, InitialCondition::Random, 1);
     const auto collector = counters_for(spec, warnings);
     Bench bench { spec, catalogue, field, collector.get(), warnings };
+    double copy_bytes_per_s = std::numeric_limits<double>::quiet_NaN();
+    if (spec.kind == ExperimentKind::Depth && device) {
+        const BandwidthResult bw = measure_copy_bandwidth(device->index, std::int64_t(256) << 20, 3);
+        if (bw.error.empty()) copy_bytes_per_s = bw.gbytes_per_s * 1e9;
+    }
+    auto measured = [&] {
+        points.back().copy_bytes_per_s = copy_bytes_per_s;
+        if (point) point(points.back());
+    };
     // The best block over the CFs of the variant being tuned.
     std::optional<StencilConfig> best;
     double best_gcells = 0.0;

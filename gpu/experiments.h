@@ -65,6 +65,9 @@ struct ExperimentPoint {
     // DRAM bytes read + written per updated cell and step of one profiled launch (a temporal launch's bytes over
     // its depth); NaN without counters.
     double dram_bytes_per_cell = std::numeric_limits<double>::quiet_NaN();
+    // A depth sweep on CUDA: the device's copy roofline, measured once in the same process before the points
+    // (EBISU's B_gm for the model chart); NaN otherwise (and in a CSV, which does not keep it).
+    double copy_bytes_per_s = std::numeric_limits<double>::quiet_NaN();
     std::string error; // non-empty: refused or failed (kept, so a table shows why a bar is missing)
 };
 

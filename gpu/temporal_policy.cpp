@@ -88,7 +88,7 @@ int env_knob(const char* name) {
 
 int temporal_loads_ahead() {
     static const int v = env_knob("STENCILSCOPE_TEMPORAL_AHEAD");
-    return v >= 1 && v <= 8 ? v : 2;
+    return v >= 1 && v <= 8 ? v : 1;
 }
 
 int temporal_min_blocks_per_sm() {
@@ -125,17 +125,11 @@ std::vector<int> temporal_depths(const StencilConfig& config) {
     StencilConfig c = config;
     c.policy.variant = Variant::Temporal;
     c.placement.gpus = 1, c.placement.strips_per_device = 1; // strips are refused whatever the depth
-    for (int depth = 1; depth <= (c.problem.dims == 3 ? 6 : 12); ++depth) {
+    const int deepest = c.problem.dims == 3 ? kTemporalMaxSearchDepth3D : kTemporalMaxSearchDepth2D;
+    for (int depth = 1; depth <= deepest; ++depth) {
         c.policy.depth = depth;
         if (check_temporal_policy(c) && check_temporal_block(c, temporal_block(c))) out.push_back(depth);
     }
-    return out;
-}
-
-std::vector<int> temporal_search_depths(const StencilConfig& c) {
-    std::vector<int> out;
-    for (int depth : temporal_depths(c))
-        if (depth <= 4 || depth % 2 == 0) out.push_back(depth);
     return out;
 }
 

@@ -46,8 +46,9 @@ Status check_temporal_policy(const StencilConfig&);
 // must be wider than its halo (2 * R * depth) on every tiled axis.
 Status check_temporal_block(const StencilConfig&, const BlockDims&);
 
-// Input planes each thread loads ahead of the one entering the pipeline (registers: this x CF values):
-// 2 unless STENCILSCOPE_TEMPORAL_AHEAD=N (1..8) sets it, a tuning knob.
+// Input planes each thread loads ahead of the one entering the pipeline (registers: this x CF values): 1 (the
+// registers decide the occupancy, and the occupancy the speed: 2 measured 30 % slower in 3D, 9 % in 2D on the
+// H100, docs/PERFORMANCE.md) unless STENCILSCOPE_TEMPORAL_AHEAD=N (1..8) sets it, a tuning knob.
 int temporal_loads_ahead();
 // __launch_bounds__ minimum blocks per SM (caps the registers): 0 (not given: ptxas chooses, measured better
 // than 1, which lets it take up to 255) unless STENCILSCOPE_TEMPORAL_MIN_BLOCKS=N (1..32) sets it.
@@ -62,20 +63,23 @@ bool temporal_adjacent_rows();
 // best of 1, 2, 4, 8 on the H100, docs/PERFORMANCE.md), or STENCILSCOPE_TEMPORAL_WAVES=N (1..64).
 int temporal_waves(int dims);
 
-// The depths a sweep (`sweep --experiment depth`) or a search (autotune) tries for `c` by default: 1..12 in 2D,
-// 1..6 in 3D, less those check_temporal_policy refuses or whose halo fills the heuristic tile (temporal_block).
-// `c`'s variant and depth are ignored.
+// The depths a sweep (`sweep --experiment depth`) and a search (autotune) try for `c`: every depth of 1..12 in
+// 2D and 1..6 in 3D, odd and even, less those check_temporal_policy refuses or whose halo fills the heuristic
+// tile (temporal_block). `c`'s variant and depth are ignored. Deeper ones are left out because they cannot
+// win: past the depth where DRAM stops being the bottleneck (EBISU's model, gpu/ebisu_model.h: t ~ 4..7 for
+// R1 on the H100) more depth only adds redundant halo work, so the rate falls with the valid proportion
+// V(t), as measured from depth 10 on in 2D and 5 on in 3D (docs/PERFORMANCE.md).
 std::vector<int> temporal_depths(const StencilConfig& c);
-// Autotune's depths: of temporal_depths, 1, 2, 3, 4, 6, 8, 10 and 12 (the deep end moves slowly).
-std::vector<int> temporal_search_depths(const StencilConfig& c);
+inline constexpr int kTemporalMaxSearchDepth2D = 12, kTemporalMaxSearchDepth3D = 6;
 
 // Two planes of the tile with an R-wide border of zeros: stage s reads stage s-1's plane from one while
 // the next stage writes the other (gpu/kernels/temporal.cuh).
 std::int64_t temporal_smem_bytes(const StencilConfig&, const BlockDims&);
 
 // The heuristic block keeps EBISU's tiles (Table 1): 256 cells wide in 2D, 32 x 32 in 3D, with CF cells per
-// thread: 256 / CF threads in 2D, 32 x 32 / CF in 3D (CF 4 gives EBISU's 256 threads x 4). It ignores the
-// occupancy API's thread count: the tile decides how much of the work is redundant.
+// thread: 256 / CF threads in 2D, 32 x 32 / CF in 3D (CF 4 gives EBISU's 256 threads x 4; a 64 x 32 tile, V 0.66
+// instead of 0.56 at depth 4, measured 539 against 571 GCells/s on the H100). It ignores the occupancy API's
+// thread count: the tile decides how much of the work is redundant.
 BlockDims temporal_block(const StencilConfig&);
 
 } // namespace ss

@@ -4,6 +4,7 @@
 #include "reports/experiment_report.h"
 #include "reports/run_report.h"
 #include "session/session.h"
+#include "widgets/ebisu_model_chart.h"
 #include "widgets/experiment_charts.h"
 #include "widgets/export_util.h"
 
@@ -72,10 +73,13 @@ ExperimentsWindow::ExperimentsWindow(Session& session, QWidget* parent)
     : QWidget(parent, Qt::Window)
     , m_session(session)
     , m_charts(new ExperimentCharts(this))
+    , m_model(new EbisuModelChart(this))
+    , m_tabs(new QTabWidget(this))
     , m_table(new QTableWidget(this)) {
     setWindowTitle(tr("StencilScope — Experiments"));
-    auto* tabs = new QTabWidget(this);
+    QTabWidget* tabs = m_tabs;
     tabs->addTab(m_charts, tr("Charts"));
+    tabs->addTab(m_model, tr("EBISU model"));
     tabs->addTab(m_table, tr("Table"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSortingEnabled(true);
@@ -262,6 +266,33 @@ void ExperimentsWindow::update_enabled() {
     m_export_csv->setEnabled(idle && !m_points.empty());
     m_export_png->setEnabled(idle && !m_points.empty());
     if (idle && !s) m_status->setText(QString::fromStdString(s.reason));
+    if (idle) update_model();
+}
+
+void ExperimentsWindow::update_model() {
+    // The depth sweep's first temporal series, else the window's configuration at its first radius and CF.
+    const ExperimentSpec s = spec();
+    StencilConfig c = s.base;
+    c.problem.radius = s.radii.empty() ? 1 : s.radii.front();
+    c.policy.cf = s.cfs.empty() ? 1 : s.cfs.front();
+    const std::vector<ExperimentPoint> none;
+    const std::vector<ExperimentPoint>& shown = m_kind == ExperimentKind::Depth ? m_points : none;
+    const auto first = std::find_if(shown.begin(), shown.end(),
+        [](const ExperimentPoint& p) { return p.config.policy.variant == Variant::Temporal; });
+    if (first != shown.end()) c = first->config;
+    const DeviceInfo* d = m_session.devices().find(c.placement.device);
+    QString why = tr("no CUDA device here: the model needs the GPU's SM count and clocks.");
+    if (d && first != shown.end() && !m_device.empty() && m_device != d->name) {
+        why = tr("these results come from %1, this machine has %2: the model needs that GPU's clocks.")
+                  .arg(QString::fromStdString(m_device), QString::fromStdString(d->name));
+        d = nullptr;
+    }
+    m_model->show_model(c, d, shown, why);
+}
+
+void ExperimentsWindow::show_model_tab() {
+    m_experiment->setCurrentIndex(m_experiment->findData(int(ExperimentKind::Depth)));
+    m_tabs->setCurrentWidget(m_model);
 }
 
 bool ExperimentsWindow::start() {
@@ -356,6 +387,7 @@ void ExperimentsWindow::show_results() {
     m_show->blockSignals(false);
     m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind);
     fill_table();
+    update_model();
 }
 
 void ExperimentsWindow::fill_table() {

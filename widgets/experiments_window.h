@@ -22,11 +22,13 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QTabWidget;
 
 namespace ss::gui {
 
 class Session;
 class ExperimentCharts;
+class EbisuModelChart;
 
 class ExperimentsWindow : public QWidget {
     Q_OBJECT
@@ -43,6 +45,9 @@ public:
     bool export_png(const QString& path, QString* why);
     const std::vector<ExperimentPoint>& points() const { return m_points; }
     ExperimentCharts& charts() { return *m_charts; }
+    // EBISU's model against the depth: the depth sweep's configuration and points, else the window's.
+    EbisuModelChart& model_chart() { return *m_model; }
+    void show_model_tab(); // the depth sweep chosen, the model's tab in front
     QString status_text() const;
     // The PNG export's caption: the experiment, rule, domain, precision, device and point count.
     QString sweep_caption() const;
@@ -59,6 +64,7 @@ private:
     void show_results();
     void fill_table();
     void update_enabled();
+    void update_model();
     void open_dialog();
     void export_dialog(bool png);
 
@@ -81,6 +87,8 @@ private:
     QProgressBar* m_progress;
     QLabel* m_status;
     ExperimentCharts* m_charts;
+    EbisuModelChart* m_model;
+    QTabWidget* m_tabs;
     QTableWidget* m_table;
 };
 

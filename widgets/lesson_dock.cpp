@@ -26,7 +26,8 @@ QString recorded_lesson_picture(const QString& lesson_id) {
 LessonDock::LessonDock(Session& session, QWidget* parent)
     : QDockWidget(tr("Lesson"), parent)
     , m_label(new QLabel)
-    , m_picture_button(new QPushButton(tr("The window as recorded on the H100…"))) {
+    , m_picture_button(new QPushButton(tr("The window as recorded on the H100…")))
+    , m_model_button(new QPushButton(tr("EBISU's model vs depth…"))) {
     setObjectName(QStringLiteral("lesson_dock"));
     m_label->setObjectName(QStringLiteral("lesson_text"));
     m_label->setTextFormat(Qt::PlainText); // text from a file: never rich text (no resource loading)
@@ -36,11 +37,16 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
     m_picture_button->setObjectName(QStringLiteral("lesson_picture_button"));
     m_picture_button->setToolTip(tr("What this lesson looked like in StencilScope on an H100, recorded with the app"));
     connect(m_picture_button, &QPushButton::clicked, this, &LessonDock::show_recorded_picture);
+    m_model_button->setObjectName(QStringLiteral("lesson_model_button"));
+    m_model_button->setToolTip(tr("EBISU's performance model drawn against the depth, with the depth sweep's measured "
+                                  "points on it (Tools > Experiments, EBISU model tab)"));
+    connect(m_model_button, &QPushButton::clicked, this, &LessonDock::model_chart_requested);
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label);
     layout->addWidget(m_picture_button, 0, Qt::AlignLeft);
+    layout->addWidget(m_model_button, 0, Qt::AlignLeft);
     layout->addStretch();
     auto* scroll = new QScrollArea;
     scroll->setWidget(content);
@@ -53,6 +59,7 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
         m_label->setText(lesson_dock_text(l, session.requested().config.placement.backend == Backend::Cpu));
         m_picture = recorded_lesson_picture(l.id);
         m_picture_button->setVisible(!m_picture.isEmpty());
+        m_model_button->setVisible(session.requested().config.policy.variant == Variant::Temporal);
         show();
     });
 }

@@ -24,9 +24,14 @@ public:
     // Opens the recorded window picture in a dialog (the dock's button does this).
     void show_recorded_picture();
 
+signals:
+    // A temporal lesson's button: show EBISU's model against the depth (the Experiments window's model tab).
+    void model_chart_requested();
+
 private:
     QLabel* m_label = nullptr;
     QPushButton* m_picture_button = nullptr;
+    QPushButton* m_model_button = nullptr;
     QString m_picture;
 };
 

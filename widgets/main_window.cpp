@@ -88,6 +88,13 @@ void MainWindow::build_docks() {
     m_lesson_dock = new LessonDock(*m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_lesson_dock);
     splitDockWidget(metrics, m_lesson_dock, Qt::Horizontal); // side by side: the lesson takes no height
+    connect(m_lesson_dock, &LessonDock::model_chart_requested, this, [this] {
+        ExperimentsWindow& w = experiments_window();
+        w.set_base(m_controls->settings().config);
+        w.show_model_tab();
+        w.show();
+        w.raise();
+    });
 }
 
 // The field view follows the session (frames, colour map, range, strips) and reports back what it shows.

@@ -50,6 +50,7 @@ std::vector<DeviceInfo> query_devices() {
         int clock = 0;
         cudaDeviceGetAttribute(&clock, cudaDevAttrMemoryClockRate, d);
         info.memory_clock_khz = clock;
+        if (cudaDeviceGetAttribute(&clock, cudaDevAttrClockRate, d) == cudaSuccess) info.sm_clock_khz = clock;
         char bus[32] = {};
         if (cudaDeviceGetPCIBusId(bus, sizeof bus, d) == cudaSuccess) info.pci_bus_id = bus;
         info.free_memory = device_free_memory(d);

@@ -36,7 +36,7 @@
 #define TEMPORAL_BOUNDS
 #endif
 #ifndef TEMPORAL_AHEAD
-#define TEMPORAL_AHEAD 2 // input planes loaded ahead of the one entering stage 1 (temporal_loads_ahead)
+#define TEMPORAL_AHEAD 1 // input planes loaded ahead of the one entering stage 1 (temporal_loads_ahead)
 #endif
 #ifndef TEMPORAL_FAST
 #define TEMPORAL_FAST 1 // tiles clear of the Dirichlet border skip its per-cell test
@@ -47,17 +47,19 @@
 
 extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    // The field's extent comes as the constants SNX, SNY (the source is compiled per domain size: index arithmetic
+    // folds into immediates and takes no registers); nx and ny are the same numbers.
     extern __shared__ unsigned char smem_raw[];
     const int BX = TEMPORAL_BX, BY = DIMS == 3 ? TEMPORAL_BY : 1;
     const int HALO = R * DEPTH;
 #if DIMS == 3
     const int TW = BX, TH = BY * CF, PW = TW + 2 * R, PH = TH + 2 * R, n_slow = nz;
-    const idx_t ss = idx_t(nx) * ny; // stride along the streaming axis
+    const idx_t ss = idx_t(SNX) * SNY; // stride along the streaming axis
     const int y0 = int(blockIdx.y) * (TH - 2 * HALO) - HALO;
     const int s_begin = lo + int(blockIdx.z) * chunk;
 #else
-    const int TW = BX * CF, TH = 1, PW = TW + 2 * R, PH = 1, n_slow = ny;
-    const idx_t ss = nx;
+    const int TW = BX * CF, TH = 1, PW = TW + 2 * R, PH = 1, n_slow = SNY;
+    const idx_t ss = SNX;
     const int y0 = 0;
     const int s_begin = lo + int(blockIdx.y) * chunk;
 #endif
@@ -70,27 +72,34 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
     for (int i = tid; i < 2 * plane_size; i += BX * BY) planes[i] = T(0);
     __syncthreads();
 
-    int sidx[CF]; // the owned cell's place in a shared plane
-    idx_t gidx[CF]; // ... and in a plane of the field (0 when outside)
-    bool cell_in[CF], cell_interior[CF], cell_core[CF];
-#pragma unroll
-    for (int l = 0; l < CF; ++l) {
-#if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
-        const int x = threadIdx.x, y = threadIdx.y * CF + l; // inner y neighbours come from registers
+#if DIMS == 3 && TEMPORAL_ADJACENT_ROWS // cell l of a thread: x = X0 + l * XSTEP, y = Y0 + l * YSTEP in the tile
+    const int X0 = threadIdx.x, Y0 = threadIdx.y * CF, XSTEP = 0, YSTEP = 1; // inner y neighbours from registers
 #elif DIMS == 3
-        const int x = threadIdx.x, y = threadIdx.y + l * BY;
+    const int X0 = threadIdx.x, Y0 = threadIdx.y, XSTEP = 0, YSTEP = BY;
 #else
-        const int x = threadIdx.x + l * BX, y = 0;
+    const int X0 = threadIdx.x, Y0 = 0, XSTEP = BX, YSTEP = 0;
 #endif
-        const int gx = x0 + x, gy = y0 + y;
-        sidx[l] = (DIMS == 3 ? (y + R) * PW : 0) + x + R;
-        cell_in[l] = gx >= 0 && gx < nx && (DIMS == 2 || (gy >= 0 && gy < ny));
-        cell_interior[l] = gx >= R && gx < nx - R && (DIMS == 2 || (gy >= R && gy < ny - R));
-        cell_core[l] = x >= HALO && x < TW - HALO && (DIMS == 2 || (y >= HALO && y < TH - HALO));
-        gidx[l] = cell_in[l] ? gx + (DIMS == 3 ? idx_t(gy) * nx : idx_t(0)) : idx_t(0);
-    }
+    // Per-cell figures from the thread's first cell plus compile-time steps: no per-cell arrays (registers
+    // decide the occupancy, and occupancy the speed: docs/PERFORMANCE.md).
+    const int gx0 = x0 + X0, gy0 = y0 + Y0;
+    const int sidx0 = (DIMS == 3 ? (Y0 + R) * PW : 0) + X0 + R;
+    const idx_t gidx0 = gx0 + (DIMS == 3 ? idx_t(gy0) * SNX : idx_t(0)); // outside the field for some cells: only
+                                                                         // used where the cell is in
+#define CELL_GX(l) (gx0 + (l)*XSTEP)
+#define CELL_GY(l) (gy0 + (l)*YSTEP)
+#define CELL_X(l) (X0 + (l)*XSTEP)
+#define CELL_Y(l) (Y0 + (l)*YSTEP)
+#define SIDX(l) (sidx0 + (l) * (XSTEP + YSTEP * PW))
+#define GIDX(l) (gidx0 + idx_t((l) * (XSTEP + YSTEP * SNX)))
+#define CELL_IN(l) (CELL_GX(l) >= 0 && CELL_GX(l) < SNX && (DIMS == 2 || (CELL_GY(l) >= 0 && CELL_GY(l) < SNY)))
+#define CELL_INTERIOR(l)                                                                                               \
+    (CELL_GX(l) >= R && CELL_GX(l) < SNX - R && (DIMS == 2 || (CELL_GY(l) >= R && CELL_GY(l) < SNY - R)))
+#define CELL_CORE(l)                                                                                                   \
+    (CELL_X(l) >= HALO && CELL_X(l) < TW - HALO && (DIMS == 2 || (CELL_Y(l) >= HALO && CELL_Y(l) < TH - HALO)))
+    // The whole tile inside the field: its loads need no per-cell test.
+    const bool tile_in = x0 >= 0 && x0 + TW <= SNX && (DIMS == 2 || (y0 >= 0 && y0 + TH <= SNY));
     // A tile clear of the border: on interior planes every cell takes the update (block-uniform).
-    const bool tile_interior = x0 >= R && x0 + TW <= nx - R && (DIMS == 2 || (y0 >= R && y0 + TH <= ny - R));
+    const bool tile_interior = x0 >= R && x0 + TW <= SNX - R && (DIMS == 2 || (y0 >= R && y0 + TH <= SNY - R));
 
     T acc[DEPTH][CF][2 * R]; // acc[s-1][l][m]: stage s's pending sum of plane t - R + m (t: its newest input)
 #pragma unroll
@@ -107,7 +116,8 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
 #pragma unroll
         for (int l = 0; l < CF; ++l) {
             const int p = p_first + k;
-            ring[k][l] = p < p_end && p >= 0 && p < n_slow && cell_in[l] ? in[gidx[l] + idx_t(p) * ss] : T(0);
+            ring[k][l]
+                = p < p_end && p >= 0 && p < n_slow && (tile_in || CELL_IN(l)) ? in[GIDX(l) + idx_t(p) * ss] : T(0);
         }
 
     int parity = 0; // which shared plane the next stage writes
@@ -121,20 +131,22 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
             for (int l = 0; l < CF; ++l) {
                 v[l] = ring[k][l];
                 const int pn = p + TEMPORAL_AHEAD;
-                ring[k][l] = pn < p_end && pn >= 0 && pn < n_slow && cell_in[l] ? in[gidx[l] + idx_t(pn) * ss] : T(0);
+                ring[k][l] = pn < p_end && pn >= 0 && pn < n_slow && (tile_in || CELL_IN(l))
+                    ? in[GIDX(l) + idx_t(pn) * ss]
+                    : T(0);
             }
 #pragma unroll
             for (int s = 1; s <= DEPTH; ++s) {
                 T* plane = planes + parity * plane_size;
 #pragma unroll
-                for (int l = 0; l < CF; ++l) plane[sidx[l]] = v[l];
+                for (int l = 0; l < CF; ++l) plane[SIDX(l)] = v[l];
                 __syncthreads(); // the plane is complete; and the other one is no longer read
                 const int q = p - s * R; // the plane stage s completes now
                 const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
                 T next[CF]; // v stays stage s-1's until every cell has read its y neighbours (3D)
 #pragma unroll
                 for (int l = 0; l < CF; ++l) {
-                    const int c = sidx[l];
+                    const int c = SIDX(l);
                     T sum = acc[s - 1][l][R] + centre_term(v[l]);
 #pragma unroll
                     for (int d = 1; d <= R; ++d) {
@@ -163,8 +175,8 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
                 { // the Dirichlet border keeps its value; cells outside the field hold zero
 #pragma unroll
                     for (int l = 0; l < CF; ++l)
-                        if (!(q_interior && cell_interior[l]))
-                            next[l] = q_in && cell_in[l] ? in[gidx[l] + idx_t(q) * ss] : T(0);
+                        if (!(q_interior && CELL_INTERIOR(l)))
+                            next[l] = q_in && CELL_IN(l) ? in[GIDX(l) + idx_t(q) * ss] : T(0);
                 }
 #pragma unroll
                 for (int l = 0; l < CF; ++l) v[l] = next[l];
@@ -174,9 +186,18 @@ extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
             if (q >= s_begin && q < s_end) {
 #pragma unroll
                 for (int l = 0; l < CF; ++l)
-                    if (cell_core[l] && cell_interior[l]) out[gidx[l] + idx_t(q) * ss] = v[l];
+                    if (CELL_CORE(l) && (tile_interior || CELL_INTERIOR(l))) out[GIDX(l) + idx_t(q) * ss] = v[l];
             }
         }
     }
 }
+#undef CELL_GX
+#undef CELL_GY
+#undef CELL_X
+#undef CELL_Y
+#undef SIDX
+#undef GIDX
+#undef CELL_IN
+#undef CELL_INTERIOR
+#undef CELL_CORE
 #endif
