@@ -3,6 +3,8 @@
 // Qt Core only (the fuzz target links it without the resources or any widget).
 #include "session/setup_file.h"
 
+#include "gpu/launch_policy.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -42,10 +44,52 @@ QString setup_path_for(const QString& setup, QString* why) {
 
 QString lesson_needs_text(const QStringList& needs) {
     const bool gpu = needs.contains(QLatin1String("gpu")), counters = needs.contains(QLatin1String("counters"));
-    if (gpu && counters) return QStringLiteral("a CUDA GPU, with hardware counters (CUPTI) on");
-    if (gpu) return QStringLiteral("a CUDA GPU");
+    const bool two = needs.contains(QLatin1String("two-gpus"));
+    const QString gpus = two ? QStringLiteral("two CUDA GPUs with peer access (GPU count 2)")
+        : gpu                ? QStringLiteral("a CUDA GPU")
+                             : QString();
+    if (!gpus.isEmpty() && counters) return gpus + QStringLiteral(", with hardware counters (CUPTI) on");
+    if (!gpus.isEmpty()) return gpus;
     if (counters) return QStringLiteral("hardware counters (CUPTI) on");
     return {};
+}
+
+QString lesson_missing_text(const QStringList& needs, bool cpu_backend, int cuda_gpus) {
+    // The CPU backend's own text ("on-cpu") says what shows there; one GPU needs saying here.
+    if (cpu_backend || cuda_gpus < 0 || cuda_gpus >= 2 || !needs.contains(QLatin1String("two-gpus"))) return {};
+    return QStringLiteral("This window has %1 CUDA GPU%2, so GPU count 2 is not available: the live run has no strips, "
+                          "nothing is copied or loaded from a neighbour, and the halo choices and the per-GPU table "
+                          "stay off. The recorded runs below show the comparison.")
+        .arg(cuda_gpus)
+        .arg(cuda_gpus == 1 ? QString() : QStringLiteral("s"));
+}
+
+namespace {
+
+QJsonObject recorded_results() {
+    init_resources();
+    QFile file(QStringLiteral(":/lessons/recorded_h100.json"));
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+LessonRecording recording_in(const QJsonObject& all, const QString& lesson_id) {
+    // Each lesson's own device and date; older files name one device and date for all.
+    const QJsonObject own = all.value(QStringLiteral("recordings")).toObject().value(lesson_id).toObject();
+    const QJsonObject& from = own.isEmpty() ? all : own;
+    LessonRecording r;
+    r.placeholder = from.value(QStringLiteral("placeholder")).toBool(true);
+    if (r.placeholder) return r;
+    r.device = from.value(QStringLiteral("device")).toString();
+    r.date = from.value(QStringLiteral("date")).toString();
+    r.placement = own.value(QStringLiteral("placement")).toString();
+    return r;
+}
+
+} // namespace
+
+LessonRecording lesson_recording(const QString& lesson_id) {
+    return recording_in(recorded_results(), lesson_id);
 }
 
 namespace {
@@ -69,6 +113,19 @@ QString run_line(const QJsonObject& run) {
                      .arg(run.value(QStringLiteral("occupancy_limiter")).toString());
     const QString block = run.value(QStringLiteral("block")).toString();
     if (!block.isEmpty()) parts << QStringLiteral("block %1").arg(block);
+    // Split runs: what crossed between the strips per step, and how long a step waited for it.
+    const QJsonValue copied = run.value(QStringLiteral("halo_bytes_per_step"));
+    const QString remote = run.value(QStringLiteral("remote_per_step")).toString();
+    const QJsonValue exchange = run.value(QStringLiteral("exchange_ms_per_step"));
+    if (!remote.isEmpty()) {
+        parts << QStringLiteral("nothing copied, %1/step loaded from the neighbour (computed)").arg(remote);
+        if (exchange.isDouble())
+            parts << QStringLiteral("waits %1 ms/step for the neighbour's kernel").arg(exchange.toDouble(), 0, 'g', 3);
+    } else if (copied.isDouble() && copied.toDouble() > 0) {
+        parts << QStringLiteral("%1/step copied")
+                     .arg(QString::fromStdString(bytes_text(std::int64_t(copied.toDouble()))));
+        if (exchange.isDouble()) parts << QStringLiteral("exchange %1 ms/step").arg(exchange.toDouble(), 0, 'g', 3);
+    }
     const QString label = run.value(QStringLiteral("label")).toString();
     return QStringLiteral("  %1: %2")
         .arg(label, parts.isEmpty() ? QStringLiteral("(placeholder)") : parts.join(QStringLiteral(", ")));
@@ -77,20 +134,17 @@ QString run_line(const QJsonObject& run) {
 } // namespace
 
 QString recorded_lesson_text(const QString& lesson_id) {
-    init_resources();
-    QFile file(QStringLiteral(":/lessons/recorded_h100.json"));
-    if (lesson_id.isEmpty() || !file.open(QIODevice::ReadOnly)) return {};
-    const QJsonObject all = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject all = recorded_results();
     const QJsonArray runs = all.value(QStringLiteral("lessons")).toObject().value(lesson_id).toArray();
-    if (runs.isEmpty()) return {};
-    const QString device = all.value(QStringLiteral("device")).toString(QStringLiteral("H100"));
+    if (lesson_id.isEmpty() || runs.isEmpty()) return {};
+    const LessonRecording r = recording_in(all, lesson_id);
     QString text;
-    if (all.value(QStringLiteral("placeholder")).toBool())
+    if (r.placeholder)
         text = QStringLiteral("Recorded on H100: not yet (placeholders; bench/record_lessons.sh on an H100 fills "
                               "them in)\n");
     else
-        text = QStringLiteral("Recorded on %1 %2 (bench/record_lessons.sh):\n")
-                   .arg(device, all.value(QStringLiteral("date")).toString());
+        text = QStringLiteral("Recorded on %1 %2 (bench/record_lessons.sh)%3:\n")
+                   .arg(r.device, r.date, r.placement.isEmpty() ? QString() : QStringLiteral(", ") + r.placement);
     QStringList lines;
     for (const QJsonValue& run : runs) lines << run_line(run.toObject());
     return text + lines.join(QLatin1Char('\n'));

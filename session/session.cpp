@@ -32,11 +32,13 @@ int plane_count(const StencilConfig& c, SliceAxis a) {
                                : c.problem.size.nx;
 }
 
-QString lesson_dock_text(const Lesson& l, bool cpu_backend) {
+QString lesson_dock_text(const Lesson& l, bool cpu_backend, int cuda_gpus) {
     QStringList parts { l.explanation };
     if (const QString needs = lesson_needs_text(l.needs); !needs.isEmpty())
         parts << QStringLiteral("Needs %1 to show its effect.").arg(needs);
     if (cpu_backend && !l.on_cpu.isEmpty()) parts << QStringLiteral("On the CPU backend: %1").arg(l.on_cpu);
+    if (const QString missing = lesson_missing_text(l.needs, cpu_backend, cuda_gpus); !missing.isEmpty())
+        parts << missing;
     if (const QString recorded = recorded_lesson_text(l.id); !recorded.isEmpty()) parts << recorded;
     return parts.join(QStringLiteral("\n\n"));
 }

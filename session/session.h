@@ -30,9 +30,10 @@ struct Lesson {
     QStringList needs; // "gpu", "counters"
     QString on_cpu; // what the CPU backend will and will not show
 };
-// The Lesson dock's text: the explanation, what the lesson needs, on the CPU backend what shows there,
-// and the results recorded on the H100 (labelled as recorded, never typed into the explanation).
-QString lesson_dock_text(const Lesson&, bool cpu_backend);
+// The Lesson dock's text: the explanation, what the lesson needs, on the CPU backend what shows there, what
+// this window lacks (`cuda_gpus`: the GPUs present; < 0 unknown), and the recorded results (labelled as
+// recorded, never typed into the explanation).
+QString lesson_dock_text(const Lesson&, bool cpu_backend, int cuda_gpus = -1);
 
 class Session : public QObject {
     Q_OBJECT

@@ -30,8 +30,8 @@ struct RunKey {
 };
 constexpr RunKey kRunKeys[] = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true },
     { "radius", false }, { "variant", true }, { "cf", false }, { "block", true }, { "precision", true },
-    { "backend", true }, { "device", false }, { "gpus", false }, { "split", true }, { "init", true }, { "seed", false },
-    { "depth", false } };
+    { "backend", true }, { "device", false }, { "gpus", false }, { "split", true }, { "halo", true },
+    { "overlap", true }, { "init", true }, { "seed", false }, { "depth", false } };
 
 const char* const kGuiKeys[] = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title",
     "explanation", "version", "lesson-id", "needs", "on-cpu", "cpu-size", "compare" };
@@ -80,6 +80,10 @@ QByteArray setup_to_json(const SetupState& s) {
     o.insert(QStringLiteral("device"), c.placement.device);
     o.insert(QStringLiteral("gpus"), c.placement.gpus);
     if (c.placement.split != SplitAxis::Slowest) o.insert(QStringLiteral("split"), qs(to_string(c.placement.split)));
+    if (c.placement.halo != HaloMode::Auto) o.insert(QStringLiteral("halo"), qs(to_string(c.placement.halo)));
+    // Left out, overlap is on where strips are cut along the slowest axis and off elsewhere (the parser's rule).
+    if (c.placement.overlap != splits_slowest(c))
+        o.insert(QStringLiteral("overlap"), c.placement.overlap ? QStringLiteral("on") : QStringLiteral("off"));
     o.insert(QStringLiteral("init"), qs(to_string(s.settings.config.problem.initial)));
     // A JSON number holds integers exactly up to 2^53 only: larger seeds are written as decimal text.
     const std::uint64_t seed = s.settings.config.problem.seed;
@@ -150,6 +154,7 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
     run.config.placement.backend = current.config.placement.backend;
     run.config.placement.device = current.config.placement.device;
     run.config.placement.gpus = current.config.placement.gpus;
+    run.config.placement.strips_per_device = current.config.placement.strips_per_device; // the testing hook stays
     if (const Status s = parse_run_options(args, run); !s) return fail(why, QString::fromStdString(s.reason));
 
     SetupState next;
@@ -169,11 +174,13 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
         || !text_of("lesson-id", next.lesson_id) || !text_of("on-cpu", next.on_cpu))
         return false;
     if (const QJsonValue needs = o.value(QStringLiteral("needs")); !needs.isUndefined()) {
-        if (!needs.isArray()) return fail(why, QStringLiteral("\"needs\" must be a list of \"gpu\" and \"counters\""));
+        const QString expected = QStringLiteral("\"needs\" must be a list of \"gpu\", \"two-gpus\" and \"counters\"");
+        if (!needs.isArray()) return fail(why, expected);
         for (const QJsonValue& n : needs.toArray()) {
-            if (n.toString() != QLatin1String("gpu") && n.toString() != QLatin1String("counters"))
-                return fail(why, QStringLiteral("\"needs\" must be a list of \"gpu\" and \"counters\""));
-            next.needs << n.toString();
+            const QString need = n.toString();
+            if (need != QLatin1String("gpu") && need != QLatin1String("two-gpus") && need != QLatin1String("counters"))
+                return fail(why, expected);
+            next.needs << need;
         }
     }
     // The runs a lesson compares (bench/record_lessons.sh records them, the gpu test checks their claims).

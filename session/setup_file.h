@@ -26,7 +26,8 @@ struct SetupState {
     std::optional<SliceSelection> slice; // none: the middle plane
     QString title, explanation; // lessons only
     // Lessons: the key of its entry in the recorded results (recorded_lesson_text), what it needs to show
-    // its effect ("gpu", "counters"), and what the CPU backend will and will not show.
+    // its effect ("gpu", "two-gpus": a split over two GPUs, "counters"), and what the CPU backend will and will
+    // not show.
     QString lesson_id;
     QStringList needs;
     QString on_cpu;
@@ -48,8 +49,9 @@ QStringList lesson_paths();
 // A --setup argument as a path: FILE.json as given, "lesson:ID" the embedded lesson with that id. Empty,
 // with `why`, for an unknown id.
 QString setup_path_for(const QString& setup, QString* why);
-// The lesson's results as recorded on the H100 by bench/record_lessons.sh (":/lessons/recorded_h100.json"),
-// as plain text headed "Recorded on <device> <date>", or a line saying that none is recorded yet.
+// The lesson's results as recorded by bench/record_lessons.sh (":/lessons/recorded_h100.json", each lesson on
+// its own device and date), as plain text headed "Recorded on <device> <date>", or a line saying that none is
+// recorded yet.
 QString recorded_lesson_text(const QString& lesson_id);
 // One of the runs a lesson compares: the lesson's setup with the run's "set" keys over it, and the
 // deterministic claims the lesson makes about it ("expect": checked on the device by gpu_lesson_claims,
@@ -61,7 +63,20 @@ struct LessonRun {
 };
 bool read_lesson_runs(const QString& path, const RunSettings& current, std::vector<LessonRun>& out, QString* why);
 
-// What a lesson needs, in words ("a CUDA GPU and hardware counters"); "" when it needs nothing.
+// What a lesson needs, in words ("a CUDA GPU, with hardware counters (CUPTI) on"); "" when it needs nothing.
 QString lesson_needs_text(const QStringList& needs);
+// What this window lacks of what a lesson needs, and what it shows instead: one line, or "" when nothing the
+// CPU backend's own text ("on-cpu") does not already say is missing. `cuda_gpus`: the CUDA GPUs present
+// (< 0: unknown, nothing said).
+QString lesson_missing_text(const QStringList& needs, bool cpu_backend, int cuda_gpus);
+
+// A lesson's recording (resources/lessons/recorded_h100.json): the device and date it was recorded on, and how
+// its runs were placed when that differs from the lesson's own placement ("two strips on one GPU ..."). Empty
+// fields when it is not recorded yet.
+struct LessonRecording {
+    QString device, date, placement;
+    bool placeholder = true;
+};
+LessonRecording lesson_recording(const QString& lesson_id);
 
 } // namespace ss::gui

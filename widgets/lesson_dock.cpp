@@ -2,6 +2,7 @@
 #include "widgets/lesson_dock.h"
 
 #include "session/session.h"
+#include "session/setup_file.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -56,9 +57,14 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
     hide();
     connect(&session, &Session::lesson_changed, this, [this, &session](const Lesson& l) {
         setWindowTitle(l.title.isEmpty() ? tr("Lesson") : tr("Lesson: %1").arg(l.title));
-        m_label->setText(lesson_dock_text(l, session.requested().config.placement.backend == Backend::Cpu));
+        m_label->setText(lesson_dock_text(
+            l, session.requested().config.placement.backend == Backend::Cpu, session.devices().count()));
         m_picture = recorded_lesson_picture(l.id);
         m_picture_button->setVisible(!m_picture.isEmpty());
+        const LessonRecording recorded = lesson_recording(l.id);
+        m_recorded_on = recorded.device.isEmpty() ? tr("the H100") : recorded.device;
+        m_picture_button->setText(tr("The window as recorded on %1…").arg(m_recorded_on));
+        if (!recorded.placement.isEmpty()) m_recorded_on += QStringLiteral(", ") + recorded.placement;
         m_model_button->setVisible(session.requested().config.policy.variant == Variant::Temporal);
         show();
     });
@@ -73,7 +79,7 @@ void LessonDock::show_recorded_picture() {
     auto* dialog = new QDialog(this);
     dialog->setObjectName(QStringLiteral("lesson_picture_dialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("%1 — recorded on the H100").arg(windowTitle()));
+    dialog->setWindowTitle(tr("%1 — recorded on %2").arg(windowTitle(), m_recorded_on));
     auto* picture = new QLabel;
     picture->setObjectName(QStringLiteral("lesson_picture"));
     picture->setPixmap(QPixmap(m_picture));

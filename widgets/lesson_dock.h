@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The Lesson dock: the open lesson's explanation (plain text: it comes from a file), its recorded runs,
-// and the window as recorded on the H100 (a picture shipped with the app, for classes without a GPU);
+// and the window as recorded on the lesson's device (a picture shipped with the app, for classes without a GPU);
 // hidden until a lesson opens, whatever a restored layout says.
 #pragma once
 #include <QDockWidget>
@@ -33,6 +33,7 @@ private:
     QPushButton* m_picture_button = nullptr;
     QPushButton* m_model_button = nullptr;
     QString m_picture;
+    QString m_recorded_on; // the device the lesson was recorded on, and how its runs were placed
 };
 
 } // namespace ss::gui

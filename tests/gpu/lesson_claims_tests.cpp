@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The lessons' deterministic claims on the device (resources/presets/*.json, each compared run's
 // "expect"): shared memory per block, blocks per SM, theoretical occupancy and its limiter, spills,
-// registers relative to another run, and blocks refused. The claims are the H100's (228 KiB of shared
-// memory per SM, 2048 threads): the test skips on other GPUs. Rates are not claims: bench/record_lessons.sh
-// records them.
+// registers relative to another run, blocks refused, and for runs split over GPUs what crosses between the
+// strips per step (ghost layers copied, or loaded from the neighbour: computed from the geometry). The claims
+// are the H100's (228 KiB of shared memory per SM, 2048 threads): the test skips on other GPUs. A run asking
+// for more GPUs than present runs its strips on one GPU (the testing hook), as bench/record_lessons.sh does.
+// Rates are not claims: bench/record_lessons.sh records them.
+#include "gpu/multi_gpu.h"
 #include "gpu/validation.h"
 #include "gpu_test_util.h"
 #include "session/setup_file.h"
@@ -36,8 +39,13 @@ TEST(LessonClaims, HoldOnTheDevice) {
         QString why;
         ASSERT_TRUE(read_lesson_runs(path, current, runs, &why)) << why.toStdString();
         std::map<QString, KernelResources> seen;
+        std::map<QString, MultiGpuStats> crossed;
         for (const LessonRun& run : runs) {
-            const StencilConfig& c = run.setup.settings.config;
+            StencilConfig c = run.setup.settings.config;
+            if (c.placement.gpus > test::catalogue().count()) { // every strip on one GPU
+                c.placement.strips_per_device = c.placement.gpus;
+                c.placement.gpus = 1;
+            }
             const std::string where = path.toStdString() + ", " + run.label.toStdString();
             const QJsonObject& expect = run.expect;
             const Status can = can_implement(c, test::catalogue());
@@ -52,6 +60,7 @@ TEST(LessonClaims, HoldOnTheDevice) {
             ASSERT_TRUE(sim) << where << ": " << failure;
             const KernelResources& r = sim->resources();
             seen[run.label] = r;
+            const MultiGpuStats strips = crossed[run.label] = sim->multi_gpu_stats();
             std::cout << where << ": " << r.registers << " registers, " << r.local_bytes << " spill bytes, "
                       << r.dynamic_smem << " B shared, " << r.max_blocks_per_sm << " blocks/SM, occupancy "
                       << r.theoretical_occupancy << " (" << r.occupancy_limiter << ")\n";
@@ -84,10 +93,35 @@ TEST(LessonClaims, HoldOnTheDevice) {
                 ASSERT_TRUE(seen.count(other)) << where << ": compare with " << other.toStdString() << " first";
                 EXPECT_GT(r.registers, seen[other].registers) << where;
             }
+            // Split runs: copies move ghost layers and load nothing remotely; remote mode the other way round,
+            // about the bytes the copies move (fewer: a copy moves whole layers, the fixed border included).
+            if (has("copies")) {
+                EXPECT_GT(strips.halo_bytes(), 0) << where;
+                EXPECT_EQ(strips.remote_bytes(), 0) << where;
+            }
+            if (has("nothing-copied")) {
+                EXPECT_EQ(strips.halo_bytes(), 0) << where;
+                EXPECT_GT(strips.remote_bytes(), 0) << where;
+            }
+            if (has("copied-bytes-as")) {
+                const QString other = expect.value(QStringLiteral("copied-bytes-as")).toString();
+                ASSERT_TRUE(crossed.count(other)) << where << ": compare with " << other.toStdString() << " first";
+                EXPECT_EQ(strips.halo_bytes(), crossed[other].halo_bytes()) << where;
+            }
+            if (has("remote-bytes-about")) {
+                const QString other = expect.value(QStringLiteral("remote-bytes-about")).toString();
+                ASSERT_TRUE(crossed.count(other)) << where << ": compare with " << other.toStdString() << " first";
+                const std::int64_t copied = crossed[other].halo_bytes();
+                EXPECT_LE(strips.remote_bytes(), copied) << where;
+                EXPECT_GE(strips.remote_bytes() * 5, copied * 4) << where;
+            }
+            if (strips.strips.size() > 1)
+                std::cout << where << ": " << strips.strips.size() << " strips, " << strips.halo_bytes()
+                          << " B copied and " << strips.remote_bytes() << " B loaded remotely per step\n";
             checked += int(expect.size());
         }
     }
-    EXPECT_GE(checked, 20);
+    EXPECT_GE(checked, 45);
 }
 
 int main(int argc, char** argv) {

@@ -104,12 +104,54 @@ private slots:
         auto* toolbar = knob<QToolBar>(w, "run_toolbar");
         QWidget* button = toolbar->widgetForAction(start);
         QVERIFY(button && button->isVisible());
-        start->menu()->actions().constLast()->trigger(); // the wave lesson
+        start->menu()->actions().constLast()->trigger(); // the last lesson
         QTRY_VERIFY(!w.lesson_text().isEmpty());
         QVERIFY(w.lesson_text().contains(QStringLiteral("Recorded on")));
     }
 
-    // A lesson ships its window as recorded on the H100: the dock's button opens the picture.
+    // A lesson that needs two GPUs opens on the CPU backend too, on the host's one strip, and says what it
+    // needs and what is missing; on one CUDA GPU the dock says that GPU count 2 is not available here. Its
+    // compared runs carry their placement (GPU count, halo mode, split axis, overlap) from the lesson file.
+    void a_two_gpu_lesson_explains_what_this_window_lacks() {
+        MainWindow w(cpu_options());
+        w.show();
+        QString why;
+        const QString path = setup_path_for(QStringLiteral("lesson:remote-or-copies"), &why);
+        QVERIFY2(!path.isEmpty(), qPrintable(why));
+        QVERIFY2(w.session().open_setup(path, &why), qPrintable(why));
+        const Placement& p = w.session().requested().config.placement;
+        QCOMPARE(p.gpus, 1);
+        QCOMPARE(p.halo, HaloMode::Auto);
+        QVERIFY(!knob<QWidget>(w, "gpus")->isEnabled());
+        QVERIFY(!knob<QWidget>(w, "halo")->isEnabled());
+        const QString text = w.lesson_text();
+        for (const char* expected : { "Needs two CUDA GPUs with peer access", "On the CPU backend: ", "Recorded on " })
+            QVERIFY2(text.contains(QLatin1String(expected)), expected);
+        QVERIFY(!text.contains(QStringLiteral("This window has"))); // the CPU's own text says it
+
+        SetupState lesson;
+        QVERIFY2(read_setup_file(path, RunSettings {}, lesson, &why), qPrintable(why));
+        const Lesson l { lesson.title, lesson.explanation, lesson.lesson_id, lesson.needs, lesson.on_cpu };
+        QVERIFY(lesson_dock_text(l, false, 1).contains(QStringLiteral("This window has 1 CUDA GPU, so GPU count 2")));
+        QVERIFY(!lesson_dock_text(l, false, 2).contains(QStringLiteral("This window has")));
+        QVERIFY(!lesson_dock_text(l, false, -1).contains(QStringLiteral("This window has")));
+
+        std::vector<LessonRun> runs;
+        RunSettings cuda;
+        cuda.config.placement.backend = Backend::Cuda;
+        QVERIFY2(read_lesson_runs(path, cuda, runs, &why), qPrintable(why));
+        QCOMPARE(runs.size(), std::size_t(8));
+        for (const LessonRun& run : runs) {
+            const Placement& q = run.setup.settings.config.placement;
+            QCOMPARE(q.gpus, 2);
+            QCOMPARE(q.halo == HaloMode::Remote, run.label.startsWith(QStringLiteral("remote")));
+            const bool x = run.label.contains(QStringLiteral("split x"));
+            QCOMPARE(q.split, x ? SplitAxis::X : SplitAxis::Slowest);
+            QCOMPARE(q.overlap, !x); // strips along x cannot overlap (check_strips)
+        }
+    }
+
+    // A lesson ships its window as recorded on its device: the dock's button opens the picture.
     void a_lesson_shows_its_recorded_window() {
         MainWindow w(cpu_options());
         w.show();
