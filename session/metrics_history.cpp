@@ -111,6 +111,12 @@ void MetricsHistory::append_continuous(const ContinuousChunk& c) {
     }
 }
 
+const ContinuousPoint* MetricsHistory::latest_continuous_point(int device, std::uint64_t generation) const {
+    for (auto it = m_points.rbegin(); it != m_points.rend(); ++it)
+        if (it->device == device && it->generation == generation) return &*it;
+    return nullptr;
+}
+
 // Sums each GPU's samples until they cover kContinuousBinSeconds of GPU time, then closes a point: rates
 // are the bin's bytes over its sampled time, the DRAM percentage weighted by each sample's time.
 void MetricsHistory::add_to_bin(const ContinuousChunk& c) {
@@ -118,7 +124,8 @@ void MetricsHistory::add_to_bin(const ContinuousChunk& c) {
     const int read = k.column("dram__bytes_read.sum"), write = k.column("dram__bytes_write.sum"),
               load = k.column("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum"),
               store = k.column("l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum"),
-              pct = k.column("dram__throughput.avg.pct_of_peak_sustained_elapsed");
+              pct = k.column("dram__throughput.avg.pct_of_peak_sustained_elapsed"), rx = k.column("nvlrx__bytes.sum"),
+              tx = k.column("nvltx__bytes.sum");
     Bin& b = m_bins[k.device];
     if (b.generation != c.generation) b = Bin { c.generation };
     b.lost = b.lost || k.overflow;
@@ -133,6 +140,8 @@ void MetricsHistory::add_to_bin(const ContinuousChunk& c) {
         b.load += value(s, load), b.store += value(s, store);
         b.local = load >= 0 && store >= 0;
         b.pct = pct >= 0;
+        b.nvlink = rx >= 0 && tx >= 0;
+        b.nvlink_rx += value(s, rx), b.nvlink_tx += value(s, tx);
         b.pct_weighted += value(s, pct) * dt;
         if (b.sampled_s < kContinuousBinSeconds) continue;
         ContinuousPoint p;
@@ -143,6 +152,8 @@ void MetricsHistory::add_to_bin(const ContinuousChunk& c) {
         p.dram_write_gbs = b.write / b.sampled_s / 1e9;
         if (b.local) p.local_load_gbs = b.load / b.sampled_s / 1e9, p.local_store_gbs = b.store / b.sampled_s / 1e9;
         if (b.pct) p.dram_pct = b.pct_weighted / b.sampled_s;
+        if (b.nvlink)
+            p.nvlink_rx_gbs = b.nvlink_rx / b.sampled_s / 1e9, p.nvlink_tx_gbs = b.nvlink_tx / b.sampled_s / 1e9;
         p.lost_samples = b.lost;
         m_points.push_back(p);
         b = Bin { c.generation };

@@ -51,6 +51,7 @@ struct ContinuousPoint {
     double dram_read_gbs = 0.0, dram_write_gbs = 0.0;
     double local_load_gbs = -1.0, local_store_gbs = -1.0; // < 0: not sampled
     double dram_pct = -1.0; // dram__throughput.avg.pct_of_peak_sustained_elapsed over the bin; < 0: not sampled
+    double nvlink_rx_gbs = -1.0, nvlink_tx_gbs = -1.0; // nvlrx__bytes.sum / nvltx__bytes.sum rates; < 0: not sampled
     bool lost_samples = false; // the hardware buffer overflowed in or before this bin
 };
 
@@ -86,6 +87,8 @@ public:
     const std::vector<ContinuousChunk>& continuous_chunks() const { return m_continuous; }
     std::vector<ContinuousPoint> continuous_points_from(std::uint64_t n) const;
     std::uint64_t continuous_points_end() const { return m_points_first + m_points.size(); }
+    // The newest chart point of `device` in `generation` still held, or nullptr.
+    const ContinuousPoint* latest_continuous_point(int device, std::uint64_t generation) const;
     std::vector<CsvRow> continuous_csv_rows() const; // docs/CSV.md, "continuous"
     bool write_continuous_csv(const QString& path, QString* why) const;
 
@@ -93,8 +96,8 @@ private:
     struct Bin {
         std::uint64_t generation = 0;
         double seconds = 0.0, sampled_s = 0.0, end = 0.0, read = 0.0, write = 0.0, load = 0.0, store = 0.0,
-               pct_weighted = 0.0;
-        bool local = false, pct = false, lost = false;
+               pct_weighted = 0.0, nvlink_rx = 0.0, nvlink_tx = 0.0;
+        bool local = false, pct = false, nvlink = false, lost = false;
     };
     void add_to_bin(const ContinuousChunk&);
 

@@ -22,7 +22,7 @@ namespace ss::gui {
 namespace {
 
 // The per-GPU table: timing from the engine's statistics, then the hardware counters of the GPU.
-enum GpuColumn { kGpu, kRows, kCompute, kGcells, kExchange, kRemote, kDram, kLocal, kTopStall, kGpuColumns };
+enum GpuColumn { kGpu, kRows, kCompute, kGcells, kExchange, kRemote, kNvlink, kDram, kLocal, kTopStall, kGpuColumns };
 
 QLabel* figure(QGridLayout* grid, int column, const QString& caption, const char* name) {
     auto* value = new QLabel(QStringLiteral("-"));
@@ -152,9 +152,14 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
                "copied).") },
         { tr("remote reads (computed)"),
             tr("Remote loads (halo mode remote): the bytes the strip's kernels load from its neighbours' memory per "
-               "step, computed from the geometry (R rows of each neighbour, its updated cells once), not measured: "
-               "no NVLink counter is read, and strips on one GPU (the testing hook) read another buffer of the same "
-               "GPU.") },
+               "step, computed from the geometry (R rows of each neighbour, its updated cells once), not measured "
+               "(strips on one GPU, the testing hook, read another buffer of the same GPU). The NVLink column, where "
+               "shown, is measured.") },
+        { tr("NVLink rx/tx GB/s (measured)"),
+            tr("Measured by the continuous counters: the bytes this GPU's NVLink ports received / sent per second "
+               "over the last chart point (nvlrx__bytes.sum, nvltx__bytes.sum), whatever moved them: peer copies "
+               "of ghost rows, or remote loads. Shown when the device samples them and the strips are on several "
+               "GPUs.") },
         { tr("DRAM R/W GB/s"),
             tr("Hardware counters of this GPU in the last profiled step: DRAM bytes read / written per second of its "
                "kernel time (dram__bytes_read.sum, dram__bytes_write.sum). Hover a cell for its bytes per cell "
@@ -271,7 +276,7 @@ void MetricsPanel::show_strips() {
         item->setToolTip(tooltip);
         m_gpus->setItem(row, column, item);
     };
-    bool shared_gpu = false;
+    bool shared_gpu = false, nvlink_measured = false, several_gpus = false;
     for (int i = 0; i < rows; ++i) {
         const StripStats& s = m.strips[std::size_t(i)];
         cell(i, kGpu, QString::number(s.device));
@@ -282,6 +287,14 @@ void MetricsPanel::show_strips() {
         cell(i, kExchange, m.timed ? tr("%1 ms").arg(s.exchange_ms, 0, 'f', 3) : none);
         cell(i, kRemote, tr("%1 KiB").arg(double(s.remote_bytes) / 1024.0, 0, 'f', 1),
             tr("Computed from the geometry, not measured."));
+        const ContinuousPoint* link
+            = m_session.history().latest_continuous_point(s.device, m_session.active().generation);
+        nvlink_measured = nvlink_measured || (link && link->nvlink_rx_gbs >= 0.0);
+        cell(i, kNvlink,
+            link && link->nvlink_rx_gbs >= 0.0 ? pair_text(link->nvlink_rx_gbs, link->nvlink_tx_gbs)
+                                               : QStringLiteral("–"),
+            tr("Measured by the continuous counters (nvlrx__bytes.sum / nvltx__bytes.sum)."));
+        several_gpus = several_gpus || s.device != m.strips.front().device;
         if (!counters || (i > 0 && m.strips[std::size_t(i - 1)].device == s.device)) continue; // spanned above
         int span = 1; // strips sharing this GPU (the testing hook) share its counters: one cell for them all
         while (i + span < rows && m.strips[std::size_t(i + span)].device == s.device) ++span;
@@ -304,6 +317,7 @@ void MetricsPanel::show_strips() {
         if (span > 1)
             for (int column = kDram; column < kGpuColumns; ++column) m_gpus->setSpan(i, column, span, 1);
     }
+    m_gpus->setColumnHidden(kNvlink, !nvlink_measured || !several_gpus); // one GPU: no link between strips
     const int height = m_gpus->horizontalHeader()->sizeHint().height()
         + rows * m_gpus->verticalHeader()->defaultSectionSize() + 2 * m_gpus->frameWidth();
     m_gpus->setFixedHeight(height);

@@ -35,6 +35,8 @@ std::vector<std::string> pm_candidate_metrics() {
         "gr__cycles_elapsed.max",
         "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum",
         "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum",
+        "nvlrx__bytes.sum",
+        "nvltx__bytes.sum",
         "sm__throughput.avg.pct_of_peak_sustained_elapsed",
         "lts__throughput.avg.pct_of_peak_sustained_elapsed",
         "sm__warps_active.avg.pct_of_peak_sustained_elapsed",

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace ss;
@@ -153,6 +154,48 @@ private slots:
         QTRY_COMPARE(dram->series_names().size(), 4);
         QVERIFY(dram->series_names().contains(QStringLiteral("GPU 0 read")));
         QVERIFY(dram->series_names().contains(QStringLiteral("GPU 1 write")));
+    }
+
+    // NVLink bytes, where the device samples them, become each GPU's measured link rates: binned like DRAM,
+    // shown in the per-GPU table for strips on several GPUs (and not for strips sharing one GPU).
+    void nvlink_counters_give_each_gpu_measured_link_rates() {
+        Session session { DeviceCatalogue {} };
+        MetricsPanel panel(session);
+        panel.show();
+        session.set_counters(true);
+        if (!session.counters_unavailable().isEmpty())
+            QSKIP(qPrintable(QStringLiteral("counters unavailable here: ") + session.counters_unavailable()));
+        for (int device : { 0, 1 }) {
+            ContinuousChunk c = samples(device, 1.0, 100);
+            c.chunk.metrics.push_back("nvlrx__bytes.sum");
+            c.chunk.metrics.push_back("nvltx__bytes.sum");
+            for (PmSample& s : c.chunk.samples) s.values.insert(s.values.end(), { 5e6 * (device + 1), 2e6 });
+            session.add_continuous(c);
+        }
+        const ContinuousPoint* p = session.history().latest_continuous_point(1, session.active().generation);
+        QVERIFY(p);
+        QCOMPARE(p->nvlink_rx_gbs, 10.0); // 10 MB per 1 ms sample
+        QCOMPARE(p->nvlink_tx_gbs, 2.0);
+        QVERIFY(session.history().continuous_points_from(0).front().nvlink_rx_gbs >= 0.0);
+        EngineStats stats;
+        stats.strips.timed = true;
+        for (int i = 0; i < 2; ++i) {
+            StripStats s;
+            s.device = i, s.first_row = i * 100, s.end_row = (i + 1) * 100, s.updated_cells = 1000;
+            stats.strips.strips.push_back(s);
+        }
+        panel.show_stats(stats);
+        auto* table = child<QTableWidget>(panel, "metric_gpus");
+        QVERIFY(!table->isColumnHidden(6));
+        QVERIFY(table->horizontalHeaderItem(6)->text().contains(QLatin1String("measured")));
+        QCOMPARE(table->item(0, 6)->text(), QStringLiteral("5.0 / 2.0"));
+        QVERIFY(table->item(1, 6)->text().startsWith(QLatin1String("10")));
+        stats.strips.strips[1].device = 0; // both strips on GPU 0 (the testing hook): no link between them
+        panel.show_stats(stats);
+        QVERIFY(table->isColumnHidden(6));
+        MetricsHistory plain; // a device without NVLink counters: no link rates
+        plain.append_continuous(samples(0, 1.0, 100));
+        QCOMPARE(plain.continuous_points_from(0).front().nvlink_rx_gbs, -1.0);
     }
 
     // PM sampling does not replay, so the continuous mode may run on 2+ GPUs; the replayed detail may not.

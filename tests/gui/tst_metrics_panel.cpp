@@ -168,7 +168,7 @@ private slots:
         QCOMPARE(table->rowCount(), 2);
         QCOMPARE(table->item(1, 1)->text(), QStringLiteral("513–1025"));
         QCOMPARE(table->item(0, 2)->text(), QStringLiteral("0.500 ms"));
-        QVERIFY(table->isColumnHidden(6)); // no counters yet: no counter columns
+        QVERIFY(table->isColumnHidden(7)); // no counters yet: no counter columns
         QVERIFY(table->isColumnHidden(5)); // copies: no remote reads
         QLabel* halo = child<QLabel>(panel, "metric_halo");
         QVERIFY(halo->text().contains(QLatin1String("peer-to-peer")));
@@ -254,19 +254,19 @@ private slots:
         panel.show_stats(strip_stats({ 0, 1 }));
         session.add_sample(split_sample(1.0));
         auto* table = child<QTableWidget>(panel, "metric_gpus");
-        for (int column = 6; column < 9; ++column) {
+        for (int column = 7; column < 10; ++column) {
             QVERIFY(!table->isColumnHidden(column));
             QVERIFY(!table->horizontalHeaderItem(column)->toolTip().isEmpty());
         }
-        QCOMPARE(table->horizontalHeaderItem(6)->text(), QStringLiteral("DRAM R/W GB/s"));
-        QCOMPARE(table->item(0, 6)->text(), QStringLiteral("2.1 / 2.1")); // 2.1 MB each way in 1 ms
-        QCOMPARE(table->item(1, 6)->text(), QStringLiteral("1.0 / 1.0")); // the same bytes in 2 ms
-        QVERIFY(table->item(0, 8)->text().startsWith(QLatin1String("Long scoreboard 4.00")));
-        QVERIFY(table->item(1, 8)->text().startsWith(QLatin1String("Barrier 3.00")));
-        QVERIFY(table->item(1, 6)->toolTip().contains(QLatin1String("GPU 1")));
+        QCOMPARE(table->horizontalHeaderItem(7)->text(), QStringLiteral("DRAM R/W GB/s"));
+        QCOMPARE(table->item(0, 7)->text(), QStringLiteral("2.1 / 2.1")); // 2.1 MB each way in 1 ms
+        QCOMPARE(table->item(1, 7)->text(), QStringLiteral("1.0 / 1.0")); // the same bytes in 2 ms
+        QVERIFY(table->item(0, 9)->text().startsWith(QLatin1String("Long scoreboard 4.00")));
+        QVERIFY(table->item(1, 9)->text().startsWith(QLatin1String("Barrier 3.00")));
+        QVERIFY(table->item(1, 7)->toolTip().contains(QLatin1String("GPU 1")));
         QVERIFY(child<QLabel>(panel, "metric_note")->text().contains(QLatin1String("2 GPUs")));
         panel.new_configuration(); // the next kernel's counters are not these
-        QVERIFY(table->isColumnHidden(6));
+        QVERIFY(table->isColumnHidden(7));
     }
 
     void strips_sharing_a_gpu_share_its_counters() {
@@ -280,8 +280,8 @@ private slots:
         session.add_sample(s);
         auto* table = child<QTableWidget>(panel, "metric_gpus");
         QCOMPARE(table->rowCount(), 2);
-        QCOMPARE(table->rowSpan(0, 6), 2); // one cell covers both strips
-        QVERIFY(table->item(0, 6)->toolTip().contains(QLatin1String("2 strips are counted together")));
+        QCOMPARE(table->rowSpan(0, 7), 2); // one cell covers both strips
+        QVERIFY(table->item(0, 7)->toolTip().contains(QLatin1String("2 strips are counted together")));
         QVERIFY(child<QLabel>(panel, "metric_halo")->text().contains(QLatin1String("cover them together")));
         QVERIFY(child<QLabel>(panel, "metric_note")->text().contains(QLatin1String("counted together")));
         QVERIFY(child<QComboBox>(panel, "stall_gpu")->isHidden()); // one GPU: nothing to choose
