@@ -215,7 +215,7 @@ bool harvest_strip_timer(const StripState& s, StripTimer& t) {
         cuda_check(cudaEventElapsedTime(&receiving, t.receive_begin, t.receive_end), "cudaEventElapsedTime");
     }
     t.compute_ms = double(compute) / t.steps;
-    t.exchange_ms = (double(sending) + double(receiving)) / t.steps;
+    t.exchange_ms = (double(sending) + double(receiving)) / t.steps_per_trade;
     t.pending = false;
     return true;
 }

@@ -21,7 +21,9 @@ struct StripTimer { // CUDA events of the sampled step (the last of each batch) 
     cudaEvent_t compute_begin = nullptr, compute_end = nullptr, send_begin = nullptr, send_end = nullptr,
                 receive_begin = nullptr, receive_end = nullptr;
     bool pending = false;
-    int steps = 1; // steps the sampled launch fused (temporal): the times below are per step
+    // The times below are per step: the sampled launch's time over the steps it ran (the temporal variant's depth, or
+    // 1), its trade's over the steps a trade serves (the depth: one trade of R x depth rows per fused launch).
+    int steps = 1, steps_per_trade = 1;
     double compute_ms = 0.0, exchange_ms = 0.0;
 };
 

@@ -320,7 +320,7 @@ private:
         CudaSimulation& f = *s.field;
         StripTimer& timer = timer_of(s);
         cudaStream_t compute = f.stream();
-        if (sample) timer.steps = steps;
+        if (sample) timer.steps = steps, timer.steps_per_trade = fused_steps(m_config.policy);
         if (sample) cuda_check(cudaEventRecord(timer.compute_begin, compute), "cudaEventRecord");
         if (m_plan.ghost_depth == 0) { // diffusion layers: nothing to exchange
             f.launch_step();
