@@ -46,7 +46,8 @@ std::int64_t updated_layer_cells(const StencilConfig& c) {
 }
 
 namespace {
-int ghost_depth(const StencilConfig& c) {
+// The fixed border on the split axis: the star's R rows at each end; none for the diffusion's periodic layers.
+int border_rows(const StencilConfig& c) {
     return c.problem.stencil == StencilKind::Star ? c.problem.radius : 0;
 }
 
@@ -80,15 +81,18 @@ Status check_strips(const StencilConfig& c) {
                 + strips_text(c) + " leaves a GPU without a layer");
         return Status::success();
     }
-    // Every strip must own at least R rows: a neighbour's R ghost rows come from exactly one strip.
+    // Every strip must own at least G ghost rows' worth: a neighbour's G ghost rows come from exactly one strip.
     const int unit = strip_cut_unit(c), rows = split_extent(c) - 2 * c.problem.radius,
-              thinnest = rows / unit / n * unit;
-    if (thinnest < c.problem.radius) {
-        const int fit = rows / c.problem.radius;
+              thinnest = rows / unit / n * unit, g = strip_ghost_depth(c);
+    if (thinnest < g) {
+        const int fit = rows / g;
+        const std::string zone = g == c.problem.radius
+            ? "R" + std::to_string(g) + " ghost zone "
+            : std::to_string(g) + "-row ghost zone (R x depth: the temporal variant fuses "
+                + std::to_string(c.policy.depth) + " steps between exchanges; ";
         return Status::failure("splitting the " + std::to_string(rows) + " updated rows along " + axis + " over "
-            + strips_text(c) + " gives strips of " + std::to_string(thinnest) + " rows, thinner than the R"
-            + std::to_string(c.problem.radius) + " ghost zone (each strip needs at least "
-            + std::to_string(c.problem.radius)
+            + strips_text(c) + " gives strips of " + std::to_string(thinnest) + " rows, thinner than the " + zone
+            + (g == c.problem.radius ? "(" : "") + "each strip needs at least " + std::to_string(g)
             + " rows: " + (fit > 1 ? "at most " + std::to_string(fit) + " strips fit" : "use --gpus 1") + ")");
     }
     if (splits_slowest(c)) return Status::success();
@@ -108,6 +112,10 @@ Status check_strips(const StencilConfig& c) {
     return Status::success();
 }
 
+int strip_ghost_depth(const StencilConfig& c) {
+    return border_rows(c) * fused_steps(c.policy);
+}
+
 int strip_cut_unit(const StencilConfig& c) {
     const bool stream_3d
         = c.problem.dims == 3 && c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream;
@@ -116,10 +124,12 @@ int strip_cut_unit(const StencilConfig& c) {
 
 StripPlan plan_strips(const StencilConfig& c) {
     StripPlan plan;
-    plan.ghost_depth = ghost_depth(c);
-    const int n = std::max(strip_count(c.placement), 1), extent = split_extent(c), g = plan.ghost_depth;
-    const int unit = strip_cut_unit(c), rows = extent - 2 * g, units = rows / unit, base = units / n, extra = units % n;
-    int begin = g;
+    plan.ghost_depth = strip_ghost_depth(c);
+    const int n = std::max(strip_count(c.placement), 1), extent = split_extent(c), g = plan.ghost_depth,
+              border = border_rows(c);
+    const int unit = strip_cut_unit(c), rows = extent - 2 * border, units = rows / unit, base = units / n,
+              extra = units % n;
+    int begin = border;
     for (int i = 0; i < n; ++i) {
         Strip s;
         s.device = c.placement.device + i / std::max(c.placement.strips_per_device, 1);
@@ -127,8 +137,8 @@ StripPlan plan_strips(const StencilConfig& c) {
         s.update_end = begin + (base + (i < extra ? 1 : 0)) * unit + (i == n - 1 ? rows % unit : 0);
         s.first_row = i == 0 ? 0 : s.update_begin;
         s.end_row = i == n - 1 ? extent : s.update_end;
-        s.local_begin = s.update_begin - g;
-        s.local_end = s.update_end + g;
+        s.local_begin = s.update_begin - (i == 0 ? border : g); // at the domain's edges: its border only
+        s.local_end = s.update_end + (i == n - 1 ? border : g);
         begin = s.update_end;
         plan.strips.push_back(s);
     }

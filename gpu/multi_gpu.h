@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Strip partitioning across GPUs (thesis sec. 2.6): the domain is cut along its slowest axis (y in 2D,
 // z in 3D; or the axis Placement::split names) into one strip per GPU; each strip's buffers carry ghost rows of depth R
-// on each side, which its neighbours refresh after every step. Pure host arithmetic and plain values, so the partition,
-// its refusals and the statistics the GUI shows can be tested and described without a GPU.
+// on each side, which its neighbours refresh after every step (the temporal variant: R x depth, after every launch).
+// Pure host arithmetic and plain values, so the partition, its refusals and the statistics the GUI shows can be tested
+// and described without a GPU.
 #pragma once
 
 #include "gpu/config.h"
@@ -36,15 +37,15 @@ struct Strip {
     int first_row = 0, end_row = 0;
     // The rows this strip's kernels update: its share of [R, extent - R) (of every layer for diffusion).
     int update_begin = 0, update_end = 0;
-    // The rows its buffers hold: the update range widened by the ghost depth on both sides. At the
-    // domain's edges the "ghost" rows are the Dirichlet border itself.
+    // The rows its buffers hold: the update range widened by the ghost depth G on a side with a neighbour, and by
+    // the Dirichlet border (R rows) at the domain's edges.
     int local_begin = 0, local_end = 0;
     int local_rows() const { return local_end - local_begin; }
     int updated_rows() const { return update_end - update_begin; }
 };
 
 struct StripPlan {
-    int ghost_depth = 0; // R for the star; 0 for the diffusion layers, which are independent
+    int ghost_depth = 0; // strip_ghost_depth: R (R x depth for temporal) for the star; 0 for the diffusion layers
     std::vector<Strip> strips;
 };
 
@@ -58,6 +59,9 @@ std::int64_t updated_layer_cells(const StencilConfig&);
 // Why the configuration cannot be cut into strip_count() strips, or success. Not checked here: the
 // device count and memory (check_config does, with the device).
 Status check_strips(const StencilConfig&);
+// The ghost rows a strip's buffers carry on a side with a neighbour, G: R for the star (R x depth for the temporal
+// variant, whose launches fuse `depth` steps between exchanges), 0 for the independent diffusion layers.
+int strip_ghost_depth(const StencilConfig&);
 // Where strips may be cut: after any row, or, for the 3D stream kernel split along y, every CF rows from
 // the first updated one, so that each cell keeps its place among its thread's CF rows as on one GPU (the
 // forward-accumulating kernel's result depends on that place: measured, bitwise otherwise not equal).

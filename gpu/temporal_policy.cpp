@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/temporal_policy.h"
 
+#include "gpu/multi_gpu.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -48,10 +50,14 @@ Status check_temporal_policy(const StencilConfig& c) {
     if (c.problem.rule == UpdateRule::Wave)
         return Status::failure("temporal does not run the wave rule: it reads u(t-1) too, so every fused step would "
                                "need two planes per stage; use the thesis or jacobi rule");
-    if (strip_count(c.placement) > 1)
-        return Status::failure(std::string("temporal runs on one GPU: strips along ") + axis_name(split_axis(c))
-            + " would need ghost layers of depth R x depth (" + std::to_string(c.problem.radius * k.depth)
-            + "), which the strip exchange does not provide");
+    if (strip_count(c.placement) > 1 && !splits_slowest(c))
+        return Status::failure(std::string("temporal strips are cut along the axis it streams (")
+            + axis_name(c.problem.dims - 1) + "), not along " + axis_name(split_axis(c))
+            + ": its tiles span the other axes whole; use --split slowest");
+    if (strip_count(c.placement) > 1 && c.placement.halo == HaloMode::Remote)
+        return Status::failure("halo mode remote does not apply to temporal: a fused launch reads R x depth ("
+            + std::to_string(c.problem.radius * k.depth)
+            + ") ghost rows, which its neighbours copy after every launch; use --halo auto or staged");
     if (const int regs = temporal_pending_registers(c); regs > kTemporalRegisterBudget)
         return Status::failure("temporal keeps 2 x R x CF x depth pending sums per thread: R"
             + std::to_string(c.problem.radius) + " CF" + std::to_string(k.cf) + " depth " + std::to_string(k.depth)
@@ -124,11 +130,11 @@ std::vector<int> temporal_depths(const StencilConfig& config) {
     std::vector<int> out;
     StencilConfig c = config;
     c.policy.variant = Variant::Temporal;
-    c.placement.gpus = 1, c.placement.strips_per_device = 1; // strips are refused whatever the depth
     const int deepest = c.problem.dims == 3 ? kTemporalMaxSearchDepth3D : kTemporalMaxSearchDepth2D;
     for (int depth = 1; depth <= deepest; ++depth) {
         c.policy.depth = depth;
-        if (check_temporal_policy(c) && check_temporal_block(c, temporal_block(c))) out.push_back(depth);
+        if (check_temporal_policy(c) && check_temporal_block(c, temporal_block(c)) && check_strips(c))
+            out.push_back(depth); // strips: each must own the R x depth rows its neighbours' ghost rows take
     }
     return out;
 }

@@ -39,7 +39,8 @@ double temporal_valid_proportion(const StencilConfig&, const BlockDims&);
 // Pending sums per thread in 32-bit registers: 2 * R * CF * depth, doubled in fp64.
 int temporal_pending_registers(const StencilConfig&);
 
-// The rules that hold whatever the block: depth range, update rule, one strip, registers. Success for
+// The rules that hold whatever the block: depth range, update rule, strips (along the streaming axis, copied
+// halos: gpu/multi_gpu.h gives them ghost rows of depth R x depth), registers. Success for
 // other variants when depth is 1.
 Status check_temporal_policy(const StencilConfig&);
 // The rules a concrete block must meet: 2D blocks are BX x 1 x 1, 3D blocks BX x BY x 1, and the tile
@@ -64,11 +65,12 @@ bool temporal_adjacent_rows();
 int temporal_waves(int dims);
 
 // The depths a sweep (`sweep --experiment depth`) and a search (autotune) try for `c`: every depth of 1..12 in
-// 2D and 1..6 in 3D, odd and even, less those check_temporal_policy refuses or whose halo fills the heuristic
-// tile (temporal_block). `c`'s variant and depth are ignored. Deeper ones are left out because they cannot
-// win: past the depth where DRAM stops being the bottleneck (EBISU's model, gpu/ebisu_model.h: t ~ 4..7 for
-// R1 on the H100) more depth only adds redundant halo work, so the rate falls with the valid proportion
-// V(t), as measured from depth 10 on in 2D and 5 on in 3D (docs/PERFORMANCE.md).
+// 2D and 1..6 in 3D, odd and even, less those check_temporal_policy refuses, whose halo fills the heuristic
+// tile (temporal_block) or whose ghost rows (R x depth) are thicker than a strip (check_strips). `c`'s variant and
+// depth are ignored. Deeper ones are left out because they cannot win: past the depth where DRAM stops being the
+// bottleneck (EBISU's model, gpu/ebisu_model.h: t ~ 4..7 for R1 on the H100) more depth only adds redundant halo work,
+// so the rate falls with the valid proportion V(t), as measured from depth 10 on in 2D and 5 on in 3D
+// (docs/PERFORMANCE.md).
 std::vector<int> temporal_depths(const StencilConfig& c);
 inline constexpr int kTemporalMaxSearchDepth2D = 12, kTemporalMaxSearchDepth3D = 6;
 

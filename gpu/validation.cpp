@@ -57,7 +57,7 @@ Status check_device_memory(const StencilConfig& c, const DeviceCatalogue& catalo
 }
 
 // Remote halo mode: each strip's kernel loads its neighbours' rows from their memory, so neighbouring strips'
-// devices must reach each other's memory. (The temporal variant runs on one GPU only: check_temporal_policy.)
+// devices must reach each other's memory. (check_temporal_policy refuses it for the temporal variant.)
 Status check_remote(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     if (c.placement.halo != HaloMode::Remote) return Status::success();
     if (c.placement.backend == Backend::Cpu)

@@ -115,11 +115,18 @@ add "$strips" "--dims 3 --size 64x48x40 --radius 4 --variant smem_padded --cf 2 
     "3D R4 smem_padded CF2 fp64 2 strips"
 add "$strips" "--dims 3 --size 64x48x80 --radius 16 --variant stream --cf 2" "3D R16 stream CF2 fp32 2 strips"
 add "$strips" "--stencil diffusion4 --dims 3 --size 64x48x40 --variant smem" "3D diffusion4 smem fp32 2 strips"
+# Temporal strips: ghost rows of R x depth, traded after the fused launch and after the single step (--steps 3).
+add "$strips" "--dims 2 --size 192x160 --radius 2 --variant temporal --cf 1 --depth 2 --steps 3" \
+    "2D R2 temporal CF1 fp32 depth 2 2 strips"
+add "$strips" "--dims 3 --size 64x48x40 --radius 1 --variant temporal --cf 4 --depth 2 --precision fp64 --steps 3" \
+    "3D R1 temporal CF4 fp64 depth 2 2 strips"
 if [ "$quick" -eq 0 ]; then
     add "$strips" "--dims 3 --size 64x48x40 --radius 4 --variant stream --overlap off" \
         "3D R4 stream CF1 fp32 2 strips overlap off"
     add "$strips" "--dims 3 --size 64x48x40 --radius 4 --variant base --halo staged" \
         "3D R4 base CF1 fp32 2 strips staged halo"
+    add "$strips" "--dims 3 --size 64x48x40 --radius 2 --variant temporal --cf 4 --depth 3 --halo staged --steps 4" \
+        "3D R2 temporal CF4 fp32 depth 3 2 strips staged halo"
 fi
 
 selected=()

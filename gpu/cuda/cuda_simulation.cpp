@@ -150,9 +150,15 @@ void CudaSimulation::launch_step() {
         diffusion_step();
 }
 
-void CudaSimulation::finish_step() {
+void CudaSimulation::launch_temporal(int steps, cudaStream_t stream) {
+    if (!m_temporal || (steps != 1 && steps != m_temporal->depth()))
+        throw CudaError("launch_temporal: " + std::to_string(steps) + " steps in one temporal launch");
+    m_temporal->queue_launch(steps > 1, m_in, m_out, stream);
+}
+
+void CudaSimulation::finish_step(int steps) {
     std::swap(m_in, m_out);
-    ++m_iteration;
+    m_iteration += steps;
 }
 
 void CudaSimulation::step_async(int n) {

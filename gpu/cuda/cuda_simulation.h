@@ -54,8 +54,11 @@ public:
     void launch_star_rows(int lo, int hi, cudaStream_t stream);
     // One whole step's kernels (every row), into the next buffer, on the own stream.
     void launch_step();
-    // After a step's kernels are queued: the next buffer becomes the current one.
-    void finish_step();
+    // The temporal variant: one launch of `steps` steps (its depth, fused, or 1), into the next buffer, on `stream`.
+    // The strip is a domain of its own: every row from R to rows - R is computed, the ghost rows too.
+    void launch_temporal(int steps, cudaStream_t stream);
+    // After a step's kernels (or a launch of `steps` fused steps) are queued: the next buffer becomes the current one.
+    void finish_step(int steps = 1);
     // The two buffers never move; which one is current alternates with every step.
     unsigned char* buffer(int which) const { return static_cast<unsigned char*>(which ? m_buffers[1] : m_buffers[0]); }
     int current_buffer() const { return m_in == m_buffers[0] ? 0 : 1; }

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace ss {
 namespace {
@@ -60,6 +61,58 @@ void receive_layer(StripState& s, const StripState& from, int side, const HaloRo
 }
 
 } // namespace
+
+HaloPath choose_halo_path(const StripState& s, const StripState& from, HaloMode mode) {
+    const bool remote = mode == HaloMode::Remote;
+    if (mode == HaloMode::Staged) return HaloPath::Staged;
+    const int here = s.field->device(), there = from.field->device();
+    if (here == there) return remote ? HaloPath::Remote : HaloPath::SameDevice;
+    int can = 0;
+    cuda_check(cudaDeviceCanAccessPeer(&can, here, there), "cudaDeviceCanAccessPeer");
+    if (!can && remote)
+        throw CudaError("remote halo mode: GPU " + std::to_string(here) + " cannot read GPU " + std::to_string(there)
+            + "'s memory (no peer access); use --halo auto");
+    if (!can) return HaloPath::Staged;
+    // The receiver reads the sender's memory; enabled once per device pair for the process.
+    cuda_check(cudaSetDevice(here), "cudaSetDevice");
+    const cudaError_t e = cudaDeviceEnablePeerAccess(there, 0);
+    if (e == cudaErrorPeerAccessAlreadyEnabled)
+        cudaGetLastError();
+    else
+        cuda_check(e, "cudaDeviceEnablePeerAccess");
+    return remote ? HaloPath::Remote : HaloPath::PeerToPeer;
+}
+
+MultiGpuStats strip_stats(const StencilConfig& c, const std::vector<StripState>& strips,
+    const std::vector<StripTimer>& timers, const HaloRows& rows, bool overlapped, bool timed) {
+    MultiGpuStats stats;
+    stats.ghost_depth = rows.ghost_depth;
+    stats.overlap = overlapped;
+    stats.timed = timed;
+    const std::int64_t cells_per_row = updated_layer_cells(c); // across the split axis
+    const std::int64_t per_launch = std::int64_t(rows.bytes()), steps = fused_steps(c.policy);
+    for (std::size_t i = 0; i < strips.size(); ++i) {
+        const StripState& s = strips[i];
+        StripStats t;
+        t.device = s.strip.device;
+        t.first_row = s.strip.first_row;
+        t.end_row = s.strip.end_row;
+        t.updated_cells = cells_per_row * s.strip.updated_rows();
+        t.below = s.path[kBelow];
+        t.above = s.path[kAbove];
+        for (int side : { kBelow, kAbove }) {
+            if (s.neighbour[side] < 0) continue;
+            if (s.path[side] == HaloPath::Remote) // computed: R of the neighbour's rows, its updated cells once
+                t.remote_bytes += cells_per_row * rows.ghost_depth * element_size(c.problem.precision);
+            else
+                t.halo_bytes += per_launch / steps;
+        }
+        t.compute_ms = timers[i].compute_ms;
+        t.exchange_ms = timers[i].exchange_ms;
+        stats.strips.push_back(t);
+    }
+    return stats;
+}
 
 void record_sample_end(StripTimer& timer, cudaEvent_t end, cudaStream_t stream) {
     cuda_check(cudaEventRecord(end, stream), "cudaEventRecord");
@@ -161,8 +214,8 @@ bool harvest_strip_timer(const StripState& s, StripTimer& t) {
         cuda_check(cudaEventElapsedTime(&sending, t.send_begin, t.send_end), "cudaEventElapsedTime");
         cuda_check(cudaEventElapsedTime(&receiving, t.receive_begin, t.receive_end), "cudaEventElapsedTime");
     }
-    t.compute_ms = compute;
-    t.exchange_ms = double(sending) + double(receiving);
+    t.compute_ms = double(compute) / t.steps;
+    t.exchange_ms = (double(sending) + double(receiving)) / t.steps_per_trade;
     t.pending = false;
     return true;
 }

@@ -21,6 +21,9 @@ struct StripTimer { // CUDA events of the sampled step (the last of each batch) 
     cudaEvent_t compute_begin = nullptr, compute_end = nullptr, send_begin = nullptr, send_end = nullptr,
                 receive_begin = nullptr, receive_end = nullptr;
     bool pending = false;
+    // The times below are per step: the sampled launch's time over the steps it ran (the temporal variant's depth, or
+    // 1), its trade's over the steps a trade serves (the depth: one trade of R x depth rows per fused launch).
+    int steps = 1, steps_per_trade = 1;
     double compute_ms = 0.0, exchange_ms = 0.0;
 };
 
@@ -52,12 +55,25 @@ struct HaloRows {
     std::size_t bytes() const {
         return box_axis < 0 ? std::size_t(ghost_depth) * row_bytes : std::size_t(layer.cells()) * element_bytes;
     }
-    // The rows a strip sends towards `side`, and its ghost rows on `side`.
-    int send_row(const StripState& s, int side) const { return side == kBelow ? ghost_depth : s.strip.updated_rows(); }
+    // The rows a strip sends towards `side` (its first or last G updated rows), and its G ghost rows on `side`.
+    // A strip at the domain's edge holds only the R border rows there, so its numbering starts R, not G, below
+    // its updated rows (the temporal variant's G is R x depth).
+    int send_row(const StripState& s, int side) const {
+        return (side == kBelow ? s.strip.update_begin : s.strip.update_end - ghost_depth) - s.strip.local_begin;
+    }
     int ghost_row(const StripState& s, int side) const {
-        return side == kBelow ? 0 : ghost_depth + s.strip.updated_rows();
+        return (side == kBelow ? s.strip.update_begin - ghost_depth : s.strip.update_end) - s.strip.local_begin;
     }
 };
+
+// How `s` receives `from`'s rows under `mode`: a device copy on one GPU, peer-to-peer where the devices allow it
+// (enables peer access), staged otherwise; remote mode reads them in place (throws without peer access).
+HaloPath choose_halo_path(const StripState& s, const StripState& from, HaloMode mode);
+
+// What each strip did in the last sampled step (timers already harvested). Ghost bytes per step: the exchanged
+// rows once per launch, so divided by the steps a launch fuses (the temporal variant's depth).
+MultiGpuStats strip_stats(const StencilConfig&, const std::vector<StripState>&, const std::vector<StripTimer>&,
+    const HaloRows&, bool overlapped, bool timed);
 
 // Records an end event of the sampled step; harvest_strip_timer reads it later.
 void record_sample_end(StripTimer& timer, cudaEvent_t end, cudaStream_t stream);

@@ -12,6 +12,11 @@
 // double-buffers the ready events and pinned rows: a strip records ready[p] again only two steps later,
 // after a barrier every reader of the old record has passed. The stream order and these events cover
 // every read-after-write and write-after-read between strips (docs/ARCHITECTURE.md, "Multi-GPU").
+// The temporal variant: ghost rows of depth G = R x depth; the compute is one launch over the whole strip as a
+// domain of its own, fusing `depth` steps (level k is right on rows at least R x k from the strip's ghost edge,
+// so its own rows are right after `depth` and its ghost rows hold junk), then the strips trade G rows. Step
+// counts that are not multiples of the depth end with one-step launches, each followed by a trade. Overlap
+// does not apply: the launch computes the rows the neighbours need together with the rest.
 // Remote halo mode (GPU-SM) keeps this order with nothing to send or receive: a strip's kernel reads its
 // neighbours' current buffers directly, records ready[parity] after it, and the neighbours wait for that
 // event before their next step, which reads its new rows and overwrites the buffer it has just read.
@@ -72,19 +77,26 @@ public:
         m_workers->run([&](int i) {
             StripState& s = m_strips[i];
             cuda_check(cudaSetDevice(s.field->device()), "cudaSetDevice");
-            for (int k = 0; k < n; ++k) step_strip(s, k == n - 1);
+            for (int done = 0, k = 0; done < n; done += k) {
+                k = launch_steps(n - done);
+                step_strip(s, k, done + k == n);
+            }
         });
         m_iteration += n;
     }
 
     // Strips one after another, each waited for, then the exchanges: nothing runs beside a replayed kernel.
     void step_for_profiling(int n) override {
-        for (int k = 0; k < n; ++k, ++m_iteration) {
+        for (int done = 0, k = 0; done < n; done += k, m_iteration += k) {
+            k = launch_steps(n - done);
             on_each_strip([&](StripState& s) {
                 CudaSimulation& f = *s.field;
-                m_plan.ghost_depth == 0 ? f.launch_step()
-                                        : f.launch_star_rows(m_plan.ghost_depth, rows_end(s), f.stream());
-                f.finish_step();
+                if (temporal())
+                    f.launch_temporal(k, f.stream());
+                else
+                    m_plan.ghost_depth == 0 ? f.launch_step()
+                                            : f.launch_star_rows(rows_begin(s), rows_end(s), f.stream());
+                f.finish_step(k);
                 f.synchronize();
             });
             if (m_plan.ghost_depth == 0) continue;
@@ -188,33 +200,7 @@ public:
 
     MultiGpuStats multi_gpu_stats() const override {
         harvest_timers();
-        MultiGpuStats stats;
-        stats.ghost_depth = m_plan.ghost_depth;
-        stats.overlap = overlapped();
-        stats.timed = m_timed;
-        const int r = m_plan.ghost_depth;
-        const std::int64_t cells_per_row = updated_layer_cells(m_config); // across the split axis
-        for (const StripState& s : m_strips) {
-            StripStats t;
-            t.device = s.strip.device;
-            t.first_row = s.strip.first_row;
-            t.end_row = s.strip.end_row;
-            t.updated_cells = cells_per_row * s.strip.updated_rows();
-            t.below = s.path[kBelow];
-            t.above = s.path[kAbove];
-            for (int side : { kBelow, kAbove }) {
-                if (s.neighbour[side] < 0) continue;
-                if (s.path[side] == HaloPath::Remote) // computed: R of the neighbour's rows, its updated cells once
-                    t.remote_bytes += cells_per_row * r * element_size(m_config.problem.precision);
-                else
-                    t.halo_bytes += std::int64_t(halo_bytes());
-            }
-            const StripTimer& timer = m_timers[std::size_t(&s - m_strips.data())];
-            t.compute_ms = timer.compute_ms;
-            t.exchange_ms = timer.exchange_ms;
-            stats.strips.push_back(t);
-        }
-        return stats;
+        return strip_stats(m_config, m_strips, m_timers, halo_rows(), overlapped(), m_timed);
     }
 
 private:
@@ -225,8 +211,11 @@ private:
         for (int i = 0; i < n; ++i) {
             StripState& s = m_strips[i];
             s.strip = m_plan.strips[i];
-            // Strips along the slow axis run the whole domain's text (same strides); box strips their own.
-            StencilConfig kernels = boxes() ? strip_config(m_config, s.strip) : single_gpu_equivalent(m_config);
+            // Strips along the slow axis run the whole domain's text (same strides); box strips their own, and so
+            // do temporal ones (its kernel takes the extent from compiled constants; its result does not depend on
+            // a cell's place along the streaming axis, so any cut gives one GPU's bits).
+            StencilConfig kernels
+                = boxes() || temporal() ? strip_config(m_config, s.strip) : single_gpu_equivalent(m_config);
             if (remote()) kernels.placement.halo = HaloMode::Remote; // kernels that read the neighbours' rows
             kernels.placement.split = m_config.placement.split; // ... along this axis
             s.field = std::make_unique<CudaSimulation>(
@@ -247,7 +236,8 @@ private:
                 { &t.compute_begin, &t.compute_end, &t.send_begin, &t.send_end, &t.receive_begin, &t.receive_end })
                 cuda_check(cudaEventCreate(e), "cudaEventCreate");
             for (int side : { kBelow, kAbove })
-                if (s.neighbour[side] >= 0) s.path[side] = choose_path(s, m_strips[s.neighbour[side]]);
+                if (s.neighbour[side] >= 0)
+                    s.path[side] = choose_halo_path(s, m_strips[s.neighbour[side]], m_config.placement.halo);
         }
         if (remote()) connect_neighbour_rows(m_strips, layer_stride());
         for (StripState& s : m_strips) // a strip stages what a neighbour receives staged
@@ -263,26 +253,6 @@ private:
         cuda_check(cudaEventCreate(&m_start), "cudaEventCreate");
         cuda_check(cudaEventCreate(&m_stop), "cudaEventCreate");
         m_workers = std::make_unique<StripWorkers>(n);
-    }
-
-    HaloPath choose_path(const StripState& s, const StripState& from) const {
-        if (m_config.placement.halo == HaloMode::Staged) return HaloPath::Staged;
-        const int here = s.field->device(), there = from.field->device();
-        if (here == there) return remote() ? HaloPath::Remote : HaloPath::SameDevice;
-        int can = 0;
-        cuda_check(cudaDeviceCanAccessPeer(&can, here, there), "cudaDeviceCanAccessPeer");
-        if (!can && remote())
-            throw CudaError("remote halo mode: GPU " + std::to_string(here) + " cannot read GPU "
-                + std::to_string(there) + "'s memory (no peer access); use --halo auto");
-        if (!can) return HaloPath::Staged;
-        // The receiver reads the sender's memory; enabled once per device pair for the process.
-        cuda_check(cudaSetDevice(here), "cudaSetDevice");
-        const cudaError_t e = cudaDeviceEnablePeerAccess(there, 0);
-        if (e == cudaErrorPeerAccessAlreadyEnabled)
-            cudaGetLastError();
-        else
-            cuda_check(e, "cudaDeviceEnablePeerAccess");
-        return remote() ? HaloPath::Remote : HaloPath::PeerToPeer;
     }
 
     void release() {
@@ -339,11 +309,18 @@ private:
         if (remote()) synchronize();
     }
 
-    // ---- One step on one strip, on its worker thread.
-    void step_strip(StripState& s, bool sample) {
+    // Steps the next launch takes: the temporal variant fuses its depth while as many remain, then single steps.
+    int launch_steps(int remaining) const {
+        const int depth = fused_steps(m_config.policy);
+        return remaining >= depth ? depth : 1;
+    }
+
+    // ---- One launch (`steps` steps: one, or the temporal variant's fused depth) on one strip, on its worker thread.
+    void step_strip(StripState& s, int steps, bool sample) {
         CudaSimulation& f = *s.field;
         StripTimer& timer = timer_of(s);
         cudaStream_t compute = f.stream();
+        if (sample) timer.steps = steps, timer.steps_per_trade = fused_steps(m_config.policy);
         if (sample) cuda_check(cudaEventRecord(timer.compute_begin, compute), "cudaEventRecord");
         if (m_plan.ghost_depth == 0) { // diffusion layers: nothing to exchange
             f.launch_step();
@@ -351,9 +328,11 @@ private:
             f.finish_step();
             return;
         }
-        const int g = m_plan.ghost_depth, end = rows_end(s);
+        const int g = rows_begin(s), end = rows_end(s);
         const bool split = overlapped() && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
-        if (!split) {
+        if (temporal()) { // the strip as a domain of its own: after `steps` steps its own rows are right
+            f.launch_temporal(steps, compute);
+        } else if (!split) {
             f.launch_star_rows(g, end, compute);
         } else { // the rows the neighbours need first, then the interior while they travel
             const int low = s.neighbour[kBelow] >= 0 ? std::min(2 * g, end) : g;
@@ -364,7 +343,7 @@ private:
             if (high > low) f.launch_star_rows(low, high, compute);
         }
         if (sample) cuda_check(cudaEventRecord(timer.compute_end, compute), "cudaEventRecord");
-        f.finish_step();
+        f.finish_step(steps);
         cudaStream_t exchange = overlapped() ? s.halo : compute;
         if (overlapped()) cuda_check(cudaStreamWaitEvent(exchange, s.boundary_done, 0), "cudaStreamWaitEvent");
         send(s, exchange, sample);
@@ -376,10 +355,13 @@ private:
         }
     }
 
-    // The end of the rows a strip's kernels update, in its row numbering: a box strip's whole slow axis.
+    // The rows a strip's kernels update, in its row numbering: a box strip's whole slow axis.
+    int rows_begin(const StripState& s) const {
+        return boxes() ? m_plan.ghost_depth : s.strip.update_begin - s.strip.local_begin;
+    }
     int rows_end(const StripState& s) const {
-        const int g = m_plan.ghost_depth;
-        return boxes() ? slow_extent(s.field->config().problem) - g : g + s.strip.updated_rows();
+        return boxes() ? slow_extent(s.field->config().problem) - m_plan.ghost_depth
+                       : rows_begin(s) + s.strip.updated_rows();
     }
 
     void send(StripState& s, cudaStream_t stream, bool sample) {
@@ -437,8 +419,11 @@ private:
     }
 
     bool remote() const { return m_config.placement.halo == HaloMode::Remote; }
-    // Remote mode has no copy to hide; box strips cannot compute their boundary first (check_strips refuses).
-    bool overlapped() const { return m_config.placement.overlap && !remote() && !boxes(); }
+    // Remote mode has no copy to hide; box strips cannot compute their boundary first (check_strips refuses); a
+    // temporal launch computes the whole strip (its ghost rows too), so its exchange follows it: overlap does not
+    // apply.
+    bool overlapped() const { return m_config.placement.overlap && !remote() && !boxes() && !temporal(); }
+    bool temporal() const { return m_config.policy.variant == Variant::Temporal; }
     bool boxes() const { return !splits_slowest(m_config); } // strips along x, or y in 3D: boxes of the domain
     static const StencilProblem& local_problem(const StripState& s) { return s.field->config().problem; }
     StripState& owner(int row) {

@@ -30,6 +30,12 @@ public:
     GridDims grid() const { return m_deep.grid; } // of a fused launch
     // Queues n steps on `stream`; `in` and `out` swap after every launch, as after every single step.
     void queue(int n, void*& in, void*& out, cudaStream_t stream) const;
+    // Queues one launch from `in` into `out`: the fused kernel (depth steps) or the one-step kernel. A strip of a
+    // multi-GPU run takes its launches one by one and trades its R x depth ghost rows after each.
+    void queue_launch(bool fused, void* in, void* out, cudaStream_t stream) const {
+        launch(fused ? m_deep : m_single, in, out, stream);
+    }
+    int depth() const { return m_depth; }
 
 private:
     struct Launch {

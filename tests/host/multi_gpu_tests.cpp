@@ -22,21 +22,22 @@ StencilConfig star(int dims, Extent size, int radius, int gpus, int strips_per_d
 void expect_tiling(const StencilConfig& c) {
     const StripPlan plan = plan_strips(c);
     const int n = strip_count(c.placement), extent = split_extent(c), g = plan.ghost_depth;
+    const int border = c.problem.stencil == StencilKind::Star ? c.problem.radius : 0; // the domain's edges
     ASSERT_EQ(int(plan.strips.size()), n) << describe(c);
     int smallest = extent, largest = 0;
     for (int i = 0; i < n; ++i) {
         const Strip& s = plan.strips[i];
         EXPECT_EQ(s.first_row, i == 0 ? 0 : plan.strips[i - 1].end_row) << describe(c) << " strip " << i;
-        EXPECT_EQ(s.update_begin, i == 0 ? g : plan.strips[i - 1].update_end) << describe(c) << " strip " << i;
-        EXPECT_EQ(s.local_begin, s.update_begin - g);
-        EXPECT_EQ(s.local_end, s.update_end + g);
+        EXPECT_EQ(s.update_begin, i == 0 ? border : plan.strips[i - 1].update_end) << describe(c) << " strip " << i;
+        EXPECT_EQ(s.local_begin, s.update_begin - (i == 0 ? border : g));
+        EXPECT_EQ(s.local_end, s.update_end + (i == n - 1 ? border : g));
         EXPECT_GE(s.updated_rows(), g) << "a strip thinner than its ghost zone";
         EXPECT_EQ(s.device, c.placement.device + i / c.placement.strips_per_device);
         smallest = std::min(smallest, s.updated_rows());
         largest = std::max(largest, s.updated_rows());
     }
     EXPECT_EQ(plan.strips.back().end_row, extent);
-    EXPECT_EQ(plan.strips.back().update_end, extent - g);
+    EXPECT_EQ(plan.strips.back().update_end, extent - border);
     EXPECT_LE(largest - smallest, 1) << describe(c);
 }
 } // namespace
@@ -78,6 +79,49 @@ TEST(StripPlan, AStripIsADomainWithGhostRows) {
     EXPECT_EQ(plan.strips[0].first_row, 0);
     EXPECT_EQ(plan.strips[0].end_row, 4 + 31);
     EXPECT_EQ(plan.strips[2].end_row, 101);
+}
+
+// The temporal variant trades ghost rows once per launch of `depth` fused steps, so they are R x depth deep; at the
+// domain's edges a strip holds only the R border rows (the kernel treats them as the Dirichlet border they are).
+TEST(StripPlan, TemporalStripsCarryGhostRowsOfRTimesDepth) {
+    for (int dims : { 2, 3 })
+        for (int r : { 1, 2, 4 })
+            for (int depth : { 1, 2, 3, 6 })
+                for (int n : { 2, 3 }) {
+                    StencilConfig c = star(dims, dims == 2 ? Extent { 300, 211, 1 } : Extent { 64, 48, 211 }, r, 1, n);
+                    c.policy.variant = Variant::Temporal, c.policy.depth = depth;
+                    ASSERT_TRUE(check_strips(c).ok) << describe(c) << ": " << check_strips(c).reason;
+                    const StripPlan plan = plan_strips(c);
+                    EXPECT_EQ(plan.ghost_depth, r * depth) << describe(c);
+                    EXPECT_EQ(strip_ghost_depth(c), r * depth);
+                    expect_tiling(c);
+                    EXPECT_EQ(plan.strips.front().local_begin, 0);
+                    EXPECT_EQ(plan.strips.back().local_end, split_extent(c));
+                    const Strip& middle = plan.strips[1];
+                    EXPECT_EQ(strip_config(c, middle).problem.size.nx, c.problem.size.nx);
+                    EXPECT_EQ(extent_along(strip_config(c, middle).problem.size, dims - 1),
+                        middle.updated_rows() + r * depth + (n == 2 ? r : r * depth));
+                }
+    // Every other variant keeps R, whatever depth a configuration carries (check_temporal_policy refuses it).
+    StencilConfig base = star(2, { 300, 211, 1 }, 2, 1, 2);
+    EXPECT_EQ(plan_strips(base).ghost_depth, 2);
+}
+
+TEST(StripPlan, TemporalStripsMustHoldTheirNeighboursGhostRows) {
+    // 2D 300 x 46, R2: 42 updated rows over 3 strips are 14 each; depth 7 needs 14 (fits), depth 8 needs 16.
+    StencilConfig c = star(2, { 300, 46, 1 }, 2, 1, 3);
+    c.policy.variant = Variant::Temporal, c.policy.depth = 7;
+    EXPECT_TRUE(check_strips(c).ok) << check_strips(c).reason;
+    c.policy.depth = 8;
+    const Status s = check_strips(c);
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(
+        s.reason.find(
+            "thinner than the 16-row ghost zone (R x depth: the temporal variant fuses 8 steps between exchanges; "),
+        std::string::npos)
+        << s.reason;
+    EXPECT_NE(s.reason.find("at most 2 strips fit"), std::string::npos) << s.reason;
+    EXPECT_EQ(s.reason.find('\n'), std::string::npos) << s.reason;
 }
 
 TEST(StripPlan, DiffusionSplitsLayersWithoutGhosts) {
@@ -200,7 +244,10 @@ TEST(MultiGpuConfig, RemoteHaloModeIsRefusedWhereItCannotWork) {
         << can_implement(c, described_catalogue(dev, 1)).reason;
     StencilConfig temporal = c;
     temporal.policy.variant = Variant::Temporal, temporal.policy.depth = 2;
-    refused(temporal, described_catalogue(dev, 1), "temporal runs on one GPU"); // whatever the halo mode
+    refused(temporal, described_catalogue(dev, 1), "halo mode remote does not apply to temporal");
+    temporal.placement.halo = HaloMode::Auto; // copied halos of R x depth rows
+    EXPECT_TRUE(can_implement(temporal, described_catalogue(dev, 1)).ok)
+        << can_implement(temporal, described_catalogue(dev, 1)).reason;
     StencilConfig cpu = star(2, { 64, 64, 1 }, 1, 1);
     cpu.placement.backend = Backend::Cpu, cpu.placement.halo = HaloMode::Remote;
     refused(cpu, described_catalogue(dev, 0), "CPU backend");

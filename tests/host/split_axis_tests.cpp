@@ -134,7 +134,7 @@ TEST(SplitAxis, RefusesWhatCannotWorkWithOneReason) {
     refused(d, "independent z layers");
     StencilConfig t = star(2, { 256, 256, 1 }, 1, SplitAxis::X, 2);
     t.policy.variant = Variant::Temporal, t.policy.depth = 2;
-    refused(t, "temporal runs on one GPU: strips along x");
+    refused(t, "temporal strips are cut along the axis it streams (y), not along x");
     const Status mpi = check_rank_split(star(2, { 64, 64, 1 }, 1, SplitAxis::X, 1), 2);
     EXPECT_NE(mpi.reason.find("ranks split the slowest axis only"), std::string::npos) << mpi.reason;
 }

@@ -96,7 +96,19 @@ TEST(Temporal, RefusalsSayWhy) {
     expect_refused(wave, "temporal does not run the wave rule");
     StencilConfig split = temporal(2, 1, 4);
     split.placement.gpus = 2;
-    expect_refused(split, "temporal runs on one GPU", 2);
+    EXPECT_TRUE(check(split, 2)) << check(split, 2).reason; // strips along y with R x depth ghost rows
+    split.placement.halo = HaloMode::Remote;
+    expect_refused(split, "halo mode remote does not apply to temporal: a fused launch reads R x depth (4)", 2);
+    split.placement.halo = HaloMode::Auto, split.placement.split = SplitAxis::X;
+    expect_refused(split, "temporal strips are cut along the axis it streams (y), not along x", 2);
+    StencilConfig three = temporal(3, 1, 2, 4);
+    three.placement.gpus = 2, three.placement.split = SplitAxis::Y;
+    expect_refused(three, "temporal strips are cut along the axis it streams (z), not along y", 2);
+    three.placement.split = SplitAxis::Z;
+    EXPECT_TRUE(check(three, 2)) << check(three, 2).reason;
+    split.placement.split = SplitAxis::Slowest, split.policy.depth = 32; // 32 ghost rows: thicker than a strip
+    split.problem.size.ny = 40;
+    expect_refused(split, "ghost zone", 2);
     StencilConfig regs = temporal(2, 4, 8, 4);
     regs.problem.precision = Precision::FP64;
     expect_refused(regs, "needs 512 registers (at most 160)");
