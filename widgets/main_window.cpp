@@ -303,15 +303,19 @@ void MainWindow::fit_docks() {
     const int controls_width = std::clamp(width() * 27 / 100, 280, 440);
     resizeDocks({ controls }, { controls_width }, Qt::Horizontal);
     // The metrics get what the field can spare while it keeps half the window (110 px at least, room for
-    // the readouts; at most 360 px, readouts and a row of charts).
+    // the readouts; at most 360 px, readouts and a row of charts), more on a tall screen (below).
     const auto* toolbar = findChild<QToolBar*>(QStringLiteral("run_toolbar"));
     const int bars
         = menuBar()->height() + statusBar()->sizeHint().height() + (toolbar ? toolbar->sizeHint().height() : 0);
     const int field_width = std::max(width() - controls_width - 40, 1); // dock separators, frames, scroll bar
     const int field_height = (width() * height() / 2 + field_width - 1) / field_width + 12;
     // Without counters (no CUDA GPU, no CUPTI) there are no charts: the readouts need the least.
-    const int most = m_session->counters_unavailable().isEmpty() ? 360 : 110;
-    resizeDocks({ metrics }, { std::clamp(height() - bars - field_height, 110, most) }, Qt::Vertical);
+    const bool charts = m_session->counters_unavailable().isEmpty();
+    int metrics_height = std::clamp(height() - bars - field_height, 110, charts ? 360 : 110);
+    // A screen of 1000 rows or more affords the readouts and a full row of charts (at 1920x1080 the area
+    // rule left the charts 90 px); the field still keeps 40 % of the window there.
+    if (charts && height() >= 1000) metrics_height = std::max(metrics_height, 420);
+    resizeDocks({ metrics }, { metrics_height }, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
