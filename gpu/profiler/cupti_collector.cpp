@@ -13,7 +13,7 @@
 // ms instead of 0.0897. (A second enable that reused a counter-data image sized by the first object
 // crashed: each image is sized by the object it is used with.)
 #include "gpu/profiler/collector.h"
-#include "gpu/sanitizer_build.h"
+#include "gpu/profiler/cupti_host.h"
 
 #include "gpu/cuda/cuda_libraries.h"
 #include "gpu/device.h"
@@ -40,60 +40,15 @@ std::vector<std::string> profiled_metric_names() {
 
 namespace {
 
+using namespace cupti_host;
+
 // Kernel launches one profile() call may make; more are reported, not silently dropped.
 constexpr std::size_t kMaxRanges = 64;
-
-// CUPTI parameter structs: zeroed, with their size set (CUPTI reads the size to know the ABI).
-template <typename Params> Params params(std::size_t struct_size) {
-    Params p {};
-    p.structSize = struct_size;
-    return p;
-}
-
-// CUPTI's table; only called after cupti_loadable() said yes (it is non-null then).
-const CuptiApi& cupti() {
-    return *cupti_api();
-}
-
-std::string cupti_name(CUptiResult r) {
-    const char* name = nullptr;
-    if (cupti().cuptiGetResultString(r, &name) != CUPTI_SUCCESS || !name) return "CUPTI_ERROR_UNKNOWN";
-    return name;
-}
-
-// False with the plain-words reason (counters_unavailable_reason) and the failing call appended.
-bool cupti_ok(CUptiResult r, const char* call, std::string* why) {
-    if (r == CUPTI_SUCCESS) return true;
-    if (why) *why = counters_unavailable_reason(int(r), cupti_name(r)) + " [" + call + "]";
-    return false;
-}
 
 bool cuda_ok(cudaError_t e, const char* what, std::string* why) {
     if (e == cudaSuccess) return true;
     if (why) *why = std::string("GPU counters could not be read: ") + what + ": " + cudaGetErrorString(e);
     return false;
-}
-
-// The entry points (create_metrics_collector, profiled_metric_passes) ask this before any CUPTI call.
-bool cupti_loadable(std::string* why) {
-    if (kAddressSanitizer) {
-        if (why) *why = "GPU counters are unavailable in an AddressSanitizer build (CUPTI's host library cannot load)";
-        return false;
-    }
-    if (cupti_api()) return true;
-    if (why) *why = "GPU counters are unavailable: " + cupti_unavailable_reason();
-    return false;
-}
-
-// cuptiProfilerInitialize is process-wide; it is never undone, so collectors can come and go.
-bool initialize_profiler_once(std::string* why) {
-    static std::once_flag once;
-    static CUptiResult result = CUPTI_SUCCESS;
-    std::call_once(once, [] {
-        auto p = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
-        result = cupti().cuptiProfilerInitialize(&p);
-    });
-    return cupti_ok(result, "cuptiProfilerInitialize", why);
 }
 
 // The calling thread's current context (the runtime's primary context after cudaSetDevice + cudaFree(0)).
@@ -115,7 +70,7 @@ bool device_supported(int device, std::string* why) {
     auto p = params<CUpti_Profiler_DeviceSupported_Params>(CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
     p.cuDevice = CUdevice(device);
     p.api = CUPTI_PROFILER_RANGE_PROFILING;
-    if (!cupti_ok(cupti().cuptiProfilerDeviceSupported(&p), "cuptiProfilerDeviceSupported", why)) return false;
+    if (!ok(cupti().cuptiProfilerDeviceSupported(&p), "cuptiProfilerDeviceSupported", why)) return false;
     if (p.isSupported == CUPTI_PROFILER_CONFIGURATION_SUPPORTED) return true;
     const char* cause = p.architecture != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? nullptr
         : p.vGpu != CUPTI_PROFILER_CONFIGURATION_SUPPORTED
@@ -149,82 +104,8 @@ CUpti_RangeProfiler_Object* shared_range_profiler(int device, CUcontext ctx, std
     if (const auto it = objects.find(device); it != objects.end()) return it->second;
     auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
     enable.ctx = ctx;
-    if (!cupti_ok(cupti().cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable", why)) return nullptr;
+    if (!ok(cupti().cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable", why)) return nullptr;
     return objects[device] = enable.pRangeProfilerObject;
-}
-
-class HostObject {
-public:
-    HostObject() = default;
-    HostObject(const HostObject&) = delete;
-    HostObject& operator=(const HostObject&) = delete;
-    ~HostObject() { reset(); }
-    bool init(const std::string& chip, const std::vector<std::uint8_t>& availability, std::string* why) {
-        reset();
-        auto p = params<CUpti_Profiler_Host_Initialize_Params>(CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
-        p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
-        p.pChipName = chip.c_str();
-        p.pCounterAvailabilityImage = availability.data();
-        if (!cupti_ok(cupti().cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize", why)) return false;
-        m_object = p.pHostObject;
-        return true;
-    }
-    void reset() {
-        if (!m_object) return;
-        auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
-        p.pHostObject = m_object;
-        cupti().cuptiProfilerHostDeinitialize(&p);
-        m_object = nullptr;
-    }
-    CUpti_Profiler_Host_Object* get() const { return m_object; }
-
-    bool knows(const std::string& metric) const {
-        auto p = params<CUpti_Profiler_Host_GetMetricProperties_Params>(
-            CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
-        p.pHostObject = m_object;
-        p.pMetricName = metric.c_str();
-        return cupti().cuptiProfilerHostGetMetricProperties(&p) == CUPTI_SUCCESS;
-    }
-    CUptiResult add_metrics(const std::vector<const char*>& names) const {
-        auto p = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
-            CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
-        p.pHostObject = m_object;
-        p.ppMetricNames = const_cast<const char**>(names.data());
-        p.numMetrics = names.size();
-        return cupti().cuptiProfilerHostConfigAddMetrics(&p);
-    }
-
-private:
-    CUpti_Profiler_Host_Object* m_object = nullptr;
-};
-
-std::vector<const char*> c_names(const std::vector<std::string>& names) {
-    std::vector<const char*> out;
-    for (const auto& n : names) out.push_back(n.c_str());
-    return out;
-}
-
-// The config image of the metrics added to `host`, and the replay passes it needs.
-bool config_image(const HostObject& host, std::vector<std::uint8_t>* image, int* passes, std::string* why) {
-    auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
-        CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
-    size.pHostObject = host.get();
-    if (!cupti_ok(cupti().cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize", why))
-        return false;
-    image->assign(size.configImageSize, 0);
-    auto get = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
-    get.pHostObject = host.get();
-    get.configImageSize = image->size();
-    get.pConfigImage = image->data();
-    if (!cupti_ok(cupti().cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage", why)) return false;
-    auto count
-        = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
-    count.configImageSize = image->size();
-    count.pConfigImage = image->data();
-    if (!cupti_ok(cupti().cuptiProfilerHostGetNumOfPasses(&count), "cuptiProfilerHostGetNumOfPasses", why))
-        return false;
-    *passes = int(count.numOfPasses);
-    return true;
 }
 
 class CuptiCollector final : public MetricsCollector {
@@ -243,18 +124,18 @@ public:
             return false;
         auto chip = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
         chip.deviceIndex = std::size_t(m_device);
-        if (!cupti_ok(cupti().cuptiDeviceGetChipName(&chip), "cuptiDeviceGetChipName", why)) return false;
+        if (!ok(cupti().cuptiDeviceGetChipName(&chip), "cuptiDeviceGetChipName", why)) return false;
         m_chip = chip.pChipName;
         auto avail = params<CUpti_Profiler_GetCounterAvailability_Params>(
             CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
         avail.ctx = m_context;
-        if (!cupti_ok(cupti().cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
+        if (!ok(cupti().cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
             return false;
         m_availability.assign(avail.counterAvailabilityImageSize, 0);
         avail.pCounterAvailabilityImage = m_availability.data();
-        if (!cupti_ok(cupti().cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
+        if (!ok(cupti().cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability", why))
             return false;
-        return choose_metrics(why) && config_image(m_host, &m_config_image, &m_passes, why) && attach(why)
+        return choose_metrics(why) && m_host.config_image(&m_config_image, &m_passes, why) && attach(why)
             && start_session(why) && stop_session(nullptr, why);
     }
 
@@ -303,11 +184,11 @@ private:
     bool choose_metrics(std::string* why) {
         if (!m_host.init(m_chip, m_availability, why)) return false;
         for (const auto& name : profiled_metric_names()) (m_host.knows(name) ? m_metrics : m_dropped).push_back(name);
-        if (m_host.add_metrics(c_names(m_metrics)) == CUPTI_SUCCESS) return !m_metrics.empty() || no_metrics(why);
+        if (m_host.add_metrics(m_metrics) == CUPTI_SUCCESS) return !m_metrics.empty() || no_metrics(why);
         std::vector<std::string> usable;
         for (const auto& name : m_metrics) {
-            HostObject probe;
-            if (probe.init(m_chip, m_availability, why) && probe.add_metrics({ name.c_str() }) == CUPTI_SUCCESS)
+            ProfilerHost probe(CUPTI_PROFILER_TYPE_RANGE_PROFILER);
+            if (probe.init(m_chip, m_availability, why) && probe.add_metrics({ name }) == CUPTI_SUCCESS)
                 usable.push_back(name);
             else
                 m_dropped.push_back(name);
@@ -315,7 +196,7 @@ private:
         m_metrics = usable;
         if (m_metrics.empty()) return no_metrics(why);
         return m_host.init(m_chip, m_availability, why)
-            && cupti_ok(m_host.add_metrics(c_names(m_metrics)), "cuptiProfilerHostConfigAddMetrics", why);
+            && ok(m_host.add_metrics(m_metrics), "cuptiProfilerHostConfigAddMetrics", why);
     }
 
     bool no_metrics(std::string* why) const {
@@ -336,7 +217,7 @@ private:
         size.numMetrics = names.size();
         size.maxNumOfRanges = kMaxRanges;
         size.maxNumRangeTreeNodes = kMaxRanges;
-        if (!cupti_ok(cupti().cuptiRangeProfilerGetCounterDataSize(&size), "cuptiRangeProfilerGetCounterDataSize", why))
+        if (!ok(cupti().cuptiRangeProfilerGetCounterDataSize(&size), "cuptiRangeProfilerGetCounterDataSize", why))
             return false;
         m_counter_data.assign(size.counterDataSize, 0);
         return true;
@@ -350,7 +231,7 @@ private:
         init.pRangeProfilerObject = m_object;
         init.counterDataSize = m_counter_data.size();
         init.pCounterData = m_counter_data.data();
-        if (!cupti_ok(cupti().cuptiRangeProfilerCounterDataImageInitialize(&init),
+        if (!ok(cupti().cuptiRangeProfilerCounterDataImageInitialize(&init),
                 "cuptiRangeProfilerCounterDataImageInitialize", why))
             return false;
         auto config = params<CUpti_RangeProfiler_SetConfig_Params>(CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
@@ -366,10 +247,10 @@ private:
         config.minNestingLevel = 1;
         config.passIndex = 0;
         config.targetNestingLevel = 1;
-        if (!cupti_ok(cupti().cuptiRangeProfilerSetConfig(&config), "cuptiRangeProfilerSetConfig", why)) return false;
+        if (!ok(cupti().cuptiRangeProfilerSetConfig(&config), "cuptiRangeProfilerSetConfig", why)) return false;
         auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
         start.pRangeProfilerObject = m_object;
-        return cupti_ok(cupti().cuptiRangeProfilerStart(&start), "cuptiRangeProfilerStart", why);
+        return ok(cupti().cuptiRangeProfilerStart(&start), "cuptiRangeProfilerStart", why);
     }
 
     // Stop; with `decode`, also decode the counter data into the image (kernel replay submits every
@@ -377,14 +258,14 @@ private:
     bool stop_session(CUpti_RangeProfiler_DecodeData_Params* decode, std::string* why) {
         auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
         stop.pRangeProfilerObject = m_object;
-        if (!cupti_ok(cupti().cuptiRangeProfilerStop(&stop), "cuptiRangeProfilerStop", why)) return false;
+        if (!ok(cupti().cuptiRangeProfilerStop(&stop), "cuptiRangeProfilerStop", why)) return false;
         if (!decode) return true;
         if (!stop.isAllPassSubmitted) {
             if (why) *why = "GPU counters could not be read: kernel replay did not complete every pass";
             return false;
         }
         decode->pRangeProfilerObject = m_object;
-        return cupti_ok(cupti().cuptiRangeProfilerDecodeData(decode), "cuptiRangeProfilerDecodeData", why);
+        return ok(cupti().cuptiRangeProfilerDecodeData(decode), "cuptiRangeProfilerDecodeData", why);
     }
 
     bool evaluate_ranges(std::vector<KernelMetrics>* ranges, std::string* why) {
@@ -392,7 +273,7 @@ private:
             CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
         info.pCounterDataImage = m_counter_data.data();
         info.counterDataImageSize = m_counter_data.size();
-        if (!cupti_ok(cupti().cuptiRangeProfilerGetCounterDataInfo(&info), "cuptiRangeProfilerGetCounterDataInfo", why))
+        if (!ok(cupti().cuptiRangeProfilerGetCounterDataInfo(&info), "cuptiRangeProfilerGetCounterDataInfo", why))
             return false;
         const std::vector<const char*> names = c_names(m_metrics);
         std::vector<double> values(names.size());
@@ -406,8 +287,7 @@ private:
             eval.ppMetricNames = const_cast<const char**>(names.data());
             eval.numMetrics = names.size();
             eval.pMetricValues = values.data();
-            if (!cupti_ok(
-                    cupti().cuptiProfilerHostEvaluateToGpuValues(&eval), "cuptiProfilerHostEvaluateToGpuValues", why))
+            if (!ok(cupti().cuptiProfilerHostEvaluateToGpuValues(&eval), "cuptiProfilerHostEvaluateToGpuValues", why))
                 return false;
             KernelMetrics m;
             for (std::size_t i = 0; i < names.size(); ++i) m[m_metrics[i]] = values[i];
@@ -420,7 +300,7 @@ private:
     CUcontext m_context = nullptr;
     std::string m_chip;
     std::vector<std::uint8_t> m_availability;
-    HostObject m_host;
+    ProfilerHost m_host { CUPTI_PROFILER_TYPE_RANGE_PROFILER };
     std::vector<std::string> m_metrics, m_dropped;
     std::vector<std::uint8_t> m_config_image, m_counter_data;
     int m_passes = 0;
@@ -430,20 +310,20 @@ private:
 } // namespace
 
 int profiled_metric_passes(const std::string& chip, std::string* why) {
-    if (!cupti_loadable(why)) return -1;
-    HostObject host;
+    if (!loadable(why)) return -1;
+    ProfilerHost host(CUPTI_PROFILER_TYPE_RANGE_PROFILER);
     std::vector<std::string> known;
     if (!host.init(chip, {}, why)) return -1;
     for (const auto& name : profiled_metric_names())
         if (host.knows(name)) known.push_back(name);
-    if (!cupti_ok(host.add_metrics(c_names(known)), "cuptiProfilerHostConfigAddMetrics", why)) return -1;
+    if (!ok(host.add_metrics(known), "cuptiProfilerHostConfigAddMetrics", why)) return -1;
     std::vector<std::uint8_t> image;
     int passes = 0;
-    return config_image(host, &image, &passes, why) ? passes : -1;
+    return host.config_image(&image, &passes, why) ? passes : -1;
 }
 
 void release_range_profiler(int device) {
-    if (kAddressSanitizer || !cupti_api()) return;
+    if (!loadable(nullptr)) return;
     auto& [mutex, objects] = shared_range_profilers();
     const std::lock_guard lock(mutex);
     const auto it = objects.find(device);
@@ -465,7 +345,7 @@ std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::stri
         if (why) *why = "GPU counters: CUDA device " + std::to_string(device) + " does not exist";
         return nullptr;
     }
-    if (!cupti_loadable(why)) return nullptr;
+    if (!loadable(why)) return nullptr;
     auto collector = std::make_unique<CuptiCollector>(device);
     if (!collector->init(why)) return nullptr;
     return collector;

@@ -10,8 +10,8 @@
 
 #include "gpu/cuda/cuda_libraries.h"
 #include "gpu/device.h"
+#include "gpu/profiler/cupti_host.h"
 #include "gpu/profiler/metrics.h"
-#include "gpu/sanitizer_build.h"
 
 #include <cuda_runtime.h>
 
@@ -47,121 +47,21 @@ std::vector<std::string> pm_candidate_metrics() {
 
 namespace {
 
-template <typename Params> Params params(std::size_t struct_size) {
-    Params p {};
-    p.structSize = struct_size;
-    return p;
+using namespace cupti_host;
+
+// The PM-sampling API's failures name it.
+bool pm_ok(CUptiResult r, const char* call, std::string* why) {
+    return ok(r, call, why, "PM sampling");
 }
-
-const CuptiApi& cupti() {
-    return *cupti_api();
-}
-
-std::string result_name(CUptiResult r) {
-    const char* name = nullptr;
-    if (cupti().cuptiGetResultString(r, &name) != CUPTI_SUCCESS || !name) return "CUPTI_ERROR_UNKNOWN";
-    return name;
-}
-
-bool ok(CUptiResult r, const char* call, std::string* why) {
-    if (r == CUPTI_SUCCESS) return true;
-    if (why) *why = counters_unavailable_reason(int(r), result_name(r)) + " [PM sampling: " + call + "]";
-    return false;
-}
-
-bool loadable(std::string* why) {
-    if (kAddressSanitizer) {
-        if (why) *why = "GPU counters are unavailable in an AddressSanitizer build (CUPTI's host library cannot load)";
-        return false;
-    }
-    if (cupti_api()) return true;
-    if (why) *why = "GPU counters are unavailable: " + cupti_unavailable_reason();
-    return false;
-}
-
-bool initialize_profiler_once(std::string* why) {
-    static std::once_flag once;
-    static CUptiResult result = CUPTI_SUCCESS;
-    std::call_once(once, [] {
-        auto p = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
-        result = cupti().cuptiProfilerInitialize(&p);
-    });
-    return ok(result, "cuptiProfilerInitialize", why);
-}
-
-std::vector<const char*> c_names(const std::vector<std::string>& names) {
-    std::vector<const char*> out;
-    for (const auto& n : names) out.push_back(n.c_str());
-    return out;
-}
-
-// A Profiler Host object of the PM-sampling kind, with the metrics added to it.
-class PmHost {
-public:
-    PmHost() = default;
-    PmHost(const PmHost&) = delete;
-    PmHost& operator=(const PmHost&) = delete;
-    ~PmHost() { reset(); }
-    bool init(const std::string& chip, const std::vector<std::uint8_t>& availability, std::string* why) {
-        reset();
-        auto p = params<CUpti_Profiler_Host_Initialize_Params>(CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
-        p.profilerType = CUPTI_PROFILER_TYPE_PM_SAMPLING;
-        p.pChipName = chip.c_str();
-        p.pCounterAvailabilityImage = availability.empty() ? nullptr : availability.data();
-        if (!ok(cupti().cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize", why)) return false;
-        m_object = p.pHostObject;
-        return true;
-    }
-    void reset() {
-        if (!m_object) return;
-        auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
-        p.pHostObject = m_object;
-        cupti().cuptiProfilerHostDeinitialize(&p);
-        m_object = nullptr;
-    }
-    CUpti_Profiler_Host_Object* get() const { return m_object; }
-    bool add(const std::vector<std::string>& names) const {
-        const std::vector<const char*> c = c_names(names);
-        auto p = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
-            CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
-        p.pHostObject = m_object;
-        p.ppMetricNames = const_cast<const char**>(c.data());
-        p.numMetrics = c.size();
-        return cupti().cuptiProfilerHostConfigAddMetrics(&p) == CUPTI_SUCCESS;
-    }
-    // The config image of what was added, and the passes it needs (0 on failure).
-    int config(std::vector<std::uint8_t>* image, std::string* why) const {
-        auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
-            CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
-        size.pHostObject = m_object;
-        if (!ok(cupti().cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize", why))
-            return 0;
-        image->assign(size.configImageSize, 0);
-        auto get
-            = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
-        get.pHostObject = m_object;
-        get.configImageSize = image->size();
-        get.pConfigImage = image->data();
-        if (!ok(cupti().cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage", why)) return 0;
-        auto passes
-            = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
-        passes.configImageSize = image->size();
-        passes.pConfigImage = image->data();
-        if (!ok(cupti().cuptiProfilerHostGetNumOfPasses(&passes), "cuptiProfilerHostGetNumOfPasses", why)) return 0;
-        return int(passes.numOfPasses);
-    }
-
-private:
-    CUpti_Profiler_Host_Object* m_object = nullptr;
-};
 
 // Passes `names` need together on `chip`; 0 when they cannot be configured at all.
 int passes_of(const std::string& chip, const std::vector<std::uint8_t>& availability,
     const std::vector<std::string>& names, std::string* why) {
-    PmHost host;
-    if (!host.init(chip, availability, why) || !host.add(names)) return 0;
+    ProfilerHost host(CUPTI_PROFILER_TYPE_PM_SAMPLING);
+    if (!host.init(chip, availability, why) || host.add_metrics(names) != CUPTI_SUCCESS) return 0;
     std::vector<std::uint8_t> image;
-    return host.config(&image, why);
+    int passes = 0;
+    return host.config_image(&image, &passes, why, "PM sampling") ? passes : 0;
 }
 
 class CuptiPmSampler final : public PmSampler {
@@ -193,23 +93,25 @@ public:
         if (!initialize_profiler_once(why) || !supported(why)) return false;
         auto chip = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
         chip.deviceIndex = std::size_t(m_device);
-        if (!ok(cupti().cuptiDeviceGetChipName(&chip), "cuptiDeviceGetChipName", why)) return false;
+        if (!pm_ok(cupti().cuptiDeviceGetChipName(&chip), "cuptiDeviceGetChipName", why)) return false;
         m_chip = chip.pChipName;
         auto avail = params<CUpti_PmSampling_GetCounterAvailability_Params>(
             CUpti_PmSampling_GetCounterAvailability_Params_STRUCT_SIZE);
         avail.deviceIndex = std::size_t(m_device);
-        if (!ok(cupti().cuptiPmSamplingGetCounterAvailability(&avail), "cuptiPmSamplingGetCounterAvailability", why))
+        if (!pm_ok(cupti().cuptiPmSamplingGetCounterAvailability(&avail), "cuptiPmSamplingGetCounterAvailability", why))
             return false;
         m_availability.assign(avail.counterAvailabilityImageSize, 0);
         avail.pCounterAvailabilityImage = m_availability.data();
-        if (!ok(cupti().cuptiPmSamplingGetCounterAvailability(&avail), "cuptiPmSamplingGetCounterAvailability", why))
+        if (!pm_ok(cupti().cuptiPmSamplingGetCounterAvailability(&avail), "cuptiPmSamplingGetCounterAvailability", why))
             return false;
         PmMetricSet set;
         if (!pm_one_pass_metrics(m_chip, m_availability, pm_candidate_metrics(), &set, why)) return false;
         m_metrics = set.metrics;
         m_left_out = set.left_out;
         if (!m_host.init(m_chip, m_availability, why)) return false;
-        if (!m_host.add(m_metrics) || m_host.config(&m_config, why) != 1) {
+        int passes = 0;
+        if (m_host.add_metrics(m_metrics) != CUPTI_SUCCESS
+            || !m_host.config_image(&m_config, &passes, why, "PM sampling") || passes != 1) {
             if (why && why->empty()) *why = "GPU counters: the PM-sampling metric set does not fit one pass";
             return false;
         }
@@ -220,7 +122,7 @@ public:
         if (m_running) return true;
         auto p = params<CUpti_PmSampling_Start_Params>(CUpti_PmSampling_Start_Params_STRUCT_SIZE);
         p.pPmSamplingObject = m_object;
-        if (!ok(cupti().cuptiPmSamplingStart(&p), "cuptiPmSamplingStart", why)) return false;
+        if (!pm_ok(cupti().cuptiPmSamplingStart(&p), "cuptiPmSamplingStart", why)) return false;
         m_running = true;
         return true;
     }
@@ -252,7 +154,7 @@ public:
             m_image = m_pristine;
             return !was || start(why);
         }
-        if (!ok(r, "cuptiPmSamplingDecodeData", why)) return false;
+        if (!pm_ok(r, "cuptiPmSamplingDecodeData", why)) return false;
         out->overflow = d.overflow || d.decodeStopReason == CUPTI_PM_SAMPLING_DECODE_STOP_REASON_COUNTER_DATA_FULL;
         const bool taken = take_completed(out, why);
         m_image = m_pristine;
@@ -264,7 +166,7 @@ private:
         auto p = params<CUpti_Profiler_DeviceSupported_Params>(CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
         p.cuDevice = CUdevice(m_device);
         p.api = CUPTI_PROFILER_PM_SAMPLING;
-        if (!ok(cupti().cuptiProfilerDeviceSupported(&p), "cuptiProfilerDeviceSupported", why)) return false;
+        if (!pm_ok(cupti().cuptiProfilerDeviceSupported(&p), "cuptiProfilerDeviceSupported", why)) return false;
         if (p.isSupported == CUPTI_PROFILER_CONFIGURATION_SUPPORTED) return true;
         if (why)
             *why = "This GPU does not support continuous counter sampling (CUPTI PM sampling needs Turing or newer, "
@@ -275,7 +177,7 @@ private:
     bool enable(std::string* why) {
         auto e = params<CUpti_PmSampling_Enable_Params>(CUpti_PmSampling_Enable_Params_STRUCT_SIZE);
         e.deviceIndex = std::size_t(m_device);
-        if (!ok(cupti().cuptiPmSamplingEnable(&e), "cuptiPmSamplingEnable", why)) return false;
+        if (!pm_ok(cupti().cuptiPmSamplingEnable(&e), "cuptiPmSamplingEnable", why)) return false;
         m_object = e.pPmSamplingObject;
         auto c = params<CUpti_PmSampling_SetConfig_Params>(CUpti_PmSampling_SetConfig_Params_STRUCT_SIZE);
         c.pPmSamplingObject = m_object;
@@ -285,7 +187,7 @@ private:
         c.samplingInterval = m_options.interval_ns;
         c.triggerMode = CUPTI_PM_SAMPLING_TRIGGER_MODE_GPU_TIME_INTERVAL;
         c.hwBufferAppendMode = CUPTI_PM_SAMPLING_HARDWARE_BUFFER_APPEND_MODE_KEEP_OLDEST;
-        if (!ok(cupti().cuptiPmSamplingSetConfig(&c), "cuptiPmSamplingSetConfig", why)) return false;
+        if (!pm_ok(cupti().cuptiPmSamplingSetConfig(&c), "cuptiPmSamplingSetConfig", why)) return false;
         const std::vector<const char*> names = c_names(m_metrics);
         auto size = params<CUpti_PmSampling_GetCounterDataSize_Params>(
             CUpti_PmSampling_GetCounterDataSize_Params_STRUCT_SIZE);
@@ -293,7 +195,7 @@ private:
         size.pMetricNames = const_cast<const char**>(names.data());
         size.numMetrics = names.size();
         size.maxSamples = m_options.image_samples;
-        if (!ok(cupti().cuptiPmSamplingGetCounterDataSize(&size), "cuptiPmSamplingGetCounterDataSize", why))
+        if (!pm_ok(cupti().cuptiPmSamplingGetCounterDataSize(&size), "cuptiPmSamplingGetCounterDataSize", why))
             return false;
         m_pristine.assign(size.counterDataSize, 0);
         auto init = params<CUpti_PmSampling_CounterDataImage_Initialize_Params>(
@@ -301,8 +203,8 @@ private:
         init.pPmSamplingObject = m_object;
         init.counterDataSize = m_pristine.size();
         init.pCounterData = m_pristine.data();
-        if (!ok(cupti().cuptiPmSamplingCounterDataImageInitialize(&init), "cuptiPmSamplingCounterDataImageInitialize",
-                why))
+        if (!pm_ok(cupti().cuptiPmSamplingCounterDataImageInitialize(&init),
+                "cuptiPmSamplingCounterDataImageInitialize", why))
             return false;
         m_image = m_pristine;
         return true;
@@ -314,7 +216,7 @@ private:
             CUpti_PmSampling_GetCounterDataInfo_Params_STRUCT_SIZE);
         info.pCounterDataImage = m_image.data();
         info.counterDataImageSize = m_image.size();
-        if (!ok(cupti().cuptiPmSamplingGetCounterDataInfo(&info), "cuptiPmSamplingGetCounterDataInfo", why))
+        if (!pm_ok(cupti().cuptiPmSamplingGetCounterDataInfo(&info), "cuptiPmSamplingGetCounterDataInfo", why))
             return false;
         const std::vector<const char*> names = c_names(m_metrics);
         for (std::size_t i = 0; i < info.numCompletedSamples; ++i) {
@@ -325,8 +227,8 @@ private:
             when.pCounterDataImage = m_image.data();
             when.counterDataImageSize = m_image.size();
             when.sampleIndex = i;
-            if (!ok(cupti().cuptiPmSamplingCounterDataGetSampleInfo(&when), "cuptiPmSamplingCounterDataGetSampleInfo",
-                    why))
+            if (!pm_ok(cupti().cuptiPmSamplingCounterDataGetSampleInfo(&when),
+                    "cuptiPmSamplingCounterDataGetSampleInfo", why))
                 return false;
             s.start_ns = when.startTimestamp;
             s.end_ns = when.endTimestamp;
@@ -340,7 +242,8 @@ private:
             eval.ppMetricNames = const_cast<const char**>(names.data());
             eval.numMetrics = names.size();
             eval.pMetricValues = s.values.data();
-            if (!ok(cupti().cuptiProfilerHostEvaluateToGpuValues(&eval), "cuptiProfilerHostEvaluateToGpuValues", why))
+            if (!pm_ok(
+                    cupti().cuptiProfilerHostEvaluateToGpuValues(&eval), "cuptiProfilerHostEvaluateToGpuValues", why))
                 return false;
             out->samples.push_back(std::move(s));
         }
@@ -352,7 +255,7 @@ private:
     std::string m_chip;
     std::vector<std::uint8_t> m_availability, m_config, m_pristine, m_image;
     std::vector<std::string> m_metrics, m_left_out;
-    PmHost m_host;
+    ProfilerHost m_host { CUPTI_PROFILER_TYPE_PM_SAMPLING };
     CUpti_PmSampling_Object* m_object = nullptr;
     bool m_running = false;
 };
@@ -363,7 +266,7 @@ bool pm_one_pass_metrics(const std::string& chip, const std::vector<std::uint8_t
     const std::vector<std::string>& candidates, PmMetricSet* out, std::string* why) {
     if (!loadable(why)) return false;
     {
-        PmHost probe; // is the chip known at all?
+        ProfilerHost probe(CUPTI_PROFILER_TYPE_PM_SAMPLING); // is the chip known at all?
         if (!probe.init(chip, availability, why)) return false;
     }
     out->metrics.clear();
