@@ -4,6 +4,7 @@
 // and on every halo path, remote loads included. On one GPU the testing hook (strips_per_device) puts N strips on the
 // device; with more GPUs present, the strips also go to real devices.
 #include "gpu_test_util.h"
+#include "strip_test_util.h"
 
 #include <cuda_runtime.h>
 
@@ -11,6 +12,8 @@
 #include <functional>
 
 using namespace ss;
+using test::bitwise_equal;
+using test::first_difference;
 
 namespace {
 
@@ -62,23 +65,6 @@ std::vector<double> run(const StencilConfig& c, const std::vector<double>& initi
     sim->upload(initial);
     sim->step(steps);
     return sim->download();
-}
-
-bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
-// Index of the first differing cell, for the failure message.
-std::string first_difference(const StencilConfig& c, const std::vector<double>& got, const std::vector<double>& want) {
-    if (got.size() != want.size()) return "sizes differ";
-    for (std::size_t i = 0; i < got.size(); ++i)
-        if (std::memcmp(&got[i], &want[i], sizeof(double)) != 0) {
-            const std::size_t x = i % c.problem.size.nx, y = i / c.problem.size.nx % c.problem.size.ny,
-                              z = i / (std::size_t(c.problem.size.nx) * c.problem.size.ny);
-            return "first difference at (" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z)
-                + "): " + std::to_string(got[i]) + " vs " + std::to_string(want[i]);
-        }
-    return "";
 }
 
 } // namespace
@@ -304,17 +290,8 @@ TEST(MultiGpu, SlicesComeFromEveryStripOntoTheFirstGpu) {
         for (SliceAxis axis : axes)
             for (int k : { 1, 2, 4 }) { // k - 1 <= R: a block past a strip boundary reads only ghost rows
                 const int index = dims == 3 ? 7 : 0;
-                const auto [nu, nv] = slice_size(one.problem.size, axis);
-                const std::size_t count = std::size_t((nu + k - 1) / k) * ((nv + k - 1) / k);
-                std::vector<float> got(count), want(count);
-                for (auto [s, out] : { std::pair { a.get(), &want }, std::pair { b.get(), &got } }) {
-                    float* device = nullptr;
-                    ASSERT_EQ(cudaMalloc(&device, count * sizeof(float)), cudaSuccess);
-                    ASSERT_TRUE(s->slice_to_device(axis, index, device, k));
-                    s->wait_marker(s->enqueue_marker());
-                    cudaMemcpy(out->data(), device, count * sizeof(float), cudaMemcpyDeviceToHost);
-                    cudaFree(device);
-                }
+                const std::vector<float> want = test::slice_via_device(*a, axis, index, k);
+                const std::vector<float> got = test::slice_via_device(*b, axis, index, k);
                 EXPECT_EQ(got, want) << "axis " << int(axis) << " k " << k << " " << describe(split);
                 if (k == 1) {
                     EXPECT_EQ(b->download_slice(axis, index), want) << "axis " << int(axis);

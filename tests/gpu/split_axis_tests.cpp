@@ -4,6 +4,7 @@
 // bit against one GPU: every star variant, 2D and 3D, copy and remote modes, 2 and 3 strips on one GPU (the
 // testing hook) and on real GPUs where present (2 GPUs: skipped elsewhere, counted in the output).
 #include "gpu_test_util.h"
+#include "strip_test_util.h"
 
 #include <cuda_runtime.h>
 
@@ -11,6 +12,8 @@
 #include <cstring>
 
 using namespace ss;
+using test::bitwise_equal;
+using test::first_difference;
 
 namespace {
 
@@ -63,10 +66,6 @@ std::vector<double> run(const StencilConfig& c, const std::vector<double>& initi
     sim->upload(initial);
     sim->step(steps);
     return sim->download();
-}
-
-bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
 int compare_all(bool equal_widths, const std::vector<HaloMode>& modes) {
@@ -162,17 +161,8 @@ TEST(SplitAxis, SlicesInjectAndStateFollowTheSplit) {
             for (SliceAxis plane : planes)
                 for (int k : { 1, 2, 4 }) {
                     const int index = dims == 3 ? 7 : 0;
-                    const auto [nu, nv] = slice_size(one.problem.size, plane);
-                    const std::size_t count = std::size_t((nu + k - 1) / k) * ((nv + k - 1) / k);
-                    std::vector<float> got(count), want(count);
-                    for (auto [s, out] : { std::pair { a.get(), &want }, std::pair { b.get(), &got } }) {
-                        float* device = nullptr;
-                        ASSERT_EQ(cudaMalloc(&device, count * sizeof(float)), cudaSuccess);
-                        ASSERT_TRUE(s->slice_to_device(plane, index, device, k));
-                        s->wait_marker(s->enqueue_marker());
-                        cudaMemcpy(out->data(), device, count * sizeof(float), cudaMemcpyDeviceToHost);
-                        cudaFree(device);
-                    }
+                    const std::vector<float> want = test::slice_via_device(*a, plane, index, k);
+                    const std::vector<float> got = test::slice_via_device(*b, plane, index, k);
                     EXPECT_EQ(got, want) << "plane " << int(plane) << " k " << k << " " << describe(split);
                     if (k == 1) {
                         EXPECT_EQ(b->download_slice(plane, index), want) << "plane " << int(plane);

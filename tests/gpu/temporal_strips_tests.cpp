@@ -6,10 +6,13 @@
 // poisoned first.
 #include "gpu/multi_gpu.h"
 #include "gpu_test_util.h"
+#include "strip_test_util.h"
 
 #include <cstring>
 
 using namespace ss;
+using test::bitwise_equal;
+using test::first_difference;
 
 namespace {
 
@@ -71,22 +74,6 @@ RunResult run(
     r.iteration = sim->iteration();
     r.stats = sim->multi_gpu_stats();
     return r;
-}
-
-bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
-std::string first_difference(const StencilConfig& c, const std::vector<double>& got, const std::vector<double>& want) {
-    if (got.size() != want.size()) return "sizes differ";
-    for (std::size_t i = 0; i < got.size(); ++i)
-        if (std::memcmp(&got[i], &want[i], sizeof(double)) != 0) {
-            const std::size_t x = i % c.problem.size.nx, y = i / c.problem.size.nx % c.problem.size.ny,
-                              z = i / (std::size_t(c.problem.size.nx) * c.problem.size.ny);
-            return "first difference at (" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z)
-                + "): " + std::to_string(got[i]) + " vs " + std::to_string(want[i]);
-        }
-    return "";
 }
 
 std::vector<StencilConfig> with_splits(const std::vector<StencilConfig>& configs) {
