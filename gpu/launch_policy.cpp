@@ -36,10 +36,11 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         return temporal_block(c); // the tile, whatever the thread count
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
         if (c.problem.dims == 2) return { std::min(threads, 256), 1, 1 };
-        // 32x8 tiles measured best on the H100, but for the forward kernel at R4 with CF <= 4, where 64x8 is
-        // 5 to 7 points of the roofline better (docs/PERFORMANCE.md, issue 19); at CF 8 its sums spill.
-        if (stream_layout(c).forward && c.problem.radius == 4 && c.policy.cf <= 4)
-            return { 64, std::clamp(threads / 64, 1, 8), 1 };
+        // 32x8 tiles measured best on the H100, but for the forward kernel at R2..R4, where 64-wide tiles are
+        // 3 to 8 points of the roofline better: 64x8, and 64x4 at CF 8, where 512 threads would spill the
+        // pending sums (docs/PERFORMANCE.md, issue 19).
+        if (stream_layout(c).forward && c.problem.radius <= 4)
+            return { 64, std::clamp(threads / 64, 1, c.policy.cf <= 4 ? 8 : 4), 1 };
         return { 32, std::clamp(threads / 32, 1, 8), 1 };
     }
     if (c.problem.dims == 3 && c.problem.stencil == StencilKind::Star) {

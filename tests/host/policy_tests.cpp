@@ -35,10 +35,12 @@ TEST(Heuristic, ThreeDimensionsFollowsListing318) {
 }
 
 TEST(Heuristic, ThreeDimensionalStreamTiles) {
-    // 32x8 tiles, except the forward kernel (fp32) at R4 with CF <= 4: 64x8, measured 5-7 points better
+    // 32x8 tiles, except the forward kernel (fp32) at R2..R4: 64x8, or 64x4 at CF 8 (measured better)
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4), 512), (BlockDims { 64, 8, 1 }));
-    EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 2), 1024), (BlockDims { 64, 8, 1 }));
-    EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 8), 512), (BlockDims { 32, 8, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 2, Variant::Stream, 2), 1024), (BlockDims { 64, 8, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 8), 512), (BlockDims { 64, 4, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 8, Variant::Stream, 4), 512), (BlockDims { 32, 8, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 1, Variant::Stream, 4), 512), (BlockDims { 32, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4, Precision::FP64), 512), (BlockDims { 32, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 2), 512), (BlockDims { 32, 8, 1 }));
     // heuristic_block halves the threads when a block does not fit: 64x4 before 32x4
