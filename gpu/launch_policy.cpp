@@ -35,7 +35,8 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal)
         return temporal_block(c); // the tile, whatever the thread count
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
-        if (c.problem.dims == 2) return { std::min(threads, 256), 1, 1 };
+        // 2D: 128-thread rows measured best on the H100 (16384^2, R1..R16, fp32 and fp64; 256 lost up to 14 points)
+        if (c.problem.dims == 2) return { std::min(threads, 128), 1, 1 };
         // 32x8 tiles measured best on the H100, but for the forward kernel at R2..R4, where 64-wide tiles are
         // 3 to 8 points of the roofline better: 64x8, and 64x4 at CF 8, where 512 threads would spill the
         // pending sums (docs/PERFORMANCE.md, issue 19).
@@ -142,7 +143,8 @@ StreamLayout stream_layout(const StencilConfig& c) {
     static const int fwd_env = env_knob("STENCILSCOPE_STREAM_FWD", -1);
     static const int xb_env = env_knob("STENCILSCOPE_STREAM_XB", 0);
     StreamLayout l;
-    // fp64 keeps the gathering kernel: twice the registers per pending sum, and not measured forward.
+    // fp64 keeps the gathering kernel: forward measured 3-15 points faster (R2..R16), but its strips cut along x
+    // differ from one GPU in the last bit with the wave rule (docs/PERFORMANCE.md); STENCILSCOPE_STREAM_FWD=1 runs it.
     const bool by_default = c.problem.precision == Precision::FP32 && c.problem.radius >= kStreamForwardRadius;
     l.forward = fwd_env == 0 || fwd_env == 1 ? fwd_env == 1 : by_default;
     l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;

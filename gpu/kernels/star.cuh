@@ -579,10 +579,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
                 for (int e = 0; e < XB; ++e) {
                     v[l][e] = xs[OFF + e];
-                    T a = acc[l][e][R];
-#if HAS_CENTRE
-                    a += W_CENTRE * v[l][e];
-#endif
+                    T a = acc[l][e][R] + centre_term(v[l][e]); // rounded on its own, like every kernel's centre
 #pragma unroll
                     for (int d = 1; d <= R; ++d) a += weight(d) * (xs[OFF + e - d] + xs[OFF + e + d]);
                     sum[l][e] = a;

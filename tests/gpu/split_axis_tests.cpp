@@ -21,10 +21,10 @@ constexpr int kSteps = 5, kR = 3;
 
 // Copy modes: odd extents, so that strips differ by one layer; remote mode: updated extents divisible by 2 and 3
 // (equal widths, check_strips; along y in 3D also by CF: strip_cut_unit), still not multiples of the block.
-StencilConfig one_gpu(Variant v, int dims, Precision p, bool equal_widths) {
+StencilConfig one_gpu(Variant v, int dims, Precision p, UpdateRule rule, bool equal_widths) {
     StencilConfig c;
     c.policy.variant = v, c.problem.dims = dims, c.problem.precision = p, c.problem.radius = kR;
-    c.problem.rule = p == Precision::FP32 ? UpdateRule::Thesis : UpdateRule::Wave;
+    c.problem.rule = rule;
     c.policy.cf = v == Variant::Uncoalesced ? 1 : 2;
     const int w = equal_widths ? 0 : 1;
     c.problem.size = dims == 2 ? Extent { 2 * kR + 66 + w, 2 * kR + 29, 1 }
@@ -36,7 +36,9 @@ std::vector<StencilConfig> one_gpu_matrix(bool equal_widths) {
     std::vector<StencilConfig> out;
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
         for (int dims : { 2, 3 })
-            for (Precision p : { Precision::FP32, Precision::FP64 }) out.push_back(one_gpu(v, dims, p, equal_widths));
+            for (Precision p : { Precision::FP32, Precision::FP64 })
+                for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Wave }) // uniform and unequal weights
+                    out.push_back(one_gpu(v, dims, p, rule, equal_widths));
     return out;
 }
 
@@ -86,7 +88,7 @@ int compare_all(bool equal_widths, const std::vector<HaloMode>& modes) {
             for (const StencilConfig& c : box_splits_of(one, m)) {
                 const auto got = run(c, initial, kSteps, &why);
                 EXPECT_FALSE(got.empty()) << describe(c) << ": " << why;
-                EXPECT_TRUE(bitwise_equal(got, want)) << describe(c);
+                EXPECT_TRUE(bitwise_equal(got, want)) << describe(c) << ": " << first_difference(c, got, want);
                 ++compared;
             }
     }
@@ -138,7 +140,7 @@ TEST(SplitAxis, SlicesInjectAndStateFollowTheSplit) {
     for (int dims : { 2, 3 })
         for (SplitAxis axis : { SplitAxis::X, SplitAxis::Y }) {
             if (axis == SplitAxis::Y && dims == 2) continue;
-            const StencilConfig one = one_gpu(Variant::Base, dims, Precision::FP64, false);
+            const StencilConfig one = one_gpu(Variant::Base, dims, Precision::FP64, UpdateRule::Wave, false);
             StencilConfig split = one;
             split.placement.split = axis, split.placement.overlap = false, split.placement.strips_per_device = 3;
             std::string why;
@@ -179,7 +181,7 @@ TEST(SplitAxis, SlicesInjectAndStateFollowTheSplit) {
 // remote bytes count the updated cells of those layers, computed.
 TEST(SplitAxis, StatsCountTheStridedLayers) {
     SKIP_WITHOUT_GPU();
-    StencilConfig c = one_gpu(Variant::Base, 3, Precision::FP32, true);
+    StencilConfig c = one_gpu(Variant::Base, 3, Precision::FP32, UpdateRule::Thesis, true);
     c.placement.strips_per_device = 3, c.placement.overlap = false;
     const Extent e = c.problem.size;
     for (SplitAxis axis : { SplitAxis::X, SplitAxis::Y })

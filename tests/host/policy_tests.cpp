@@ -35,7 +35,7 @@ TEST(Heuristic, ThreeDimensionsFollowsListing318) {
 }
 
 TEST(Heuristic, ThreeDimensionalStreamTiles) {
-    // 32x8 tiles, except the forward kernel (fp32) at R2..R4: 64x8, or 64x4 at CF 8 (measured better)
+    // 32x8 tiles, except the forward kernel at R2..R4: 64x8, or 64x4 at CF 8 (measured better)
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4), 512), (BlockDims { 64, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 2, Variant::Stream, 2), 1024), (BlockDims { 64, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 8), 512), (BlockDims { 64, 4, 1 }));
@@ -43,6 +43,7 @@ TEST(Heuristic, ThreeDimensionalStreamTiles) {
     EXPECT_EQ(distribute_threads(star(3, 1, Variant::Stream, 4), 512), (BlockDims { 32, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4, Precision::FP64), 512), (BlockDims { 32, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 2), 512), (BlockDims { 32, 8, 1 }));
+    EXPECT_EQ(distribute_threads(star(2, 4, Variant::Stream, 4), 1024), (BlockDims { 128, 1, 1 })); // 2D: rows of 128
     // heuristic_block halves the threads when a block does not fit: 64x4 before 32x4
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4), 256), (BlockDims { 64, 4, 1 }));
 }
@@ -86,10 +87,10 @@ TEST(SharedMemory, FollowsListing319) {
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Smem, 2), { 32, 8, 4 }), 64 * 8 * 4 * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(2, 4, Variant::SmemPadded), { 32, 16, 1 }), (32 + 8) * (16 + 8) * 4);
     EXPECT_EQ(dynamic_smem_bytes(star(3, 2, Variant::SmemPadded, 1, Precision::FP64), { 32, 4, 4 }), 36 * 8 * 8 * 8);
-    // 3D stream, gathering kernel (R1, fp64): each thread owns CF rows, so 32x8 with CF 2 tiles 32 x 16 cells
+    // 3D stream, gathering kernel (R1): each thread owns CF rows, so 32x8 with CF 2 tiles 32 x 16 cells
     EXPECT_EQ(dynamic_smem_bytes(star(3, 1, Variant::Stream, 2), { 32, 8, 1 }), 5 * (32 + 2) * (16 + 2) * 4);
     EXPECT_EQ(
-        dynamic_smem_bytes(star(3, 4, Variant::Stream, 2, Precision::FP64), { 32, 8, 1 }), 5 * (32 + 8) * (16 + 8) * 8);
+        dynamic_smem_bytes(star(3, 1, Variant::Stream, 2, Precision::FP64), { 32, 8, 1 }), 5 * (32 + 2) * (16 + 2) * 8);
     // forward kernel (fp32 from R2): 2 columns x CF rows per thread, 32x8 with CF 2 tiles 64 x 16 cells; the
     // left margin is R rounded up to 2 so that the threads' column pairs are 8-byte aligned
     EXPECT_EQ(dynamic_smem_bytes(star(3, 4, Variant::Stream, 2), { 32, 8, 1 }), 5 * (64 + 8) * (16 + 8) * 4);
@@ -131,16 +132,19 @@ TEST(Grid, UncoalescedWalksTheSlowAxisWithThreadX) {
 
 TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
     const auto dev = test::h100();
-    StencilConfig c = star(3, 16, Variant::Stream, 1, Precision::FP64); // the gathering kernel keeps a halo map
-    // tile 32x8: 2*16*32 + 2*16*8 = 1280 halo cells over 256 threads
-    EXPECT_EQ(stream_halo_per_thread(c, { 32, 8, 1 }), 5);
-    EXPECT_TRUE(check_block(c, { 32, 8, 1 }, &dev).ok);
-    const Status s = check_block(c, { 32, 1, 1 }, &dev); // 1056 cells over 32 threads
+    // 2D R16: a row's 32 halo cells over the block's threads, at most R * CF / 2 + 2 = 10 per thread
+    EXPECT_EQ(stream_halo_per_thread(star(2, 16, Variant::Stream), { 256, 1, 1 }), 1);
+    EXPECT_TRUE(check_block(star(2, 16, Variant::Stream), { 4, 1, 1 }, &dev).ok);
+    const Status s = check_block(star(2, 16, Variant::Stream), { 2, 1, 1 }, &dev);
     EXPECT_FALSE(s.ok);
     EXPECT_NE(s.reason.find("halo loads per thread"), std::string::npos) << s.reason;
-    EXPECT_EQ(stream_halo_per_thread(star(2, 16, Variant::Stream), { 256, 1, 1 }), 1);
+    // 3D R1, the gathering kernel keeps a halo map: tile 32x8 at CF 8 has 2*32 + 2*64 = 192 halo cells
+    const StencilConfig gather = star(3, 1, Variant::Stream, 8);
+    EXPECT_EQ(stream_halo_per_thread(gather, { 32, 8, 1 }), 1);
+    EXPECT_FALSE(check_block(gather, { 1, 1, 1 }, &dev).ok); // 2 + 16 cells for one thread
     // the forward kernel (fp32) copies its tile through bit masks, without a halo map in registers
     EXPECT_TRUE(check_block(star(3, 16, Variant::Stream), { 32, 1, 1 }, &dev).ok);
+    EXPECT_FALSE(check_block(star(3, 16, Variant::Stream, 1, Precision::FP64), { 32, 1, 1 }, &dev).ok);
 }
 
 TEST(Stream, LayoutByRadiusAndPrecision) {
@@ -148,7 +152,8 @@ TEST(Stream, LayoutByRadiusAndPrecision) {
     EXPECT_FALSE(stream_layout(star(3, 1, Variant::Stream)).forward); // R1: the gathering kernel measured faster
     EXPECT_TRUE(stream_layout(star(3, 2, Variant::Stream)).forward);
     EXPECT_TRUE(stream_layout(star(3, 16, Variant::Stream)).forward);
-    EXPECT_FALSE(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).forward);
+    EXPECT_FALSE(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).forward); // fp64: gathering
+    EXPECT_FALSE(stream_layout(star(3, 1, Variant::Stream, 1, Precision::FP64)).forward);
 }
 
 TEST(Autotune, SpaceFollowsTheThesisRules) {
