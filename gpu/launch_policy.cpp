@@ -35,8 +35,9 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal)
         return temporal_block(c); // the tile, whatever the thread count
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
-        // 2D: 128-thread rows measured best on the H100 (16384^2, R1..R16, fp32 and fp64; 256 lost up to 14 points)
-        if (c.problem.dims == 2) return { std::min(threads, 128), 1, 1 };
+        // 2D: rows of 128 threads measured best on the H100 up to CF 4 (16384^2, R1..R16, fp32 and fp64: 256 lost
+        // up to 14 points); at CF 8 rows of 256 (R1 fp32 93.0 % against 88.7 %; docs/PERFORMANCE.md).
+        if (c.problem.dims == 2) return { std::min(threads, c.policy.cf >= 8 ? 256 : 128), 1, 1 };
         // 32x8 tiles measured best on the H100, but for the forward kernel at R2..R4, where 64-wide tiles are
         // 3 to 8 points of the roofline better: 64x8, and 64x4 at CF 8, where 512 threads would spill the
         // pending sums (docs/PERFORMANCE.md, issue 19).

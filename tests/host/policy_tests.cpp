@@ -44,6 +44,7 @@ TEST(Heuristic, ThreeDimensionalStreamTiles) {
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4, Precision::FP64), 512), (BlockDims { 32, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 2), 512), (BlockDims { 32, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(2, 4, Variant::Stream, 4), 1024), (BlockDims { 128, 1, 1 })); // 2D: rows of 128
+    EXPECT_EQ(distribute_threads(star(2, 1, Variant::Stream, 8), 1024), (BlockDims { 256, 1, 1 })); // ... 256 at CF 8
     // heuristic_block halves the threads when a block does not fit: 64x4 before 32x4
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4), 256), (BlockDims { 64, 4, 1 }));
 }
