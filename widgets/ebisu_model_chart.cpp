@@ -4,6 +4,7 @@
 #include "gpu/ebisu_model.h"
 #include "gpu/launch_policy.h"
 #include "gpu/temporal_policy.h"
+#include "widgets/chart_view.h"
 #include "widgets/export_util.h"
 
 #include <QChartView>
@@ -22,13 +23,7 @@ namespace ss::gui {
 namespace {
 
 QChartView* make_view(QWidget* parent, const QString& tip) {
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->legend()->setAlignment(Qt::AlignRight);
-    auto* view = new QChartView(chart, parent);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
+    QChartView* view = make_chart_view(parent, 220);
     view->setToolTip(tip);
     return view;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/experiment_charts.h"
 
+#include "widgets/chart_view.h"
 #include "widgets/export_util.h"
 
 #include <QBarCategoryAxis>
@@ -21,14 +22,7 @@ namespace ss::gui {
 namespace {
 
 QChartView* make_view(QWidget* parent) {
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->legend()->setAlignment(Qt::AlignRight);
-    auto* view = new QChartView(chart, parent);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(200);
-    return view;
+    return make_chart_view(parent, 200);
 }
 
 // The x axis: radii ("R4"), or depths ("t 9") for a depth sweep.

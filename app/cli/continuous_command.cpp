@@ -2,6 +2,7 @@
 #include "app/cli/continuous_command.h"
 
 #include "app/cli/cli_common.h"
+#include "app/cli/profile_command.h"
 #include "gpu/launch_policy.h"
 #include "gpu/multi_gpu.h"
 #include "gpu/physics.h"
@@ -34,16 +35,10 @@ std::string join(const std::vector<std::string>& names) {
 
 int run_continuous_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
     const StencilConfig& c = o.config;
-    if (c.placement.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
-    if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, pm_csv_header()); !s) return fail(2, s.reason);
-    if (catalogue.devices.empty()) return fail(1, "GPU counters are unavailable: " + catalogue.unavailable);
-    if (!catalogue.find(c.placement.device))
-        return fail(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
-    if (Status s = can_implement(c, catalogue); !s) return fail(2, s.reason);
+    int exit_code = 0;
+    auto sim = simulation_to_profile(o, catalogue, pm_csv_header(), &exit_code);
+    if (!sim) return exit_code;
     std::string why;
-    auto sim = create_simulation(c, catalogue, &why);
-    if (!sim) return fail(1, "cannot create the simulation: " + why);
     sim->upload(make_initial_field(c, o.config.problem.initial, o.config.problem.seed));
     sim->step(std::max(o.steps, 1)); // compiled and warm before the first sample
 

@@ -22,19 +22,34 @@ namespace ss {
 
 using cli::fail;
 
-int run_profile_command(const RunOptions& o, const DeviceCatalogue& catalogue) {
+std::unique_ptr<Simulation> simulation_to_profile(
+    const RunOptions& o, const DeviceCatalogue& catalogue, const CsvRow& csv_header, int* exit_code) {
     const StencilConfig& c = o.config;
-    if (c.placement.backend == Backend::Cpu) return fail(2, "profile reads GPU counters: use --backend cuda");
+    auto refuse = [exit_code](int code, const std::string& message) {
+        *exit_code = fail(code, message);
+        return nullptr;
+    };
+    if (c.placement.backend == Backend::Cpu) return refuse(2, "profile reads GPU counters: use --backend cuda");
     if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, profile_csv_header()); !s) return fail(2, s.reason);
-    const auto& devices = catalogue.devices;
-    if (devices.empty()) return fail(1, "GPU counters are unavailable: " + catalogue.unavailable);
+        if (Status s = cli::check_csv_output(o.csv, csv_header); !s) return refuse(2, s.reason);
+    if (catalogue.devices.empty()) return refuse(1, "GPU counters are unavailable: " + catalogue.unavailable);
     if (!catalogue.find(c.placement.device))
-        return fail(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
-    if (Status s = can_implement(c, catalogue); !s) return fail(2, s.reason);
+        return refuse(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
+    if (Status s = can_implement(c, catalogue); !s) return refuse(2, s.reason);
     std::string why;
     auto sim = create_simulation(c, catalogue, &why);
-    if (!sim) return fail(1, "cannot create the simulation: " + why);
+    if (!sim) return refuse(1, "cannot create the simulation: " + why);
+    *exit_code = 0;
+    return sim;
+}
+
+int run_profile_command(const RunOptions& o, const DeviceCatalogue& catalogue) {
+    const StencilConfig& c = o.config;
+    int exit_code = 0;
+    auto sim = simulation_to_profile(o, catalogue, profile_csv_header(), &exit_code);
+    if (!sim) return exit_code;
+    const auto& devices = catalogue.devices;
+    std::string why;
 
     // One report per GPU (one on a single GPU), each against its own GPU's copy roofline, measured
     // before the profiler is attached; then one collector per GPU, created on this thread (collector.h).

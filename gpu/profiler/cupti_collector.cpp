@@ -16,7 +16,6 @@
 #include "gpu/profiler/cupti_host.h"
 
 #include "gpu/cuda/cuda_libraries.h"
-#include "gpu/device.h"
 
 #include <cuda.h> // CUcontext only: the driver is reached through the runtime (no link to libcuda)
 #include <cudaTypedefs.h>
@@ -335,17 +334,7 @@ void release_range_profiler(int device) {
 }
 
 std::unique_ptr<MetricsCollector> create_metrics_collector(int device, std::string* why) {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-        (void)cudaGetLastError();
-        if (why) *why = "GPU counters need a CUDA device: " + cuda_unavailable_reason();
-        return nullptr;
-    }
-    if (device < 0 || device >= count) {
-        if (why) *why = "GPU counters: CUDA device " + std::to_string(device) + " does not exist";
-        return nullptr;
-    }
-    if (!loadable(why)) return nullptr;
+    if (!device_reachable(device, why)) return nullptr;
     auto collector = std::make_unique<CuptiCollector>(device);
     if (!collector->init(why)) return nullptr;
     return collector;

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/profiler/cupti_host.h"
 
+#include "gpu/device.h"
 #include "gpu/profiler/metrics.h"
 #include "gpu/sanitizer_build.h"
+
+#include <cuda_runtime.h>
 
 #include <mutex>
 
@@ -30,6 +33,20 @@ bool loadable(std::string* why) {
     if (cupti_api()) return true;
     if (why) *why = "GPU counters are unavailable: " + cupti_unavailable_reason();
     return false;
+}
+
+bool device_reachable(int device, std::string* why) {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        (void)cudaGetLastError();
+        if (why) *why = "GPU counters need a CUDA device: " + cuda_unavailable_reason();
+        return false;
+    }
+    if (device < 0 || device >= count) {
+        if (why) *why = "GPU counters: CUDA device " + std::to_string(device) + " does not exist";
+        return false;
+    }
+    return loadable(why);
 }
 
 bool initialize_profiler_once(std::string* why) {

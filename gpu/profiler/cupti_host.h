@@ -30,6 +30,9 @@ bool ok(CUptiResult r, const char* call, std::string* why, const char* api = nul
 // Whether CUPTI can be called at all in this process, with the reason when not (no library, ASan build).
 bool loadable(std::string* why);
 
+// Whether CUDA device `device` exists and CUPTI is loadable: what both profilers check before they start.
+bool device_reachable(int device, std::string* why);
+
 // cuptiProfilerInitialize is process-wide; done once and never undone, so users can come and go.
 bool initialize_profiler_once(std::string* why);
 

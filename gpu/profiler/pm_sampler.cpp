@@ -9,7 +9,6 @@
 #include "gpu/profiler/pm_sampler.h"
 
 #include "gpu/cuda/cuda_libraries.h"
-#include "gpu/device.h"
 #include "gpu/profiler/cupti_host.h"
 #include "gpu/profiler/metrics.h"
 
@@ -283,17 +282,7 @@ bool pm_one_pass_metrics(const std::string& chip, const std::vector<std::uint8_t
 }
 
 std::unique_ptr<PmSampler> create_pm_sampler(int device, const PmSamplerOptions& options, std::string* why) {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-        (void)cudaGetLastError();
-        if (why) *why = "GPU counters need a CUDA device: " + cuda_unavailable_reason();
-        return nullptr;
-    }
-    if (device < 0 || device >= count) {
-        if (why) *why = "GPU counters: CUDA device " + std::to_string(device) + " does not exist";
-        return nullptr;
-    }
-    if (!loadable(why)) return nullptr;
+    if (!device_reachable(device, why)) return nullptr;
     auto sampler = std::make_unique<CuptiPmSampler>(device, options);
     if (!sampler->init(why)) return nullptr;
     return sampler;
