@@ -47,6 +47,15 @@ inline void warm_kernel_cache(const std::vector<StencilConfig>& configs) {
     for (auto& t : pool) t.join();
 }
 
+// A simulation of `c` holding a random field (seed 7); null, and a test failure, when it cannot be made.
+inline std::unique_ptr<Simulation> make_with_random_field(const StencilConfig& c) {
+    std::string why;
+    auto sim = create_simulation(c, catalogue(), &why);
+    EXPECT_NE(sim, nullptr) << describe(c) << ": " << why;
+    if (sim) sim->upload(make_initial_field(c, InitialCondition::Random, 7));
+    return sim;
+}
+
 // The values the device really holds after upload (rounded to its precision).
 inline std::vector<double> rounded(const std::vector<double>& f, Precision p) {
     if (p == Precision::FP64) return f;

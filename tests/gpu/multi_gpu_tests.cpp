@@ -14,6 +14,7 @@
 using namespace ss;
 using test::bitwise_equal;
 using test::first_difference;
+using test::run;
 
 namespace {
 
@@ -57,14 +58,6 @@ std::vector<StencilConfig> splits_of(const StencilConfig& one) {
             }
         }
     return out;
-}
-
-std::vector<double> run(const StencilConfig& c, const std::vector<double>& initial, int steps, std::string* why) {
-    auto sim = create_simulation(c, test::catalogue(), why);
-    if (!sim) return {};
-    sim->upload(initial);
-    sim->step(steps);
-    return sim->download();
 }
 
 } // namespace

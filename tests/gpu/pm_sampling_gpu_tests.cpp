@@ -24,14 +24,6 @@ StencilConfig streaming_config() {
     return c;
 }
 
-std::unique_ptr<Simulation> make(const StencilConfig& c) {
-    std::string why;
-    auto sim = create_simulation(c, test::catalogue(), &why);
-    EXPECT_NE(sim, nullptr) << describe(c) << ": " << why;
-    if (sim) sim->upload(make_initial_field(c, InitialCondition::Random, 7));
-    return sim;
-}
-
 struct Collected {
     std::mutex mutex;
     std::vector<PmChunk> chunks;
@@ -77,7 +69,7 @@ std::unique_ptr<PmSamplingRun> start_run(Collected& into, std::string* why) {
 TEST(PmSamplingGpu, SamplesTheDramBytesAStreamingStencilMoves) {
     SKIP_WITHOUT_GPU();
     const StencilConfig c = streaming_config();
-    auto sim = make(c);
+    auto sim = test::make_with_random_field(c);
     ASSERT_NE(sim, nullptr);
     sim->step(4);
     Collected got;
@@ -112,7 +104,7 @@ TEST(PmSamplingGpu, SamplesTheDramBytesAStreamingStencilMoves) {
 // A replayed profile needs the range profiler; PM sampling stops for it and starts again afterwards.
 TEST(PmSamplingGpu, PausesForAReplayedProfileAndResumes) {
     SKIP_WITHOUT_GPU();
-    auto sim = make(streaming_config());
+    auto sim = test::make_with_random_field(streaming_config());
     ASSERT_NE(sim, nullptr);
     Collected got;
     std::string why;
@@ -148,7 +140,7 @@ TEST(PmSamplingGpu, LeavesTheFieldAsAnUnsampledRun) {
     SKIP_WITHOUT_GPU();
     StencilConfig c = streaming_config();
     c.problem.size = { 1024, 1024, 1 };
-    auto plain = make(c), sampled = make(c);
+    auto plain = test::make_with_random_field(c), sampled = test::make_with_random_field(c);
     ASSERT_NE(plain, nullptr);
     ASSERT_NE(sampled, nullptr);
     plain->step(30);

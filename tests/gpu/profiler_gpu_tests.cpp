@@ -29,14 +29,6 @@ MetricsCollector* collector(int device = 0) {
     return c.get();
 }
 
-std::unique_ptr<Simulation> make(const StencilConfig& c) {
-    std::string why;
-    auto sim = create_simulation(c, test::catalogue(), &why);
-    EXPECT_NE(sim, nullptr) << describe(c) << ": " << why;
-    if (sim) sim->upload(make_initial_field(c, InitialCondition::Random, 7));
-    return sim;
-}
-
 ProfiledLaunch profile_one_step(Simulation& sim) {
     ProfiledLaunch p;
     std::string why;
@@ -58,7 +50,7 @@ TEST(Collector, ProfilesInTheMiddleOfARunningSimulation) {
     SKIP_WITHOUT_GPU();
     StencilConfig c;
     c.problem.size = { 4096, 4096, 1 }, c.problem.radius = 4;
-    auto sim = make(c);
+    auto sim = test::make_with_random_field(c);
     ASSERT_NE(sim, nullptr);
     sim->step(10);
     const double before = sim->step(50).milliseconds / 50;
@@ -98,7 +90,7 @@ TEST(Collector, CopyLikeStencilMovesItsFieldOnceEachWay) {
     ASSERT_NE(collector(), nullptr);
     StencilConfig c;
     c.problem.size = { 16384, 16384, 1 };
-    auto sim = make(c);
+    auto sim = test::make_with_random_field(c);
     ASSERT_NE(sim, nullptr);
     sim->step(1); // warm: kernel loaded, first-touch costs paid
     const ProfiledLaunch p = profile_one_step(*sim);
@@ -159,7 +151,7 @@ TEST(Collector, ProfiledStepLeavesTheFieldOfAnUnprofiledStep) {
     ASSERT_NE(collector(), nullptr);
     StencilConfig c;
     c.problem.rule = UpdateRule::Wave, c.problem.radius = 4, c.problem.size = { 2048, 2048, 1 };
-    auto sim = make(c);
+    auto sim = test::make_with_random_field(c);
     ASSERT_NE(sim, nullptr);
     const std::vector<double> initial = make_initial_field(c, InitialCondition::Random, 7);
     sim->step(2); // u(t-1) != u(t) from here on
@@ -183,7 +175,7 @@ TEST(Collector, ProfiledStepLeavesTheFieldOfAnUnprofiledStep) {
 // traffic must be that of its own rows — each updated cell read and written once — within a sane factor
 // (kernel replay's memory restore and the ghost rows add a little; another GPU's rows would double it).
 void expect_each_gpu_moves_its_rows(const StencilConfig& c) {
-    auto sim = make(c);
+    auto sim = test::make_with_random_field(c);
     ASSERT_NE(sim, nullptr);
     sim->step(1); // warm: kernels loaded, peer access enabled, first-touch costs paid
     const std::vector<DeviceShare> shares = device_shares(c);
@@ -254,7 +246,7 @@ TEST(Collector, ProfiledSplitStepLeavesTheFieldOfAnUnprofiledStep) {
             c.placement.strips_per_device = two ? 1 : 3;
             c.placement.halo = halo, c.placement.overlap = overlap;
             SCOPED_TRACE(describe(c));
-            auto sim = make(c);
+            auto sim = test::make_with_random_field(c);
             ASSERT_NE(sim, nullptr);
             const std::vector<double> initial = make_initial_field(c, InitialCondition::Random, 7);
             sim->step(2);

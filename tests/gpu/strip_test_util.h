@@ -3,6 +3,7 @@
 #pragma once
 
 #include "gpu/simulation.h"
+#include "gpu_test_util.h"
 
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
@@ -15,6 +16,16 @@ namespace ss::test {
 
 inline bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+// The field after `steps` steps from `initial`; empty (and `why` said) when the simulation cannot be made.
+inline std::vector<double> run(
+    const StencilConfig& c, const std::vector<double>& initial, int steps, std::string* why) {
+    auto sim = create_simulation(c, catalogue(), why);
+    if (!sim) return {};
+    sim->upload(initial);
+    sim->step(steps);
+    return sim->download();
 }
 
 // The first differing cell and both values, for the failure message; empty when none differs.

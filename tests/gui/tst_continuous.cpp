@@ -21,6 +21,14 @@
 using namespace ss;
 using namespace ss::gui;
 
+// Turns the session's counters on; a build without them (ASan) skips the test, saying why.
+#define TURN_COUNTERS_ON_OR_SKIP(session)                                                                              \
+    do {                                                                                                               \
+        (session).set_counters(true);                                                                                  \
+        if (!(session).counters_unavailable().isEmpty())                                                               \
+            QSKIP(qPrintable(QStringLiteral("counters unavailable here: ") + (session).counters_unavailable()));       \
+    } while (false)
+
 namespace {
 
 const std::vector<std::string> kMetrics
@@ -89,9 +97,7 @@ private slots:
     void panel_draws_continuous_points_and_names_the_sources() {
         Session session { DeviceCatalogue {} };
         MetricsPanel panel(session);
-        session.set_counters(true);
-        if (!session.counters_unavailable().isEmpty())
-            QSKIP(qPrintable(QStringLiteral("counters unavailable here: ") + session.counters_unavailable()));
+        TURN_COUNTERS_ON_OR_SKIP(session);
         session.add_continuous(announce());
         QVERIFY(session.continuous_active());
         QVERIFY(session.continuous_note().contains(QLatin1String("5 counters in one pass")));
@@ -119,9 +125,7 @@ private slots:
     void unavailable_continuous_falls_back_to_replayed_profiles_and_says_why() {
         Session session { DeviceCatalogue {} };
         MetricsPanel panel(session);
-        session.set_counters(true);
-        if (!session.counters_unavailable().isEmpty())
-            QSKIP(qPrintable(QStringLiteral("counters unavailable here: ") + session.counters_unavailable()));
+        TURN_COUNTERS_ON_OR_SKIP(session);
         ContinuousChunk off;
         off.active = false;
         off.note = "Continuous counters are unavailable (Another profiler (Nsight Compute or Nsight Systems) holds the "
@@ -144,9 +148,7 @@ private slots:
     void two_gpus_get_lines_each() {
         Session session { DeviceCatalogue {} };
         MetricsPanel panel(session);
-        session.set_counters(true);
-        if (!session.counters_unavailable().isEmpty())
-            QSKIP(qPrintable(QStringLiteral("counters unavailable here: ") + session.counters_unavailable()));
+        TURN_COUNTERS_ON_OR_SKIP(session);
         session.add_continuous(announce());
         session.add_continuous(samples(0, 1.0, 100));
         session.add_continuous(samples(1, 1.0, 100));
@@ -162,9 +164,7 @@ private slots:
         Session session { DeviceCatalogue {} };
         MetricsPanel panel(session);
         panel.show();
-        session.set_counters(true);
-        if (!session.counters_unavailable().isEmpty())
-            QSKIP(qPrintable(QStringLiteral("counters unavailable here: ") + session.counters_unavailable()));
+        TURN_COUNTERS_ON_OR_SKIP(session);
         for (int device : { 0, 1 }) {
             ContinuousChunk c = samples(device, 1.0, 100);
             c.chunk.metrics.push_back("nvlrx__bytes.sum");
