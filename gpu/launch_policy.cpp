@@ -144,9 +144,7 @@ StreamLayout stream_layout(const StencilConfig& c) {
     static const int fwd_env = env_knob("STENCILSCOPE_STREAM_FWD", -1);
     static const int xb_env = env_knob("STENCILSCOPE_STREAM_XB", 0);
     StreamLayout l;
-    // fp64 keeps the gathering kernel: forward measured 3-15 points faster (R2..R16), but its strips cut along x
-    // differ from one GPU in the last bit with the wave rule (docs/PERFORMANCE.md); STENCILSCOPE_STREAM_FWD=1 runs it.
-    const bool by_default = c.problem.precision == Precision::FP32 && c.problem.radius >= kStreamForwardRadius;
+    const bool by_default = c.problem.radius >= kStreamForwardRadius;
     l.forward = fwd_env == 0 || fwd_env == 1 ? fwd_env == 1 : by_default;
     l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;
     return l;

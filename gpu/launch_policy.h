@@ -22,8 +22,8 @@ int stream_pipeline(const StencilConfig&);
 int stream_min_blocks_per_sm();
 // Layout of the 3D stream kernel (star.cuh). forward: the forward-accumulating kernel (STREAM_FWD), whose
 // threads own x_cells (XB) adjacent columns of CF rows each; otherwise the gathering kernel, one column of
-// CF rows per thread. Forward with XB = 2 for fp32 from R2 on, measured faster on the H100 at R2..R16 and
-// slower at R1 (docs/PERFORMANCE.md). Tuning overrides: STENCILSCOPE_STREAM_FWD=0|1, STENCILSCOPE_STREAM_XB=1|2
+// CF rows per thread. Forward with XB = 2 from R2 on, measured faster on the H100 at R2..R16 (fp32 and fp64)
+// and slower at R1 (docs/PERFORMANCE.md). Tuning overrides: STENCILSCOPE_STREAM_FWD=0|1, STENCILSCOPE_STREAM_XB=1|2
 // (forward only). 2D: always { false, 1 }.
 inline constexpr int kStreamForwardRadius = 2;
 struct StreamLayout {

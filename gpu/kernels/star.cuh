@@ -94,6 +94,17 @@ __device__ __forceinline__ double product_rn(double a, double b) {
     return __dmul_rn(a, b);
 }
 
+// acc + w * x rounded once. Where several sums share a product (the same weight and value: uniform weights, or
+// the z weights mirrored about a pending plane) the compiler keeps it as mul + add without a rounding mode, and
+// ptxas may fuse them or not per compilation: kernels compiled for different domain sizes (strips) then differ
+// in the last bit. Spelling the FMA out pins every cell's arithmetic.
+__device__ __forceinline__ float fma_rn(float w, float x, float acc) {
+    return __fmaf_rn(w, x, acc);
+}
+__device__ __forceinline__ double fma_rn(double w, double x, double acc) {
+    return __fma_rn(w, x, acc);
+}
+
 __device__ __forceinline__ T centre_term(T c) {
 #if HAS_CENTRE
     return product_rn(W_CENTRE, c);
@@ -581,7 +592,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                     v[l][e] = xs[OFF + e];
                     T a = acc[l][e][R] + centre_term(v[l][e]); // rounded on its own, like every kernel's centre
 #pragma unroll
-                    for (int d = 1; d <= R; ++d) a += weight(d) * (xs[OFF + e - d] + xs[OFF + e + d]);
+                    for (int d = 1; d <= R; ++d) a = fma_rn(weight(d), xs[OFF + e - d] + xs[OFF + e + d], a);
                     sum[l][e] = a;
                 }
             }
@@ -600,7 +611,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                     const int d = m > l ? m - l : l - m;
                     if (d >= 1 && d <= R)
 #pragma unroll
-                        for (int e = 0; e < XB; ++e) sum[l][e] += weight(d) * a.v[e];
+                        for (int e = 0; e < XB; ++e) sum[l][e] = fma_rn(weight(d), a.v[e], sum[l][e]);
                 }
             }
         } else { // a plane before or after the updated ones: only its values, for the z sums
@@ -618,7 +629,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
         for (int l = 0; l < CF; ++l)
 #pragma unroll
-            for (int e = 0; e < XB; ++e) done[l][e] = acc[l][e][0] + weight(R) * v[l][e];
+            for (int e = 0; e < XB; ++e) done[l][e] = fma_rn(weight(R), v[l][e], acc[l][e][0]);
 #pragma unroll
         for (int l = 0; l < CF; ++l) {
 #pragma unroll
@@ -634,9 +645,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                 const T x = v[l][e];
 #pragma unroll
                 for (int m = 0; m + 1 < 2 * R; ++m)
-                    acc[l][e][m]
-                        = m + 1 == R ? sum[l][e] : acc[l][e][m + 1] + weight(m + 1 > R ? m + 1 - R : R - m - 1) * x;
-                acc[l][e][2 * R - 1] = weight(R) * x;
+                    acc[l][e][m] = m + 1 == R ? sum[l][e]
+                                              : fma_rn(weight(m + 1 > R ? m + 1 - R : R - m - 1), x, acc[l][e][m + 1]);
+                acc[l][e][2 * R - 1] = product_rn(weight(R), x);
             }
         buffer = buffer == PIPE ? 0 : buffer + 1;
     }
@@ -762,7 +773,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
                 for (int l = 0; l < CF; ++l) {
                     const int d = m > l ? m - l : l - m;
-                    if (d >= 1 && d <= R) acc[l] += weight(d) * v;
+                    if (d >= 1 && d <= R) acc[l] = fma_rn(weight(d), v, acc[l]);
                 }
             }
 #pragma unroll
