@@ -77,8 +77,10 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
         if (c.problem.dims == 3) {
             const StreamLayout l = stream_layout(c);
             const std::int64_t margin = (r + l.x_cells - 1) / l.x_cells * l.x_cells; // OFF in star.cuh
-            return (stream_pipeline(c) + 1) * (std::int64_t(b.x) * l.x_cells + 2 * margin)
-                * (std::int64_t(b.y) * c.policy.cf + 2 * r) * es;
+            const std::int64_t w = std::int64_t(b.x) * l.x_cells,
+                               h = std::int64_t(stream_cell_rows(c, b)) * c.policy.cf;
+            const std::int64_t handover = l.roles == 2 ? 2 * w * h : 0; // the past role's sums, two planes
+            return ((stream_pipeline(c) + 1) * (w + 2 * margin) * (h + 2 * r) + handover) * es;
         }
         return (stream_pipeline(c) + 1) * (wx + 2 * r) * es;
     case Variant::Temporal:
@@ -145,9 +147,14 @@ StreamLayout stream_layout(const StencilConfig& c) {
     static const int xb_env = env_knob("STENCILSCOPE_STREAM_XB", 0);
     StreamLayout l;
     const bool by_default = c.problem.radius >= kStreamForwardRadius;
-    l.forward = fwd_env == 0 || fwd_env == 1 ? fwd_env == 1 : by_default;
+    l.forward = fwd_env >= 0 && fwd_env <= 2 ? fwd_env >= 1 : by_default;
     l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;
+    l.roles = fwd_env == 2 && c.problem.radius >= 2 ? 2 : 1; // the future role keeps R - 1 sums per cell
     return l;
+}
+
+int stream_cell_rows(const StencilConfig& c, const BlockDims& b) {
+    return std::max(b.y / stream_layout(c).roles, 1);
 }
 
 int stream_max_halo(const StencilConfig& c) {
@@ -196,6 +203,11 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
         if (c.problem.dims == 3 && b.z != 1)
             return Status::failure(
                 "stream in 3D marches along z: the block must be Bx x By x 1, got " + format_block(b));
+        if (stream_layout(c).roles == 2 && (b.y % 2 != 0 || (b.x * b.y / 2) % 32 != 0))
+            return Status::failure(
+                "the two-role stream kernel gives each role half of the block's rows in whole warps: "
+                "By must be even and Bx x By / 2 a multiple of 32, got "
+                + format_block(b));
         const bool forward = stream_layout(c).forward; // its copy map needs no registers per halo item
         if (const int need = stream_halo_per_thread(c, b); !forward && need > stream_max_halo(c))
             return Status::failure("stream with block " + format_block(b) + " needs " + std::to_string(need)
@@ -239,7 +251,7 @@ GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
         if (c.problem.dims == 2)
             g.y = unsigned(std::max(chunks, 1));
         else
-            g.y = unsigned(ceil_div(c.problem.size.ny, std::int64_t(b.y) * c.policy.cf)),
+            g.y = unsigned(ceil_div(c.problem.size.ny, std::int64_t(stream_cell_rows(c, b)) * c.policy.cf)),
             g.z = unsigned(std::max(chunks, 1));
         return g;
     }

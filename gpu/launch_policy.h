@@ -29,7 +29,12 @@ inline constexpr int kStreamForwardRadius = 2;
 struct StreamLayout {
     bool forward = false;
     int x_cells = 1;
+    // 2: the forward kernel with two roles (STENCILSCOPE_STREAM_FWD=2, a tuning path for large radii): the block's
+    // lower and upper halves of thread rows own the same cells, so the tile has By / 2 thread rows of CF cells.
+    int roles = 1;
 };
+// Thread rows of a 3D stream block that own cells of the tile (the block's rows over its roles).
+int stream_cell_rows(const StencilConfig&, const BlockDims&);
 StreamLayout stream_layout(const StencilConfig&);
 
 // Whether the kernel is compiled for its block (SBX.. in star.cuh): always for the stream variant; for

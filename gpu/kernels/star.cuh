@@ -480,6 +480,237 @@ __device__ __forceinline__ void copy_async_to(unsigned dst, const T* src) {
 #endif
 }
 
+#if ROLES == 2
+// 3D, forward, two roles (STENCILSCOPE_STREAM_FWD=2; a path for large radii, where the 2R pending sums per
+// cell of the kernel below cap an SM at 8-12 warps). The block's lower half of thread rows (the past role) and
+// its upper half (the future role) own the same XB x CF cells per thread, and each keeps R pending sums per
+// cell instead of 2R, so twice the warps hold the same cells in flight:
+//   past:   the z terms of planes o - R .. o - 1, then the centre and the x part of plane o; hands the sum over
+//           through shared memory (two slots, by plane parity, so the plane's barrier orders them);
+//   future: the y part of plane o, then (one plane later) the handed-over sum plus y, the z terms of planes
+//           o + 1 .. o + R, and the store.
+// Every cell adds its terms in that order, wherever its block or strip starts. The tile copy is the forward
+// kernel's, by all threads of the block.
+extern "C" __global__ void STREAM_BOUNDS ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
+    extern __shared__ unsigned char smem_raw[];
+    const int BX = STREAM_BX, BY = STREAM_BY, GY = BY / 2, W = BX * XB, H = GY * CF;
+    const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF, rows = H + 2 * R, tile_size = rows * px;
+    const int x0 = blockIdx.x * W, y0 = blockIdx.y * H;
+    const int s_begin = lo + blockIdx.z * chunk;
+    const int s_end = min(s_begin + chunk, hi), t_end = s_end + R;
+    if (s_begin >= s_end) return;
+    const idx_t ss = idx_t(nx) * ny;
+    const int tx = threadIdx.x, ty = threadIdx.y, role = ty / GY;
+    const int cx = XB * tx, row0 = CF * (ty - role * GY);
+    T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px, then the two handover slots
+    T* handover = tiles + (PIPE + 1) * tile_size + row0 * W + cx; // slot 0 of the thread's first cell
+
+    const int KR = (rows + BY - 1) / BY, KC = (px + BX - 1) / BX;
+    auto item_ok = [&](int kr, int kc, bool interior_only) {
+        const int row = ty + kr * BY, c = tx + kc * BX, gy = y0 - R + row, gx = x0 - OFF + c;
+        const bool xin = c >= OFF && c < OFF + W, yin = row >= R && row < R + H;
+        const bool xhalo = c >= OFF - R && c < OFF + W + R;
+        return row < rows && xhalo && (interior_only ? xin && yin : xin || yin) && gx >= 0 && gx < nx && gy >= 0
+            && gy < ny;
+    };
+    unsigned long long full = 0, inner = 0;
+#pragma unroll
+    for (int kr = 0; kr < KR; ++kr)
+#pragma unroll
+        for (int kc = 0; kc < KC; ++kc)
+            if (kr * KC + kc < 64) {
+                full |= (unsigned long long)item_ok(kr, kc, false) << (kr * KC + kc);
+                inner |= (unsigned long long)item_ok(kr, kc, true) << (kr * KC + kc);
+            }
+    const unsigned smem_base = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx) * sizeof(T);
+    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx);
+    const idx_t row_step = idx_t(BY) * nx;
+    auto fetch = [&](int plane, int buffer) {
+        if (plane < t_end) {
+            const bool interior_only = plane < s_begin || plane >= s_end;
+            const unsigned long long m = interior_only ? inner : full;
+            const unsigned dst = smem_base + buffer * tile_size * sizeof(T);
+#if REMOTE && SPLIT != 2
+            const idx_t first = idx_t(plane) * ss + src0;
+#pragma unroll
+            for (int kr = 0; kr < KR; ++kr)
+#pragma unroll
+                for (int kc = 0; kc < KC; ++kc) {
+                    const int bit = kr * KC + kc;
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
+                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T),
+                            CELL_SRC(x0 - OFF + tx + kc * BX, y0 - R + ty + kr * BY, plane)
+                                + (first + kr * row_step + kc * BX));
+                }
+#else
+            const T* src = SRC(plane, nz) + (idx_t(plane) * ss + src0);
+#pragma unroll
+            for (int kr = 0; kr < KR; ++kr, src += row_step)
+#pragma unroll
+                for (int kc = 0; kc < KC; ++kc) {
+                    const int bit = kr * KC + kc;
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
+                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
+                }
+#endif
+        }
+        commit_copies();
+    };
+
+    bool cell_interior[CF][XB];
+    const idx_t col0 = x0 + cx + idx_t(y0 + row0) * nx;
+#pragma unroll
+    for (int l = 0; l < CF; ++l)
+#pragma unroll
+        for (int e = 0; e < XB; ++e) {
+            const int i = x0 + cx + e, j = y0 + row0 + l;
+            cell_interior[l][e] = i >= R && i < nx - R && j >= R && j < ny - R;
+        }
+#pragma unroll
+    for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
+
+    // Both roles pass the same barriers, one per plane, from their own loops (warp-uniform roles).
+    int buffer = 0;
+    if (role == 0) {
+        T past[CF][XB][R]; // past[l][e][k]: plane t + k's sum of the z terms of planes before t
+#pragma unroll
+        for (int l = 0; l < CF; ++l)
+#pragma unroll
+            for (int e = 0; e < XB; ++e)
+#pragma unroll
+                for (int k = 0; k < R; ++k) past[l][e][k] = T(0);
+        for (int t = s_begin - R; t < t_end; ++t) {
+            const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx;
+            wait_copies_but_newest();
+            __syncthreads();
+            fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
+            T v[CF][XB];
+            if (t >= s_begin && t < s_end) { // plane t is updated: hand over its z-past + centre + x sum
+#pragma unroll
+                for (int l = 0; l < CF; ++l) {
+                    T xs[2 * OFF + XB];
+#pragma unroll
+                    for (int u = 0; u < (2 * OFF + XB) / XB; ++u) {
+                        const xvec a = *reinterpret_cast<const xvec*>(tile + l * px + u * XB);
+#pragma unroll
+                        for (int e = 0; e < XB; ++e) xs[u * XB + e] = a.v[e];
+                    }
+                    xvec h;
+#pragma unroll
+                    for (int e = 0; e < XB; ++e) {
+                        v[l][e] = xs[OFF + e];
+                        T a = past[l][e][0] + centre_term(v[l][e]);
+#pragma unroll
+                        for (int d = 1; d <= R; ++d) a = fma_rn(weight(d), xs[OFF + e - d] + xs[OFF + e + d], a);
+                        h.v[e] = a;
+                    }
+                    *reinterpret_cast<xvec*>(handover + (t & 1) * W * H + l * W) = h;
+                }
+            } else {
+#pragma unroll
+                for (int l = 0; l < CF; ++l) {
+                    const xvec a = *reinterpret_cast<const xvec*>(tile + l * px + OFF);
+#pragma unroll
+                    for (int e = 0; e < XB; ++e) v[l][e] = a.v[e];
+                }
+            }
+            // plane t is the neighbour at distance k of plane t + k (k = 1 .. R); moving on to plane t + 1 is
+            // written as past k = past k + 1 + w * v, one FMA per pending sum.
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+#pragma unroll
+                for (int e = 0; e < XB; ++e) {
+#pragma unroll
+                    for (int k = 0; k + 1 < R; ++k) past[l][e][k] = fma_rn(weight(k + 1), v[l][e], past[l][e][k + 1]);
+                    past[l][e][R - 1] = product_rn(weight(R), v[l][e]);
+                }
+            buffer = buffer == PIPE ? 0 : buffer + 1;
+        }
+    } else {
+        T future[CF][XB][R - 1]; // future[l][e][i]: plane t - 2 - i's sum, all but the z terms from plane t on
+        T y_part[CF][XB]; // plane t - 1's y part
+#pragma unroll
+        for (int l = 0; l < CF; ++l)
+#pragma unroll
+            for (int e = 0; e < XB; ++e) {
+                y_part[l][e] = T(0);
+#pragma unroll
+                for (int i = 0; i + 1 < R; ++i) future[l][e][i] = T(0);
+            }
+        for (int t = s_begin - R; t < t_end; ++t) {
+            const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx;
+            wait_copies_but_newest();
+            __syncthreads(); // ... also orders the past role's handover of plane t - 1 before its read here
+            fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
+            T v[CF][XB];
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                const xvec a = *reinterpret_cast<const xvec*>(tile + l * px + OFF);
+#pragma unroll
+                for (int e = 0; e < XB; ++e) v[l][e] = a.v[e];
+            }
+            // Plane t - 1: the handed-over sum plus its y part, then plane t as its neighbour at distance 1.
+            T newest[CF][XB];
+            const bool formed = t - 1 >= s_begin && t - 1 < s_end;
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                xvec h;
+                if (formed) h = *reinterpret_cast<const xvec*>(handover + ((t - 1) & 1) * W * H + l * W);
+#pragma unroll
+                for (int e = 0; e < XB; ++e)
+                    newest[l][e] = fma_rn(weight(1), v[l][e], formed ? h.v[e] + y_part[l][e] : T(0));
+            }
+            // Plane t - R is complete: store it.
+            T* o = out + (idx_t(t - R) * ss + col0);
+            const bool emit = t - R >= s_begin && t - R < s_end;
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+#pragma unroll
+                for (int e = 0; e < XB; ++e) {
+                    const T done = fma_rn(weight(R), v[l][e], future[l][e][R - 2]);
+                    if (emit && cell_interior[l][e]) finish(o, l * nx + e, done);
+                }
+                // Plane t - 1 - i is the neighbour at distance i + 1 of plane t: future i = future i - 1 + w * v.
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+#pragma unroll
+                for (int e = 0; e < XB; ++e) {
+#pragma unroll
+                    for (int i = R - 2; i >= 1; --i)
+                        future[l][e][i] = fma_rn(weight(i + 1), v[l][e], future[l][e][i - 1]);
+                    future[l][e][0] = newest[l][e];
+                }
+            // Plane t's y part, for the next plane's handover: rows row0 - R .. row0 + CF - 1 + R.
+            if (t >= s_begin && t < s_end) {
+#pragma unroll
+                for (int l = 0; l < CF; ++l)
+#pragma unroll
+                    for (int e = 0; e < XB; ++e) y_part[l][e] = T(0);
+#pragma unroll
+                for (int m = -R; m < CF + R; ++m) {
+                    xvec a;
+                    if (m >= 0 && m < CF) {
+#pragma unroll
+                        for (int e = 0; e < XB; ++e) a.v[e] = v[m >= 0 && m < CF ? m : 0][e];
+                    } else {
+                        a = *reinterpret_cast<const xvec*>(tile + m * px + OFF);
+                    }
+#pragma unroll
+                    for (int l = 0; l < CF; ++l) {
+                        const int d = m > l ? m - l : l - m;
+                        if (d >= 1 && d <= R)
+#pragma unroll
+                            for (int e = 0; e < XB; ++e) y_part[l][e] = fma_rn(weight(d), a.v[e], y_part[l][e]);
+                    }
+                }
+            }
+            buffer = buffer == PIPE ? 0 : buffer + 1;
+        }
+    }
+    wait_copies_all();
+}
+#else // one role: each thread keeps the 2R pending sums of its cells
 extern "C" __global__ void STREAM_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
@@ -653,6 +884,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     }
     wait_copies_all();
 }
+#endif // ROLES
 #else
 // 3D: a block of BX x BY threads covers a tile of BX columns x H = BY * CF rows of the xy plane and marches
 // along z. Each thread owns CF consecutive rows of one column (coarsening in y): the y neighbours of its
