@@ -41,8 +41,10 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         // 32x8 tiles measured best on the H100, but for the forward kernel at R2..R4, where 64-wide tiles are
         // 3 to 8 points of the roofline better: 64x8, and 64x4 at CF 8, where 512 threads would spill the
         // pending sums (docs/PERFORMANCE.md, issue 19).
+        // From R5 on (forward, either role count): 16x16, measured at R8 and R16 0 to 9 points better than 32x8.
         if (stream_layout(c).forward && c.problem.radius <= 4)
             return { 64, std::clamp(threads / 64, 1, c.policy.cf <= 4 ? 8 : 4), 1 };
+        if (stream_layout(c).forward) return { 16, std::clamp(threads / 16, 1, 16), 1 };
         return { 32, std::clamp(threads / 32, 1, 8), 1 };
     }
     if (c.problem.dims == 3 && c.problem.stencil == StencilKind::Star) {
@@ -56,6 +58,11 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         std::sort(d, d + 3, [](int a, int b) { return a > b; });
         return { d[0], d[1], d[2] };
     }
+    // 2D smem (the hybrid): flat 128x2 blocks. With two rows most y neighbours come from global memory (L1 hits)
+    // instead of shared memory, which relieves the load/store pipe that bounds 32x32 tiles; measured 1.19 to 1.60x
+    // the thesis' kernels with their 32x32 over R1..R16 x CF 1..8 on the H100, 32x32 0.96 to 1.14x (PERFORMANCE.md).
+    if (c.problem.dims == 2 && c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Smem)
+        return { std::min(threads, 128), std::clamp(threads / 128, 1, 2), 1 };
     // 2D star, and the diffusion layers (2D blocks, one layer per grid z).
     return { 32, std::max(1, threads / 32), 1 };
 }
@@ -149,7 +156,12 @@ StreamLayout stream_layout(const StencilConfig& c) {
     const bool by_default = c.problem.radius >= kStreamForwardRadius;
     l.forward = fwd_env >= 0 && fwd_env <= 2 ? fwd_env >= 1 : by_default;
     l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;
-    l.roles = fwd_env == 2 && c.problem.radius >= 2 ? 2 : 1; // the future role keeps R - 1 sums per cell
+    // Two roles where one thread's 2R pending sums per cell would take 256 registers or more (they spill):
+    // measured faster there and slower below it (H100, docs/PERFORMANCE.md, issue 19).
+    const std::int64_t one_role_registers
+        = std::int64_t(2) * c.problem.radius * c.policy.cf * l.x_cells * element_size(c.problem.precision) / 4;
+    const bool two_by_default = l.forward && one_role_registers >= 256;
+    l.roles = l.forward && c.problem.radius >= 2 && (fwd_env == 2 || (fwd_env != 1 && two_by_default)) ? 2 : 1;
     return l;
 }
 

@@ -35,14 +35,16 @@ TEST(Heuristic, ThreeDimensionsFollowsListing318) {
 }
 
 TEST(Heuristic, ThreeDimensionalStreamTiles) {
-    // 32x8 tiles, except the forward kernel at R2..R4: 64x8, or 64x4 at CF 8 (measured better)
+    // 32x8 tiles (R1, the gathering kernel), the forward kernel at R2..R4: 64x8, or 64x4 at CF 8, and from R5 on
+    // 16x16 (measured better)
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4), 512), (BlockDims { 64, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 2, Variant::Stream, 2), 1024), (BlockDims { 64, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 8), 512), (BlockDims { 64, 4, 1 }));
-    EXPECT_EQ(distribute_threads(star(3, 8, Variant::Stream, 4), 512), (BlockDims { 32, 8, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 8, Variant::Stream, 4), 512), (BlockDims { 16, 16, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 1, Variant::Stream, 4), 512), (BlockDims { 32, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4, Precision::FP64), 512), (BlockDims { 64, 8, 1 }));
-    EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 2), 512), (BlockDims { 32, 8, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 2), 512), (BlockDims { 16, 16, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 4), 1024), (BlockDims { 16, 16, 1 })); // two roles
     EXPECT_EQ(distribute_threads(star(2, 4, Variant::Stream, 4), 1024), (BlockDims { 128, 1, 1 })); // 2D: rows of 128
     EXPECT_EQ(distribute_threads(star(2, 1, Variant::Stream, 8), 1024), (BlockDims { 256, 1, 1 })); // ... 256 at CF 8
     // heuristic_block halves the threads when a block does not fit: 64x4 before 32x4
@@ -71,10 +73,12 @@ TEST(Heuristic, HalvesThreadsUntilSharedMemoryFits) {
 
 TEST(Heuristic, OccupancyBlockIgnoresRegistersButNotSharedMemory) {
     const auto dev = test::h100();
-    // 2D smem CF 8: 32x32 threads, 32 KiB of tile each; two blocks fill the SM's 2048 threads
+    // 2D smem CF 8: flat 128x2 blocks, 8 KiB of tile each; eight blocks fill the SM's 2048 threads
     const StencilConfig smem2d = star(2, 4, Variant::Smem, 8);
-    EXPECT_EQ(occupancy_block(smem2d, dev), (BlockDims { 32, 32, 1 }));
-    EXPECT_EQ(blocks_per_sm_without_registers(smem2d, { 32, 32, 1 }, dev), 2);
+    EXPECT_EQ(occupancy_block(smem2d, dev), (BlockDims { 128, 2, 1 }));
+    EXPECT_EQ(blocks_per_sm_without_registers(smem2d, { 128, 2, 1 }, dev), 8);
+    // 2D base keeps 32-wide rows
+    EXPECT_EQ(occupancy_block(star(2, 4, Variant::Base, 8), dev).value().x, 32);
     // 3D smem_padded R8 CF4: Bx halves to 16 (listing 3.18); the 180 KiB tile lets one block per SM
     const StencilConfig padded3d = star(3, 8, Variant::SmemPadded, 4);
     EXPECT_EQ(occupancy_block(padded3d, dev), (BlockDims { 16, 8, 8 }));
@@ -155,6 +159,31 @@ TEST(Stream, LayoutByRadiusAndPrecision) {
     EXPECT_TRUE(stream_layout(star(3, 16, Variant::Stream)).forward);
     EXPECT_TRUE(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).forward);
     EXPECT_FALSE(stream_layout(star(3, 1, Variant::Stream, 1, Precision::FP64)).forward);
+}
+
+TEST(Stream, TwoRolesWhereOneRolesPendingSumsWouldSpill) {
+    // one role keeps 2R * CF * XB pending sums per thread (fp64: two registers each); from 256 registers on, two
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 4)).roles, 2); // 2 * 16 * 4 * 2 = 256
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2)).roles, 1); // 128
+    EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 4)).roles, 1); // 128
+    EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 4, Precision::FP64)).roles, 2); // 256
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2, Precision::FP64)).roles, 2); // 256
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).roles, 1); // 128
+    EXPECT_EQ(stream_layout(star(3, 1, Variant::Stream, 8, Precision::FP64)).roles, 1); // the gathering kernel
+    EXPECT_EQ(stream_layout(star(2, 16, Variant::Stream, 8, Precision::FP64)).roles, 1); // 2D: one kernel
+    // the tile has By / 2 thread rows of CF cells: 16x16 at CF 4 tiles 32 x 32 cells
+    StencilConfig c = star(3, 16, Variant::Stream, 4);
+    c.problem.size = { 100, 100, 40 };
+    EXPECT_EQ(stream_cell_rows(c, { 16, 16, 1 }), 8);
+    EXPECT_EQ(grid_dims(c, { 16, 16, 1 }, 1).y, 4u); // 100 / 32 rows
+    EXPECT_EQ(dynamic_smem_bytes(c, { 16, 16, 1 }), (5 * (32 + 32) * (32 + 32) + 2 * 32 * 32) * 4);
+    // each role's rows are whole warps
+    const auto dev = test::h100();
+    EXPECT_TRUE(check_block(c, { 16, 16, 1 }, &dev).ok);
+    const Status odd = check_block(c, { 32, 3, 1 }, &dev);
+    EXPECT_FALSE(odd.ok);
+    EXPECT_NE(odd.reason.find("two-role"), std::string::npos) << odd.reason;
+    EXPECT_FALSE(check_block(c, { 16, 2, 1 }, &dev).ok); // 16 threads per role
 }
 
 TEST(Autotune, SpaceFollowsTheThesisRules) {
