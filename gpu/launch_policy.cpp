@@ -169,6 +169,18 @@ int stream_cell_rows(const StencilConfig& c, const BlockDims& b) {
     return std::max(b.y / stream_layout(c).roles, 1);
 }
 
+int stream_chunk_count(std::int64_t tiles_per_plane, std::int64_t slots) {
+    tiles_per_plane = std::max<std::int64_t>(tiles_per_plane, 1), slots = std::max<std::int64_t>(slots, 1);
+    const std::int64_t target = 2 * slots;
+    const std::int64_t more = std::clamp<std::int64_t>((target + tiles_per_plane - 1) / tiles_per_plane, 1, 65535);
+    const std::int64_t fewer = std::clamp<std::int64_t>(target / tiles_per_plane, 1, 65535);
+    auto filled = [&](std::int64_t chunks) { // the share of the last round's slots that have a block
+        const std::int64_t blocks = chunks * tiles_per_plane;
+        return double(blocks) / double((blocks + slots - 1) / slots * slots);
+    };
+    return int(filled(fewer) >= filled(more) ? fewer : more);
+}
+
 int stream_max_halo(const StencilConfig& c) {
     return std::clamp(c.problem.radius * c.policy.cf / 2 + 2, 8, 64);
 }

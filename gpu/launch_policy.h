@@ -38,6 +38,11 @@ struct StreamLayout {
 // Thread rows of a 3D stream block that own cells of the tile (the block's rows over its roles).
 int stream_cell_rows(const StencilConfig&, const BlockDims&);
 StreamLayout stream_layout(const StencilConfig&);
+// How many chunks a stream launch splits the marching axis into, for `tiles_per_plane` tiles and `slots` resident
+// blocks on the GPU: about two rounds of blocks. They all march equally far, so they run in whole rounds (2.08
+// rounds of work take 3 rounds' time: 2D fp64 R4 at 16384^2 had 15 chunks x 128 tiles on 924 slots); of the
+// counts either side of two rounds, the one whose last round is fuller.
+int stream_chunk_count(std::int64_t tiles_per_plane, std::int64_t slots);
 
 // Whether the kernel is compiled for its block (SBX.. in star.cuh): always for the stream variant; for
 // base/smem/smem_padded unless STENCILSCOPE_FIX_BLOCK=0.

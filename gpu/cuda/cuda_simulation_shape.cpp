@@ -84,11 +84,10 @@ GridDims CudaSimulation::star_grid(const StencilConfig& window, int updated, int
     int chunks = 1;
     *chunk = 1;
     if (window.policy.variant == Variant::Stream) {
-        // Enough marching blocks to fill the GPU twice over; each chunk re-reads 2R planes to warm up.
+        // Enough marching blocks to fill the GPU about twice over; each chunk re-reads 2R planes to warm up.
         const GridDims tiles = grid_dims(window, m_block, 1);
         const std::int64_t per_plane = std::int64_t(tiles.x) * (window.problem.dims == 3 ? tiles.y : 1);
-        const std::int64_t target = std::int64_t(m_device.sm_count) * m_blocks_per_sm * 2;
-        chunks = int(std::clamp<std::int64_t>((target + per_plane - 1) / per_plane, 1, 65535));
+        chunks = stream_chunk_count(per_plane, std::int64_t(m_device.sm_count) * m_blocks_per_sm);
         *chunk = std::max((updated + chunks - 1) / chunks, std::min(updated, 8 * window.problem.radius));
         chunks = (updated + *chunk - 1) / *chunk;
     }

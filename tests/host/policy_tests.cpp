@@ -161,6 +161,14 @@ TEST(Stream, LayoutByRadiusAndPrecision) {
     EXPECT_FALSE(stream_layout(star(3, 1, Variant::Stream, 1, Precision::FP64)).forward);
 }
 
+TEST(Stream, ChunksFillWholeRounds) {
+    EXPECT_EQ(stream_chunk_count(128, 924), 14); // 1792 blocks in 2 rounds, not 1920 in 3
+    EXPECT_EQ(stream_chunk_count(32, 528), 33); // exactly two rounds
+    EXPECT_EQ(stream_chunk_count(1024, 132), 1); // more tiles than two rounds: one chunk
+    EXPECT_EQ(stream_chunk_count(1000, 924), 2); // 1 chunk fills 1000 / 1848 slots, 2 fill 2000 / 2772
+    EXPECT_EQ(stream_chunk_count(0, 0), 2); // degenerate input stays positive
+}
+
 TEST(Stream, TwoRolesWhereOneRolesPendingSumsWouldSpill) {
     // one role keeps 2R * CF * XB pending sums per thread (fp64: two registers each); from 256 registers on, two
     EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 4)).roles, 2); // 2 * 16 * 4 * 2 = 256
