@@ -39,8 +39,8 @@ constexpr RunOptionSpec kSpecs[] = {
         "temporal: steps fused per launch, 1..32 (default max(2, 6/R) in 2D, max(1, 4-R) in 3D); other variants: 1",
         kConfiguration, kList, kConfigured },
     { "--block", "heuristic|BXxBY[xBZ]",
-        "thread-block dims (default heuristic: thesis listing 3.18; stream and temporal: tiles measured best "
-        "on the H100); stencilscope-cli refuses a block no GPU could launch, on the CPU backend too",
+        "thread-block dims (default heuristic: thesis listing 3.18; stream, temporal and 2D smem: shapes "
+        "measured best on the H100); stencilscope-cli refuses a block no GPU could launch, on the CPU backend too",
         kConfiguration, kList, "run bench profile" },
     { "--precision", "fp32|fp64", "(default fp32)", kConfiguration, kList, kConfigured },
     { "--backend", "cuda|cpu", "(default cuda when a device is present, else cpu)", kConfiguration, kSingle,

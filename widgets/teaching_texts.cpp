@@ -55,9 +55,9 @@ constexpr KnobText kTexts[] = {
         "once every 'depth' steps instead of every step, at the cost of recomputing a wider halo.") },
     { "heuristic", QT_TRANSLATE_NOOP("teaching",
         "The thread block: threads that run together on one SM and share its memory. Ticked, the thesis' "
-        "heuristic picks the shape (for stream and temporal, which the thesis does not have, the tile shapes "
-        "measured best on the H100); untick it to try your own. A shape no GPU could launch is explained, not "
-        "run.") },
+        "heuristic picks the shape (for stream and temporal, which the thesis does not have, and 2D smem, the "
+        "shapes measured best on the H100); untick it to try your own. A shape no GPU could launch is "
+        "explained, not run.") },
     { "bx", QT_TRANSLATE_NOOP("teaching",
         "Threads of a block along x, the fast axis: 32 or more lets a warp read one contiguous row.") },
     { "by", QT_TRANSLATE_NOOP("teaching", "Threads of a block along y.") },
