@@ -480,6 +480,28 @@ __device__ __forceinline__ void copy_async_to(unsigned dst, const T* src) {
 #endif
 }
 
+// Whole 16-byte chunks of a tile row per copy where the rows allow it (CV cells each): a quarter of the copy
+// instructions and of their address and mask work in fp32 (R16 two roles: 4 instead of 16 items per thread and
+// plane). Every chunk then lies wholly in or out of the domain and of the tile's columns: the row pitch (SNX), the
+// tile's width and its left margin are multiples of CV. Strips that choose a source per cell (remote, cut along x
+// or y) copy cell by cell.
+#if defined(SBX) && !(REMOTE && SPLIT != 2)
+#define STREAM_CV                                                                                                      \
+    (SNX % (16 / int(sizeof(T))) == 0 && (SBX * XB) % (16 / int(sizeof(T))) == 0                                       \
+                && ((R + XB - 1) / XB * XB) % (16 / int(sizeof(T))) == 0                                               \
+            ? 16 / int(sizeof(T))                                                                                      \
+            : 1)
+#else
+#define STREAM_CV 1
+#endif
+__device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src));
+#else
+    *reinterpret_cast<uint4*>(__cvta_shared_to_generic(dst)) = *reinterpret_cast<const uint4*>(src);
+#endif
+}
+
 #if ROLES == 2
 // 3D, forward, two roles (chosen by the host where one role's 2R pending sums per cell would spill, see
 // stream_layout; STENCILSCOPE_STREAM_FWD=2 forces it). The block's lower half of thread rows (the past role) and
@@ -506,11 +528,12 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px, then the two handover slots
     T* handover = tiles + (PIPE + 1) * tile_size + row0 * W + cx; // slot 0 of the thread's first cell
 
-    const int KR = (rows + BY - 1) / BY, KC = (px + BX - 1) / BX;
+    constexpr int CV = STREAM_CV; // cells per copy
+    const int KR = (rows + BY - 1) / BY, KC = (px / CV + BX - 1) / BX;
     auto item_ok = [&](int kr, int kc, bool interior_only) {
-        const int row = ty + kr * BY, c = tx + kc * BX, gy = y0 - R + row, gx = x0 - OFF + c;
+        const int row = ty + kr * BY, c = (tx + kc * BX) * CV, gy = y0 - R + row, gx = x0 - OFF + c;
         const bool xin = c >= OFF && c < OFF + W, yin = row >= R && row < R + H;
-        const bool xhalo = c >= OFF - R && c < OFF + W + R;
+        const bool xhalo = c + CV > OFF - R && c < OFF + W + R;
         return row < rows && xhalo && (interior_only ? xin && yin : xin || yin) && gx >= 0 && gx < nx && gy >= 0
             && gy < ny;
     };
@@ -523,8 +546,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                 full |= (unsigned long long)item_ok(kr, kc, false) << (kr * KC + kc);
                 inner |= (unsigned long long)item_ok(kr, kc, true) << (kr * KC + kc);
             }
-    const unsigned smem_base = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx) * sizeof(T);
-    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx);
+    const unsigned smem_base
+        = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx * CV) * sizeof(T);
+    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx * CV);
     const idx_t row_step = idx_t(BY) * nx;
     auto fetch = [&](int plane, int buffer) {
         if (plane < t_end) {
@@ -550,8 +574,12 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
                 for (int kc = 0; kc < KC; ++kc) {
                     const int bit = kr * KC + kc;
-                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
-                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only)) {
+                        if constexpr (CV > 1)
+                            copy_async_chunk(dst + (kr * BY * px + kc * BX * CV) * sizeof(T), src + kc * BX * CV);
+                        else
+                            copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
+                    }
                 }
 #endif
         }
@@ -727,14 +755,16 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     const int cx = XB * tx, row0 = CF * ty; // the thread's first x-window column (own columns: OFF + cx ..) and row
     const T* tiles = reinterpret_cast<const T*>(smem_raw); // PIPE + 1 planes of rows x px
 
-    // Copy map: thread (tx, ty) copies the tile items (ty + kr * BY, tx + kc * BX) that lie in the domain and
-    // in the x or y halo or the interior (no corners); planes outside [s_begin, s_end) need only the interior.
+    // Copy map: thread (tx, ty) copies the tile items (ty + kr * BY, tx + kc * BX) of CV cells each that lie in the
+    // domain and in the x or y halo or the interior (no corners); planes outside [s_begin, s_end) need only the
+    // interior.
     // The first 64 items' answers are bits of `full` and `inner`.
-    const int KR = (rows + BY - 1) / BY, KC = (px + BX - 1) / BX;
+    constexpr int CV = STREAM_CV; // cells per copy
+    const int KR = (rows + BY - 1) / BY, KC = (px / CV + BX - 1) / BX;
     auto item_ok = [&](int kr, int kc, bool interior_only) {
-        const int row = ty + kr * BY, c = tx + kc * BX, gy = y0 - R + row, gx = x0 - OFF + c;
+        const int row = ty + kr * BY, c = (tx + kc * BX) * CV, gy = y0 - R + row, gx = x0 - OFF + c;
         const bool xin = c >= OFF && c < OFF + W, yin = row >= R && row < R + H;
-        const bool xhalo = c >= OFF - R && c < OFF + W + R;
+        const bool xhalo = c + CV > OFF - R && c < OFF + W + R;
         return row < rows && xhalo && (interior_only ? xin && yin : xin || yin) && gx >= 0 && gx < nx && gy >= 0
             && gy < ny;
     };
@@ -747,8 +777,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                 full |= (unsigned long long)item_ok(kr, kc, false) << (kr * KC + kc);
                 inner |= (unsigned long long)item_ok(kr, kc, true) << (kr * KC + kc);
             }
-    const unsigned smem_base = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx) * sizeof(T);
-    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx); // may be negative: only items inside are read
+    const unsigned smem_base
+        = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx * CV) * sizeof(T);
+    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx * CV); // may be negative: only items inside are read
     const idx_t row_step = idx_t(BY) * nx;
     auto fetch = [&](int plane, int buffer) {
         if (plane < t_end) {
@@ -775,8 +806,12 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
                 for (int kc = 0; kc < KC; ++kc) {
                     const int bit = kr * KC + kc;
-                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
-                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only)) {
+                        if constexpr (CV > 1)
+                            copy_async_chunk(dst + (kr * BY * px + kc * BX * CV) * sizeof(T), src + kc * BX * CV);
+                        else
+                            copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
+                    }
                 }
 #endif
         }
