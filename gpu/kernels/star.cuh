@@ -656,7 +656,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             buffer = buffer == PIPE ? 0 : buffer + 1;
         }
     } else {
-        T future[CF][XB][R - 1]; // future[l][e][j]: plane t - R + j's sum, all but the z terms from plane t on
+        T future[CF][XB][R - 1]; // future[l][e][i]: plane t - 2 - i's sum, all but the z terms from plane t on
         T y_part[CF][XB]; // plane t - 1's y part
 #pragma unroll
         for (int l = 0; l < CF; ++l)
@@ -696,20 +696,18 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             for (int l = 0; l < CF; ++l)
 #pragma unroll
                 for (int e = 0; e < XB; ++e) {
-                    const T done = fma_rn(weight(R), v[l][e], future[l][e][0]);
+                    const T done = fma_rn(weight(R), v[l][e], future[l][e][R - 2]);
                     if (emit && cell_interior[l][e]) finish(o, l * nx + e, done);
                 }
-                // Oldest first, future j = future j + 1 + w * v (plane t - R + 1 + j is plane t's neighbour at distance
-                // R - 1 - j), so each sum is rewritten in its own register: newest first made ptxas rotate them (about
-                // 80 moves per plane).
+                // Plane t - 1 - i is the neighbour at distance i + 1 of plane t: future i = future i - 1 + w * v.
 #pragma unroll
             for (int l = 0; l < CF; ++l)
 #pragma unroll
                 for (int e = 0; e < XB; ++e) {
 #pragma unroll
-                    for (int j = 0; j + 2 < R; ++j)
-                        future[l][e][j] = fma_rn(weight(R - 1 - j), v[l][e], future[l][e][j + 1]);
-                    future[l][e][R - 2] = newest[l][e];
+                    for (int i = R - 2; i >= 1; --i)
+                        future[l][e][i] = fma_rn(weight(i + 1), v[l][e], future[l][e][i - 1]);
+                    future[l][e][0] = newest[l][e];
                 }
             // Plane t's y part, for the next plane's handover: rows row0 - R .. row0 + CF - 1 + R.
             if (t >= s_begin && t < s_end) {
