@@ -480,12 +480,13 @@ __device__ __forceinline__ void copy_async_to(unsigned dst, const T* src) {
 #endif
 }
 
-// Whole 16-byte chunks of a tile row per copy where the rows allow it (CV cells each): a quarter of the copy
-// instructions and of their address and mask work in fp32 (R16 two roles: 4 instead of 16 items per thread and
-// plane). Every chunk then lies wholly in or out of the domain and of the tile's columns: the row pitch (SNX), the
-// tile's width and its left margin are multiples of CV. Strips that choose a source per cell (remote, cut along x
-// or y) copy cell by cell.
-#if defined(SBX) && !(REMOTE && SPLIT != 2)
+// Whole 16-byte chunks of a tile row per copy from R8 on (CV cells each): a quarter of the copy instructions and of
+// their address and mask work in fp32 (R16 two roles: 30 instead of 102 cp.async in the PTX), measured 2-7 points
+// of the roofline better at R8 and R16 (fp32 and fp64) on the H100, and 5 points worse at R4 (docs/PERFORMANCE.md).
+// Every chunk then lies wholly in or out of the domain and of the tile's columns: the row pitch (SNX), the tile's
+// width and its left margin are multiples of CV. Strips that choose a source per cell (remote, cut along x or y)
+// copy cell by cell.
+#if defined(SBX) && !(REMOTE && SPLIT != 2) && R >= 8
 #define STREAM_CV                                                                                                      \
     (SNX % (16 / int(sizeof(T))) == 0 && (SBX * XB) % (16 / int(sizeof(T))) == 0                                       \
                 && ((R + XB - 1) / XB * XB) % (16 / int(sizeof(T))) == 0                                               \
