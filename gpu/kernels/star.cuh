@@ -504,10 +504,9 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 }
 
 #if ROLES == 2
-// 3D, forward, two roles (chosen by the host where one role's 2R pending sums per cell would spill, see
-// stream_layout; STENCILSCOPE_STREAM_FWD=2 forces it). The block's lower half of thread rows (the past role) and
-// its upper half (the future role) own the same XB x CF cells per thread, and each keeps R pending sums per
-// cell instead of 2R, so twice the warps hold the same cells in flight:
+// 3D, forward, two roles (STENCILSCOPE_STREAM_FWD=2, see stream_layout: its barriers are reached from two loops). The
+// block's lower half of thread rows (the past role) and its upper half (the future role) own the same XB x CF cells per
+// thread, and each keeps R pending sums per cell instead of 2R, so twice the warps hold the same cells in flight:
 //   past:   the z terms of planes o - R .. o - 1, then the centre and the x part of plane o; hands the sum over
 //           through shared memory (two slots, by plane parity, so the plane's barrier orders them);
 //   future: the y part of plane o, then (one plane later) the handed-over sum plus y, the z terms of planes
