@@ -80,10 +80,10 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
         return wx * b.y * (c.problem.dims == 3 ? b.z : 1) * es;
     case Variant::SmemPadded:
         return (wx + 2 * r) * (b.y + 2 * r) * (c.problem.dims == 3 ? b.z + 2 * r : 1) * es;
-    case Variant::Stream: // a ring of PIPE + 1 planes (star.cuh); in 3D each thread owns XB x CF cells of the tile
+    case Variant::Stream: // a ring of PIPE + 1 planes (stream.cuh); in 3D each thread owns XB x CF cells of the tile
         if (c.problem.dims == 3) {
             const StreamLayout l = stream_layout(c);
-            const std::int64_t margin = (r + l.x_cells - 1) / l.x_cells * l.x_cells; // OFF in star.cuh
+            const std::int64_t margin = (r + l.x_cells - 1) / l.x_cells * l.x_cells; // OFF in stream_forward.cuh
             const std::int64_t w = std::int64_t(b.x) * l.x_cells,
                                h = std::int64_t(stream_cell_rows(c, b)) * c.policy.cf;
             const std::int64_t handover = l.roles == 2 ? 2 * w * h : 0; // the past role's sums, two planes

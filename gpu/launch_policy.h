@@ -14,15 +14,15 @@ namespace ss {
 
 inline constexpr int kCoarseningFactors[] = { 1, 2, 4, 8 };
 inline constexpr int kMaxRadius = 16;
-// Planes the stream kernel fetches ahead (PIPE in gpu/kernels/star.cuh): 4, measured on the H100
+// Planes the stream kernel fetches ahead (PIPE in gpu/kernels/stream.cuh): 4, measured on the H100
 // (docs/PERFORMANCE.md). STENCILSCOPE_STREAM_PIPE=N (1..16) overrides it for tuning sweeps.
 int stream_pipeline(const StencilConfig&);
 // __launch_bounds__ minimum blocks per SM for the stream kernel (caps its registers); a tuning knob:
 // STENCILSCOPE_STREAM_MIN_BLOCKS, default 1.
 int stream_min_blocks_per_sm();
-// Layout of the 3D stream kernel (star.cuh). forward: the forward-accumulating kernel (STREAM_FWD), whose
-// threads own x_cells (XB) adjacent columns of CF rows each; otherwise the gathering kernel, one column of
-// CF rows per thread. Forward with XB = 2 from R2 on, measured faster on the H100 at R2..R16 (fp32 and fp64)
+// Layout of the 3D stream kernel (stream.cuh, stream_forward.cuh). forward: the forward-accumulating kernel
+// (STREAM_FWD), whose threads own x_cells (XB) adjacent columns of CF rows each; otherwise the gathering kernel, one
+// column of CF rows per thread. Forward with XB = 2 from R2 on, measured faster on the H100 at R2..R16 (fp32 and fp64)
 // and slower at R1 (docs/PERFORMANCE.md); two roles on request (see roles).
 // Tuning overrides: STENCILSCOPE_STREAM_FWD=0 (gathering) | 1 (forward, one role) | 2 (forward, two roles),
 // STENCILSCOPE_STREAM_XB=1|2 (forward only). 2D: always { false, 1, 1 }.
@@ -44,7 +44,7 @@ StreamLayout stream_layout(const StencilConfig&);
 // counts either side of two rounds, the one whose last round is fuller.
 int stream_chunk_count(std::int64_t tiles_per_plane, std::int64_t slots);
 
-// Whether the kernel is compiled for its block (SBX.. in star.cuh): always for the stream variant; for
+// Whether the kernel is compiled for its block (SBX.. in the kernels): always for the stream variant; for
 // base/smem/smem_padded unless STENCILSCOPE_FIX_BLOCK=0.
 bool specialise_for_block(const StencilConfig&);
 // STENCILSCOPE_FIX_BLOCK (a tuning knob, read once): 0 generic kernels, the thesis' occupancy search on them;

@@ -12,6 +12,8 @@ namespace ss {
 
 // Generated from gpu/kernels/*.cuh by CMake (cmake/EmbedKernels.cmake).
 extern const char* const kStarKernelSource;
+extern const char* const kStreamKernelSource;
+extern const char* const kStreamForwardKernelSource;
 extern const char* const kDiffusionKernelSource;
 extern const char* const kTemporalKernelSource;
 
@@ -111,7 +113,8 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";
-    return s + kSliceKernel + kStarKernelSource + (temporal ? kTemporalKernelSource : "");
+    return s + kSliceKernel + kStarKernelSource + kStreamKernelSource + kStreamForwardKernelSource
+        + (temporal ? kTemporalKernelSource : "");
 }
 
 } // namespace ss

@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: MIT
+// The stream variant's 3D forward-accumulating kernels, one role and two, compiled at run time by NVRTC after
+// star.cuh and stream.cuh (whose copy and barrier helpers they use).
+#if VARIANT == 3 && DIMS == 3 && STREAM_FWD
+// 3D, forward-accumulating (chosen by the host from R2 on, see stream_layout in launch_policy.h).
+// A block of BX x BY threads covers a tile of W = BX * XB columns x H = BY * CF rows; each thread owns XB
+// adjacent columns (read as one XB-wide vector) of CF consecutive rows, so its x and its y neighbours
+// overlap: per cell it reads about (2R + XB) / XB x values and (2R + CF) / CF y values from shared memory,
+// XB at a time (R16, XB 2, CF 2: ~1.1 instead of ~1.6 shared-memory wavefronts per cell).
+// The z part is spread forward instead of gathered: when plane t arrives, its value v adds weight(|d|) * v
+// to the pending sums of planes t - R .. t + R, the x/y part goes to plane t's own sum, and plane t - R is
+// complete. That keeps the same 2R registers per cell as a queue of values, but every operand of plane t
+// now comes from plane t's tile, which cp.async fills whole (interior and halo, no corners): no register
+// ring of loads in flight and no per-item halo addresses (the copy map is two bit masks). Every cell adds
+// its terms in the same order (z from plane t - R up, x then y at plane t) wherever its block or strip starts.
+struct __align__(XB * sizeof(T)) xvec {
+    T v[XB];
+};
+
+__device__ __forceinline__ void copy_async_to(unsigned dst, const T* src) {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(dst), "l"(src), "n"(sizeof(T)));
+#else
+    *reinterpret_cast<T*>(__cvta_shared_to_generic(dst)) = *src;
+#endif
+}
+
+// Whole 16-byte chunks of a tile row per copy from R8 on (CV cells each): a quarter of the copy instructions and of
+// their address and mask work in fp32 (R16 two roles: 30 instead of 102 cp.async in the PTX), measured 2-7 points
+// of the roofline better at R8 and R16 (fp32 and fp64) on the H100, and 5 points worse at R4 (docs/PERFORMANCE.md).
+// Every chunk then lies wholly in or out of the domain and of the tile's columns: the row pitch (SNX), the tile's
+// width and its left margin are multiples of CV. Strips that choose a source per cell (remote, cut along x or y)
+// copy cell by cell.
+#if defined(SBX) && !(REMOTE && SPLIT != 2) && R >= 8
+#define STREAM_CV                                                                                                      \
+    (SNX % (16 / int(sizeof(T))) == 0 && (SBX * XB) % (16 / int(sizeof(T))) == 0                                       \
+                && ((R + XB - 1) / XB * XB) % (16 / int(sizeof(T))) == 0                                               \
+            ? 16 / int(sizeof(T))                                                                                      \
+            : 1)
+#else
+#define STREAM_CV 1
+#endif
+__device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src));
+#else
+    *reinterpret_cast<uint4*>(__cvta_shared_to_generic(dst)) = *reinterpret_cast<const uint4*>(src);
+#endif
+}
+
+#if ROLES == 2
+// 3D, forward, two roles (STENCILSCOPE_STREAM_FWD=2, see stream_layout: its barriers are reached from two loops). The
+// block's lower half of thread rows (the past role) and its upper half (the future role) own the same XB x CF cells per
+// thread, and each keeps R pending sums per cell instead of 2R, so twice the warps hold the same cells in flight:
+//   past:   the z terms of planes o - R .. o - 1, then the centre and the x part of plane o; hands the sum over
+//           through shared memory (two slots, by plane parity, so the plane's barrier orders them);
+//   future: the y part of plane o, then (one plane later) the handed-over sum plus y, the z terms of planes
+//           o + 1 .. o + R, and the store.
+// Every cell adds its terms in that order, wherever its block or strip starts. The tile copy is the forward
+// kernel's, by all threads of the block.
+extern "C" __global__ void STREAM_BOUNDS ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
+    extern __shared__ unsigned char smem_raw[];
+    const int BX = STREAM_BX, BY = STREAM_BY, GY = BY / 2, W = BX * XB, H = GY * CF;
+    const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF, rows = H + 2 * R, tile_size = rows * px;
+    const int x0 = blockIdx.x * W, y0 = blockIdx.y * H;
+    const int s_begin = lo + blockIdx.z * chunk;
+    const int s_end = min(s_begin + chunk, hi), t_end = s_end + R;
+    if (s_begin >= s_end) return;
+    const idx_t ss = idx_t(nx) * ny;
+    const int tx = threadIdx.x, ty = threadIdx.y, role = ty / GY;
+    const int cx = XB * tx, row0 = CF * (ty - role * GY);
+    T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px, then the two handover slots
+    T* handover = tiles + (PIPE + 1) * tile_size + row0 * W + cx; // slot 0 of the thread's first cell
+
+    constexpr int CV = STREAM_CV; // cells per copy
+    const int KR = (rows + BY - 1) / BY, KC = (px / CV + BX - 1) / BX;
+    auto item_ok = [&](int kr, int kc, bool interior_only) {
+        const int row = ty + kr * BY, c = (tx + kc * BX) * CV, gy = y0 - R + row, gx = x0 - OFF + c;
+        const bool xin = c >= OFF && c < OFF + W, yin = row >= R && row < R + H;
+        const bool xhalo = c + CV > OFF - R && c < OFF + W + R;
+        return row < rows && xhalo && (interior_only ? xin && yin : xin || yin) && gx >= 0 && gx < nx && gy >= 0
+            && gy < ny;
+    };
+    unsigned long long full = 0, inner = 0;
+#pragma unroll
+    for (int kr = 0; kr < KR; ++kr)
+#pragma unroll
+        for (int kc = 0; kc < KC; ++kc)
+            if (kr * KC + kc < 64) {
+                full |= (unsigned long long)item_ok(kr, kc, false) << (kr * KC + kc);
+                inner |= (unsigned long long)item_ok(kr, kc, true) << (kr * KC + kc);
+            }
+    const unsigned smem_base
+        = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx * CV) * sizeof(T);
+    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx * CV);
+    const idx_t row_step = idx_t(BY) * nx;
+    auto fetch = [&](int plane, int buffer) {
+        if (plane < t_end) {
+            const bool interior_only = plane < s_begin || plane >= s_end;
+            const unsigned long long m = interior_only ? inner : full;
+            const unsigned dst = smem_base + buffer * tile_size * sizeof(T);
+#if REMOTE && SPLIT != 2
+            const idx_t first = idx_t(plane) * ss + src0;
+#pragma unroll
+            for (int kr = 0; kr < KR; ++kr)
+#pragma unroll
+                for (int kc = 0; kc < KC; ++kc) {
+                    const int bit = kr * KC + kc;
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
+                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T),
+                            CELL_SRC(x0 - OFF + tx + kc * BX, y0 - R + ty + kr * BY, plane)
+                                + (first + kr * row_step + kc * BX));
+                }
+#else
+            const T* src = SRC(plane, nz) + (idx_t(plane) * ss + src0);
+#pragma unroll
+            for (int kr = 0; kr < KR; ++kr, src += row_step)
+#pragma unroll
+                for (int kc = 0; kc < KC; ++kc) {
+                    const int bit = kr * KC + kc;
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only)) {
+                        if constexpr (CV > 1)
+                            copy_async_chunk(dst + (kr * BY * px + kc * BX * CV) * sizeof(T), src + kc * BX * CV);
+                        else
+                            copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
+                    }
+                }
+#endif
+        }
+        commit_copies();
+    };
+
+    bool cell_interior[CF][XB];
+    const idx_t col0 = x0 + cx + idx_t(y0 + row0) * nx;
+#pragma unroll
+    for (int l = 0; l < CF; ++l)
+#pragma unroll
+        for (int e = 0; e < XB; ++e) {
+            const int i = x0 + cx + e, j = y0 + row0 + l;
+            cell_interior[l][e] = i >= R && i < nx - R && j >= R && j < ny - R;
+        }
+#pragma unroll
+    for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
+
+    // Both roles pass the same barriers, one per plane, from their own loops (warp-uniform roles).
+    int buffer = 0;
+    if (role == 0) {
+        T past[CF][XB][R]; // past[l][e][k]: plane t + k's sum of the z terms of planes before t
+#pragma unroll
+        for (int l = 0; l < CF; ++l)
+#pragma unroll
+            for (int e = 0; e < XB; ++e)
+#pragma unroll
+                for (int k = 0; k < R; ++k) past[l][e][k] = T(0);
+        for (int t = s_begin - R; t < t_end; ++t) {
+            const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx;
+            wait_copies_but_newest();
+            __syncthreads();
+            fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
+            T v[CF][XB];
+            if (t >= s_begin && t < s_end) { // plane t is updated: hand over its z-past + centre + x sum
+#pragma unroll
+                for (int l = 0; l < CF; ++l) {
+                    T xs[2 * OFF + XB];
+#pragma unroll
+                    for (int u = 0; u < (2 * OFF + XB) / XB; ++u) {
+                        const xvec a = *reinterpret_cast<const xvec*>(tile + l * px + u * XB);
+#pragma unroll
+                        for (int e = 0; e < XB; ++e) xs[u * XB + e] = a.v[e];
+                    }
+                    xvec h;
+#pragma unroll
+                    for (int e = 0; e < XB; ++e) {
+                        v[l][e] = xs[OFF + e];
+                        T a = past[l][e][0] + centre_term(v[l][e]);
+#pragma unroll
+                        for (int d = 1; d <= R; ++d) a = fma_rn(weight(d), xs[OFF + e - d] + xs[OFF + e + d], a);
+                        h.v[e] = a;
+                    }
+                    *reinterpret_cast<xvec*>(handover + (t & 1) * W * H + l * W) = h;
+                }
+            } else {
+#pragma unroll
+                for (int l = 0; l < CF; ++l) {
+                    const xvec a = *reinterpret_cast<const xvec*>(tile + l * px + OFF);
+#pragma unroll
+                    for (int e = 0; e < XB; ++e) v[l][e] = a.v[e];
+                }
+            }
+            // plane t is the neighbour at distance k of plane t + k (k = 1 .. R); moving on to plane t + 1 is
+            // written as past k = past k + 1 + w * v, one FMA per pending sum.
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+#pragma unroll
+                for (int e = 0; e < XB; ++e) {
+#pragma unroll
+                    for (int k = 0; k + 1 < R; ++k) past[l][e][k] = fma_rn(weight(k + 1), v[l][e], past[l][e][k + 1]);
+                    past[l][e][R - 1] = product_rn(weight(R), v[l][e]);
+                }
+            buffer = buffer == PIPE ? 0 : buffer + 1;
+        }
+    } else {
+        T future[CF][XB][R - 1]; // future[l][e][i]: plane t - 2 - i's sum, all but the z terms from plane t on
+        T y_part[CF][XB]; // plane t - 1's y part
+#pragma unroll
+        for (int l = 0; l < CF; ++l)
+#pragma unroll
+            for (int e = 0; e < XB; ++e) {
+                y_part[l][e] = T(0);
+#pragma unroll
+                for (int i = 0; i + 1 < R; ++i) future[l][e][i] = T(0);
+            }
+        for (int t = s_begin - R; t < t_end; ++t) {
+            const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx;
+            wait_copies_but_newest();
+            __syncthreads(); // ... also orders the past role's handover of plane t - 1 before its read here
+            fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
+            T v[CF][XB];
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                const xvec a = *reinterpret_cast<const xvec*>(tile + l * px + OFF);
+#pragma unroll
+                for (int e = 0; e < XB; ++e) v[l][e] = a.v[e];
+            }
+            // Plane t - 1: the handed-over sum plus its y part, then plane t as its neighbour at distance 1.
+            T newest[CF][XB];
+            const bool formed = t - 1 >= s_begin && t - 1 < s_end;
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                xvec h;
+                if (formed) h = *reinterpret_cast<const xvec*>(handover + ((t - 1) & 1) * W * H + l * W);
+#pragma unroll
+                for (int e = 0; e < XB; ++e)
+                    newest[l][e] = fma_rn(weight(1), v[l][e], formed ? h.v[e] + y_part[l][e] : T(0));
+            }
+            // Plane t - R is complete: store it.
+            T* o = out + (idx_t(t - R) * ss + col0);
+            const bool emit = t - R >= s_begin && t - R < s_end;
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+#pragma unroll
+                for (int e = 0; e < XB; ++e) {
+                    const T done = fma_rn(weight(R), v[l][e], future[l][e][R - 2]);
+                    if (emit && cell_interior[l][e]) finish(o, l * nx + e, done);
+                }
+                // Plane t - 1 - i is the neighbour at distance i + 1 of plane t: future i = future i - 1 + w * v.
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+#pragma unroll
+                for (int e = 0; e < XB; ++e) {
+#pragma unroll
+                    for (int i = R - 2; i >= 1; --i)
+                        future[l][e][i] = fma_rn(weight(i + 1), v[l][e], future[l][e][i - 1]);
+                    future[l][e][0] = newest[l][e];
+                }
+            // Plane t's y part, for the next plane's handover: rows row0 - R .. row0 + CF - 1 + R.
+            if (t >= s_begin && t < s_end) {
+#pragma unroll
+                for (int l = 0; l < CF; ++l)
+#pragma unroll
+                    for (int e = 0; e < XB; ++e) y_part[l][e] = T(0);
+#pragma unroll
+                for (int m = -R; m < CF + R; ++m) {
+                    xvec a;
+                    if (m >= 0 && m < CF) {
+#pragma unroll
+                        for (int e = 0; e < XB; ++e) a.v[e] = v[m >= 0 && m < CF ? m : 0][e];
+                    } else {
+                        a = *reinterpret_cast<const xvec*>(tile + m * px + OFF);
+                    }
+#pragma unroll
+                    for (int l = 0; l < CF; ++l) {
+                        const int d = m > l ? m - l : l - m;
+                        if (d >= 1 && d <= R)
+#pragma unroll
+                            for (int e = 0; e < XB; ++e) y_part[l][e] = fma_rn(weight(d), a.v[e], y_part[l][e]);
+                    }
+                }
+            }
+            buffer = buffer == PIPE ? 0 : buffer + 1;
+        }
+    }
+    wait_copies_all();
+}
+#else // one role: each thread keeps the 2R pending sums of its cells
+extern "C" __global__ void STREAM_BOUNDS ss_star(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
+    extern __shared__ unsigned char smem_raw[];
+    const int BX = STREAM_BX, BY = STREAM_BY, W = BX * XB, H = BY * CF;
+    // Tile columns: OFF (R rounded up to XB) left of the interior, so that every thread's columns start on
+    // an XB-aligned vector; only R of them (and R on the right) are halo.
+    const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF, rows = H + 2 * R, tile_size = rows * px;
+    const int x0 = blockIdx.x * W, y0 = blockIdx.y * H;
+    const int s_begin = lo + blockIdx.z * chunk;
+    const int s_end = min(s_begin + chunk, hi), t_end = s_end + R;
+    if (s_begin >= s_end) return;
+    const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int cx = XB * tx, row0 = CF * ty; // the thread's first x-window column (own columns: OFF + cx ..) and row
+    const T* tiles = reinterpret_cast<const T*>(smem_raw); // PIPE + 1 planes of rows x px
+
+    // Copy map: thread (tx, ty) copies the tile items (ty + kr * BY, tx + kc * BX) of CV cells each that lie in the
+    // domain and in the x or y halo or the interior (no corners); planes outside [s_begin, s_end) need only the
+    // interior.
+    // The first 64 items' answers are bits of `full` and `inner`.
+    constexpr int CV = STREAM_CV; // cells per copy
+    const int KR = (rows + BY - 1) / BY, KC = (px / CV + BX - 1) / BX;
+    auto item_ok = [&](int kr, int kc, bool interior_only) {
+        const int row = ty + kr * BY, c = (tx + kc * BX) * CV, gy = y0 - R + row, gx = x0 - OFF + c;
+        const bool xin = c >= OFF && c < OFF + W, yin = row >= R && row < R + H;
+        const bool xhalo = c + CV > OFF - R && c < OFF + W + R;
+        return row < rows && xhalo && (interior_only ? xin && yin : xin || yin) && gx >= 0 && gx < nx && gy >= 0
+            && gy < ny;
+    };
+    unsigned long long full = 0, inner = 0;
+#pragma unroll
+    for (int kr = 0; kr < KR; ++kr)
+#pragma unroll
+        for (int kc = 0; kc < KC; ++kc)
+            if (kr * KC + kc < 64) {
+                full |= (unsigned long long)item_ok(kr, kc, false) << (kr * KC + kc);
+                inner |= (unsigned long long)item_ok(kr, kc, true) << (kr * KC + kc);
+            }
+    const unsigned smem_base
+        = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx * CV) * sizeof(T);
+    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx * CV); // may be negative: only items inside are read
+    const idx_t row_step = idx_t(BY) * nx;
+    auto fetch = [&](int plane, int buffer) {
+        if (plane < t_end) {
+            const bool interior_only = plane < s_begin || plane >= s_end;
+            const unsigned long long m = interior_only ? inner : full;
+            const unsigned dst = smem_base + buffer * tile_size * sizeof(T);
+#if REMOTE && SPLIT != 2 // the strips are boxes in the plane: each item's cell chooses its source
+            const idx_t first = idx_t(plane) * ss + src0;
+#pragma unroll
+            for (int kr = 0; kr < KR; ++kr)
+#pragma unroll
+                for (int kc = 0; kc < KC; ++kc) {
+                    const int bit = kr * KC + kc;
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
+                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T),
+                            CELL_SRC(x0 - OFF + tx + kc * BX, y0 - R + ty + kr * BY, plane)
+                                + (first + kr * row_step + kc * BX));
+                }
+#else
+            const T* src
+                = SRC(plane, nz) + (idx_t(plane) * ss + src0); // then one pointer per row, immediate offsets along it
+#pragma unroll
+            for (int kr = 0; kr < KR; ++kr, src += row_step)
+#pragma unroll
+                for (int kc = 0; kc < KC; ++kc) {
+                    const int bit = kr * KC + kc;
+                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only)) {
+                        if constexpr (CV > 1)
+                            copy_async_chunk(dst + (kr * BY * px + kc * BX * CV) * sizeof(T), src + kc * BX * CV);
+                        else
+                            copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
+                    }
+                }
+#endif
+        }
+        commit_copies(); // an empty group past the end keeps the group count uniform
+    };
+
+    T acc[CF][XB][2 * R]; // acc[l][e][m]: pending sum of plane t - R + m, cell (row0 + l, OFF + cx + e)
+    bool cell_interior[CF][XB];
+    const idx_t col0 = x0 + cx + idx_t(y0 + row0) * nx; // the thread's first cell in a plane
+#pragma unroll
+    for (int l = 0; l < CF; ++l) {
+        const int j = y0 + row0 + l;
+#pragma unroll
+        for (int e = 0; e < XB; ++e) {
+            const int i = x0 + cx + e;
+            cell_interior[l][e] = i >= R && i < nx - R && j >= R && j < ny - R;
+#pragma unroll
+            for (int m = 0; m < 2 * R; ++m) acc[l][e][m] = T(0);
+        }
+    }
+#pragma unroll
+    for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
+
+    int buffer = 0; // tile of plane t: (t - s_begin + R) mod (PIPE + 1)
+    for (int t = s_begin - R; t < t_end; ++t) {
+        const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx; // the thread's window, first row
+        wait_copies_but_newest(); // this plane has landed
+        __syncthreads(); // ... for every thread; and plane t-1's tile is free again
+        fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
+        T v[CF][XB]; // the thread's own values of plane t
+        T sum[CF][XB]; // plane t's pending sums with its x and y parts
+        if (t >= s_begin && t < s_end) { // plane t is updated: its x and y neighbours
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                T xs[2 * OFF + XB]; // columns cx .. cx + 2 OFF + XB - 1 of row row0 + l
+#pragma unroll
+                for (int u = 0; u < (2 * OFF + XB) / XB; ++u) {
+                    const xvec a = *reinterpret_cast<const xvec*>(tile + l * px + u * XB);
+#pragma unroll
+                    for (int e = 0; e < XB; ++e) xs[u * XB + e] = a.v[e];
+                }
+#pragma unroll
+                for (int e = 0; e < XB; ++e) {
+                    v[l][e] = xs[OFF + e];
+                    T a = acc[l][e][R] + centre_term(v[l][e]); // rounded on its own, like every kernel's centre
+#pragma unroll
+                    for (int d = 1; d <= R; ++d) a = fma_rn(weight(d), xs[OFF + e - d] + xs[OFF + e + d], a);
+                    sum[l][e] = a;
+                }
+            }
+            // y neighbours: rows row0 - R .. row0 + CF - 1 + R, each read once for all CF x XB cells
+#pragma unroll
+            for (int m = -R; m < CF + R; ++m) {
+                xvec a;
+                if (m >= 0 && m < CF) {
+#pragma unroll
+                    for (int e = 0; e < XB; ++e) a.v[e] = v[m >= 0 && m < CF ? m : 0][e];
+                } else {
+                    a = *reinterpret_cast<const xvec*>(tile + m * px + OFF);
+                }
+#pragma unroll
+                for (int l = 0; l < CF; ++l) {
+                    const int d = m > l ? m - l : l - m;
+                    if (d >= 1 && d <= R)
+#pragma unroll
+                        for (int e = 0; e < XB; ++e) sum[l][e] = fma_rn(weight(d), a.v[e], sum[l][e]);
+                }
+            }
+        } else { // a plane before or after the updated ones: only its values, for the z sums
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                const xvec a = *reinterpret_cast<const xvec*>(tile + l * px + OFF);
+#pragma unroll
+                for (int e = 0; e < XB; ++e) v[l][e] = a.v[e], sum[l][e] = acc[l][e][R];
+            }
+        }
+        // Plane t - R is complete: store it first (fewer registers live across the stores than interleaving).
+        T* o = out + (idx_t(t - R) * ss + col0);
+        const bool emit = t >= s_begin + R;
+        T done[CF][XB];
+#pragma unroll
+        for (int l = 0; l < CF; ++l)
+#pragma unroll
+            for (int e = 0; e < XB; ++e) done[l][e] = fma_rn(weight(R), v[l][e], acc[l][e][0]);
+#pragma unroll
+        for (int l = 0; l < CF; ++l) {
+#pragma unroll
+            for (int e = 0; e < XB; ++e)
+                if (emit && cell_interior[l][e]) finish(o, l * nx + e, done[l][e]);
+        }
+        // z: plane t is the neighbour at distance |m - R| of the pending plane t - R + m. Adding it and moving on
+        // to plane t + 1 is written as sum m = sum m + 1 + weight * v: one FMA per pending sum, no separate shift.
+#pragma unroll
+        for (int l = 0; l < CF; ++l)
+#pragma unroll
+            for (int e = 0; e < XB; ++e) {
+                const T x = v[l][e];
+#pragma unroll
+                for (int m = 0; m + 1 < 2 * R; ++m)
+                    acc[l][e][m] = m + 1 == R ? sum[l][e]
+                                              : fma_rn(weight(m + 1 > R ? m + 1 - R : R - m - 1), x, acc[l][e][m + 1]);
+                acc[l][e][2 * R - 1] = product_rn(weight(R), x);
+            }
+        buffer = buffer == PIPE ? 0 : buffer + 1;
+    }
+    wait_copies_all();
+}
+#endif // ROLES
+#endif // VARIANT == 3 && DIMS == 3 && STREAM_FWD
