@@ -48,8 +48,7 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 #endif
 }
 
-#if ROLES == 2
-// 3D, forward, two roles (STENCILSCOPE_STREAM_FWD=2, see stream_layout: its barriers are reached from two loops). The
+// Two roles (ROLES == 2; STENCILSCOPE_STREAM_FWD=2, see stream_layout: its barriers are reached from two loops). The
 // block's lower half of thread rows (the past role) and its upper half (the future role) own the same XB x CF cells per
 // thread, and each keeps R pending sums per cell instead of 2R, so twice the warps hold the same cells in flight:
 //   past:   the z terms of planes o - R .. o - 1, then the centre and the x part of plane o; hands the sum over
@@ -61,18 +60,28 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 extern "C" __global__ void STREAM_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
-    const int BX = STREAM_BX, BY = STREAM_BY, GY = BY / 2, W = BX * XB, H = GY * CF;
+    // GY thread rows own the tile's cells, CF rows each; with two roles both halves of the block own the same ones.
+    const int BX = STREAM_BX, BY = STREAM_BY, GY = BY / ROLES, W = BX * XB, H = GY * CF;
+    // Tile columns: OFF (R rounded up to XB) left of the interior, so that every thread's columns start on
+    // an XB-aligned vector; only R of them (and R on the right) are halo.
     const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF, rows = H + 2 * R, tile_size = rows * px;
     const int x0 = blockIdx.x * W, y0 = blockIdx.y * H;
     const int s_begin = lo + blockIdx.z * chunk;
     const int s_end = min(s_begin + chunk, hi), t_end = s_end + R;
     if (s_begin >= s_end) return;
-    const idx_t ss = idx_t(nx) * ny;
-    const int tx = threadIdx.x, ty = threadIdx.y, role = ty / GY;
-    const int cx = XB * tx, row0 = CF * (ty - role * GY);
-    T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px, then the two handover slots
+    const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
+    const int tx = threadIdx.x, ty = threadIdx.y, role = ROLES == 2 ? ty / GY : 0;
+    const int cx = XB * tx,
+              row0 = CF * (ty - role * GY); // the thread's first x-window column (own columns: OFF + cx ..) and row
+    T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px (two roles: then two handover slots)
+#if ROLES == 2
     T* handover = tiles + (PIPE + 1) * tile_size + row0 * W + cx; // slot 0 of the thread's first cell
+#endif
 
+    // Copy map: thread (tx, ty) copies the tile items (ty + kr * BY, tx + kc * BX) of CV cells each that lie in the
+    // domain and in the x or y halo or the interior (no corners); planes outside [s_begin, s_end) need only the
+    // interior.
+    // The first 64 items' answers are bits of `full` and `inner`.
     constexpr int CV = STREAM_CV; // cells per copy
     const int KR = (rows + BY - 1) / BY, KC = (px / CV + BX - 1) / BX;
     auto item_ok = [&](int kr, int kc, bool interior_only) {
@@ -93,14 +102,14 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             }
     const unsigned smem_base
         = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx * CV) * sizeof(T);
-    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx * CV);
+    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx * CV); // may be negative: only items inside are read
     const idx_t row_step = idx_t(BY) * nx;
     auto fetch = [&](int plane, int buffer) {
         if (plane < t_end) {
             const bool interior_only = plane < s_begin || plane >= s_end;
             const unsigned long long m = interior_only ? inner : full;
             const unsigned dst = smem_base + buffer * tile_size * sizeof(T);
-#if REMOTE && SPLIT != 2
+#if REMOTE && SPLIT != 2 // the strips are boxes in the plane: each item's cell chooses its source
             const idx_t first = idx_t(plane) * ss + src0;
 #pragma unroll
             for (int kr = 0; kr < KR; ++kr)
@@ -113,7 +122,8 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                                 + (first + kr * row_step + kc * BX));
                 }
 #else
-            const T* src = SRC(plane, nz) + (idx_t(plane) * ss + src0);
+            const T* src
+                = SRC(plane, nz) + (idx_t(plane) * ss + src0); // then one pointer per row, immediate offsets along it
 #pragma unroll
             for (int kr = 0; kr < KR; ++kr, src += row_step)
 #pragma unroll
@@ -128,21 +138,30 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                 }
 #endif
         }
-        commit_copies();
+        commit_copies(); // an empty group past the end keeps the group count uniform
     };
 
+#if ROLES != 2
+    T acc[CF][XB][2 * R]; // acc[l][e][m]: pending sum of plane t - R + m, cell (row0 + l, OFF + cx + e)
+#endif
     bool cell_interior[CF][XB];
-    const idx_t col0 = x0 + cx + idx_t(y0 + row0) * nx;
+    const idx_t col0 = x0 + cx + idx_t(y0 + row0) * nx; // the thread's first cell in a plane
 #pragma unroll
-    for (int l = 0; l < CF; ++l)
+    for (int l = 0; l < CF; ++l) {
+        const int j = y0 + row0 + l;
 #pragma unroll
         for (int e = 0; e < XB; ++e) {
-            const int i = x0 + cx + e, j = y0 + row0 + l;
+            const int i = x0 + cx + e;
             cell_interior[l][e] = i >= R && i < nx - R && j >= R && j < ny - R;
+#if ROLES != 2
+#pragma unroll
+            for (int m = 0; m < 2 * R; ++m) acc[l][e][m] = T(0);
+#endif
         }
+    }
 #pragma unroll
     for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
-
+#if ROLES == 2
     // Both roles pass the same barriers, one per plane, from their own loops (warp-uniform roles).
     int buffer = 0;
     if (role == 0) {
@@ -281,105 +300,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             buffer = buffer == PIPE ? 0 : buffer + 1;
         }
     }
-    wait_copies_all();
-}
 #else // one role: each thread keeps the 2R pending sums of its cells
-extern "C" __global__ void STREAM_BOUNDS ss_star(
-    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
-    extern __shared__ unsigned char smem_raw[];
-    const int BX = STREAM_BX, BY = STREAM_BY, W = BX * XB, H = BY * CF;
-    // Tile columns: OFF (R rounded up to XB) left of the interior, so that every thread's columns start on
-    // an XB-aligned vector; only R of them (and R on the right) are halo.
-    const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF, rows = H + 2 * R, tile_size = rows * px;
-    const int x0 = blockIdx.x * W, y0 = blockIdx.y * H;
-    const int s_begin = lo + blockIdx.z * chunk;
-    const int s_end = min(s_begin + chunk, hi), t_end = s_end + R;
-    if (s_begin >= s_end) return;
-    const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
-    const int tx = threadIdx.x, ty = threadIdx.y;
-    const int cx = XB * tx, row0 = CF * ty; // the thread's first x-window column (own columns: OFF + cx ..) and row
-    const T* tiles = reinterpret_cast<const T*>(smem_raw); // PIPE + 1 planes of rows x px
-
-    // Copy map: thread (tx, ty) copies the tile items (ty + kr * BY, tx + kc * BX) of CV cells each that lie in the
-    // domain and in the x or y halo or the interior (no corners); planes outside [s_begin, s_end) need only the
-    // interior.
-    // The first 64 items' answers are bits of `full` and `inner`.
-    constexpr int CV = STREAM_CV; // cells per copy
-    const int KR = (rows + BY - 1) / BY, KC = (px / CV + BX - 1) / BX;
-    auto item_ok = [&](int kr, int kc, bool interior_only) {
-        const int row = ty + kr * BY, c = (tx + kc * BX) * CV, gy = y0 - R + row, gx = x0 - OFF + c;
-        const bool xin = c >= OFF && c < OFF + W, yin = row >= R && row < R + H;
-        const bool xhalo = c + CV > OFF - R && c < OFF + W + R;
-        return row < rows && xhalo && (interior_only ? xin && yin : xin || yin) && gx >= 0 && gx < nx && gy >= 0
-            && gy < ny;
-    };
-    unsigned long long full = 0, inner = 0;
-#pragma unroll
-    for (int kr = 0; kr < KR; ++kr)
-#pragma unroll
-        for (int kc = 0; kc < KC; ++kc)
-            if (kr * KC + kc < 64) {
-                full |= (unsigned long long)item_ok(kr, kc, false) << (kr * KC + kc);
-                inner |= (unsigned long long)item_ok(kr, kc, true) << (kr * KC + kc);
-            }
-    const unsigned smem_base
-        = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx * CV) * sizeof(T);
-    const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx * CV); // may be negative: only items inside are read
-    const idx_t row_step = idx_t(BY) * nx;
-    auto fetch = [&](int plane, int buffer) {
-        if (plane < t_end) {
-            const bool interior_only = plane < s_begin || plane >= s_end;
-            const unsigned long long m = interior_only ? inner : full;
-            const unsigned dst = smem_base + buffer * tile_size * sizeof(T);
-#if REMOTE && SPLIT != 2 // the strips are boxes in the plane: each item's cell chooses its source
-            const idx_t first = idx_t(plane) * ss + src0;
-#pragma unroll
-            for (int kr = 0; kr < KR; ++kr)
-#pragma unroll
-                for (int kc = 0; kc < KC; ++kc) {
-                    const int bit = kr * KC + kc;
-                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
-                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T),
-                            CELL_SRC(x0 - OFF + tx + kc * BX, y0 - R + ty + kr * BY, plane)
-                                + (first + kr * row_step + kc * BX));
-                }
-#else
-            const T* src
-                = SRC(plane, nz) + (idx_t(plane) * ss + src0); // then one pointer per row, immediate offsets along it
-#pragma unroll
-            for (int kr = 0; kr < KR; ++kr, src += row_step)
-#pragma unroll
-                for (int kc = 0; kc < KC; ++kc) {
-                    const int bit = kr * KC + kc;
-                    if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only)) {
-                        if constexpr (CV > 1)
-                            copy_async_chunk(dst + (kr * BY * px + kc * BX * CV) * sizeof(T), src + kc * BX * CV);
-                        else
-                            copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
-                    }
-                }
-#endif
-        }
-        commit_copies(); // an empty group past the end keeps the group count uniform
-    };
-
-    T acc[CF][XB][2 * R]; // acc[l][e][m]: pending sum of plane t - R + m, cell (row0 + l, OFF + cx + e)
-    bool cell_interior[CF][XB];
-    const idx_t col0 = x0 + cx + idx_t(y0 + row0) * nx; // the thread's first cell in a plane
-#pragma unroll
-    for (int l = 0; l < CF; ++l) {
-        const int j = y0 + row0 + l;
-#pragma unroll
-        for (int e = 0; e < XB; ++e) {
-            const int i = x0 + cx + e;
-            cell_interior[l][e] = i >= R && i < nx - R && j >= R && j < ny - R;
-#pragma unroll
-            for (int m = 0; m < 2 * R; ++m) acc[l][e][m] = T(0);
-        }
-    }
-#pragma unroll
-    for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
-
     int buffer = 0; // tile of plane t: (t - s_begin + R) mod (PIPE + 1)
     for (int t = s_begin - R; t < t_end; ++t) {
         const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx; // the thread's window, first row
@@ -462,7 +383,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             }
         buffer = buffer == PIPE ? 0 : buffer + 1;
     }
+#endif // ROLES
     wait_copies_all();
 }
-#endif // ROLES
 #endif // VARIANT == 3 && DIMS == 3 && STREAM_FWD
