@@ -38,14 +38,12 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         // 2D: rows of 128 threads measured best on the H100 up to CF 4 (16384^2, R1..R16, fp32 and fp64: 256 lost
         // up to 14 points); at CF 8 rows of 256 (R1 fp32 93.0 % against 88.7 %; docs/PERFORMANCE.md).
         if (c.problem.dims == 2) return { std::min(threads, c.policy.cf >= 8 ? 256 : 128), 1, 1 };
-        // 32x8 tiles measured best on the H100, but for the forward kernel at R2..R4, where 64-wide tiles are
-        // 3 to 8 points of the roofline better: 64x8, and 64x4 at CF 8, where 512 threads would spill the
-        // pending sums (docs/PERFORMANCE.md, issue 19).
-        // From R5 on (forward, either role count): 16x16, measured at R8 and R16 0 to 9 points better than 32x8.
-        if (stream_layout(c).forward && c.problem.radius <= 4)
-            return { 64, std::clamp(threads / 64, 1, c.policy.cf <= 4 ? 8 : 4), 1 };
-        if (stream_layout(c).forward) return { 16, std::clamp(threads / 16, 1, 16), 1 };
-        return { 32, std::clamp(threads / 32, 1, 8), 1 };
+        // 3D, measured on the H100 (docs/PERFORMANCE.md, issue 19): the gathering kernel (R1) 32x8; the forward
+        // kernel at R2..R4 64x8 (3 to 8 points of the roofline better than 32x8), 64x4 at CF 8, where 512 threads
+        // would spill the pending sums; from R5 on 16x16 (0 to 9 points better than 32x8 at R8 and R16).
+        if (!stream_layout(c).forward) return { 32, std::clamp(threads / 32, 1, 8), 1 };
+        if (c.problem.radius <= 4) return { 64, std::clamp(threads / 64, 1, c.policy.cf <= 4 ? 8 : 4), 1 };
+        return { 16, std::clamp(threads / 16, 1, 16), 1 };
     }
     if (c.problem.dims == 3 && c.problem.stencil == StencilKind::Star) {
         const int r = c.problem.radius;
@@ -157,7 +155,7 @@ StreamLayout stream_layout(const StencilConfig& c) {
     l.forward = fwd_env >= 0 && fwd_env <= 2 ? fwd_env >= 1 : by_default;
     l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;
     // Two roles only on request (STENCILSCOPE_STREAM_FWD=2): measured faster where one role's 2R pending sums per
-    // cell take 256 registers or more (fp32 R16 CF 4 36.8 against 26.8 %), but the roles reach the plane's
+    // cell take 256 registers or more (fp32 R16 CF 4 34.4 against 26.8 % in one run), but the roles reach the plane's
     // barrier from their own loops, which compute-sanitizer's synccheck reports for __syncthreads (an aligned
     // barrier); the default waits for the non-aligned barrier to pass it on the GPU (docs/PERFORMANCE.md).
     l.roles = l.forward && c.problem.radius >= 2 && fwd_env == 2 ? 2 : 1;
@@ -171,11 +169,11 @@ int stream_cell_rows(const StencilConfig& c, const BlockDims& b) {
 int stream_chunk_count(std::int64_t tiles_per_plane, std::int64_t slots) {
     tiles_per_plane = std::max<std::int64_t>(tiles_per_plane, 1), slots = std::max<std::int64_t>(slots, 1);
     const std::int64_t target = 2 * slots;
-    const std::int64_t more = std::clamp<std::int64_t>((target + tiles_per_plane - 1) / tiles_per_plane, 1, 65535);
+    const std::int64_t more = std::clamp<std::int64_t>(ceil_div(target, tiles_per_plane), 1, 65535);
     const std::int64_t fewer = std::clamp<std::int64_t>(target / tiles_per_plane, 1, 65535);
-    auto filled = [&](std::int64_t chunks) { // the share of the last round's slots that have a block
+    auto filled = [&](std::int64_t chunks) { // the share of the rounds' slots that have a block
         const std::int64_t blocks = chunks * tiles_per_plane;
-        return double(blocks) / double((blocks + slots - 1) / slots * slots);
+        return double(blocks) / double(ceil_div(blocks, slots) * slots);
     };
     return int(filled(fewer) >= filled(more) ? fewer : more);
 }

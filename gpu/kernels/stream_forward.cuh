@@ -3,7 +3,7 @@
 // star.cuh and stream.cuh (whose copy and barrier helpers they use).
 #if VARIANT == 3 && DIMS == 3 && STREAM_FWD
 // 3D, forward-accumulating (chosen by the host from R2 on, see stream_layout in launch_policy.h).
-// A block of BX x BY threads covers a tile of W = BX * XB columns x H = BY * CF rows; each thread owns XB
+// A block of BX x BY threads covers a tile of W = BX * XB columns x H = BY / ROLES * CF rows; each thread owns XB
 // adjacent columns (read as one XB-wide vector) of CF consecutive rows, so its x and its y neighbours
 // overlap: per cell it reads about (2R + XB) / XB x values and (2R + CF) / CF y values from shared memory,
 // XB at a time (R16, XB 2, CF 2: ~1.1 instead of ~1.6 shared-memory wavefronts per cell).
@@ -257,13 +257,14 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             T* o = out + (idx_t(t - R) * ss + col0);
             const bool emit = t - R >= s_begin && t - R < s_end;
 #pragma unroll
-            for (int l = 0; l < CF; ++l)
+            for (int l = 0; l < CF; ++l) {
 #pragma unroll
                 for (int e = 0; e < XB; ++e) {
                     const T done = fma_rn(weight(R), v[l][e], future[l][e][R - 2]);
                     if (emit && cell_interior[l][e]) finish(o, l * nx + e, done);
                 }
-                // Plane t - 1 - i is the neighbour at distance i + 1 of plane t: future i = future i - 1 + w * v.
+            }
+            // Plane t - 1 - i is the neighbour at distance i + 1 of plane t: future i = future i - 1 + w * v.
 #pragma unroll
             for (int l = 0; l < CF; ++l)
 #pragma unroll
