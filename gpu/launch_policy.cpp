@@ -154,11 +154,12 @@ StreamLayout stream_layout(const StencilConfig& c) {
     const bool by_default = c.problem.radius >= kStreamForwardRadius;
     l.forward = fwd_env >= 0 && fwd_env <= 2 ? fwd_env >= 1 : by_default;
     l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;
-    // Two roles only on request (STENCILSCOPE_STREAM_FWD=2): measured faster where one role's 2R pending sums per
-    // cell take 256 registers or more (fp32 R16 CF 4 34.4 against 26.8 % in one run), but the roles reach the plane's
-    // barrier from their own loops, which compute-sanitizer's synccheck reports for __syncthreads (an aligned
-    // barrier); the default waits for the non-aligned barrier to pass it on the GPU (docs/PERFORMANCE.md).
-    l.roles = l.forward && c.problem.radius >= 2 && fwd_env == 2 ? 2 : 1;
+    // Two roles where one thread's 2R pending sums per cell would take 256 registers or more (they spill):
+    // measured faster there and slower below it (H100, docs/PERFORMANCE.md, issue 19).
+    const std::int64_t one_role_registers
+        = std::int64_t(2) * c.problem.radius * c.policy.cf * l.x_cells * element_size(c.problem.precision) / 4;
+    const bool two_by_default = l.forward && one_role_registers >= 256;
+    l.roles = l.forward && c.problem.radius >= 2 && (fwd_env == 2 || (fwd_env != 1 && two_by_default)) ? 2 : 1;
     return l;
 }
 

@@ -48,7 +48,18 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 #endif
 }
 
-// Two roles (ROLES == 2; STENCILSCOPE_STREAM_FWD=2, see stream_layout: its barriers are reached from two loops). The
+#if ROLES == 2
+// The two roles reach the plane's barrier from their own loops. __syncthreads() is an aligned barrier, which
+// every thread must reach at the same instruction (compute-sanitizer's synccheck reports "divergent threads"
+// otherwise); barrier.sync without .aligned may be reached from different code as long as every thread arrives,
+// with the same memory ordering.
+__device__ __forceinline__ void role_barrier() {
+    asm volatile("barrier.sync 0;\n" ::: "memory");
+}
+#endif
+
+// Two roles (ROLES == 2; chosen by the host where one role's 2R pending sums per cell would spill, see
+// stream_layout; STENCILSCOPE_STREAM_FWD=2 forces it). The
 // block's lower half of thread rows (the past role) and its upper half (the future role) own the same XB x CF cells per
 // thread, and each keeps R pending sums per cell instead of 2R, so twice the warps hold the same cells in flight:
 //   past:   the z terms of planes o - R .. o - 1, then the centre and the x part of plane o; hands the sum over
@@ -175,7 +186,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         for (int t = s_begin - R; t < t_end; ++t) {
             const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx;
             wait_copies_but_newest();
-            __syncthreads();
+            role_barrier();
             fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
             T v[CF][XB];
             if (t >= s_begin && t < s_end) { // plane t is updated: hand over its z-past + centre + x sum
@@ -233,7 +244,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         for (int t = s_begin - R; t < t_end; ++t) {
             const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx;
             wait_copies_but_newest();
-            __syncthreads(); // ... also orders the past role's handover of plane t - 1 before its read here
+            role_barrier(); // ... also orders the past role's handover of plane t - 1 before its read here
             fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
             T v[CF][XB];
 #pragma unroll

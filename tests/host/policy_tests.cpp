@@ -169,16 +169,29 @@ TEST(Stream, ChunksFillWholeRounds) {
     EXPECT_EQ(stream_chunk_count(0, 0), 2); // degenerate input stays positive
 }
 
-TEST(Stream, OneRoleUnlessAsked) {
-    // two roles only with STENCILSCOPE_STREAM_FWD=2 (not set here), even where one role's pending sums spill
-    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 4)).roles, 1);
-    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2, Precision::FP64)).roles, 1);
+TEST(Stream, TwoRolesWhereOneRolesPendingSumsWouldSpill) {
+    // one role keeps 2R * CF * XB pending sums per thread (fp64: two registers each); from 256 registers on, two
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 4)).roles, 2); // 2 * 16 * 4 * 2 = 256
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2)).roles, 1); // 128
+    EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 4)).roles, 1); // 128
+    EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 4, Precision::FP64)).roles, 2); // 256
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2, Precision::FP64)).roles, 2); // 256
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).roles, 1); // 128
+    EXPECT_EQ(stream_layout(star(3, 1, Variant::Stream, 8, Precision::FP64)).roles, 1); // the gathering kernel
+    EXPECT_EQ(stream_layout(star(2, 16, Variant::Stream, 8, Precision::FP64)).roles, 1); // 2D: one kernel
+    // the tile has By / 2 thread rows of CF cells: 16x16 at CF 4 tiles 32 x 32 cells
     StencilConfig c = star(3, 16, Variant::Stream, 4);
     c.problem.size = { 100, 100, 40 };
-    EXPECT_EQ(stream_cell_rows(c, { 16, 16, 1 }), 16); // every thread row owns cells
-    EXPECT_EQ(grid_dims(c, { 16, 16, 1 }, 1).y, 2u); // 100 / 64 rows
+    EXPECT_EQ(stream_cell_rows(c, { 16, 16, 1 }), 8);
+    EXPECT_EQ(grid_dims(c, { 16, 16, 1 }, 1).y, 4u); // 100 / 32 rows
+    EXPECT_EQ(dynamic_smem_bytes(c, { 16, 16, 1 }), (5 * (32 + 32) * (32 + 32) + 2 * 32 * 32) * 4);
+    // each role's rows are whole warps
     const auto dev = test::h100();
-    EXPECT_TRUE(check_block(c, { 32, 3, 1 }, &dev).ok); // no role rule
+    EXPECT_TRUE(check_block(c, { 16, 16, 1 }, &dev).ok);
+    const Status odd = check_block(c, { 32, 3, 1 }, &dev);
+    EXPECT_FALSE(odd.ok);
+    EXPECT_NE(odd.reason.find("two-role"), std::string::npos) << odd.reason;
+    EXPECT_FALSE(check_block(c, { 16, 2, 1 }, &dev).ok); // 16 threads per role
 }
 
 TEST(Autotune, SpaceFollowsTheThesisRules) {
