@@ -153,7 +153,7 @@ StreamLayout stream_layout(const StencilConfig& c) {
     StreamLayout l;
     const bool by_default = c.problem.radius >= kStreamForwardRadius;
     l.forward = fwd_env >= 0 && fwd_env <= 2 ? fwd_env >= 1 : by_default;
-    l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 ? xb_env : 2) : 1;
+    l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 || xb_env == 4 ? xb_env : 2) : 1;
     // Two roles where one thread's 2R pending sums per cell would take 256 registers or more (they spill):
     // measured faster there and slower below it (H100, docs/PERFORMANCE.md, issue 19).
     const std::int64_t one_role_registers

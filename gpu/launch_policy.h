@@ -25,7 +25,7 @@ int stream_min_blocks_per_sm();
 // column of CF rows per thread. Forward with XB = 2 from R2 on, measured faster on the H100 at R2..R16 (fp32 and fp64)
 // and slower at R1 (docs/PERFORMANCE.md); with two roles where one role's pending sums would spill (see roles).
 // Tuning overrides: STENCILSCOPE_STREAM_FWD=0 (gathering) | 1 (forward, one role) | 2 (forward, two roles),
-// STENCILSCOPE_STREAM_XB=1|2 (forward only). 2D: always { false, 1, 1 }.
+// STENCILSCOPE_STREAM_XB=1|2|4 (forward only). 2D: always { false, 1, 1 }.
 inline constexpr int kStreamForwardRadius = 2;
 struct StreamLayout {
     bool forward = false;
