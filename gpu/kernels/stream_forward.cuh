@@ -253,17 +253,6 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #pragma unroll
                 for (int e = 0; e < XB; ++e) v[l][e] = a.v[e];
             }
-            // Plane t - 1: the handed-over sum plus its y part, then plane t as its neighbour at distance 1.
-            T newest[CF][XB];
-            const bool formed = t - 1 >= s_begin && t - 1 < s_end;
-#pragma unroll
-            for (int l = 0; l < CF; ++l) {
-                xvec h;
-                if (formed) h = *reinterpret_cast<const xvec*>(handover + ((t - 1) & 1) * W * H + l * W);
-#pragma unroll
-                for (int e = 0; e < XB; ++e)
-                    newest[l][e] = fma_rn(weight(1), v[l][e], formed ? h.v[e] + y_part[l][e] : T(0));
-            }
             // Plane t - R is complete: store it.
             T* o = out + (idx_t(t - R) * ss + col0);
             const bool emit = t - R >= s_begin && t - R < s_end;
@@ -275,16 +264,26 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                     if (emit && cell_interior[l][e]) finish(o, l * nx + e, done);
                 }
             }
-            // Plane t - 1 - i is the neighbour at distance i + 1 of plane t: future i = future i - 1 + w * v.
+            // Plane t - 1 - i is the neighbour at distance i + 1 of plane t: future i = future i - 1 + w * v. The
+            // newest sum (plane t - 1: the handed-over sum plus its y part, then plane t at distance 1) is formed in
+            // place afterwards: formed before the shift, it took a register of its own and ptxas rotated the whole
+            // array with MOVs every plane (~12 per cell at R16 CF 4, 8 cells per thread).
 #pragma unroll
             for (int l = 0; l < CF; ++l)
 #pragma unroll
-                for (int e = 0; e < XB; ++e) {
+                for (int e = 0; e < XB; ++e)
 #pragma unroll
                     for (int i = R - 2; i >= 1; --i)
                         future[l][e][i] = fma_rn(weight(i + 1), v[l][e], future[l][e][i - 1]);
-                    future[l][e][0] = newest[l][e];
-                }
+            const bool formed = t - 1 >= s_begin && t - 1 < s_end;
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                xvec h;
+                if (formed) h = *reinterpret_cast<const xvec*>(handover + ((t - 1) & 1) * W * H + l * W);
+#pragma unroll
+                for (int e = 0; e < XB; ++e)
+                    future[l][e][0] = fma_rn(weight(1), v[l][e], formed ? h.v[e] + y_part[l][e] : T(0));
+            }
             // Plane t's y part, for the next plane's handover: rows row0 - R .. row0 + CF - 1 + R.
             if (t >= s_begin && t < s_end) {
 #pragma unroll
