@@ -67,7 +67,7 @@ __device__ __forceinline__ void role_barrier() {
 //   future: the y part of plane o, then (one plane later) the handed-over sum plus y, the z terms of planes
 //           o + 1 .. o + R, and the store.
 // Every cell adds its terms in that order, wherever its block or strip starts. The tile copy is the forward
-// kernel's, by all threads of the block.
+// kernel's, by the past role's threads.
 extern "C" __global__ void STREAM_BOUNDS ss_star(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
@@ -89,14 +89,15 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     T* handover = tiles + (PIPE + 1) * tile_size + row0 * W + cx; // slot 0 of the thread's first cell
 #endif
 
-    // Copy map: thread (tx, ty) copies the tile items (ty + kr * BY, tx + kc * BX) of CV cells each that lie in the
+    // Copy map: thread (tx, ty) copies the tile items (ty + kr * CY, tx + kc * BX) of CV cells each that lie in the
     // domain and in the x or y halo or the interior (no corners); planes outside [s_begin, s_end) need only the
-    // interior.
+    // interior. With two roles only the past role's CY = GY thread rows copy: the future role has more to do per
+    // cell (the stores and their addresses), and the roles wait for each other at every plane's barrier.
     // The first 64 items' answers are bits of `full` and `inner`.
     constexpr int CV = STREAM_CV; // cells per copy
-    const int KR = (rows + BY - 1) / BY, KC = (px / CV + BX - 1) / BX;
+    const int CY = GY, KR = (rows + CY - 1) / CY, KC = (px / CV + BX - 1) / BX;
     auto item_ok = [&](int kr, int kc, bool interior_only) {
-        const int row = ty + kr * BY, c = (tx + kc * BX) * CV, gy = y0 - R + row, gx = x0 - OFF + c;
+        const int row = ty + kr * CY, c = (tx + kc * BX) * CV, gy = y0 - R + row, gx = x0 - OFF + c;
         const bool xin = c >= OFF && c < OFF + W, yin = row >= R && row < R + H;
         const bool xhalo = c + CV > OFF - R && c < OFF + W + R;
         return row < rows && xhalo && (interior_only ? xin && yin : xin || yin) && gx >= 0 && gx < nx && gy >= 0
@@ -114,7 +115,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     const unsigned smem_base
         = static_cast<unsigned>(__cvta_generic_to_shared(smem_raw)) + (ty * px + tx * CV) * sizeof(T);
     const idx_t src0 = idx_t(y0 - R + ty) * nx + (x0 - OFF + tx * CV); // may be negative: only items inside are read
-    const idx_t row_step = idx_t(BY) * nx;
+    const idx_t row_step = idx_t(CY) * nx;
     auto fetch = [&](int plane, int buffer) {
         if (plane < t_end) {
             const bool interior_only = plane < s_begin || plane >= s_end;
@@ -128,8 +129,8 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                 for (int kc = 0; kc < KC; ++kc) {
                     const int bit = kr * KC + kc;
                     if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only))
-                        copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T),
-                            CELL_SRC(x0 - OFF + tx + kc * BX, y0 - R + ty + kr * BY, plane)
+                        copy_async_to(dst + (kr * CY * px + kc * BX) * sizeof(T),
+                            CELL_SRC(x0 - OFF + tx + kc * BX, y0 - R + ty + kr * CY, plane)
                                 + (first + kr * row_step + kc * BX));
                 }
 #else
@@ -142,9 +143,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                     const int bit = kr * KC + kc;
                     if (bit < 64 ? (m >> bit & 1) != 0 : item_ok(kr, kc, interior_only)) {
                         if constexpr (CV > 1)
-                            copy_async_chunk(dst + (kr * BY * px + kc * BX * CV) * sizeof(T), src + kc * BX * CV);
+                            copy_async_chunk(dst + (kr * CY * px + kc * BX * CV) * sizeof(T), src + kc * BX * CV);
                         else
-                            copy_async_to(dst + (kr * BY * px + kc * BX) * sizeof(T), src + kc * BX);
+                            copy_async_to(dst + (kr * CY * px + kc * BX) * sizeof(T), src + kc * BX);
                     }
                 }
 #endif
@@ -170,8 +171,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #endif
         }
     }
+    if (role == 0)
 #pragma unroll
-    for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
+        for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
 #if ROLES == 2
     // Both roles pass the same barriers, one per plane, from their own loops (warp-uniform roles).
     int buffer = 0;
@@ -243,9 +245,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             }
         for (int t = s_begin - R; t < t_end; ++t) {
             const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx;
-            wait_copies_but_newest();
-            role_barrier(); // ... also orders the past role's handover of plane t - 1 before its read here
-            fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
+            role_barrier(); // the past role's copies of plane t have landed; orders its handover of plane t - 1, too
             T v[CF][XB];
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
