@@ -154,11 +154,14 @@ StreamLayout stream_layout(const StencilConfig& c) {
     const bool by_default = c.problem.radius >= kStreamForwardRadius;
     l.forward = fwd_env >= 0 && fwd_env <= 2 ? fwd_env >= 1 : by_default;
     l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 || xb_env == 4 ? xb_env : 2) : 1;
-    // Two roles where one thread's 2R pending sums per cell would take 256 registers or more (they spill):
-    // measured faster there and slower below it (H100, docs/PERFORMANCE.md, issue 19).
+    // Two roles where one thread's 2R pending sums per cell would take 256 registers or more (they spill), and from
+    // R16 on where they take 128: measured faster there and slower elsewhere at R4, R8 and R16, fp32 and fp64
+    // (H100: fp32 R16 CF 2 41.9 against 35.7 %, fp64 R16 CF 1 28.1 against 27.0 %; fp32 R8 CF 4 (128) 57.1
+    // against 70.5 %; docs/PERFORMANCE.md, issue 19).
     const std::int64_t one_role_registers
         = std::int64_t(2) * c.problem.radius * c.policy.cf * l.x_cells * element_size(c.problem.precision) / 4;
-    const bool two_by_default = l.forward && one_role_registers >= 256;
+    const bool two_by_default
+        = l.forward && (one_role_registers >= 256 || (c.problem.radius >= 16 && one_role_registers >= 128));
     l.roles = l.forward && c.problem.radius >= 2 && (fwd_env == 2 || (fwd_env != 1 && two_by_default)) ? 2 : 1;
     return l;
 }

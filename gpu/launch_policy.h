@@ -23,7 +23,8 @@ int stream_min_blocks_per_sm();
 // Layout of the 3D stream kernel (stream.cuh, stream_forward.cuh). forward: the forward-accumulating kernel
 // (STREAM_FWD), whose threads own x_cells (XB) adjacent columns of CF rows each; otherwise the gathering kernel, one
 // column of CF rows per thread. Forward with XB = 2 from R2 on, measured faster on the H100 at R2..R16 (fp32 and fp64)
-// and slower at R1 (docs/PERFORMANCE.md); with two roles where one role's pending sums would spill (see roles).
+// and slower at R1 (docs/PERFORMANCE.md); with two roles where one role's pending sums would spill, or crowd the
+// registers at R16 (see roles).
 // Tuning overrides: STENCILSCOPE_STREAM_FWD=0 (gathering) | 1 (forward, one role) | 2 (forward, two roles),
 // STENCILSCOPE_STREAM_XB=1|2|4 (forward only). 2D: always { false, 1, 1 }.
 inline constexpr int kStreamForwardRadius = 2;
@@ -31,7 +32,8 @@ struct StreamLayout {
     bool forward = false;
     int x_cells = 1;
     // 2: the forward kernel with two roles, by default where one role's 2R * CF * XB pending sums would take 256
-    // registers or more (fp32 R16 CF 4, fp64 R8 CF 4, fp64 R16 CF 2): the block's lower and upper halves of
+    // registers or more (fp32 R16 CF 4, fp64 R8 CF 4, fp64 R16 CF 2), or 128 from R16 on (fp32 R16 CF 2, fp64 R16
+    // CF 1): the block's lower and upper halves of
     // thread rows own the same cells, so the tile has By / 2 thread rows of CF cells.
     int roles = 1;
 };

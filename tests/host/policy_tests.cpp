@@ -149,7 +149,8 @@ TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
     EXPECT_FALSE(check_block(gather, { 1, 1, 1 }, &dev).ok); // 2 + 16 cells for one thread
     // the forward kernel copies its tile through bit masks, without a halo map in registers
     EXPECT_TRUE(check_block(star(3, 16, Variant::Stream), { 32, 1, 1 }, &dev).ok);
-    EXPECT_TRUE(check_block(star(3, 16, Variant::Stream, 1, Precision::FP64), { 32, 1, 1 }, &dev).ok);
+    EXPECT_TRUE(check_block(star(3, 16, Variant::Stream, 1, Precision::FP64), { 32, 2, 1 }, &dev).ok); // two roles
+    EXPECT_FALSE(check_block(star(3, 16, Variant::Stream, 1, Precision::FP64), { 32, 1, 1 }, &dev).ok); // one row
 }
 
 TEST(Stream, LayoutByRadiusAndPrecision) {
@@ -170,13 +171,16 @@ TEST(Stream, ChunksFillWholeRounds) {
 }
 
 TEST(Stream, TwoRolesWhereOneRolesPendingSumsWouldSpill) {
-    // one role keeps 2R * CF * XB pending sums per thread (fp64: two registers each); from 256 registers on, two
+    // one role keeps 2R * CF * XB pending sums per thread (fp64: two registers each); from 256 registers on two,
+    // and from 128 on at R16
     EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 4)).roles, 2); // 2 * 16 * 4 * 2 = 256
-    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2)).roles, 1); // 128
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2)).roles, 2); // 128 from R16 on
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 1)).roles, 1); // 64
     EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 4)).roles, 1); // 128
     EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 4, Precision::FP64)).roles, 2); // 256
     EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2, Precision::FP64)).roles, 2); // 256
-    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).roles, 1); // 128
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).roles, 2); // 128 from R16 on
+    EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 2, Precision::FP64)).roles, 1); // 128 below R16
     EXPECT_EQ(stream_layout(star(3, 1, Variant::Stream, 8, Precision::FP64)).roles, 1); // the gathering kernel
     EXPECT_EQ(stream_layout(star(2, 16, Variant::Stream, 8, Precision::FP64)).roles, 1); // 2D: one kernel
     // the tile has By / 2 thread rows of CF cells: 16x16 at CF 4 tiles 32 x 32 cells
