@@ -16,6 +16,10 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return (a + b - 1) / b;
 }
 
+// Registers that one thread of the one-role forward kernel would give its 2R pending sums per cell (XB x CF cells).
+std::int64_t one_role_pending_registers(const StencilConfig& c, int x_cells) {
+    return std::int64_t(2) * c.problem.radius * c.policy.cf * x_cells * element_size(c.problem.precision) / 4;
+}
 } // namespace
 
 std::string bytes_text(std::int64_t bytes) {
@@ -40,10 +44,16 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         if (c.problem.dims == 2) return { std::min(threads, c.policy.cf >= 8 ? 256 : 128), 1, 1 };
         // 3D, measured on the H100 (docs/PERFORMANCE.md, issue 19): the gathering kernel (R1) 32x8; the forward
         // kernel at R2..R4 64x8 (3 to 8 points of the roofline better than 32x8), 64x4 at CF 8, where 512 threads
-        // would spill the pending sums; from R5 on 16x16 (0 to 9 points better than 32x8 at R8 and R16).
-        if (!stream_layout(c).forward) return { 32, std::clamp(threads / 32, 1, 8), 1 };
+        // would spill the pending sums; from R5 on 16x16 (0 to 9 points better than 32x8 at R8 and R16), but 16x8
+        // at R16 where two roles hold what one role's sums would spill (~175-190 registers: one block of 256
+        // threads per SM; two of 128 do not wait at one barrier): 512^3 fp32 CF 4 38.7 against 35.9 %, fp64 CF 2
+        // 38.3 against 36.6 %.
+        const StreamLayout layout = stream_layout(c);
+        if (!layout.forward) return { 32, std::clamp(threads / 32, 1, 8), 1 };
         if (c.problem.radius <= 4) return { 64, std::clamp(threads / 64, 1, c.policy.cf <= 4 ? 8 : 4), 1 };
-        return { 16, std::clamp(threads / 16, 1, 16), 1 };
+        const bool crowded
+            = c.problem.radius >= 16 && layout.roles == 2 && one_role_pending_registers(c, layout.x_cells) >= 256;
+        return { 16, std::clamp(threads / 16, 1, crowded ? 8 : 16), 1 };
     }
     if (c.problem.dims == 3 && c.problem.stencil == StencilKind::Star) {
         const int r = c.problem.radius;
@@ -158,8 +168,7 @@ StreamLayout stream_layout(const StencilConfig& c) {
     // R16 on where they take 128: measured faster there and slower elsewhere at R4, R8 and R16, fp32 and fp64
     // (H100: fp32 R16 CF 2 41.9 against 35.7 %, fp64 R16 CF 1 28.1 against 27.0 %; fp32 R8 CF 4 (128) 57.1
     // against 70.5 %; docs/PERFORMANCE.md, issue 19).
-    const std::int64_t one_role_registers
-        = std::int64_t(2) * c.problem.radius * c.policy.cf * l.x_cells * element_size(c.problem.precision) / 4;
+    const std::int64_t one_role_registers = one_role_pending_registers(c, l.x_cells);
     const bool two_by_default
         = l.forward && (one_role_registers >= 256 || (c.problem.radius >= 16 && one_role_registers >= 128));
     l.roles = l.forward && c.problem.radius >= 2 && (fwd_env == 2 || (fwd_env != 1 && two_by_default)) ? 2 : 1;
