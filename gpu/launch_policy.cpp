@@ -44,16 +44,18 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         if (c.problem.dims == 2) return { std::min(threads, c.policy.cf >= 8 ? 256 : 128), 1, 1 };
         // 3D, measured on the H100 (docs/PERFORMANCE.md, issue 19): the gathering kernel (R1) 32x8; the forward
         // kernel at R2..R4 64x8 (3 to 8 points of the roofline better than 32x8), 64x4 at CF 8, where 512 threads
-        // would spill the pending sums; from R5 on 16x16 (0 to 9 points better than 32x8 at R8 and R16), but 16x8
-        // at R16 where two roles hold what one role's sums would spill (~175-190 registers: one block of 256
-        // threads per SM; two of 128 do not wait at one barrier): 512^3 fp32 CF 4 38.7 against 35.9 %, fp64 CF 2
-        // 38.3 against 36.6 %.
+        // would spill the pending sums; from R5 on 16x16 (0 to 9 points better than 32x8 at R8 and R16), but
+        // 128 threads at R16 where two roles hold what one role's sums would spill (~175-190 registers: a block of
+        // 256 threads is alone on its SM, two of 128 do not wait at one barrier), with rows of 128 bytes: fp32
+        // CF 4 16x8 (1024^3 42.3 against 39.6 %), fp64 CF 2 8x16 (39.2 against 38.7 %; 16x8 35.4 %).
         const StreamLayout layout = stream_layout(c);
         if (!layout.forward) return { 32, std::clamp(threads / 32, 1, 8), 1 };
         if (c.problem.radius <= 4) return { 64, std::clamp(threads / 64, 1, c.policy.cf <= 4 ? 8 : 4), 1 };
         const bool crowded
             = c.problem.radius >= 16 && layout.roles == 2 && one_role_pending_registers(c, layout.x_cells) >= 256;
-        return { 16, std::clamp(threads / 16, 1, crowded ? 8 : 16), 1 };
+        if (!crowded) return { 16, std::clamp(threads / 16, 1, 16), 1 };
+        const int row = std::max(128 / (layout.x_cells * element_size(c.problem.precision)), 1);
+        return { row, std::clamp(threads / row, 1, 128 / row), 1 };
     }
     if (c.problem.dims == 3 && c.problem.stencil == StencilKind::Star) {
         const int r = c.problem.radius;
