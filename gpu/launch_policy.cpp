@@ -54,8 +54,8 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         const bool crowded
             = c.problem.radius >= 16 && layout.roles == 2 && one_role_pending_registers(c, layout.x_cells) >= 256;
         if (!crowded) return { 16, std::clamp(threads / 16, 1, 16), 1 };
-        const int row = std::max(128 / (layout.x_cells * element_size(c.problem.precision)), 1);
-        return { row, std::clamp(threads / row, 1, 128 / row), 1 };
+        const int row_threads = std::max(128 / (layout.x_cells * element_size(c.problem.precision)), 1);
+        return { row_threads, std::clamp(threads / row_threads, 1, 128 / row_threads), 1 };
     }
     if (c.problem.dims == 3 && c.problem.stencil == StencilKind::Star) {
         const int r = c.problem.radius;

@@ -58,8 +58,8 @@ __device__ __forceinline__ void role_barrier() {
 }
 #endif
 
-// Two roles (ROLES == 2; chosen by the host where one role's 2R pending sums per cell would spill, see
-// stream_layout; STENCILSCOPE_STREAM_FWD=2 forces it). The
+// Two roles (ROLES == 2; chosen by the host where one role's 2R pending sums per cell would spill or, at R16, crowd
+// the registers, see stream_layout; STENCILSCOPE_STREAM_FWD=2 forces it). The
 // block's lower half of thread rows (the past role) and its upper half (the future role) own the same XB x CF cells per
 // thread, and each keeps R pending sums per cell instead of 2R, so twice the warps hold the same cells in flight:
 //   past:   the z terms of planes o - R .. o - 1, then the centre and the x part of plane o; hands the sum over
