@@ -96,9 +96,8 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
             const std::int64_t margin = (r + l.x_cells - 1) / l.x_cells * l.x_cells; // OFF in stream_forward.cuh
             const std::int64_t w = std::int64_t(b.x) * l.x_cells,
                                h = std::int64_t(stream_cell_rows(c, b)) * c.policy.cf;
-            // the past role's sums, two planes
-            const std::int64_t handover = l.roles == 2 ? 2 * stream_row_pitch(c, b, w) * h : 0;
-            return ((stream_pipeline(c) + 1) * stream_row_pitch(c, b, w + 2 * margin) * (h + 2 * r) + handover) * es;
+            const std::int64_t handover = l.roles == 2 ? 2 * w * h : 0; // the past role's sums, two planes
+            return ((stream_pipeline(c) + 1) * (w + 2 * margin) * (h + 2 * r) + handover) * es;
         }
         return (stream_pipeline(c) + 1) * (wx + 2 * r) * es;
     case Variant::Temporal:
@@ -176,22 +175,6 @@ StreamLayout stream_layout(const StencilConfig& c) {
         = l.forward && (one_role_registers >= 256 || (c.problem.radius >= 16 && one_role_registers >= 128));
     l.roles = l.forward && c.problem.radius >= 2 && (fwd_env == 2 || (fwd_env != 1 && two_by_default)) ? 2 : 1;
     return l;
-}
-
-bool stream_crossed_roles(const StencilConfig& c, const BlockDims& b) {
-    static const int cross_env = env_knob("STENCILSCOPE_STREAM_CROSS", 0);
-    const StreamLayout l = stream_layout(c);
-    if (l.roles != 2 || cross_env != 1) return false;
-    const int es = element_size(c.problem.precision), vec = 16 / es, n = l.x_cells * c.policy.cf;
-    const int margin = (c.problem.radius + l.x_cells - 1) / l.x_cells * l.x_cells;
-    const int width = b.x * l.x_cells, height = stream_cell_rows(c, b) * c.policy.cf;
-    return n % vec == 0 && margin % vec == 0 && width % n == 0 && height % n == 0;
-}
-
-std::int64_t stream_row_pitch(const StencilConfig& c, const BlockDims& b, std::int64_t width) {
-    if (!stream_crossed_roles(c, b)) return width;
-    const std::int64_t unit = 128 / element_size(c.problem.precision), vec = 16 / element_size(c.problem.precision);
-    return width + ((vec - width) % unit + unit) % unit;
 }
 
 int stream_cell_rows(const StencilConfig& c, const BlockDims& b) {

@@ -40,17 +40,6 @@ struct StreamLayout {
 // Thread rows of a 3D stream block that own cells of the tile (the block's rows over its roles).
 int stream_cell_rows(const StencilConfig&, const BlockDims&);
 StreamLayout stream_layout(const StencilConfig&);
-// Crossed roles (CROSSED in stream_forward.cuh): the two-role kernel whose past role owns n = XB * CF cells of one
-// tile row per thread and whose future role owns n cells of one tile column, so that the x part reads a window of
-// 2R + n values and the y part a column of 2R + n values per n cells from shared memory (instead of 2R + XB per XB
-// and 2R + CF per XB * CF). It needs two roles, n cells of whole 16-byte vectors, a tile margin of whole vectors and
-// a tile whose width and height are multiples of n. STENCILSCOPE_STREAM_CROSS=0|1 forces it off or on (where
-// it fits).
-bool stream_crossed_roles(const StencilConfig&, const BlockDims&);
-// Elements between two tile rows in shared memory for a row of `width` elements: crossed roles pad it to one
-// 16-byte vector past a multiple of 128 bytes, so that threads n cells apart in two adjacent rows read distinct
-// banks; otherwise `width`.
-std::int64_t stream_row_pitch(const StencilConfig&, const BlockDims&, std::int64_t width);
 // How many chunks a stream launch splits the marching axis into, for `tiles_per_plane` tiles and `slots` resident
 // blocks on the GPU: about two rounds of blocks. They all march equally far, so they run in whole rounds (2.08
 // rounds of work take 3 rounds' time: 2D fp64 R4 at 16384^2 had 15 chunks x 128 tiles on 924 slots); of the

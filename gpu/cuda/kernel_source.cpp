@@ -109,7 +109,6 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     s += define("PIPE", stream_pipeline(c));
     const StreamLayout layout = c.policy.variant == Variant::Stream ? stream_layout(c) : StreamLayout {};
     s += define("STREAM_FWD", layout.forward) + define("XB", layout.x_cells) + define("ROLES", layout.roles);
-    s += define("CROSSED", fixed_block && c.policy.variant == Variant::Stream && stream_crossed_roles(c, *fixed_block));
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";

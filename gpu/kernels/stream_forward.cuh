@@ -48,15 +48,6 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 #endif
 }
 
-// Tile row pitch (stream_row_pitch on the host): crossed roles pad a row to one 16-byte vector past a multiple of 128
-// bytes, so that the past role's threads, n cells apart, and those of the next row read distinct banks.
-#if ROLES == 2 && CROSSED
-#define STREAM_PITCH(w)                                                                                                \
-    ((w) + ((16 / int(sizeof(T)) - (w)) % (128 / int(sizeof(T))) + 128 / int(sizeof(T))) % (128 / int(sizeof(T))))
-#else
-#define STREAM_PITCH(w) (w)
-#endif
-
 #if ROLES == 2
 // The two roles reach the plane's barrier from their own loops. __syncthreads() is an aligned barrier, which
 // every thread must reach at the same instruction (compute-sanitizer's synccheck reports "divergent threads"
@@ -84,7 +75,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     const int BX = STREAM_BX, BY = STREAM_BY, GY = BY / ROLES, W = BX * XB, H = GY * CF;
     // Tile columns: OFF (R rounded up to XB) left of the interior, so that every thread's columns start on
     // an XB-aligned vector; only R of them (and R on the right) are halo.
-    const int OFF = (R + XB - 1) / XB * XB, px = STREAM_PITCH(W + 2 * OFF), rows = H + 2 * R, tile_size = rows * px;
+    const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF, rows = H + 2 * R, tile_size = rows * px;
     const int x0 = blockIdx.x * W, y0 = blockIdx.y * H;
     const int s_begin = lo + blockIdx.z * chunk;
     const int s_end = min(s_begin + chunk, hi), t_end = s_end + R;
@@ -94,7 +85,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     const int cx = XB * tx,
               row0 = CF * (ty - role * GY); // the thread's first x-window column (own columns: OFF + cx ..) and row
     T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px (two roles: then two handover slots)
-#if ROLES == 2 && !CROSSED
+#if ROLES == 2
     T* handover = tiles + (PIPE + 1) * tile_size + row0 * W + cx; // slot 0 of the thread's first cell
 #endif
 
@@ -186,127 +177,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     if (ty < CY)
 #pragma unroll
         for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
-#if ROLES == 2 && CROSSED
-    // Crossed roles: the same cells and the same order of terms per cell as the two-role body below, but each thread
-    // of the past role owns N cells of one tile row and each thread of the future role N cells of one tile column.
-    // Per N cells the x part then reads a window of 2R + N values (16-byte vectors) and the y part a column of
-    // 2R + N values from shared memory, where the plain two roles read 2R + XB per XB cells and 2R + CF per XB x CF.
-    constexpr int N = XB * CF, V = 16 / int(sizeof(T)); // cells per thread; elements per 16-byte vector
-    struct __align__(16) wvec {
-        T v[V];
-    };
-    const int in_role = (ty - role * GY) * BX + tx; // the thread's index in its role
-    const int hp = STREAM_PITCH(W); // handover row pitch
-    T* const handover_slots = tiles + (PIPE + 1) * tile_size;
-    int buffer = 0;
-    if (role == 0) {
-        const int pc = N * (in_role % (W / N)), pr = in_role / (W / N); // the thread's first column, its row
-        T past[N][R]; // past[e][k]: plane t + k's sum of the z terms of planes before t, cell (pr, pc + e)
-#pragma unroll
-        for (int e = 0; e < N; ++e)
-#pragma unroll
-            for (int k = 0; k < R; ++k) past[e][k] = T(0);
-        for (int t = s_begin - R; t < t_end; ++t) {
-            const T* tile = tiles + buffer * tile_size + (R + pr) * px + pc; // window start: OFF left of the cells
-            wait_copies_but_newest();
-            role_barrier();
-            fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
-            T v[N];
-            if (t >= s_begin && t < s_end) { // plane t is updated: hand over its z-past + centre + x sum
-                T xs[2 * OFF + N];
-#pragma unroll
-                for (int u = 0; u < (2 * OFF + N) / V; ++u) {
-                    const wvec a = *reinterpret_cast<const wvec*>(tile + u * V);
-#pragma unroll
-                    for (int f = 0; f < V; ++f) xs[u * V + f] = a.v[f];
-                }
-                T* h_row = handover_slots + (t & 1) * H * hp + pr * hp + pc;
-#pragma unroll
-                for (int q = 0; q < N / V; ++q) {
-                    wvec h;
-#pragma unroll
-                    for (int f = 0; f < V; ++f) {
-                        const int e = q * V + f;
-                        v[e] = xs[OFF + e];
-                        T a = past[e][0] + centre_term(v[e]);
-#pragma unroll
-                        for (int d = 1; d <= R; ++d) a = fma_rn(weight(d), xs[OFF + e - d] + xs[OFF + e + d], a);
-                        h.v[f] = a;
-                    }
-                    *reinterpret_cast<wvec*>(h_row + q * V) = h;
-                }
-            } else {
-#pragma unroll
-                for (int q = 0; q < N / V; ++q) {
-                    const wvec a = *reinterpret_cast<const wvec*>(tile + OFF + q * V);
-#pragma unroll
-                    for (int f = 0; f < V; ++f) v[q * V + f] = a.v[f];
-                }
-            }
-#pragma unroll
-            for (int e = 0; e < N; ++e) {
-#pragma unroll
-                for (int k = 0; k + 1 < R; ++k) past[e][k] = fma_rn(weight(k + 1), v[e], past[e][k + 1]);
-                past[e][R - 1] = product_rn(weight(R), v[e]);
-            }
-            buffer = buffer == PIPE ? 0 : buffer + 1;
-        }
-    } else {
-        const int fc = in_role % W, fr = N * (in_role / W); // the thread's column, its first row
-        T future[N]
-                [R - 1]; // future[l][i]: plane t - 2 - i's sum, all but the z terms from plane t on, cell (fr + l, fc)
-        T y_part[N]; // plane t - 1's y part
-        bool cell_in[N];
-#pragma unroll
-        for (int l = 0; l < N; ++l) {
-            const int i = x0 + fc, j = y0 + fr + l;
-            cell_in[l] = i >= R && i < nx - R && j >= R && j < ny - R;
-            y_part[l] = T(0);
-#pragma unroll
-            for (int k = 0; k + 1 < R; ++k) future[l][k] = T(0);
-        }
-        const idx_t cell0 = x0 + fc + idx_t(y0 + fr) * nx;
-        for (int t = s_begin - R; t < t_end; ++t) {
-            const T* tile = tiles + buffer * tile_size + (R + fr) * px + OFF + fc; // the thread's first cell
-            if (CY == BY) wait_copies_but_newest();
-            role_barrier(); // ... plane t has landed; this also orders the past role's handover of plane t - 1
-            if (CY == BY) fetch(t + PIPE, buffer == 0 ? PIPE : buffer - 1);
-            T v[N];
-#pragma unroll
-            for (int l = 0; l < N; ++l) v[l] = tile[l * px];
-            T* o = out + (idx_t(t - R) * ss + cell0); // plane t - R is complete: store it
-            const bool emit = t - R >= s_begin && t - R < s_end;
-#pragma unroll
-            for (int l = 0; l < N; ++l) {
-                const T done = fma_rn(weight(R), v[l], future[l][R - 2]);
-                if (emit && cell_in[l]) finish(o, l * nx, done);
-            }
-#pragma unroll
-            for (int l = 0; l < N; ++l)
-#pragma unroll
-                for (int i = R - 2; i >= 1; --i) future[l][i] = fma_rn(weight(i + 1), v[l], future[l][i - 1]);
-            const bool formed = t - 1 >= s_begin && t - 1 < s_end;
-            const T* h_col = handover_slots + ((t - 1) & 1) * H * hp + fr * hp + fc;
-#pragma unroll
-            for (int l = 0; l < N; ++l)
-                future[l][0] = fma_rn(weight(1), v[l], formed ? h_col[l * hp] + y_part[l] : T(0));
-            if (t >= s_begin && t < s_end) { // plane t's y part: rows fr - R .. fr + N - 1 + R in order
-#pragma unroll
-                for (int l = 0; l < N; ++l) y_part[l] = T(0);
-#pragma unroll
-                for (int m = -R; m < N + R; ++m) {
-                    const T a = m >= 0 && m < N ? v[m >= 0 && m < N ? m : 0] : tile[m * px];
-#pragma unroll
-                    for (int l = 0; l < N; ++l) {
-                        const int d = m > l ? m - l : l - m;
-                        if (d >= 1 && d <= R) y_part[l] = fma_rn(weight(d), a, y_part[l]);
-                    }
-                }
-            }
-            buffer = buffer == PIPE ? 0 : buffer + 1;
-        }
-    }
-#elif ROLES == 2
+#if ROLES == 2
     // Both roles pass the same barriers, one per plane, from their own loops (warp-uniform roles).
     int buffer = 0;
     if (role == 0) {
