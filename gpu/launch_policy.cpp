@@ -158,6 +158,11 @@ int stream_min_blocks_per_sm() {
     return v >= 1 && v <= 32 ? v : 1;
 }
 
+bool stream_lean_addresses() {
+    static const bool v = env_knob("STENCILSCOPE_STREAM_LEAN_ADDR", 0) == 1;
+    return v;
+}
+
 StreamLayout stream_layout(const StencilConfig& c) {
     if (c.problem.dims != 3) return {};
     static const int fwd_env = env_knob("STENCILSCOPE_STREAM_FWD", -1);

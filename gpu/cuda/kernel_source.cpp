@@ -109,6 +109,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     s += define("PIPE", stream_pipeline(c));
     const StreamLayout layout = c.policy.variant == Variant::Stream ? stream_layout(c) : StreamLayout {};
     s += define("STREAM_FWD", layout.forward) + define("XB", layout.x_cells) + define("ROLES", layout.roles);
+    if (layout.forward && stream_lean_addresses()) s += define("LEAN_ADDR", 1); // stream_forward.cuh: 0 by default
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";

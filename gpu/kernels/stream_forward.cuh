@@ -48,6 +48,18 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 #endif
 }
 
+// LEAN_ADDR (the host's stream_lean_addresses): the copy destination and the store pointer of a plane are computed
+// once, behind an opaque move, and rows are stored at the compile-time row stride (immediate offsets). Without it NVVM
+// sinks their computation into every predicated copy and store (7 instructions per copy at fp64 R16 CF 2).
+#ifndef LEAN_ADDR
+#define LEAN_ADDR 0
+#endif
+#if LEAN_ADDR
+#define LEAN_NX ROW_STRIDE(nx)
+#else
+#define LEAN_NX nx
+#endif
+
 #if ROLES == 2
 // The two roles reach the plane's barrier from their own loops. __syncthreads() is an aligned barrier, which
 // every thread must reach at the same instruction (compute-sanitizer's synccheck reports "divergent threads"
@@ -123,7 +135,10 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         if (plane < t_end) {
             const bool interior_only = plane < s_begin || plane >= s_end;
             const unsigned long long m = interior_only ? inner : full;
-            const unsigned dst = smem_base + buffer * tile_size * sizeof(T);
+            unsigned dst = smem_base + buffer * tile_size * sizeof(T);
+#if LEAN_ADDR
+            asm volatile("mov.b32 %0, %0;" : "+r"(dst)); // once: NVVM would recompute it in each copy's branch
+#endif
 #if REMOTE && SPLIT != 2 // the strips are boxes in the plane: each item's cell chooses its source
             const idx_t first = idx_t(plane) * ss + src0;
 #pragma unroll
@@ -260,13 +275,16 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             }
             // Plane t - R is complete: store it.
             T* o = out + (idx_t(t - R) * ss + col0);
+#if LEAN_ADDR
+            asm volatile("mov.b64 %0, %0;" : "+l"(o)); // once: NVVM would recompute it in each store's branch
+#endif
             const bool emit = t - R >= s_begin && t - R < s_end;
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
 #pragma unroll
                 for (int e = 0; e < XB; ++e) {
                     const T done = fma_rn(weight(R), v[l][e], future[l][e][R - 2]);
-                    if (emit && cell_interior[l][e]) finish(o, l * nx + e, done);
+                    if (emit && cell_interior[l][e]) finish(o, l * LEAN_NX + e, done);
                 }
             }
             // Plane t - 1 - i is the neighbour at distance i + 1 of plane t: future i = future i - 1 + w * v. The
@@ -372,6 +390,9 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         }
         // Plane t - R is complete: store it first (fewer registers live across the stores than interleaving).
         T* o = out + (idx_t(t - R) * ss + col0);
+#if LEAN_ADDR
+        asm volatile("mov.b64 %0, %0;" : "+l"(o)); // once: NVVM would recompute it in each store's branch
+#endif
         const bool emit = t >= s_begin + R;
         T done[CF][XB];
 #pragma unroll
@@ -382,7 +403,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         for (int l = 0; l < CF; ++l) {
 #pragma unroll
             for (int e = 0; e < XB; ++e)
-                if (emit && cell_interior[l][e]) finish(o, l * nx + e, done[l][e]);
+                if (emit && cell_interior[l][e]) finish(o, l * LEAN_NX + e, done[l][e]);
         }
         // z: plane t is the neighbour at distance |m - R| of the pending plane t - R + m. Adding it and moving on
         // to plane t + 1 is written as sum m = sum m + 1 + weight * v: one FMA per pending sum, no separate shift.

@@ -84,6 +84,27 @@ TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock) {
         }
 }
 
+// The 3D forward stream kernel with its tuning knob STENCILSCOPE_STREAM_LEAN_ADDR=1 (off by default): one and two
+// roles, fp32 and fp64, on one GPU and as remote strips cut along x, y and z.
+TEST(Nvrtc, ForwardStreamKernelsCompileWithLeanAddresses) {
+    for (Precision p : { Precision::FP32, Precision::FP64 })
+        for (int r : { 4, 16 })
+            for (int cf : { 1, 2, 4 })
+                for (SplitAxis split : { SplitAxis::X, SplitAxis::Y, SplitAxis::Z }) {
+                    StencilConfig c;
+                    c.policy.variant = Variant::Stream, c.problem.dims = 3, c.problem.precision = p;
+                    c.problem.radius = r, c.policy.cf = cf, c.problem.size = Extent { 96, 80, 64 };
+                    c.placement.split = split;
+                    if (split != SplitAxis::Z) c.placement.halo = HaloMode::Remote;
+                    const BlockDims b { 16, 16, 1 };
+                    const std::string src = kernel_source(c, &b);
+                    ASSERT_NE(src.find("#define STREAM_FWD 1"), std::string::npos) << describe(c);
+                    const bool knob_set = src.find("#define LEAN_ADDR 1") != std::string::npos;
+                    EXPECT_EQ(nvrtc_compile_errors(knob_set ? src : "#define LEAN_ADDR 1\n" + src, 9, 0), "")
+                        << describe(c);
+                }
+}
+
 TEST(Nvrtc, ThesisVariantsSpecialisedForTheirBlockAndStrides) {
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded })
         for (int dims : { 2, 3 })
