@@ -85,7 +85,7 @@ TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock) {
 }
 
 // The 3D forward stream kernel with its tuning knob STENCILSCOPE_STREAM_LEAN_ADDR=1 (off by default): one and two
-// roles, fp32 and fp64, on one GPU and as remote strips cut along x, y and z.
+// roles, fp32 and fp64, with halo copies (strips along z) and as remote strips cut along x and y.
 TEST(Nvrtc, ForwardStreamKernelsCompileWithLeanAddresses) {
     for (Precision p : { Precision::FP32, Precision::FP64 })
         for (int r : { 4, 16 })
