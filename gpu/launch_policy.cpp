@@ -269,6 +269,15 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
     return Status::success();
 }
 
+DeviceInfo largest_gpu_limits() {
+    DeviceInfo d;
+    d.name = "an H100-class GPU";
+    d.cc_major = 9, d.cc_minor = 0;
+    d.max_threads_per_block = 1024, d.max_threads_per_sm = 2048, d.max_blocks_per_sm = 32;
+    d.smem_per_block_optin = 227 * 1024, d.smem_per_sm = 228 * 1024;
+    return d;
+}
+
 std::optional<BlockDims> heuristic_block(const StencilConfig& c, int suggested, const DeviceInfo* dev) {
     for (int t = std::max(suggested, 1); t >= 1; t /= 2) {
         const BlockDims b = distribute_threads(c, t);

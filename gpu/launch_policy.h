@@ -87,6 +87,11 @@ std::int64_t device_bytes_needed(const StencilConfig&);
 // Rules a concrete block must satisfy on a device (null device: CUDA's common limits).
 Status check_block(const StencilConfig&, const BlockDims&, const DeviceInfo* device);
 
+// CUDA's limits on the most capable GPU, the H100 (sm_90: 227 KiB of shared memory a block may opt into, 1024
+// threads): what a block is described against where no GPU is known (the CPU backend, a machine without one), so
+// that no block an H100 launches is called unlaunchable there.
+DeviceInfo largest_gpu_limits();
+
 // The heuristic's block for a suggested thread count (the occupancy API's answer on a GPU): the
 // thesis distribution, halving the count while the result breaks a rule. nullopt when none fits.
 std::optional<BlockDims> heuristic_block(const StencilConfig&, int suggested_threads, const DeviceInfo* device);

@@ -391,13 +391,19 @@ void ControlPanel::show_heuristic_choice(const KernelResources* r) {
                                                              : tr("in use: %1").arg(qs(format_block(r->block))));
         return;
     }
-    // No GPU kernel: say what the heuristic would pick on a GPU, and check a manual block against CUDA's limits.
-    const auto choice = heuristic_block(c, 1024, nullptr);
-    QString text
-        = choice ? tr("heuristic: %1 on a GPU").arg(qs(format_block(*choice))) : tr("heuristic finds no block");
+    // No GPU kernel: say what the heuristic would pick on the selected GPU, or on the most capable one where none is
+    // present (CUDA's common 48 KiB would refuse most 3D stream blocks in fp64 and at R16), and check a manual block
+    // against the same limits.
+    const DeviceInfo largest = largest_gpu_limits();
+    const DeviceInfo* present = m_devices.find(c.placement.device);
+    const DeviceInfo& gpu = present ? *present : largest;
+    const QString where = qs(gpu.name);
+    const auto choice = heuristic_block(c, gpu.max_threads_per_block, &gpu);
+    QString text = choice ? tr("heuristic: %1 on %2").arg(qs(format_block(*choice)), where)
+                          : tr("heuristic finds no block on %1").arg(where);
     if (!c.policy.heuristic_block)
-        if (const Status s = check_block(c, c.policy.block, nullptr); !s)
-            text += tr("; on a GPU: %1").arg(QString::fromStdString(s.reason));
+        if (const Status s = check_block(c, c.policy.block, &gpu); !s)
+            text += tr("; on %1: %2").arg(where, QString::fromStdString(s.reason));
     if (c.placement.backend == Backend::Cpu) text += tr(" (the CPU backend has no blocks)");
     m_heuristic_choice->setText(text);
 }

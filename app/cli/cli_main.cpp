@@ -148,12 +148,11 @@ struct FieldCache {
 };
 
 // The CPU backend runs no blocks, yet its report and CSV row name the block asked for: one that no GPU could
-// launch is refused with the reason a GPU would give, against CUDA's limits and the thesis' rules, and the
-// most shared memory any GPU lets a block opt into (227 KiB, sm_90).
+// launch is refused with the reason a GPU would give, against CUDA's limits and the thesis' rules on the most
+// capable GPU (largest_gpu_limits: 227 KiB of shared memory per block, sm_90).
 Status check_block_on_any_gpu(const StencilConfig& c) {
     if (c.placement.backend != Backend::Cpu || c.policy.heuristic_block) return Status::success();
-    DeviceInfo largest_gpu;
-    largest_gpu.smem_per_block_optin = 227 * 1024;
+    const DeviceInfo largest_gpu = largest_gpu_limits();
     if (Status s = check_block(c, c.policy.block, &largest_gpu); !s)
         return Status::failure("no GPU could launch this block: " + s.reason);
     return Status::success();

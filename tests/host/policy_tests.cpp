@@ -74,6 +74,18 @@ TEST(Heuristic, HalvesThreadsUntilSharedMemoryFits) {
     EXPECT_TRUE(check_block(c, *b, &dev).ok);
 }
 
+// Where no GPU is known, blocks are described against the most capable one: the fp64 3D R16 stream kernel's
+// heuristic block needs 94 KiB, past CUDA's common 48 KiB and within an H100's 227 KiB.
+TEST(Heuristic, LargestGpuLimitsAreAnH100s) {
+    const DeviceInfo largest = largest_gpu_limits();
+    EXPECT_EQ(largest.smem_per_block_optin, 227 * 1024);
+    EXPECT_EQ(largest.max_threads_per_block, 1024);
+    const StencilConfig c = star(3, 16, Variant::Stream, 2, Precision::FP64);
+    EXPECT_EQ(heuristic_block(c, 1024, &largest), (BlockDims { 8, 16, 1 }));
+    EXPECT_EQ(heuristic_block(c, 1024, nullptr), std::nullopt);
+    EXPECT_FALSE(check_block(c, { 32, 32, 1 }, &largest)); // 272 KiB of tiles
+}
+
 TEST(Heuristic, OccupancyBlockIgnoresRegistersButNotSharedMemory) {
     const auto dev = test::h100();
     // 2D smem CF 8: flat 128x2 blocks, 8 KiB of tile each; eight blocks fill the SM's 2048 threads
