@@ -293,30 +293,6 @@ private slots:
         QVERIFY(knob<QLabel>(w, "heuristic_choice")->text().contains(QStringLiteral("threads")));
     }
 
-    // Without a GPU kernel the heuristic's block is named as the most capable GPU would run it (or the GPU present):
-    // the fp64 3D R16 stream kernel's 96 KiB tile is past CUDA's common 48 KiB, within an H100's 227 KiB.
-    void without_a_gpu_kernel_the_heuristic_names_a_launchable_block() {
-        MainWindow w(cpu_options());
-        w.show();
-        choose(w, "dims", 3);
-        choose(w, "variant", int(Variant::Stream));
-        choose(w, "precision", int(Precision::FP64));
-        knob<QSpinBox>(w, "radius")->setValue(16);
-        choose(w, "cf", 2);
-        const QString text = knob<QLabel>(w, "heuristic_choice")->text();
-        QVERIFY2(text.contains(QStringLiteral("heuristic: 8x16")), qPrintable(text));
-        knob<QCheckBox>(w, "heuristic")->setChecked(false);
-        knob<QSpinBox>(w, "bx")->setValue(8);
-        knob<QSpinBox>(w, "by")->setValue(16);
-        knob<QSpinBox>(w, "bz")->setValue(1);
-        const QString manual = knob<QLabel>(w, "heuristic_choice")->text();
-        QVERIFY2(!manual.contains(QStringLiteral("shared memory")), qPrintable(manual));
-        knob<QSpinBox>(w, "bx")->setValue(32); // 32x32: a 64 x 32 tile, 5 planes with the halo: 272 KiB
-        knob<QSpinBox>(w, "by")->setValue(32);
-        const QString too_large = knob<QLabel>(w, "heuristic_choice")->text();
-        QVERIFY2(too_large.contains(QStringLiteral("shared memory")), qPrintable(too_large));
-    }
-
     // With the heuristic on, the greyed block boxes show the block it chose (not a stale manual one), and
     // unticking it starts from that block.
     void the_block_boxes_show_the_heuristic_choice() {

@@ -2,17 +2,20 @@
 // A class without GPUs (this machine, CI): --backend cuda falls back to the CPU and says so in the window;
 // the counters toggle is disabled with the reason; the headline is the kernel's own timing, the display
 // cadence apart; empty charts hide and say why; the metrics export writes the timing figures with the
-// configuration, device and iteration; chart PNGs are refused while empty.
+// configuration, device and iteration; chart PNGs are refused while empty; the block hint names a block a GPU
+// would launch.
 #include "app/gui/gui_options.h"
 #include "session/metrics_sampler.h"
 #include "session/session.h"
 #include "widgets/main_window.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/window_exports.h"
+#include "window_test_support.h"
 
 #include <QCheckBox>
 #include <QFile>
 #include <QLabel>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,6 +53,30 @@ QList<QByteArray> csv_lines(const QString& path) {
 class TestNoGpu : public QObject {
     Q_OBJECT
 private slots:
+    // Without a GPU kernel the heuristic's block is named as the most capable GPU would run it (or the GPU present):
+    // the fp64 3D R16 stream kernel's 94 KiB of tiles are past CUDA's common 48 KiB, within an H100's 227 KiB.
+    void without_a_gpu_kernel_the_heuristic_names_a_launchable_block() {
+        MainWindow w(test::cpu_options());
+        w.show();
+        test::choose(w, "dims", 3);
+        test::choose(w, "variant", int(Variant::Stream));
+        test::choose(w, "precision", int(Precision::FP64));
+        test::knob<QSpinBox>(w, "radius")->setValue(16);
+        test::choose(w, "cf", 2);
+        const QString text = test::knob<QLabel>(w, "heuristic_choice")->text();
+        QVERIFY2(text.contains(QStringLiteral("heuristic: 8x16")), qPrintable(text));
+        test::knob<QCheckBox>(w, "heuristic")->setChecked(false);
+        test::knob<QSpinBox>(w, "bx")->setValue(8);
+        test::knob<QSpinBox>(w, "by")->setValue(16);
+        test::knob<QSpinBox>(w, "bz")->setValue(1);
+        const QString manual = test::knob<QLabel>(w, "heuristic_choice")->text();
+        QVERIFY2(!manual.contains(QStringLiteral("shared memory")), qPrintable(manual));
+        test::knob<QSpinBox>(w, "bx")->setValue(32); // 32x32: a 64 x 32 tile, 5 planes with the halo: 272 KiB
+        test::knob<QSpinBox>(w, "by")->setValue(32);
+        const QString too_large = test::knob<QLabel>(w, "heuristic_choice")->text();
+        QVERIFY2(too_large.contains(QStringLiteral("shared memory")), qPrintable(too_large));
+    }
+
     // Counters stay off for runs on 2+ GPUs (a profiled step corrupted a 2-GPU field on two H200s), and the
     // panel says why; the strips hook on one GPU and a single GPU are not affected by that rule.
     void counters_are_off_for_runs_on_several_gpus() {
