@@ -48,15 +48,31 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 #endif
 }
 
-// LEAN_ADDR (the host's stream_lean_addresses): the copy destination and the store pointer of a plane are computed
-// once, behind an opaque move, and rows are stored at the compile-time row stride (immediate offsets). Without it NVVM
-// sinks their computation into every predicated copy and store (7 instructions per copy at fp64 R16 CF 2).
+// LEAN_ADDR (the host's stream_lean_addresses): the copy destination and the store offset of a plane are computed
+// once, behind an opaque move (of the offset, not the pointer: stores stay st.global), and rows are stored at the
+// compile-time row stride (immediate offsets). Without it NVVM sinks their computation into every predicated copy and
+// store (7 instructions per copy at fp64 R16 CF 2).
 #ifndef LEAN_ADDR
 #define LEAN_ADDR 0
 #endif
+// An opaque copy: NVVM computes the value here, once, and cannot sink its computation into each predicated use.
+__device__ __forceinline__ unsigned computed_once(unsigned v) {
+    asm volatile("mov.b32 %0, %0;" : "+r"(v));
+    return v;
+}
+__device__ __forceinline__ int computed_once(int v) {
+    asm volatile("mov.b32 %0, %0;" : "+r"(v));
+    return v;
+}
+__device__ __forceinline__ long long computed_once(long long v) {
+    asm volatile("mov.b64 %0, %0;" : "+l"(v));
+    return v;
+}
 #if LEAN_ADDR
+#define LEAN_ONCE(v) computed_once(v)
 #define LEAN_NX ROW_STRIDE(nx)
 #else
+#define LEAN_ONCE(v) (v)
 #define LEAN_NX nx
 #endif
 
@@ -135,10 +151,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         if (plane < t_end) {
             const bool interior_only = plane < s_begin || plane >= s_end;
             const unsigned long long m = interior_only ? inner : full;
-            unsigned dst = smem_base + buffer * tile_size * sizeof(T);
-#if LEAN_ADDR
-            asm volatile("mov.b32 %0, %0;" : "+r"(dst)); // once: NVVM would recompute it in each copy's branch
-#endif
+            const unsigned dst = LEAN_ONCE(unsigned(smem_base + buffer * tile_size * sizeof(T)));
 #if REMOTE && SPLIT != 2 // the strips are boxes in the plane: each item's cell chooses its source
             const idx_t first = idx_t(plane) * ss + src0;
 #pragma unroll
@@ -274,10 +287,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                 for (int e = 0; e < XB; ++e) v[l][e] = a.v[e];
             }
             // Plane t - R is complete: store it.
-            T* o = out + (idx_t(t - R) * ss + col0);
-#if LEAN_ADDR
-            asm volatile("mov.b64 %0, %0;" : "+l"(o)); // once: NVVM would recompute it in each store's branch
-#endif
+            T* o = out + LEAN_ONCE(idx_t(idx_t(t - R) * ss + col0));
             const bool emit = t - R >= s_begin && t - R < s_end;
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
@@ -389,10 +399,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             }
         }
         // Plane t - R is complete: store it first (fewer registers live across the stores than interleaving).
-        T* o = out + (idx_t(t - R) * ss + col0);
-#if LEAN_ADDR
-        asm volatile("mov.b64 %0, %0;" : "+l"(o)); // once: NVVM would recompute it in each store's branch
-#endif
+        T* o = out + LEAN_ONCE(idx_t(idx_t(t - R) * ss + col0));
         const bool emit = t >= s_begin + R;
         T done[CF][XB];
 #pragma unroll

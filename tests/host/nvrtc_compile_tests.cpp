@@ -103,6 +103,14 @@ TEST(Nvrtc, ForwardStreamKernelsCompileWithLeanAddresses) {
                     EXPECT_EQ(nvrtc_compile_errors(knob_set ? src : "#define LEAN_ADDR 1\n" + src, 9, 0), "")
                         << describe(c);
                 }
+    // Past 2^31 cells the kernel indexes with 64-bit offsets.
+    StencilConfig big;
+    big.policy.variant = Variant::Stream, big.problem.dims = 3, big.problem.radius = 16, big.policy.cf = 2;
+    big.problem.size = Extent { 2048, 1024, 1024 };
+    const BlockDims b { 16, 16, 1 };
+    const std::string src = kernel_source(big, &b);
+    ASSERT_NE(src.find("typedef long long idx_t;"), std::string::npos);
+    EXPECT_EQ(nvrtc_compile_errors("#define LEAN_ADDR 1\n" + src, 9, 0), "") << describe(big);
 }
 
 TEST(Nvrtc, ThesisVariantsSpecialisedForTheirBlockAndStrides) {
