@@ -56,16 +56,11 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 #define LEAN_ADDR 0
 #endif
 // An opaque copy: NVVM computes the value here, once, and cannot sink its computation into each predicated use.
-__device__ __forceinline__ unsigned computed_once(unsigned v) {
-    asm volatile("mov.b32 %0, %0;" : "+r"(v));
-    return v;
-}
-__device__ __forceinline__ int computed_once(int v) {
-    asm volatile("mov.b32 %0, %0;" : "+r"(v));
-    return v;
-}
-__device__ __forceinline__ long long computed_once(long long v) {
-    asm volatile("mov.b64 %0, %0;" : "+l"(v));
+template <typename V> __device__ __forceinline__ V computed_once(V v) {
+    if constexpr (sizeof(V) == 8)
+        asm volatile("mov.b64 %0, %0;" : "+l"(v));
+    else
+        asm volatile("mov.b32 %0, %0;" : "+r"(v));
     return v;
 }
 #if LEAN_ADDR
@@ -287,7 +282,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                 for (int e = 0; e < XB; ++e) v[l][e] = a.v[e];
             }
             // Plane t - R is complete: store it.
-            T* o = out + LEAN_ONCE(idx_t(idx_t(t - R) * ss + col0));
+            T* o = out + LEAN_ONCE(idx_t(t - R) * ss + col0);
             const bool emit = t - R >= s_begin && t - R < s_end;
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
@@ -399,7 +394,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
             }
         }
         // Plane t - R is complete: store it first (fewer registers live across the stores than interleaving).
-        T* o = out + LEAN_ONCE(idx_t(idx_t(t - R) * ss + col0));
+        T* o = out + LEAN_ONCE(idx_t(t - R) * ss + col0);
         const bool emit = t >= s_begin + R;
         T done[CF][XB];
 #pragma unroll
