@@ -22,7 +22,8 @@ int stream_pipeline(const StencilConfig&);
 int stream_min_blocks_per_sm();
 // Whether the 3D forward stream kernel computes its copy and store base addresses once per plane (LEAN_ADDR in
 // stream_forward.cuh) instead of letting NVVM recompute them in each predicated copy and store: at fp64 R16 CF 2
-// 18 % fewer instructions in the future role's loop, 10 % per cell (SASS for sm_90), not yet measured on a GPU.
+// 18 % fewer instructions in the future role's loop, 10 % per cell (SASS for sm_90); measured on the H100 it gains
+// 1-5 % in some configurations and loses 8 % at fp32 R16 CF 4 (docs/PERFORMANCE.md), so it stays off.
 // A tuning knob: STENCILSCOPE_STREAM_LEAN_ADDR=1, default off.
 bool stream_lean_addresses();
 // Layout of the 3D stream kernel (stream.cuh, stream_forward.cuh). forward: the forward-accumulating kernel
