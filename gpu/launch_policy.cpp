@@ -42,14 +42,19 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         // 2D: rows of 128 threads measured best on the H100 up to CF 4 (16384^2, R1..R16, fp32 and fp64: 256 lost
         // up to 14 points); at CF 8 rows of 256 (R1 fp32 93.0 % against 88.7 %; docs/PERFORMANCE.md).
         if (c.problem.dims == 2) return { std::min(threads, c.policy.cf >= 8 ? 256 : 128), 1, 1 };
-        // 3D, measured on the H100 (docs/PERFORMANCE.md, issue 19): the gathering kernel (R1) 32x8; the forward
+        // 3D, measured on the H100 (docs/PERFORMANCE.md, issue 19): the gathering kernel (R1) 128x4; the forward
         // kernel at R2..R4 64x8 (3 to 8 points of the roofline better than 32x8), 64x4 at CF 8, where 512 threads
         // would spill the pending sums; from R5 on 16x16 (0 to 9 points better than 32x8 at R8 and R16), but
         // 128 threads at R16 where two roles hold what one role's sums would spill (~175-190 registers: a block of
         // 256 threads is alone on its SM, two of 128 do not wait at one barrier), with rows of 128 bytes: fp32
         // CF 4 16x8 (1024^3 42.3 against 39.6 %), fp64 CF 2 8x16 (39.2 against 38.7 %; 16x8 35.4 %).
         const StreamLayout layout = stream_layout(c);
-        if (!layout.forward) return { 32, std::clamp(threads / 32, 1, 8), 1 };
+        // The gathering kernel (R1): rows of 128 threads, 128x4 (1024^3 CF 4: fp32 82.9 against 62.8 % with 32x8,
+        // fp64 87.1 against 76.3 %; fp32 CF 1 71.3 against 73.9 %).
+        if (!layout.forward) return { std::min(threads, 128), std::clamp(threads / 128, 1, 4), 1 };
+        // The tensor-core kernel: 8x32 (tiles of 16 x 32 cells, two 8 x 8 warp tiles wide) measured best at R8..R16
+        // (1024^3, R16: 45.7 % against 42.8 % with 16x16 and 41.2 % with 8x16).
+        if (layout.tensor) return { 8, std::clamp(threads / 8 / 8 * 8, 8, 32), 1 };
         if (c.problem.radius <= 4) return { 64, std::clamp(threads / 64, 1, c.policy.cf <= 4 ? 8 : 4), 1 };
         const bool crowded
             = c.problem.radius >= 16 && layout.roles == 2 && one_role_pending_registers(c, layout.x_cells) >= 256;
@@ -97,7 +102,9 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
             const std::int64_t w = std::int64_t(b.x) * l.x_cells,
                                h = std::int64_t(stream_cell_rows(c, b)) * c.policy.cf;
             const std::int64_t handover = l.roles == 2 ? 2 * w * h : 0; // the past role's sums, two planes
-            return ((stream_pipeline(c) + 1) * (w + 2 * margin) * (h + 2 * r) + handover) * es;
+            const std::int64_t pitch = w + 2 * margin + (l.tensor ? (20 - (w + 2 * margin) % 16) % 16 : 0); // px
+            const std::int64_t band = l.tensor ? (8 + 2 * r) / 4 * 32 : 0; // stream_tensor.cuh's band table
+            return ((stream_pipeline(c) + 1) * pitch * (h + 2 * r) + handover + band) * es;
         }
         return (stream_pipeline(c) + 1) * (wx + 2 * r) * es;
     case Variant::Temporal:
@@ -179,7 +186,17 @@ StreamLayout stream_layout(const StencilConfig& c) {
     const bool two_by_default
         = l.forward && (one_role_registers >= 256 || (c.problem.radius >= 16 && one_role_registers >= 128));
     l.roles = l.forward && c.problem.radius >= 2 && (fwd_env == 2 || (fwd_env != 1 && two_by_default)) ? 2 : 1;
+    static const int tc_env = env_knob("STENCILSCOPE_STREAM_TC", -1);
+    const int r = c.problem.radius;
+    l.tensor = l.forward && fwd_env != 2 && tc_env != 0 && c.problem.precision == Precision::FP64 && c.policy.cf == 1
+        && r % 2 == 0 && r >= (tc_env == 1 ? 2 : kStreamTensorRadius)
+        && (c.policy.heuristic_block || stream_tensor_block(c.policy.block));
+    if (l.tensor) l.roles = 1, l.x_cells = 2;
     return l;
+}
+
+bool stream_tensor_block(const BlockDims& b) {
+    return b.x % 4 == 0 && b.y % 8 == 0 && b.z == 1;
 }
 
 int stream_cell_rows(const StencilConfig& c, const BlockDims& b) {
@@ -248,6 +265,10 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
             return Status::failure(
                 "the two-role stream kernel gives each role half of the block's rows in whole warps: "
                 "By must be even and Bx x By / 2 a multiple of 32, got "
+                + format_block(b));
+        if (stream_layout(c).tensor && !stream_tensor_block(b))
+            return Status::failure("the fp64 tensor-core stream kernel gives each warp 8 x 8 cells: Bx must be a "
+                                   "multiple of 4 and By of 8, got "
                 + format_block(b));
         const bool forward = stream_layout(c).forward; // its copy map needs no registers per halo item
         if (const int need = stream_halo_per_thread(c, b); !forward && need > stream_max_halo(c))

@@ -24,7 +24,8 @@ int stream_min_blocks_per_sm();
 // stream_forward.cuh) instead of letting NVVM recompute them in each predicated copy and store: at fp64 R16 CF 2
 // 18 % fewer instructions in the future role's loop, 10 % per cell (SASS for sm_90); measured on the H100 it gains
 // 1-5 % in some configurations and loses 8 % at fp32 R16 CF 4 (docs/PERFORMANCE.md), so it stays off.
-// A tuning knob: STENCILSCOPE_STREAM_LEAN_ADDR=1, default off.
+// A tuning knob: STENCILSCOPE_STREAM_LEAN_ADDR=1, default off; the tensor-core kernel (StreamLayout::tensor) always
+// computes them once.
 bool stream_lean_addresses();
 // Layout of the 3D stream kernel (stream.cuh, stream_forward.cuh). forward: the forward-accumulating kernel
 // (STREAM_FWD), whose threads own x_cells (XB) adjacent columns of CF rows each; otherwise the gathering kernel, one
@@ -42,7 +43,15 @@ struct StreamLayout {
     // CF 1): the block's lower and upper halves of
     // thread rows own the same cells, so the tile has By / 2 thread rows of CF cells.
     int roles = 1;
+    // The fp64 tensor-core kernel (STREAM_TC, gpu/kernels/stream_tensor.cuh): the forward kernel with one role, XB 2,
+    // CF 1, each warp's 8 x 8 cells' x and y parts as band matrix products on the fp64 tensor cores (DMMA). By
+    // default for fp64 at an even radius from kStreamTensorRadius on, where the block (given or heuristic) has whole
+    // 8 x 8 warp tiles (Bx a multiple of 4, By of 8). STENCILSCOPE_STREAM_TC=0 turns it off, =1 takes it from R2 on.
+    bool tensor = false;
 };
+inline constexpr int kStreamTensorRadius = 12;
+// Whether a 3D stream block gives each warp whole 8 x 8 cells of the tile (the tensor-core kernel's rule).
+bool stream_tensor_block(const BlockDims&);
 // Thread rows of a 3D stream block that own cells of the tile (the block's rows over its roles).
 int stream_cell_rows(const StencilConfig&, const BlockDims&);
 StreamLayout stream_layout(const StencilConfig&);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/multi_gpu.h"
 
+#include "gpu/launch_policy.h"
 #include "gpu/physics.h"
 #include "gpu/simulation.h"
 
@@ -119,6 +120,9 @@ int strip_ghost_depth(const StencilConfig& c) {
 int strip_cut_unit(const StencilConfig& c) {
     const bool stream_3d
         = c.problem.dims == 3 && c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream;
+    // The tensor-core kernel groups a cell's x (y) neighbours in fours from its tile's origin: box strips start at
+    // multiples of 4 along x and y so that the groups, and the bits, are one GPU's.
+    if (stream_3d && split_axis(c) <= 1 && stream_layout(c).tensor) return 4;
     return stream_3d && split_axis(c) == 1 ? std::max(c.policy.cf, 1) : 1;
 }
 

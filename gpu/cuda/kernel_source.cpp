@@ -13,6 +13,7 @@ namespace ss {
 // Generated from gpu/kernels/*.cuh by CMake (cmake/EmbedKernels.cmake).
 extern const char* const kStarKernelSource;
 extern const char* const kStreamKernelSource;
+extern const char* const kStreamTensorKernelSource;
 extern const char* const kStreamForwardKernelSource;
 extern const char* const kDiffusionKernelSource;
 extern const char* const kTemporalKernelSource;
@@ -108,14 +109,15 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     }
     s += define("PIPE", stream_pipeline(c));
     const StreamLayout layout = c.policy.variant == Variant::Stream ? stream_layout(c) : StreamLayout {};
-    s += define("STREAM_FWD", layout.forward) + define("XB", layout.x_cells) + define("ROLES", layout.roles);
-    if (layout.forward && stream_lean_addresses()) s += define("LEAN_ADDR", 1); // stream_forward.cuh: 0 by default
+    s += define("STREAM_FWD", layout.forward) + define("XB", layout.x_cells) + define("ROLES", layout.roles)
+        + define("STREAM_TC", layout.tensor);
+    if (layout.forward && (stream_lean_addresses() || layout.tensor)) s += define("LEAN_ADDR", 1); // 0 by default
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";
-    return s + kSliceKernel + kStarKernelSource + kStreamKernelSource + kStreamForwardKernelSource
-        + (temporal ? kTemporalKernelSource : "");
+    return s + kSliceKernel + kStarKernelSource + kStreamKernelSource + kStreamTensorKernelSource
+        + kStreamForwardKernelSource + (temporal ? kTemporalKernelSource : "");
 }
 
 } // namespace ss

@@ -52,6 +52,9 @@ __device__ __forceinline__ void copy_async_chunk(unsigned dst, const T* src) {
 // once, behind an opaque move (of the offset, not the pointer: stores stay st.global), and rows are stored at the
 // compile-time row stride (immediate offsets). Without it NVVM sinks their computation into every predicated copy and
 // store (7 instructions per copy at fp64 R16 CF 2).
+#ifndef STREAM_TC
+#define STREAM_TC 0
+#endif
 #ifndef LEAN_ADDR
 #define LEAN_ADDR 0
 #endif
@@ -98,15 +101,23 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     const int BX = STREAM_BX, BY = STREAM_BY, GY = BY / ROLES, W = BX * XB, H = GY * CF;
     // Tile columns: OFF (R rounded up to XB) left of the interior, so that every thread's columns start on
     // an XB-aligned vector; only R of them (and R on the right) are halo.
-    const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF, rows = H + 2 * R, tile_size = rows * px;
+    // With tensor cores the row pitch is 4 mod 16 cells: both DMMA operands then load without bank conflicts.
+    const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF + (STREAM_TC ? (20 - (W + 2 * OFF) % 16) % 16 : 0),
+              rows = H + 2 * R, tile_size = rows * px;
     const int x0 = blockIdx.x * W, y0 = blockIdx.y * H;
     const int s_begin = lo + blockIdx.z * chunk;
     const int s_end = min(s_begin + chunk, hi), t_end = s_end + R;
     if (s_begin >= s_end) return;
     const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
     const int tx = threadIdx.x, ty = threadIdx.y, role = ROLES == 2 ? ty / GY : 0;
+#if STREAM_TC // each warp owns 8 x 8 cells, a lane two of them as in mma's accumulator (stream_tensor.cuh)
+    const int lane = (ty * BX + tx) & 31, warp = (ty * BX + tx) >> 5;
+    const int tile_x = 8 * (warp % (W / 8)), tile_y = 8 * (warp / (W / 8));
+    const int cx = tile_x + 2 * (lane & 3), row0 = tile_y + (lane >> 2);
+#else
     const int cx = XB * tx,
               row0 = CF * (ty - role * GY); // the thread's first x-window column (own columns: OFF + cx ..) and row
+#endif
     T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px (two roles: then two handover slots)
 #if ROLES == 2
     T* handover = tiles + (PIPE + 1) * tile_size + row0 * W + cx; // slot 0 of the thread's first cell
@@ -197,6 +208,16 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 #endif
         }
     }
+#if STREAM_TC
+    // The band products read every cell of a tile row (column) window, weight 0 or not: cells the copies never
+    // write (outside the domain) must hold finite values, zeros.
+    for (int i = ty * BX + tx; i < (PIPE + 1) * tile_size; i += BX * BY) tiles[i] = T(0);
+    __syncthreads();
+    T band[TC_STEPS];
+    band_fragment(band, tiles + (PIPE + 1) * tile_size, lane, warp == 0);
+    const int ax_offset = (R + tile_y + (lane >> 2)) * px + OFF - R + tile_x + (lane & 3),
+              by_offset = (tile_y + (lane & 3)) * px + OFF + tile_x + (lane >> 2);
+#endif
     if (ty < CY)
 #pragma unroll
         for (int p = 0; p < PIPE; ++p) fetch(s_begin - R + p, p);
@@ -349,6 +370,16 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
         T v[CF][XB]; // the thread's own values of plane t
         T sum[CF][XB]; // plane t's pending sums with its x and y parts
         if (t >= s_begin && t < s_end) { // plane t is updated: its x and y neighbours
+#if STREAM_TC
+            const xvec own = *reinterpret_cast<const xvec*>(tile + OFF);
+            T d[2], e[2] = { T(0), T(0) };
+#pragma unroll
+            for (int c = 0; c < 2; ++c) v[0][c] = own.v[c], d[c] = acc[0][c][R] + centre_term(own.v[c]);
+            const T* plane = tiles + buffer * tile_size;
+            tc_xy_part(plane + ax_offset, plane + by_offset, px, band, d[0], d[1], e[0], e[1]);
+#pragma unroll
+            for (int c = 0; c < 2; ++c) sum[0][c] = d[c] + e[c];
+#else
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
                 T xs[2 * OFF + XB]; // columns cx .. cx + 2 OFF + XB - 1 of row row0 + l
@@ -385,6 +416,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
                         for (int e = 0; e < XB; ++e) sum[l][e] = fma_rn(weight(d), a.v[e], sum[l][e]);
                 }
             }
+#endif
         } else { // a plane before or after the updated ones: only its values, for the z sums
 #pragma unroll
             for (int l = 0; l < CF; ++l) {

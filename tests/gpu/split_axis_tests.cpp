@@ -6,6 +6,8 @@
 #include "gpu_test_util.h"
 #include "strip_test_util.h"
 
+#include "gpu/launch_policy.h"
+
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -40,6 +42,16 @@ std::vector<StencilConfig> one_gpu_matrix(bool equal_widths) {
             for (Precision p : { Precision::FP32, Precision::FP64 })
                 for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Wave }) // uniform and unequal weights
                     out.push_back(one_gpu(v, dims, p, rule, equal_widths));
+    // The fp64 tensor-core stream kernel (R12, CF 1) groups a cell's x and y neighbours in fours from its tile's
+    // origin: strips are cut at multiples of 4 (strip_cut_unit); updated extents of 48 divide into 2 and 3 of them,
+    // each at least R thick.
+    for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Wave }) {
+        StencilConfig c = one_gpu(Variant::Stream, 3, Precision::FP64, rule, equal_widths);
+        const int r = 12, w = equal_widths ? 0 : 1;
+        c.problem.radius = r, c.policy.cf = 1, c.problem.size = Extent { 2 * r + 48 + w, 2 * r + 48 + w, 2 * r + 9 };
+        EXPECT_TRUE(stream_layout(c).tensor) << describe(c);
+        out.push_back(c);
+    }
     return out;
 }
 

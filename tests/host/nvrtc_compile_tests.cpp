@@ -112,6 +112,24 @@ TEST(Nvrtc, ForwardStreamKernelsCompileWithLeanAddresses) {
     EXPECT_EQ(nvrtc_compile_errors("#define LEAN_ADDR 1\n" + src, 9, 0), "") << describe(big);
 }
 
+// The fp64 tensor-core stream kernel: DMMA on sm_80 and later, its shuffle fallback before; halo copies (strips along
+// z) and remote strips cut along x and y.
+TEST(Nvrtc, TensorCoreStreamKernelsCompile) {
+    for (int r : { 12, 16 })
+        for (SplitAxis split : { SplitAxis::X, SplitAxis::Y, SplitAxis::Z }) {
+            StencilConfig c;
+            c.policy.variant = Variant::Stream, c.problem.dims = 3, c.problem.precision = Precision::FP64;
+            c.problem.radius = r, c.policy.cf = 1, c.problem.size = Extent { 96, 80, 64 };
+            c.placement.split = split;
+            if (split != SplitAxis::Z) c.placement.halo = HaloMode::Remote;
+            const BlockDims b { 8, 32, 1 };
+            const std::string src = kernel_source(c, &b);
+            ASSERT_NE(src.find("#define STREAM_TC 1"), std::string::npos) << describe(c);
+            EXPECT_EQ(nvrtc_compile_errors(src, 9, 0), "") << describe(c);
+            EXPECT_EQ(nvrtc_compile_errors(src, 7, 5), "") << describe(c) << " (sm_75)";
+        }
+}
+
 TEST(Nvrtc, ThesisVariantsSpecialisedForTheirBlockAndStrides) {
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded })
         for (int dims : { 2, 3 })

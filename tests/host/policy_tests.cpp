@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/autotune.h"
 #include "gpu/launch_policy.h"
+#include "gpu/multi_gpu.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
@@ -35,19 +36,20 @@ TEST(Heuristic, ThreeDimensionsFollowsListing318) {
 }
 
 TEST(Heuristic, ThreeDimensionalStreamTiles) {
-    // 32x8 tiles (R1, the gathering kernel), the forward kernel at R2..R4: 64x8, or 64x4 at CF 8, and from R5 on
+    // 128x4 tiles (R1, the gathering kernel), the forward kernel at R2..R4: 64x8, or 64x4 at CF 8, and from R5 on
     // 16x16 (measured better); at R16 where two roles hold what one role's pending sums would spill, 128 threads
     // in rows of 128 bytes (fp32 16x8, fp64 8x16)
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4), 512), (BlockDims { 64, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 2, Variant::Stream, 2), 1024), (BlockDims { 64, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 8), 512), (BlockDims { 64, 4, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 8, Variant::Stream, 4), 512), (BlockDims { 16, 16, 1 }));
-    EXPECT_EQ(distribute_threads(star(3, 1, Variant::Stream, 4), 512), (BlockDims { 32, 8, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 1, Variant::Stream, 4), 512), (BlockDims { 128, 4, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 1, Variant::Stream, 1, Precision::FP64), 64), (BlockDims { 64, 1, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 4, Variant::Stream, 4, Precision::FP64), 512), (BlockDims { 64, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 2), 512), (BlockDims { 16, 16, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 4), 1024), (BlockDims { 16, 8, 1 }));
     EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 2, Precision::FP64), 512), (BlockDims { 8, 16, 1 }));
-    EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 1, Precision::FP64), 512), (BlockDims { 16, 16, 1 }));
+    EXPECT_EQ(distribute_threads(star(3, 16, Variant::Stream, 1, Precision::FP64), 512), (BlockDims { 8, 32, 1 }));
     EXPECT_EQ(distribute_threads(star(2, 4, Variant::Stream, 4), 1024), (BlockDims { 128, 1, 1 })); // 2D: rows of 128
     EXPECT_EQ(distribute_threads(star(2, 1, Variant::Stream, 8), 1024), (BlockDims { 256, 1, 1 })); // ... 256 at CF 8
     // heuristic_block halves the threads when a block does not fit: 64x4 before 32x4
@@ -164,8 +166,11 @@ TEST(Stream, HaloLoadsPerThreadBoundTheBlock) {
     EXPECT_FALSE(check_block(gather, { 1, 1, 1 }, &dev).ok); // 2 + 16 cells for one thread
     // the forward kernel copies its tile through bit masks, without a halo map in registers
     EXPECT_TRUE(check_block(star(3, 16, Variant::Stream), { 32, 1, 1 }, &dev).ok);
-    EXPECT_TRUE(check_block(star(3, 16, Variant::Stream, 1, Precision::FP64), { 32, 2, 1 }, &dev).ok); // two roles
-    EXPECT_FALSE(check_block(star(3, 16, Variant::Stream, 1, Precision::FP64), { 32, 1, 1 }, &dev).ok); // one row
+    StencilConfig given = star(3, 16, Variant::Stream, 1, Precision::FP64); // a block without 8 x 8 warp tiles:
+    given.policy.heuristic_block = false, given.policy.block = { 32, 2, 1 }; // the forward kernel, two roles
+    EXPECT_TRUE(check_block(given, given.policy.block, &dev).ok);
+    given.policy.block = { 32, 1, 1 };
+    EXPECT_FALSE(check_block(given, given.policy.block, &dev).ok); // one row for two roles
 }
 
 TEST(Stream, LayoutByRadiusAndPrecision) {
@@ -194,7 +199,7 @@ TEST(Stream, TwoRolesWhereOneRolesPendingSumsWouldSpill) {
     EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 4)).roles, 1); // 128
     EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 4, Precision::FP64)).roles, 2); // 256
     EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 2, Precision::FP64)).roles, 2); // 256
-    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).roles, 2); // 128 from R16 on
+    EXPECT_EQ(stream_layout(star(3, 16, Variant::Stream, 1, Precision::FP64)).roles, 1); // tensor cores: one role
     EXPECT_EQ(stream_layout(star(3, 8, Variant::Stream, 2, Precision::FP64)).roles, 1); // 128 below R16
     EXPECT_EQ(stream_layout(star(3, 1, Variant::Stream, 8, Precision::FP64)).roles, 1); // the gathering kernel
     EXPECT_EQ(stream_layout(star(2, 16, Variant::Stream, 8, Precision::FP64)).roles, 1); // 2D: one kernel
@@ -224,4 +229,46 @@ TEST(Autotune, SpaceFollowsTheThesisRules) {
         EXPECT_GE(b.y, b.z);
     }
     for (const BlockDims& b : autotune_space(star(2, 4, Variant::Stream), &dev)) EXPECT_EQ(b.y, 1);
+}
+
+TEST(Stream, TensorCoresForFp64AtCf1FromR12) {
+    const StencilConfig c = star(3, 16, Variant::Stream, 1, Precision::FP64);
+    const StreamLayout l = stream_layout(c);
+    EXPECT_TRUE(l.tensor);
+    EXPECT_TRUE(l.forward);
+    EXPECT_EQ(l.roles, 1);
+    EXPECT_EQ(l.x_cells, 2);
+    EXPECT_TRUE(stream_layout(star(3, 12, Variant::Stream, 1, Precision::FP64)).tensor);
+    EXPECT_FALSE(stream_layout(star(3, 8, Variant::Stream, 1, Precision::FP64)).tensor); // below kStreamTensorRadius
+    EXPECT_FALSE(stream_layout(star(3, 13, Variant::Stream, 1, Precision::FP64)).tensor); // odd R
+    EXPECT_FALSE(stream_layout(star(3, 16, Variant::Stream, 2, Precision::FP64)).tensor); // CF 2
+    EXPECT_FALSE(stream_layout(star(3, 16, Variant::Stream, 1)).tensor); // fp32
+    EXPECT_FALSE(stream_layout(star(2, 16, Variant::Stream, 1, Precision::FP64)).tensor); // 2D
+    // a given block decides: whole 8 x 8 warp tiles take tensor cores, others the forward kernel
+    StencilConfig given = c;
+    given.policy.heuristic_block = false, given.policy.block = { 64, 4, 1 };
+    EXPECT_FALSE(stream_layout(given).tensor);
+    given.policy.block = { 8, 32, 1 };
+    EXPECT_TRUE(stream_layout(given).tensor);
+    // the heuristic's blocks are whole warp tiles; others are refused with the rule
+    EXPECT_EQ(distribute_threads(c, 1024), (BlockDims { 8, 32, 1 }));
+    EXPECT_EQ(distribute_threads(c, 128), (BlockDims { 8, 16, 1 }));
+    const auto dev = test::h100();
+    EXPECT_TRUE(check_block(c, { 8, 32, 1 }, &dev).ok);
+    const Status odd = check_block(c, { 64, 4, 1 }, &dev);
+    EXPECT_FALSE(odd.ok);
+    EXPECT_NE(odd.reason.find("8 x 8 cells"), std::string::npos) << odd.reason;
+    // tiles of 2 Bx x By cells; rows of 16 + 2 x 16 + 4 cells (4 mod 16: no bank conflicts), the band table after
+    EXPECT_EQ(grid_dims(c, { 8, 32, 1 }, 1).x, 4u); // 64 / 16
+    EXPECT_EQ(grid_dims(c, { 8, 32, 1 }, 1).y, 2u); // 64 / 32
+    EXPECT_EQ(dynamic_smem_bytes(c, { 8, 32, 1 }), (5 * 52 * (32 + 32) + 10 * 32) * 8);
+    // box strips start at multiples of 4 along x and y, so that the groups of 4 neighbours are one GPU's
+    StencilConfig split = c;
+    split.placement.gpus = 2;
+    for (SplitAxis axis : { SplitAxis::X, SplitAxis::Y }) {
+        split.placement.split = axis;
+        EXPECT_EQ(strip_cut_unit(split), 4);
+    }
+    split.placement.split = SplitAxis::Z;
+    EXPECT_EQ(strip_cut_unit(split), 1);
 }
