@@ -118,7 +118,7 @@ namespace {
 // A tuning knob from the environment: its integer value, or `unset` when it is not set.
 int env_knob(const char* name, int unset) {
     const char* env = std::getenv(name);
-    return env ? std::atoi(env) : unset;
+    return env && *env ? std::atoi(env) : unset; // set but empty (KNOB=) counts as unset
 }
 } // namespace
 
