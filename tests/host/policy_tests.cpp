@@ -231,7 +231,7 @@ TEST(Autotune, SpaceFollowsTheThesisRules) {
     for (const BlockDims& b : autotune_space(star(2, 4, Variant::Stream), &dev)) EXPECT_EQ(b.y, 1);
 }
 
-TEST(Stream, TensorCoresForFp64AtCf1FromR12) {
+TEST(Stream, TensorCoresForFp64AtCf1FromR10) {
     const StencilConfig c = star(3, 16, Variant::Stream, 1, Precision::FP64);
     const StreamLayout l = stream_layout(c);
     EXPECT_TRUE(l.tensor);
@@ -239,6 +239,7 @@ TEST(Stream, TensorCoresForFp64AtCf1FromR12) {
     EXPECT_EQ(l.roles, 1);
     EXPECT_EQ(l.x_cells, 2);
     EXPECT_TRUE(stream_layout(star(3, 12, Variant::Stream, 1, Precision::FP64)).tensor);
+    EXPECT_TRUE(stream_layout(star(3, 10, Variant::Stream, 1, Precision::FP64)).tensor);
     EXPECT_FALSE(stream_layout(star(3, 8, Variant::Stream, 1, Precision::FP64)).tensor); // below kStreamTensorRadius
     EXPECT_FALSE(stream_layout(star(3, 13, Variant::Stream, 1, Precision::FP64)).tensor); // odd R
     EXPECT_FALSE(stream_layout(star(3, 16, Variant::Stream, 2, Precision::FP64)).tensor); // CF 2
