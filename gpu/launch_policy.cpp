@@ -102,9 +102,9 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
             const std::int64_t w = std::int64_t(b.x) * l.x_cells,
                                h = std::int64_t(stream_cell_rows(c, b)) * c.policy.cf;
             const std::int64_t handover = l.roles == 2 ? 2 * w * h : 0; // the past role's sums, two planes
-            const std::int64_t pitch = w + 2 * margin + (l.tensor ? (20 - (w + 2 * margin) % 16) % 16 : 0); // px
-            const std::int64_t band = l.tensor ? (8 + 2 * r) / 4 * 32 : 0; // stream_tensor.cuh's band table
-            return ((stream_pipeline(c) + 1) * pitch * (h + 2 * r) + handover + band) * es;
+            const std::int64_t band = l.tensor ? (8 + 2 * r) / 4 * 32 : 0; // stream_tensor.cuh: TC_STEPS x 32 lanes
+            return ((stream_pipeline(c) + 1) * stream_row_pitch(w, margin, l.tensor) * (h + 2 * r) + handover + band)
+                * es;
         }
         return (stream_pipeline(c) + 1) * (wx + 2 * r) * es;
     case Variant::Temporal:
@@ -197,6 +197,11 @@ StreamLayout stream_layout(const StencilConfig& c) {
 
 bool stream_tensor_block(const BlockDims& b) {
     return b.x % 4 == 0 && b.y % 8 == 0 && b.z == 1;
+}
+
+std::int64_t stream_row_pitch(std::int64_t interior_width, std::int64_t margin, bool tensor) {
+    const std::int64_t px = interior_width + 2 * margin;
+    return px + (tensor ? (20 - px % 16) % 16 : 0);
 }
 
 int stream_cell_rows(const StencilConfig& c, const BlockDims& b) {

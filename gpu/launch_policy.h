@@ -55,6 +55,10 @@ inline constexpr int kStreamTensorRadius = 10;
 bool stream_tensor_block(const BlockDims&);
 // Thread rows of a 3D stream block that own cells of the tile (the block's rows over its roles).
 int stream_cell_rows(const StencilConfig&, const BlockDims&);
+// Row pitch, in cells, of a 3D forward stream tile `interior_width` wide with `margin` columns either side: padded to
+// 4 mod 16 for the tensor-core kernel (its DMMA operands then load without bank conflicts). stream_forward.cuh's px
+// computes the same in the kernel (its generic build has no compile-time block): keep the two equal.
+std::int64_t stream_row_pitch(std::int64_t interior_width, std::int64_t margin, bool tensor);
 StreamLayout stream_layout(const StencilConfig&);
 // How many chunks a stream launch splits the marching axis into, for `tiles_per_plane` tiles and `slots` resident
 // blocks on the GPU: about two rounds of blocks. They all march equally far, so they run in whole rounds (2.08

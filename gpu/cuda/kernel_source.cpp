@@ -111,7 +111,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     const StreamLayout layout = c.policy.variant == Variant::Stream ? stream_layout(c) : StreamLayout {};
     s += define("STREAM_FWD", layout.forward) + define("XB", layout.x_cells) + define("ROLES", layout.roles)
         + define("STREAM_TC", layout.tensor);
-    if (layout.forward && (stream_lean_addresses() || layout.tensor)) s += define("LEAN_ADDR", 1); // 0 by default
+    if (layout.forward && (stream_lean_addresses() || layout.tensor)) s += define("LEAN_ADDR", 1); // a knob, or TC
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";

@@ -101,7 +101,8 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
     const int BX = STREAM_BX, BY = STREAM_BY, GY = BY / ROLES, W = BX * XB, H = GY * CF;
     // Tile columns: OFF (R rounded up to XB) left of the interior, so that every thread's columns start on
     // an XB-aligned vector; only R of them (and R on the right) are halo.
-    // With tensor cores the row pitch is 4 mod 16 cells: both DMMA operands then load without bank conflicts.
+    // With tensor cores the row pitch is 4 mod 16 cells: both DMMA operands then load without bank conflicts (the
+    // host's stream_row_pitch sizes the shared memory with the same formula).
     const int OFF = (R + XB - 1) / XB * XB, px = W + 2 * OFF + (STREAM_TC ? (20 - (W + 2 * OFF) % 16) % 16 : 0),
               rows = H + 2 * R, tile_size = rows * px;
     const int x0 = blockIdx.x * W, y0 = blockIdx.y * H;

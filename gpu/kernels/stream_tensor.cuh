@@ -36,9 +36,10 @@ __device__ __forceinline__ void mma_8x8x4(T& d0, T& d1, T a, T b) {
 }
 
 // The lane's band value for each step: weight(|4 s + lane % 4 - R - lane / 4|), 0 at the centre and beyond R.
-// Loaded from a table (32 x TC_STEPS after the tile ring in shared memory) that the first warp fills: computed in
-// place, ptxas rematerialised the values in every plane (three instructions a step instead of a register), and the
-// loop ran 17 % more instructions (8x32 R16: 45.7 against 42.6 % of the roofline with the table, H100).
+// Loaded from a table (32 x TC_STEPS after the tile ring; dynamic_smem_bytes counts it) that the first warp fills:
+// computed in place, ptxas rematerialised the values in every plane (three instructions a step instead of a
+// register), and the loop ran 17 % more instructions (8x32 R16: 45.7 against 42.6 % of the roofline with the table,
+// H100).
 __device__ __forceinline__ void band_fragment(T (&w)[TC_STEPS], T* table, int lane, bool first_warp) {
     if (first_warp)
 #pragma unroll

@@ -263,6 +263,9 @@ TEST(Stream, TensorCoresForFp64AtCf1FromR10) {
     EXPECT_EQ(grid_dims(c, { 8, 32, 1 }, 1).x, 4u); // 64 / 16
     EXPECT_EQ(grid_dims(c, { 8, 32, 1 }, 1).y, 2u); // 64 / 32
     EXPECT_EQ(dynamic_smem_bytes(c, { 8, 32, 1 }), (5 * 52 * (32 + 32) + 10 * 32) * 8);
+    EXPECT_EQ(stream_row_pitch(16, 16, true), 52);
+    EXPECT_EQ(stream_row_pitch(32, 16, true), 68); // 64 + 4
+    EXPECT_EQ(stream_row_pitch(16, 16, false), 48);
     // box strips start at multiples of 4 along x and y, so that the groups of 4 neighbours are one GPU's
     StencilConfig split = c;
     split.placement.gpus = 2;
