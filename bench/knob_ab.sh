@@ -4,7 +4,7 @@
 #   bench/knob_ab.sh KNOB CLI OUT_DIR [bench options...]
 # runs `CLI bench OPTIONS --csv OUT_DIR/KNOB_0.csv` with KNOB=0 and then with KNOB=1, and prints one Markdown
 # row per configuration: GCells/s and % of the copy roofline off and on, the ratio, and the registers. E.g. the
-# lean-address knob of the 3D stream kernel (gpu/launch_policy.h):
+# lean-address knob of the 3D stream kernel (gpu/plan/launch_policy.h):
 #   bench/knob_ab.sh STENCILSCOPE_STREAM_LEAN_ADDR stencilscope-cli results --dims 3 --size 1024x1024x1024 \
 #       --precision fp32,fp64 --variant stream --radius 4,8,16 --cf 2,4 --steps 8 --repeats 3 --warmup 1
 set -euo pipefail

@@ -3,7 +3,7 @@
 // columns (docs/CSV.md). Qt-free.
 #pragma once
 
-#include "gpu/autotune.h"
+#include "gpu/studies/autotune.h"
 #include "reports/csv.h"
 
 #include <string>

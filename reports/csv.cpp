@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "reports/csv.h"
 
-#include "gpu/safe_file.h"
+#include "gpu/io/safe_file.h"
 
 #include <filesystem>
 #include <fstream>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // CSV output that loads in pandas/Excel as is: RFC 4180 quoting, one header row. Appending to an
-// existing file requires the same header. Appends are one locked write of whole rows (gpu/safe_file.h):
+// existing file requires the same header. Appends are one locked write of whole rows (gpu/io/safe_file.h):
 // concurrent processes lose nothing, and the file keeps its mode and links. Qt-free.
 #pragma once
 
-#include "gpu/config.h"
+#include "gpu/problem/config.h"
 
 #include <string>
 #include <vector>

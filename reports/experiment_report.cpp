@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "reports/experiment_report.h"
 
-#include "gpu/safe_file.h"
-#include "gpu/temporal_policy.h"
+#include "gpu/io/safe_file.h"
+#include "gpu/plan/temporal_policy.h"
 
 #include "reports/run_report.h"
 

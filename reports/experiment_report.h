@@ -4,7 +4,7 @@
 // can be charted and exported as PNG anywhere. Columns in docs/CSV.md. Qt-free.
 #pragma once
 
-#include "gpu/experiments.h"
+#include "gpu/studies/experiments.h"
 #include "reports/csv.h"
 
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "reports/profile_report.h"
 
-#include "gpu/physics.h"
+#include "gpu/problem/physics.h"
 #include "reports/run_report.h"
 
 #include <algorithm>

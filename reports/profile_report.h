@@ -3,10 +3,10 @@
 // (columns: docs/CSV.md, "profile"). Qt-free.
 #pragma once
 
-#include "gpu/multi_gpu.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/strip_plan.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/profiler/launch_figures.h"
-#include "gpu/simulation.h"
 #include "reports/csv.h"
 #include "reports/run_options.h"
 

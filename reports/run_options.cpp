@@ -3,7 +3,7 @@
 
 #include "reports/command_line.h"
 
-#include "gpu/temporal_policy.h"
+#include "gpu/plan/temporal_policy.h"
 
 #include <algorithm>
 #include <charconv>
@@ -113,7 +113,7 @@ constexpr RunOptionSpec kSpecs[] = {
         kCommandOption, kSingle, "sweep" },
 };
 
-// The engine's limit (gpu/validation.cpp, check_problem), checked here as well so that the product of the
+// The engine's limit (gpu/plan/validation.cpp, check_problem), checked here as well so that the product of the
 // three numbers is never formed when it would wrap: a size is refused as it is read, from the CLI, the GUI
 // or a setup file.
 constexpr std::int64_t kMaxCells = std::int64_t(1) << 40;

@@ -4,8 +4,8 @@
 // tokenised by reports/command_line.h (CLI11); this file gives the values their meaning. Qt-free.
 #pragma once
 
-#include "gpu/config.h"
-#include "gpu/physics.h"
+#include "gpu/problem/config.h"
+#include "gpu/problem/physics.h"
 
 #include <cstdint>
 #include <span>
@@ -24,7 +24,7 @@ struct RunOptions {
     int launches = 3; // profile: launches profiled
     double continuous_seconds = 0.0; // profile --continuous: seconds of PM sampling; 0: the replayed profile
     bool verify = false;
-    bool checksum = false; // run: print field_checksum of the final field (gpu/rank_strip.h)
+    bool checksum = false; // run: print field_checksum of the final field (gpu/backends/rank_strip.h)
     std::int64_t bandwidth_bytes = std::int64_t(1) << 30;
     bool backend_given = false;
     // autotune and sweep: where block searches are cached ("" = default_autotune_cache_path()), or not at all

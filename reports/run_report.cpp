@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "reports/run_report.h"
 
-#include "gpu/launch_policy.h"
-#include "gpu/physics.h"
-#include "gpu/timestamp.h"
+#include "gpu/io/timestamp.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/problem/physics.h"
 
 #include <algorithm>
 #include <charconv>

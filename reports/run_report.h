@@ -2,7 +2,7 @@
 // One run's results, as the CLI prints them and as one CSV row (columns: docs/CSV.md). Qt-free.
 #pragma once
 
-#include "gpu/simulation.h"
+#include "gpu/backends/simulation.h"
 #include "reports/csv.h"
 #include "reports/run_options.h"
 

@@ -6,7 +6,7 @@
 # Qt: none in gpu/, reports/ or app/cli/; Qt Core only in session/ (its target links Qt6::Core alone, so a
 # bare <QWidget> does not compile; this catches module-qualified includes). CUDA headers: gpu/ only.
 # Widgets never start engine work nor include the engine thread: they go through session/Session.
-# Plus: the pinned clang-format 14 is applied.
+# Inside gpu/, rooms by role in the same way (rule 6). Plus: the pinned clang-format 14 is applied.
 # Files: none over 500 lines outside gpu/kernels/ (one screenful of purpose, readable whole).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -79,7 +79,33 @@ bad=$(for f in $sources; do
 done)
 [ -n "$bad" ] && fail "C++ files over 500 lines (split by what they hold):" $bad
 
-# 6. Formatting with the pinned clang-format.
+# 6. Inside the engine, rooms by role, bottom up; an include points down or stays in its room:
+#   problem (what is computed, on what) < io (files) < plan (config + device -> what runs) < backends (cpu, cuda)
+#   < profiler (CUPTI, the figures) < studies (autotune, experiments, EBISU's model). kernels/ is CUDA text, not
+#   included. No file sits in gpu/ itself: each belongs to a room.
+room_rank() {
+    case "$1" in
+    problem) echo 0 ;; io) echo 1 ;; plan) echo 2 ;; backends) echo 3 ;; profiler) echo 4 ;; studies) echo 5 ;;
+    kernels) echo 6 ;; *) echo -1 ;;
+    esac
+}
+upward=()
+for f in $(printf '%s\n' $layered | grep '^gpu/'); do
+    room=$(echo "$f" | cut -d/ -f2)
+    mine=$(room_rank "$room")
+    if [ "$mine" -lt 0 ]; then
+        upward+=("$f (not in a room: problem, io, plan, backends, profiler, studies, kernels)")
+        continue
+    fi
+    while IFS= read -r target; do
+        [ -n "$target" ] || continue
+        theirs=$(room_rank "$(echo "$target" | cut -d/ -f2)")
+        [ "$theirs" -gt "$mine" ] && upward+=("$f -> $target")
+    done < <(sed -nE 's@^\s*#\s*include\s*"(gpu/[^"]+)".*@\1@p' "$f")
+done
+[ ${#upward[@]} -gt 0 ] && fail "engine includes that point up across its rooms (gpu/problem < io < plan < backends < profiler < studies):" "${upward[@]}"
+
+# 7. Formatting with the pinned clang-format.
 if command -v clang-format >/dev/null && clang-format --version | grep -q 'version 14\.'; then
     bad=$(for f in $sources; do clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || echo "$f"; done)
     [ -n "$bad" ] && fail "not formatted with the pinned clang-format 14:" $bad

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session/csv_file.h"
 
-#include "gpu/safe_file.h"
+#include "gpu/io/safe_file.h"
 
 #include <QFile>
 

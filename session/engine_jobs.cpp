@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The engine thread's jobs (autotune, experiment sweeps): they pause the live run, keep its field on the
 // host, have the GPU to themselves and put the run back as it was.
+#include "gpu/backends/create_simulation.h"
 #include "session/engine_worker.h"
 
-#include "gpu/autotune_cache.h"
+#include "gpu/studies/autotune_cache.h"
 
 #include <optional>
 #include <utility>

@@ -3,14 +3,14 @@
 // signals. Each result carries the generation of the request it answers, so stale ones can be dropped.
 #pragma once
 
-#include "gpu/autotune.h"
-#include "gpu/config.h"
-#include "gpu/experiments.h"
-#include "gpu/multi_gpu.h"
-#include "gpu/physics.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/problem/config.h"
+#include "gpu/problem/physics.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/profiler/launch_figures.h"
-#include "gpu/simulation.h"
+#include "gpu/studies/autotune.h"
+#include "gpu/studies/experiments.h"
 #include "session/value_range.h"
 
 #include <QMetaType>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "session/engine_worker.h"
+#include "gpu/backends/create_simulation.h"
 
-#include "gpu/autotune_cache.h"
-#include "gpu/gl_interop.h"
+#include "gpu/backends/gl_interop.h"
+#include "gpu/studies/autotune_cache.h"
 
 #include <QTimer>
 

@@ -3,7 +3,7 @@
 // Qt Core only (the fuzz target links it without the resources or any widget).
 #include "session/setup_file.h"
 
-#include "gpu/launch_policy.h"
+#include "gpu/plan/launch_policy.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "session/metrics_sampler.h"
 
-#include "gpu/bandwidth.h"
-#include "gpu/cuda_support.h"
-#include "gpu/device.h"
+#include "gpu/backends/bandwidth.h"
+#include "gpu/problem/cuda_support.h"
+#include "gpu/problem/device.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/profiler/pm_sampling_run.h"
 #include "reports/profile_report.h"

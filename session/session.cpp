@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session/session.h"
 
-#include "gpu/validation.h"
+#include "gpu/plan/validation.h"
 #include "reports/run_report.h"
 #include "session/engine_controller.h"
 #include "session/metrics_sampler.h"

@@ -6,7 +6,7 @@
 // Panels never call the engine or one another: they call the Session and follow its signals.
 #pragma once
 
-#include "gpu/device.h"
+#include "gpu/problem/device.h"
 #include "session/colormap_kind.h"
 #include "session/engine_types.h"
 #include "session/frame_pacer.h"

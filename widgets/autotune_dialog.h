@@ -4,7 +4,7 @@
 // keeps what was measured; "Apply best" / "Apply this cell" hand a block back to the window.
 #pragma once
 
-#include "gpu/config.h"
+#include "gpu/problem/config.h"
 #include "session/engine_types.h"
 
 #include <QDialog>

@@ -4,7 +4,7 @@
 // hatched and say why on hover; the best cell is outlined, the heuristic's block is marked "H".
 #pragma once
 
-#include "gpu/autotune.h"
+#include "gpu/studies/autotune.h"
 
 #include <QWidget>
 

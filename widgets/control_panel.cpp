@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/control_panel.h"
 
-#include "gpu/launch_policy.h"
-#include "gpu/temporal_policy.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/temporal_policy.h"
 #include "widgets/display_controls.h"
 #include "widgets/form_helpers.h"
 #include "widgets/kernel_resources_box.h"

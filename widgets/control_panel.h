@@ -4,7 +4,7 @@
 // ss::can_implement's reason and are not sent. Next to the knobs: the kernel's resources.
 #pragma once
 
-#include "gpu/device.h"
+#include "gpu/problem/device.h"
 #include "session/session.h"
 
 #include <QWidget>

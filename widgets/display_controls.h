@@ -3,7 +3,7 @@
 // the Session's display state and writes it; the panel tells it the problem the knobs describe, so the
 // slice range follows a size or dimension edit before it is sent.
 #pragma once
-#include "gpu/config.h"
+#include "gpu/problem/config.h"
 #include "session/session.h"
 
 #include <QGroupBox>

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/ebisu_model_chart.h"
 
-#include "gpu/ebisu_model.h"
-#include "gpu/launch_policy.h"
-#include "gpu/temporal_policy.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/temporal_policy.h"
+#include "gpu/plan/validation.h"
+#include "gpu/studies/ebisu_model.h"
 #include "widgets/chart_view.h"
 #include "widgets/export_util.h"
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-// EBISU's performance model (gpu/ebisu_model.h) drawn against the depth t for one temporal configuration:
+// EBISU's performance model (gpu/studies/ebisu_model.h) drawn against the depth t for one temporal configuration:
 // each resource's ceiling times the valid proportion V (global memory, shared memory, compute), the model's
 // PP (their least), the depth where DRAM stops limiting, and the depth sweep's measured points on it: the
 // GPU-timed GCells/s and, where the counters were on, the DRAM bytes per cell and step against the model's
 // a_gm S / (t V). The note names every input and whether it was measured or comes from the spec sheet.
 #pragma once
 
-#include "gpu/device.h"
-#include "gpu/experiments.h"
+#include "gpu/problem/device.h"
+#include "gpu/studies/experiments.h"
 
 #include <QWidget>
 

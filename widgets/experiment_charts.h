@@ -5,7 +5,7 @@
 // same over the depth t instead, and DRAM bytes per cell and step in place of the bottleneck.
 #pragma once
 
-#include "gpu/experiments.h"
+#include "gpu/studies/experiments.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -4,7 +4,7 @@
 // `stencilscope-cli sweep` opens here too (Open results…).
 #pragma once
 
-#include "gpu/experiments.h"
+#include "gpu/studies/experiments.h"
 #include "session/engine_types.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/export_util.h"
 
-#include "gpu/safe_file.h"
+#include "gpu/io/safe_file.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 // replace the old file only once complete, and PNG grabs of a widget.
 #pragma once
 
-#include "gpu/config.h"
+#include "gpu/problem/config.h"
 #include "session/csv_file.h" // write_csv_file, for the panels that export
 
 #include <QImage>

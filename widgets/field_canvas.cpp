@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/field_canvas.h"
 
-#include "gpu/gl_interop.h"
+#include "gpu/backends/gl_interop.h"
 #include "widgets/field_image.h"
 
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/strip_overlay.h"
 
-#include "gpu/multi_gpu.h"
-#include "gpu/simulation.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/strip_plan.h"
 #include "widgets/field_view.h"
 
 #include <QCoreApplication>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Multi-GPU runs on the field: a dashed line where one GPU's strip ends and the next begins, labelled
-// with the devices, along the axis the strips are cut along (gpu/config.h SplitAxis); a plane normal to it lies in one
-// strip, whose GPU is named.
+// with the devices, along the axis the strips are cut along (gpu/problem/config.h SplitAxis); a plane normal to it lies
+// in one strip, whose GPU is named.
 #pragma once
 
-#include "gpu/config.h"
+#include "gpu/problem/config.h"
 
 namespace ss::gui {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/address_space.h"
 
-#include "gpu/launch_policy.h"
-#include "gpu/validation.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/validation.h"
 
 #include <fstream>
 #include <sys/resource.h>

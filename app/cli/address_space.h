@@ -4,7 +4,7 @@
 // Checked before the work, and named when an allocation fails anyway. Linux; Qt-free.
 #pragma once
 
-#include "gpu/config.h"
+#include "gpu/problem/config.h"
 
 #include <cstdint>
 #include <string>

@@ -2,8 +2,9 @@
 #include "app/cli/autotune_command.h"
 
 #include "app/cli/cli_common.h"
-#include "gpu/physics.h"
-#include "gpu/simulation.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/validation.h"
+#include "gpu/problem/physics.h"
 #include "reports/autotune_report.h"
 #include "reports/csv.h"
 #include "reports/run_report.h"

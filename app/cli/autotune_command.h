@@ -3,7 +3,7 @@
 // on-disk cache of block searches. Qt-free.
 #pragma once
 
-#include "gpu/autotune_cache.h"
+#include "gpu/studies/autotune_cache.h"
 #include "reports/run_options.h"
 
 #include <memory>

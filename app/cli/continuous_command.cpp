@@ -3,11 +3,11 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/profile_command.h"
-#include "gpu/launch_policy.h"
-#include "gpu/multi_gpu.h"
-#include "gpu/physics.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/problem/physics.h"
 #include "gpu/profiler/pm_sampling_run.h"
-#include "gpu/simulation.h"
 #include "reports/pm_report.h"
 #include "reports/run_report.h"
 

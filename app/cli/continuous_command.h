@@ -4,7 +4,7 @@
 // (--csv, docs/CSV.md "continuous") and the DRAM bytes integrated over the samples. Qt-free.
 #pragma once
 
-#include "gpu/device.h"
+#include "gpu/problem/device.h"
 #include "reports/run_options.h"
 
 namespace ss {

@@ -9,9 +9,9 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/rank_run.h"
-#include "gpu/bandwidth.h"
-#include "gpu/launch_policy.h"
-#include "gpu/physics.h"
+#include "gpu/backends/bandwidth.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/problem/physics.h"
 #include "gpu/profiler/collector.h"
 #include "reports/profile_report.h"
 

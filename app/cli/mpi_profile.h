@@ -3,7 +3,7 @@
 #pragma once
 
 #include "app/cli/mpi_world.h"
-#include "gpu/device.h"
+#include "gpu/problem/device.h"
 #include "reports/run_options.h"
 
 namespace ss::cli {

@@ -9,9 +9,9 @@
 #include "app/cli/mpi_profile.h"
 #include "app/cli/mpi_world.h"
 #include "app/cli/rank_run.h"
-#include "gpu/launch_policy.h"
-#include "gpu/physics.h"
-#include "gpu/rank_strip.h"
+#include "gpu/backends/rank_strip.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/problem/physics.h"
 #include "reports/run_report.h"
 
 #include <algorithm>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli under mpirun: `mpirun -np N stencilscope-cli run|bench ...` splits the domain into one
-// strip per rank (gpu/rank_strip.h) and trades ghost rows with MPI point-to-point every step. The
+// strip per rank (gpu/backends/rank_strip.h) and trades ghost rows with MPI point-to-point every step. The
 // environment mpirun (or srun) sets tells whether this process is one rank of several; MPI itself is an
 // optional build dependency (STENCILSCOPE_MPI): without it such a start is refused in one line.
 #pragma once
 
-#include "gpu/device.h"
+#include "gpu/problem/device.h"
 #include "reports/run_options.h"
 
 #include <functional>

@@ -3,13 +3,13 @@
 #include "app/cli/profile_command.h"
 
 #include "app/cli/cli_common.h"
-#include "gpu/bandwidth.h"
-#include "gpu/launch_policy.h"
-#include "gpu/multi_gpu.h"
-#include "gpu/physics.h"
+#include "gpu/backends/bandwidth.h"
+#include "gpu/backends/create_simulation.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/plan/validation.h"
+#include "gpu/problem/physics.h"
 #include "gpu/profiler/collector.h"
-#include "gpu/simulation.h"
-#include "gpu/validation.h"
 #include "reports/profile_report.h"
 
 #include <cstdio>

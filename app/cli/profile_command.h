@@ -3,8 +3,8 @@
 // launches, one report per GPU of the run against that GPU's copy roofline. Qt-free.
 #pragma once
 
-#include "gpu/device.h"
-#include "gpu/simulation.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/problem/device.h"
 #include "reports/csv.h"
 #include "reports/run_options.h"
 

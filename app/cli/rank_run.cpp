@@ -3,7 +3,7 @@
 
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
-#include "gpu/physics.h"
+#include "gpu/problem/physics.h"
 
 #include <new>
 

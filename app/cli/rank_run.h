@@ -5,8 +5,8 @@
 #pragma once
 
 #include "app/cli/mpi_world.h"
-#include "gpu/device.h"
-#include "gpu/rank_strip.h"
+#include "gpu/backends/create_rank_strip.h"
+#include "gpu/problem/device.h"
 #include "reports/csv.h"
 #include "reports/run_options.h"
 

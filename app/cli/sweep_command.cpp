@@ -3,9 +3,9 @@
 
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
-#include "gpu/autotune_cache.h"
-#include "gpu/simulation.h"
-#include "gpu/temporal_policy.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/temporal_policy.h"
+#include "gpu/studies/autotune_cache.h"
 #include "reports/command_line.h"
 #include "reports/experiment_report.h"
 #include "reports/run_report.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `stencilscope-cli sweep`: the thesis' studies (gpu/experiments.h) from the command line, as a table and
+// `stencilscope-cli sweep`: the thesis' studies (gpu/studies/experiments.h) from the command line, as a table and
 // as the CSV rows of app/experiment_report.h, which the GUI's Experiments window reads back. Qt-free.
 #pragma once
 
-#include "gpu/experiments.h"
+#include "gpu/studies/experiments.h"
 #include "reports/run_options.h"
 
 #include <string>

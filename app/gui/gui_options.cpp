@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/gui_options.h"
 
-#include "gpu/cuda_support.h"
+#include "gpu/problem/cuda_support.h"
 #include "reports/command_line.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 #include "app/gui/gui_options.h"
 #include "app/gui/platform_guard.h"
 #include "app/gui/scripted_run.h"
-#include "gpu/device.h"
+#include "gpu/problem/device.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/autotune_dialog.h"

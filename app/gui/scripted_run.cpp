@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/scripted_run.h"
 
-#include "gpu/physics.h"
+#include "gpu/plan/validation.h"
+#include "gpu/problem/physics.h"
 #include "reports/experiment_report.h"
 #include "session/metrics_sampler.h"
 #include "session/session.h"

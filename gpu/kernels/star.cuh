@@ -16,7 +16,7 @@
 // 1 y, 2 z; the slow axis unless the placement names another) are its neighbours' cells, read straight from
 // their buffers instead of from ghost copies. `below` and `above` point into those buffers shifted to this
 // strip's numbering (the host passes `in` for a side without a neighbour; a neighbour's pitch equals the own,
-// gpu/multi_gpu.cpp refuses unequal widths), so a load keeps its index and only the pointer is chosen by the
+// gpu/plan/strip_plan.cpp refuses unequal widths), so a load keeps its index and only the pointer is chosen by the
 // cell it reads. Only loads that can reach beyond the own cells choose; SPLIT is a constant, so the choices
 // along other axes fold away. Each kernel still adds the same operands in the same order.
 #ifndef SPLIT

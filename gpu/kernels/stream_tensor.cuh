@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The fp64 tensor-core part of the 3D forward stream kernel (STREAM_TC, chosen by the host: stream_layout in
-// gpu/launch_policy.h), compiled at run time by NVRTC before stream_forward.cuh, which uses it.
+// gpu/plan/launch_policy.h), compiled at run time by NVRTC before stream_forward.cuh, which uses it.
 //
 // A plane's x and y parts are band matrix products. For a warp's 8 x 8 cells (rows y, columns x) and the K = 8 + 2R
 // tile columns (rows) k of their x (y) neighbourhood:

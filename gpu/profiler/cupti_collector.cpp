@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The MetricsCollector on CUPTI's Range Profiler (the CUDA 13 API of cupti_range_profiler.h with the
-// Profiler Host API); CUPTI is loaded at run time (gpu/cuda/cuda_libraries.h) and called through its table.
+// Profiler Host API); CUPTI is loaded at run time (gpu/backends/cuda/cuda_libraries.h) and called through its table.
 // - Creation, once: the chip's name and counter availability; the metric list, with the metrics this chip
 //   does not know dropped (and remembered); one config image with all of them added in ONE
 //   ConfigAddMetrics call (a call per metric costs a replay pass each); its pass count.
@@ -15,7 +15,7 @@
 #include "gpu/profiler/collector.h"
 #include "gpu/profiler/cupti_host.h"
 
-#include "gpu/cuda/cuda_libraries.h"
+#include "gpu/backends/cuda/cuda_libraries.h"
 
 #include <cuda.h> // CUcontext only: the driver is reached through the runtime (no link to libcuda)
 #include <cudaTypedefs.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/profiler/cupti_host.h"
 
-#include "gpu/device.h"
+#include "gpu/backends/sanitizer_build.h"
+#include "gpu/problem/device.h"
 #include "gpu/profiler/metrics.h"
-#include "gpu/sanitizer_build.h"
 
 #include <cuda_runtime.h>
 

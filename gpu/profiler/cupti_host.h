@@ -2,10 +2,10 @@
 // What the range profiler (cupti_collector.cpp) and PM sampling (pm_sampler.cpp) share of CUPTI: the
 // parameter structs, the loaded table and its errors in plain words, the process-wide profiler
 // initialisation, and the Profiler Host object that turns metric names into a config image. Internal to
-// gpu/profiler; CUPTI itself is loaded at run time (gpu/cuda/cuda_libraries.h).
+// gpu/profiler; CUPTI itself is loaded at run time (gpu/backends/cuda/cuda_libraries.h).
 #pragma once
 
-#include "gpu/cuda/cuda_libraries.h"
+#include "gpu/backends/cuda/cuda_libraries.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The PmSampler on CUPTI's PM sampling API (cupti_pmsampling.h, CUDA 13) with the Profiler Host API for
-// the metric set and the evaluation; CUPTI is loaded at run time (gpu/cuda/cuda_libraries.h).
+// the metric set and the evaluation; CUPTI is loaded at run time (gpu/backends/cuda/cuda_libraries.h).
 // - Creation: the chip and its PM-sampling counter availability; the one-pass metric set; a config image;
 //   PM sampling enabled on the device; the sampling interval and the hardware buffer set; a counter-data
 //   image for image_samples samples, initialised once and kept as a pristine copy.
@@ -8,7 +8,7 @@
 //   values, and the image is reset from the copy.
 #include "gpu/profiler/pm_sampler.h"
 
-#include "gpu/cuda/cuda_libraries.h"
+#include "gpu/backends/cuda/cuda_libraries.h"
 #include "gpu/profiler/cupti_host.h"
 #include "gpu/profiler/metrics.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Autotuning on a real GPU: the search finds a block at least as fast as the heuristic's, and the
 // Autotuned experiment runs through the cache (the second run searches nothing) with counters.
-#include "gpu/autotune_cache.h"
-#include "gpu/experiments.h"
+#include "gpu/studies/autotune_cache.h"
+#include "gpu/studies/experiments.h"
 #include "gpu_test_util.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The CUDA backend's other duties: slices, the display path, injection, resources, validation.
-#include "gpu/gl_interop.h"
-#include "gpu/launch_policy.h"
+#include "gpu/backends/gl_interop.h"
+#include "gpu/plan/launch_policy.h"
 #include "gpu_test_util.h"
 
 #include <cuda_runtime.h>
@@ -134,7 +134,7 @@ TEST(CudaBackend, RunsAreBitwiseReproducible) {
     EXPECT_EQ(results[0], results[1]);
 }
 
-// A timed batch is held at a gate until it is queued whole (gpu/cuda/launch_gate): the held batch must give
+// A timed batch is held at a gate until it is queued whole (gpu/backends/cuda/launch_gate): the held batch must give
 // the field that one launch at a time gives.
 TEST(CudaBackend, AGatedBatchEqualsStepsOneByOne) {
     SKIP_WITHOUT_GPU();

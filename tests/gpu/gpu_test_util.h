@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "gpu/cpu/cpu_backend.h"
-#include "gpu/cuda/kernel_compiler.h"
-#include "gpu/cuda/kernel_source.h"
-#include "gpu/device.h"
-#include "gpu/physics.h"
-#include "gpu/simulation.h"
+#include "gpu/backends/cpu/cpu_backend.h"
+#include "gpu/backends/create_simulation.h"
+#include "gpu/backends/cuda/kernel_compiler.h"
+#include "gpu/backends/cuda/kernel_source.h"
+#include "gpu/problem/device.h"
+#include "gpu/problem/physics.h"
 
 #include <gtest/gtest.h>
 

@@ -6,8 +6,8 @@
 // are the H100's (228 KiB of shared memory per SM, 2048 threads): the test skips on other GPUs. A run asking
 // for more GPUs than present runs its strips on one GPU (the testing hook), as bench/record_lessons.sh does.
 // Rates are not claims: bench/record_lessons.sh records them.
-#include "gpu/multi_gpu.h"
-#include "gpu/validation.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/plan/validation.h"
 #include "gpu_test_util.h"
 #include "session/setup_file.h"
 

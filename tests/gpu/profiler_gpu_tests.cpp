@@ -5,7 +5,7 @@
 // profiler does not share a context with other profilers.
 #include "gpu_test_util.h"
 
-#include "gpu/multi_gpu.h"
+#include "gpu/plan/strip_plan.h"
 #include "gpu/profiler/collector.h"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include "gpu_test_util.h"
 #include "strip_test_util.h"
 
-#include "gpu/launch_policy.h"
+#include "gpu/plan/launch_policy.h"
 
 #include <cuda_runtime.h>
 

@@ -2,7 +2,7 @@
 // What the split-run tests (multi_gpu_tests, split_axis_tests, temporal_strips_tests) compare with.
 #pragma once
 
-#include "gpu/simulation.h"
+#include "gpu/backends/create_simulation.h"
 #include "gpu_test_util.h"
 
 #include <cuda_runtime.h>

@@ -4,7 +4,7 @@
 // present), 2D and 3D, fp32 and fp64, both rules, several depths: bitwise equal to one GPU after step counts that
 // are and are not multiples of the depth, and equal to the fp64 CPU reference on random data with the output
 // poisoned first.
-#include "gpu/multi_gpu.h"
+#include "gpu/plan/strip_plan.h"
 #include "gpu_test_util.h"
 #include "strip_test_util.h"
 

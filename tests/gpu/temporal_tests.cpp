@@ -2,7 +2,7 @@
 // The temporal variant (depth steps per launch) against the fp64 CPU reference on random data with the
 // output poisoned: step counts that are and are not multiples of the depth, 2D and 3D, radius 1..4 (and
 // what larger radii get), both rules it runs, CF, manual blocks, and domains tall enough for many chunks.
-#include "gpu/temporal_policy.h"
+#include "gpu/plan/temporal_policy.h"
 #include "gpu_test_util.h"
 
 using namespace ss;

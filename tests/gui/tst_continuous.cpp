@@ -4,7 +4,7 @@
 // flagged), the panel draws them on its timer and names each figure's source; a device where continuous
 // sampling is unavailable falls back to the replayed profile and says why; two GPUs get lines each;
 // the replayed detail stays off on 2+ GPUs while continuous counters stay on.
-#include "gpu/cuda_support.h"
+#include "gpu/problem/cuda_support.h"
 #include "session/metrics_sampler.h"
 #include "session/session.h"
 #include "widgets/metric_charts.h"

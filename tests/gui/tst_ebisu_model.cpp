@@ -2,8 +2,8 @@
 // EBISU's model chart (offscreen, no GPU): the ceilings, the model's PP and a depth sweep's measured points are
 // drawn, every input says whether it was measured or comes from the spec sheet, a chart without a device or
 // without points says why, and the temporal lesson's button opens it in the Experiments window.
-#include "gpu/ebisu_model.h"
-#include "gpu/launch_policy.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/studies/ebisu_model.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/ebisu_model_chart.h"

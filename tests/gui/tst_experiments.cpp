@@ -3,7 +3,7 @@
 // space one panel per Bz and finds the best cell; the charts follow the points; sweep CSVs round-trip
 // through Open results; broken files and unwritable paths are refused with a reason; a sweep on the CPU
 // backend runs through the engine thread and resumes the live run.
-#include "gpu/launch_policy.h"
+#include "gpu/plan/launch_policy.h"
 #include "reports/experiment_report.h"
 #include "session/session.h"
 #include "widgets/autotune_dialog.h"

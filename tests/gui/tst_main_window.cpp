@@ -2,7 +2,7 @@
 // The window on the CPU backend, offscreen: every control reaches the engine, impossible
 // configurations show the engine's reason, exports match the colour map, and the command line parses.
 #include "app/gui/gui_options.h"
-#include "gpu/temporal_policy.h"
+#include "gpu/plan/temporal_policy.h"
 #include "session/session.h"
 #include "widgets/control_panel.h"
 #include "widgets/field_image.h"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Setup files and lessons: a save/load round trip keeps every setting, every embedded lesson parses and
 // runs on the CPU backend, and bad files are refused with a reason while the settings stay as they were.
-#include "gpu/launch_policy.h"
-#include "gpu/simulation.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/validation.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "tests/host/test_devices.h"

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The on-disk cache of block searches: what separates entries, what survives a damaged file, and that
 // a failed write is reported, not thrown.
-#include "gpu/autotune_cache.h"
-#include "gpu/launch_policy.h"
-#include "gpu/temporal_policy.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/temporal_policy.h"
+#include "gpu/plan/validation.h"
+#include "gpu/studies/autotune_cache.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>

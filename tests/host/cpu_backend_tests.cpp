@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The CPU backend is the reference for every kernel test, so its own properties are checked here.
-#include "gpu/cpu/cpu_backend.h"
-#include "gpu/physics.h"
+#include "gpu/backends/cpu/cpu_backend.h"
+#include "gpu/problem/physics.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The CUDA pieces looked up at run time: what is said for each combination of driver, device, NVRTC and
 // CUPTI, and where a library is (or is not) found. No GPU needed.
-#include "gpu/cuda_support.h"
+#include "gpu/problem/cuda_support.h"
 
 #include <gtest/gtest.h>
 

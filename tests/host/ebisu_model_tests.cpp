@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// EBISU's performance model (gpu/ebisu_model.h): the paper's own A100 figures come out of the catalogue's
+// EBISU's performance model (gpu/studies/ebisu_model.h): the paper's own A100 figures come out of the catalogue's
 // attributes, the counts follow Table 2, and the curve says why autotune stops at the depths it searches.
-#include "gpu/ebisu_model.h"
-#include "gpu/temporal_policy.h"
+#include "gpu/plan/temporal_policy.h"
+#include "gpu/studies/ebisu_model.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The thesis' studies as sweeps: what a spec plans, how improvements are normalised, and a real (CPU) run.
-#include "gpu/experiments.h"
+#include "gpu/plan/temporal_policy.h"
+#include "gpu/plan/validation.h"
 #include "gpu/profiler/metrics.h"
-#include "gpu/temporal_policy.h"
+#include "gpu/studies/experiments.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Strip partitioning without a GPU: the rows tile the domain, strips differ by at most one row, and
 // every refusal names its reason.
-#include "gpu/launch_policy.h"
-#include "gpu/multi_gpu.h"
-#include "gpu/physics.h"
-#include "gpu/validation.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/plan/validation.h"
+#include "gpu/problem/physics.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Every kernel family the engine can generate compiles with NVRTC. Needs no GPU, so CI runs it.
-#include "gpu/cuda/kernel_compiler.h"
-#include "gpu/cuda/kernel_source.h"
+#include "gpu/backends/cuda/kernel_compiler.h"
+#include "gpu/backends/cuda/kernel_source.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "gpu/physics.h"
+#include "gpu/problem/physics.h"
 
 #include <gtest/gtest.h>
 

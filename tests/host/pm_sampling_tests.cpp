@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Continuous counters without a GPU: the one-pass metric set from CUPTI's host API, the CSV rows and the
 // integrated totals of synthetic samples, and the reason given where no GPU can sample.
-#include "gpu/device.h"
+#include "gpu/problem/device.h"
 #include "gpu/profiler/pm_sampler.h"
 #include "reports/pm_report.h"
 #include "reports/run_options.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "gpu/autotune.h"
-#include "gpu/launch_policy.h"
-#include "gpu/multi_gpu.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/studies/autotune.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // The hardware-metrics collector's host side: the metric list, aggregation over kernel ranges and over
 // the GPUs of a split run, nested profiling with fake collectors, the profile CSV and text (one GPU and
 // per GPU), and a GPU-less machine's answer.
-#include "gpu/device.h"
+#include "gpu/problem/device.h"
 #include "gpu/profiler/collector.h"
 #include "reports/profile_report.h"
 #include "reports/run_report.h"

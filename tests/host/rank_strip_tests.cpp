@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The engine half of multi-process runs (gpu/rank_strip.h), without MPI: the split's refusals name their
+// The engine half of multi-process runs (gpu/backends/rank_strip.h), without MPI: the split's refusals name their
 // reason, the checksum sees one flipped bit and adds over rows, and CPU rank strips that trade ghost rows
 // by memcpy (what MPI does between processes) give bitwise the single-process field, through the
 // synchronous calls and through the overlapped step's.
-#include "gpu/cpu/cpu_backend.h"
-#include "gpu/physics.h"
-#include "gpu/rank_strip.h"
+#include "gpu/backends/cpu/cpu_backend.h"
+#include "gpu/backends/create_rank_strip.h"
+#include "gpu/problem/physics.h"
 #include "reports/run_options.h"
 
 #include <gtest/gtest.h>
@@ -211,7 +211,7 @@ TEST(RankStrip, TheIntermittentWrongChecksumsAreARankWithAZeroedField) {
 // nothing runs on the legacy default stream beside a non-blocking one (the bandwidth probe, which uses
 // only the legacy stream, is the exception).
 TEST(RankStrip, CudaSimulationsQueueNothingOnTheLegacyStream) {
-    const std::string dir = std::string(STENCILSCOPE_SOURCE_DIR) + "/gpu/cuda/";
+    const std::string dir = std::string(STENCILSCOPE_SOURCE_DIR) + "/gpu/backends/cuda/";
     for (const char* file : { "cuda_simulation.cpp", "cuda_simulation_shape.cpp", "multi_gpu_simulation.cpp",
              "rank_strip_cuda.cpp", "staged_upload.cpp", "temporal_steps.cpp" }) {
         std::ifstream in(dir + file);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Issue 15, classes 3, 4 and 6: files that are not ours to replace, files that never end, and several
 // processes writing one file. Each case builds the hostile file in a fresh temporary folder.
-#include "gpu/autotune_cache.h"
-#include "gpu/safe_file.h"
+#include "gpu/io/safe_file.h"
+#include "gpu/studies/autotune_cache.h"
 #include "reports/csv.h"
 #include "reports/experiment_report.h"
 

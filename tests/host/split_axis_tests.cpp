@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The split axis without a GPU (issue 21): the plan along x, y or z, the layers' sizes, every refusal with its one
 // reason, and the CLI's --split.
-#include "gpu/multi_gpu.h"
-#include "gpu/rank_strip.h"
-#include "gpu/simulation.h"
-#include "gpu/validation.h"
+#include "gpu/backends/rank_strip.h"
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/plan/validation.h"
 #include "reports/run_options.h"
 #include "test_devices.h"
 

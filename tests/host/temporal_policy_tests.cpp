@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The temporal variant's policy without a GPU: EBISU's tiles, the overlapped grid, shared memory, and
 // every refusal with its reason (check_policy and check_block through can_implement).
-#include "gpu/launch_policy.h"
-#include "gpu/temporal_policy.h"
-#include "gpu/validation.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/temporal_policy.h"
+#include "gpu/plan/validation.h"
 #include "reports/run_options.h"
 #include "reports/run_report.h"
 #include "test_devices.h"

@@ -2,8 +2,8 @@
 // Described devices for host tests of the launch policy: no GPU needed.
 #pragma once
 
-#include "gpu/device.h"
-#include "gpu/launch_policy.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/problem/device.h"
 
 namespace ss::test {
 

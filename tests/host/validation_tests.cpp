@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Every refusal of the launch validation, with its reason.
-#include "gpu/launch_policy.h"
-#include "gpu/validation.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/validation.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>

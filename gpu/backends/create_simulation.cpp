@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/backends/create_simulation.h"
+
+#include "gpu/backends/cpu/cpu_backend.h"
+#include "gpu/backends/cuda/cuda_simulation.h"
+#include "gpu/backends/cuda/multi_gpu_simulation.h"
+#include "gpu/backends/fault_injection.h"
+#include "gpu/problem/physics.h"
+
+namespace ss {
+bool same_field(const StencilConfig& a, const StencilConfig& b) {
+    return a.problem == b.problem;
+}
+
+namespace {
+
+std::unique_ptr<Simulation> create_backend_simulation(
+    const StencilConfig& c, const DeviceCatalogue& known, std::string* why) {
+    DeviceCatalogue catalogue = known; // memory may have been taken since it was queried
+    const bool cuda = c.placement.backend == Backend::Cuda;
+    refresh_free_memory(catalogue, c.placement.device, cuda ? c.placement.gpus : 0);
+    if (Status s = can_implement(c, catalogue); !s) {
+        if (why) *why = s.reason;
+        return nullptr;
+    }
+    if (c.placement.backend == Backend::Cpu) {
+        try {
+            return create_cpu_simulation(c);
+        } catch (const std::exception& e) { // memory can shrink between the check and the allocation
+            if (why) *why = std::string("cannot allocate the CPU backend's buffers: ") + e.what();
+            return nullptr;
+        }
+    }
+    if (strip_count(c.placement) > 1) return create_multi_gpu_simulation(c, catalogue.devices, why);
+    return create_cuda_simulation(c, catalogue.devices[std::size_t(c.placement.device)], why);
+}
+
+} // namespace
+
+std::unique_ptr<Simulation> create_simulation(
+    const StencilConfig& c, const DeviceCatalogue& catalogue, std::string* why) {
+    if (injected_allocation_failure(c, why)) return nullptr;
+    return with_fault_injection(create_backend_simulation(c, catalogue, why));
+}
+
+Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue& catalogue) {
+    if (!sim) return Status::failure("there is no simulation to repartition");
+    const StencilConfig previous = sim->config();
+    if (!same_field(previous, next))
+        return Status::failure("repartition keeps the field: stencil, rule, dims, size, radius and precision must "
+                               "stay the same");
+    if (Status s = can_implement(next, catalogue); !s) return s; // refused before anything is released
+    FieldState state;
+    try {
+        state = sim->save_state();
+    } catch (const std::exception& e) {
+        return Status::failure(std::string("cannot save the field: ") + e.what());
+    }
+    sim.reset(); // free the old buffers before the new ones are allocated
+    std::string why;
+    for (const StencilConfig* c : { &next, &previous }) {
+        sim = create_simulation(*c, catalogue, &why);
+        if (!sim) continue;
+        try {
+            sim->restore_state(state);
+        } catch (const std::exception& e) {
+            why = e.what();
+            sim.reset();
+            continue;
+        }
+        if (c == &next) return Status::success();
+        return Status::failure("cannot move to " + describe(next) + " (" + why + "); kept " + describe(previous));
+    }
+    return Status::failure(
+        "cannot move to " + describe(next) + " and cannot restore " + describe(previous) + ": " + why);
+}
+
+} // namespace ss

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// The backends' factory: describe (StencilConfig) -> can_implement (gpu/plan/validation.h) -> create -> run. It sits
+// above every backend (the CPU reference, one GPU, strips on several), which know only the Simulation interface.
+#pragma once
+
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/validation.h"
+
+#include <memory>
+#include <string>
+
+namespace ss {
+
+// can_implement (gpu/plan/validation.h) with the free memory of the devices it uses re-read, then allocation
+// and kernel compilation; nullptr with `why` set on failure. CUDA calls: the engine thread only.
+std::unique_ptr<Simulation> create_simulation(const StencilConfig&, const DeviceCatalogue&, std::string* why);
+
+// The two describe the same field (stencil, rule, dims, size, radius, precision): repartition can move
+// a run between them.
+bool same_field(const StencilConfig&, const StencilConfig&);
+
+// Moves a running simulation to `next` (another GPU count, overlap, halo mode, variant, block...) keeping
+// its field, the wave's previous field and the step count: what the GUI does when the GPU count
+// changes. The old simulation is released first, so that both never need memory at once. On failure
+// `sim` is a new simulation of the old configuration with the state restored (null only when even
+// that fails) and the reason is returned. `next` must describe the same field: stencil, rule, dims,
+// size, radius and precision.
+Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue&);
+
+} // namespace ss

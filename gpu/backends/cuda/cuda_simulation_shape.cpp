@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// CudaSimulation's launch shape: which module is loaded, which block it runs with and how many blocks a
+// step launches. The constructor (cuda_simulation.cpp) calls these once; steps only read the result.
+#include "gpu/backends/cuda/cuda_simulation.h"
+
+#include "gpu/backends/cuda/cuda_check.h"
+#include "gpu/backends/cuda/kernel_compiler.h"
+#include "gpu/backends/cuda/kernel_source.h"
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/strip_plan.h"
+
+#include <algorithm>
+
+namespace ss {
+
+// Compiles (or finds) a star source, takes its kernels and opts ss_star in to the device's maximum dynamic
+// shared memory (thesis listing 3.17, per device).
+void CudaSimulation::load_star_module(const std::string& source, cudaFuncAttributes& attr) {
+    bool cached = false;
+    m_module = compile_module(source, m_device.cc_major, m_device.cc_minor, &cached);
+    m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+    m_main = m_module->kernel("ss_star");
+    m_inject = m_module->kernel("ss_inject");
+    m_slice = m_module->kernel("ss_slice_to_float");
+    cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
+    cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                   int(m_device.smem_per_block_optin - attr.sharedSizeBytes)),
+        "cudaFuncSetAttribute");
+}
+
+int CudaSimulation::blocks_per_sm_of(const BlockDims& b) const {
+    int blocks = 0;
+    cuda_check(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, m_main, b.threads(), dynamic_smem_bytes(m_config, b)),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    return blocks;
+}
+
+// fix_block_mode() 2, heuristic block, base/smem/smem_padded: the block that threads and shared memory allow
+// the most of (occupancy_block), compiled for it with launch bounds that reach those blocks per SM; no
+// generic compile first. False (the generic path follows) when none fits or the kernel spills to reach it.
+bool CudaSimulation::try_occupancy_block(const StencilConfig& kernels, cudaFuncAttributes& attr) {
+    const Variant v = m_config.policy.variant;
+    if (fix_block_mode() != 2 || !m_config.policy.heuristic_block || m_config.problem.stencil != StencilKind::Star
+        || (v != Variant::Base && v != Variant::Smem && v != Variant::SmemPadded))
+        return false;
+    const auto b = occupancy_block(m_config, m_device);
+    if (!b) return false;
+    const int want = blocks_per_sm_without_registers(m_config, *b, m_device);
+    load_star_module(kernel_source(kernels, &*b, want), attr);
+    if (attr.localSizeBytes > 0 || b->threads() > attr.maxThreadsPerBlock || blocks_per_sm_of(*b) < want) return false;
+    m_block = *b;
+    return true;
+}
+
+void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
+    if (!m_config.policy.heuristic_block) {
+        m_block = m_config.policy.block;
+        return;
+    }
+    // Thesis listing 3.20: the occupancy API with shared memory as a function of the block size.
+    const StencilConfig c = m_config;
+    auto smem_of = [c](int threads) { return std::size_t(dynamic_smem_bytes(c, distribute_threads(c, threads))); };
+    int min_grid = 0, threads = 0;
+    cuda_check(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&min_grid, &threads, m_main, smem_of),
+        "cudaOccupancyMaxPotentialBlockSizeVariableSMem");
+    const auto b = heuristic_block(m_config, std::min(threads, attr.maxThreadsPerBlock), &m_device);
+    if (!b) throw CudaError("the heuristic finds no valid block for " + describe(m_config));
+    m_block = *b;
+    if (Status s = check_block(m_config, m_block, &m_device); !s) throw CudaError(s.reason);
+}
+
+void CudaSimulation::plan_grid(int blocks_per_sm) {
+    m_blocks_per_sm = std::max(blocks_per_sm, 1);
+    if (m_config.problem.stencil == StencilKind::Star) {
+        int chunk = 1;
+        m_grid = star_grid(m_config, slow_extent(m_config.problem) - 2 * m_config.problem.radius, &chunk);
+    } else {
+        m_grid = grid_dims(m_config, m_block, 1);
+    }
+}
+
+GridDims CudaSimulation::star_grid(const StencilConfig& window, int updated, int* chunk) const {
+    int chunks = 1;
+    *chunk = 1;
+    if (window.policy.variant == Variant::Stream) {
+        // Enough marching blocks to fill the GPU about twice over; each chunk re-reads 2R planes to warm up.
+        const GridDims tiles = grid_dims(window, m_block, 1);
+        const std::int64_t per_plane = std::int64_t(tiles.x) * (window.problem.dims == 3 ? tiles.y : 1);
+        chunks = stream_chunk_count(per_plane, std::int64_t(m_device.sm_count) * m_blocks_per_sm);
+        *chunk = std::max((updated + chunks - 1) / chunks, std::min(updated, 8 * window.problem.radius));
+        chunks = (updated + *chunk - 1) / *chunk;
+    }
+    return grid_dims(window, m_block, chunks);
+}
+
+} // namespace ss

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/backends/cuda/kernel_source.h"
+
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/temporal_policy.h"
+#include "gpu/problem/physics.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace ss {
+
+// Generated from gpu/kernels/*.cuh by CMake (cmake/EmbedKernels.cmake).
+extern const char* const kStarKernelSource;
+extern const char* const kStreamKernelSource;
+extern const char* const kStreamTensorKernelSource;
+extern const char* const kStreamForwardKernelSource;
+extern const char* const kDiffusionKernelSource;
+extern const char* const kTemporalKernelSource;
+
+namespace {
+
+std::string hex_literal(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "T(%a)", v);
+    return buf;
+}
+
+std::string define(const char* name, long long value) {
+    return "#define " + std::string(name) + " " + std::to_string(value) + "\n";
+}
+
+int variant_index(Variant v) {
+    switch (v) {
+    case Variant::Base:
+        return 0;
+    case Variant::Smem:
+        return 1;
+    case Variant::SmemPadded:
+        return 2;
+    case Variant::Stream:
+        return 3;
+    case Variant::Uncoalesced:
+        return 4;
+    case Variant::Temporal:
+        return 5;
+    default:
+        return -1;
+    }
+}
+
+// Display path: gathers a strided nu x nv plane into floats (any axis, any precision), averaging
+// k x k cells per output value; the output is ceil(nu/k) x ceil(nv/k).
+constexpr const char* kSliceKernel = R"(
+extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long origin, long long su, long long sv,
+    int nu, int nv, int k)
+{
+    const int ou = (nu + k - 1) / k, ov = (nv + k - 1) / k;
+    const int u = threadIdx.x + blockIdx.x * blockDim.x, v = threadIdx.y + blockIdx.y * blockDim.y;
+    if (u >= ou || v >= ov) return;
+    double sum = 0.0;
+    int n = 0;
+    for (int b = v * k; b < min(v * k + k, nv); ++b)
+        for (int a = u * k; a < min(u * k + k, nu); ++a, ++n) sum += double(f[origin + a * su + b * sv]);
+    out[(long long)v * ou + u] = float(sum / n);
+}
+)";
+
+} // namespace
+
+std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, int min_blocks_per_sm) {
+    std::string s = "// StencilScope generated kernel: " + describe(c) + "\n";
+    s += c.problem.precision == Precision::FP64 ? "typedef double T;\n" : "typedef float T;\n";
+    // 32-bit indices while every offset fits; they save registers and address arithmetic.
+    const long long padded = (long long)(c.problem.size.nx + 4) * (c.problem.size.ny + 4)
+        * (c.problem.dims == 3 ? c.problem.size.nz + 4 : 1);
+    s += padded < (1ll << 31) ? "typedef int idx_t;\n" : "typedef long long idx_t;\n";
+    if (c.problem.stencil == StencilKind::Diffusion4) {
+        s += "#define ALPHA " + hex_literal(kDiffusionAlpha) + "\n";
+        return s + kSliceKernel + kDiffusionKernelSource;
+    }
+    const StarWeights w = star_weights(c.problem.rule, c.problem.dims, c.problem.radius);
+    s += define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
+        + define("VARIANT", variant_index(c.policy.variant));
+    s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
+    s += define("REMOTE", c.placement.halo == HaloMode::Remote); // kernels take neighbour pointers (star.cuh)
+    if (c.placement.halo == HaloMode::Remote) s += define("SPLIT", split_axis(c)); // whose loads choose a pointer
+    s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
+    // The row and plane strides as constants (the source is per domain size anyway): the neighbours' offsets
+    // fold into the loads' immediates. Strips cut along the slow axis share them; strips cut along x or y (3D) are
+    // boxes and compile their own (multi_gpu_simulation.cpp).
+    s += define("SNX", c.problem.size.nx) + define("SNY", c.problem.size.ny);
+    const bool temporal = c.policy.variant == Variant::Temporal;
+    if (temporal)
+        s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", temporal_loads_ahead())
+            + define("TEMPORAL_FAST", temporal_fast_path())
+            + define("TEMPORAL_ADJACENT_ROWS", temporal_adjacent_rows());
+    if (fixed_block && temporal) s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y);
+    if (fixed_block && temporal && temporal_min_blocks_per_sm() > 0) s += define("TMINB", temporal_min_blocks_per_sm());
+    if (fixed_block && c.policy.variant == Variant::Stream) {
+        s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);
+        s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
+        s += define("SMINB", stream_min_blocks_per_sm());
+    } else {
+        if (fixed_block && !temporal) // base, smem, smem_padded specialised for their block (specialise_for_block)
+            s += define("SBX", fixed_block->x) + define("SBY", fixed_block->y) + define("SBZ", fixed_block->z)
+                + define("SMINB", std::max(min_blocks_per_sm, 1));
+        s += define("MAX_HALO", stream_max_halo(c));
+    }
+    s += define("PIPE", stream_pipeline(c));
+    const StreamLayout layout = c.policy.variant == Variant::Stream ? stream_layout(c) : StreamLayout {};
+    s += define("STREAM_FWD", layout.forward) + define("XB", layout.x_cells) + define("ROLES", layout.roles)
+        + define("STREAM_TC", layout.tensor);
+    if (layout.forward && (stream_lean_addresses() || layout.tensor)) s += define("LEAN_ADDR", 1); // a knob, or TC
+    s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
+    for (int d = 1; d <= c.problem.radius; ++d)
+        s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
+    s += "    }\n    return T(0);\n}\n";
+    return s + kSliceKernel + kStarKernelSource + kStreamKernelSource + kStreamTensorKernelSource
+        + kStreamForwardKernelSource + (temporal ? kTemporalKernelSource : "");
+}
+
+} // namespace ss

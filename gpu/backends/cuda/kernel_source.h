@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+// The full NVRTC source for a configuration: a generated preamble (types, radius, CF, weights as exact
+// hex literals) followed by the kernel file from gpu/kernels/, embedded at build time.
+#pragma once
+
+#include "gpu/problem/config.h"
+
+#include <string>
+
+namespace ss {
+
+// `fixed_block` specialises the kernel for those block dims (for the stream variant the halo map, its
+// register count and the launch bounds become compile-time; base/smem/smem_padded get launch bounds of
+// `min_blocks_per_sm` blocks); null gives the generic kernel.
+std::string kernel_source(const StencilConfig&, const BlockDims* fixed_block = nullptr, int min_blocks_per_sm = 1);
+
+} // namespace ss

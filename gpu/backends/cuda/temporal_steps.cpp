@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/backends/cuda/temporal_steps.h"
+
+#include "gpu/backends/cuda/cuda_check.h"
+#include "gpu/backends/cuda/kernel_compiler.h"
+#include "gpu/backends/cuda/kernel_source.h"
+#include "gpu/plan/temporal_policy.h"
+
+#include <algorithm>
+
+namespace ss {
+namespace { } // namespace
+
+TemporalSteps::TemporalSteps(const StencilConfig& field, const StencilConfig& kernels, const DeviceInfo& dev,
+    const BlockDims& block, const void* deep, int blocks_per_sm)
+    : m_field(field)
+    , m_device(dev)
+    , m_block(block)
+    , m_depth(field.policy.depth) {
+    m_deep = plan(field, deep, blocks_per_sm);
+    StencilConfig one = field;
+    one.policy.depth = 1;
+    const void* single = deep;
+    if (m_depth > 1) {
+        StencilConfig one_kernels = kernels;
+        one_kernels.policy.depth = 1;
+        bool cached = false;
+        m_single_module = compile_module(kernel_source(one_kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
+        m_compile_ms = cached ? 0.0 : m_single_module->compile_ms();
+        single = m_single_module->kernel("ss_star");
+        cudaFuncAttributes attr {};
+        cuda_check(cudaFuncGetAttributes(&attr, single), "cudaFuncGetAttributes");
+        cuda_check(cudaFuncSetAttribute(single, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                       int(dev.smem_per_block_optin - attr.sharedSizeBytes)),
+            "cudaFuncSetAttribute");
+        int resident = 0;
+        cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                       &resident, single, m_block.threads(), dynamic_smem_bytes(one, m_block)),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+        blocks_per_sm = resident;
+    }
+    m_single = plan(one, single, blocks_per_sm);
+}
+
+TemporalSteps::~TemporalSteps() = default;
+
+TemporalSteps::Launch TemporalSteps::plan(const StencilConfig& c, const void* kernel, int blocks_per_sm) const {
+    Launch l;
+    l.kernel = kernel;
+    l.smem = std::size_t(dynamic_smem_bytes(c, m_block));
+    const GridDims tiles = grid_dims(c, m_block, 1);
+    const std::int64_t per_plane = std::int64_t(tiles.x) * tiles.y * tiles.z;
+    const std::int64_t slots
+        = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1) * temporal_waves(c.problem.dims);
+    const int updated = std::max(slow_extent(c.problem) - 2 * c.problem.radius, 1);
+    // As many chunks as fill the slots, but each at least 16 R depth planes long, so that filling the
+    // pipeline (2 R depth planes) costs at most an eighth of a chunk's reads.
+    const int chunks = int(std::clamp<std::int64_t>(slots / per_plane, 1, 65535));
+    l.chunk = std::max((updated + chunks - 1) / chunks, std::min(updated, 16 * c.problem.radius * c.policy.depth));
+    l.grid = grid_dims(c, m_block, (updated + l.chunk - 1) / l.chunk);
+    return l;
+}
+
+void TemporalSteps::launch(const Launch& l, void* in, void* out, cudaStream_t stream) const {
+    int nx = m_field.problem.size.nx, ny = m_field.problem.size.ny, nz = m_field.problem.size.nz;
+    int lo = m_field.problem.radius, hi = slow_extent(m_field.problem) - m_field.problem.radius, chunk = l.chunk;
+    void* args[] = { &in, &out, &nx, &ny, &nz, &lo, &hi, &chunk };
+    cuda_check(cudaLaunchKernel(l.kernel, dim3(l.grid.x, l.grid.y, l.grid.z), dim3(m_block.x, m_block.y, m_block.z),
+                   args, l.smem, stream),
+        "temporal kernel launch");
+}
+
+void TemporalSteps::queue(int n, void*& in, void*& out, cudaStream_t stream) const {
+    for (int done = 0; done < n;) {
+        const bool fused = n - done >= m_depth;
+        launch(fused ? m_deep : m_single, in, out, stream);
+        std::swap(in, out);
+        done += fused ? m_depth : 1;
+    }
+}
+
+} // namespace ss

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// One process's strip of a run split over processes (stencilscope-cli under mpirun, app/cli/mpi_*): the
+// domain is cut along its slowest axis as gpu/plan/strip_plan.h cuts it over GPUs, one strip per rank, and each
+// rank runs its strip with the single-device machinery (CPU backend or one CudaSimulation). What a rank
+// sends and where its ghost rows land is raw memory here; the transport (MPI) lives above the engine,
+// which stays MPI-free and testable without it.
+#pragma once
+
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/problem/device.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+inline constexpr int kRankBelow = 0, kRankAbove = 1; // sides of a rank's strip: towards lower and higher rows
+
+// The whole run as the strip plan sees it: one strip per rank (`ranks` strips), on no particular device.
+StencilConfig rank_split_config(const StencilConfig& whole, int ranks);
+// Why `whole` cannot be split over `ranks` processes (one line, naming ranks), or success: the strips'
+// rows (each at least R, a ghost zone comes from one neighbour), --gpus (a rank drives one GPU) and the
+// variants that cannot be split (temporal, 2D diffusion).
+Status check_rank_split(const StencilConfig& whole, int ranks);
+// The CUDA device a rank uses: --device plus its rank among the ranks of its node, wrapping around the
+// devices present (ranks beyond the GPU count share them).
+int rank_device(int first_device, int local_rank, int device_count);
+
+class RankStrip {
+public:
+    virtual ~RankStrip() = default;
+    // The strip as a domain of its own (its rows plus R ghost rows on each side): upload the global
+    // field's rows strip.local_begin .. local_end, download, iteration, resources.
+    virtual Simulation& field() = 0;
+    const Strip& strip() const { return m_strip; }
+    // One step over the strip's updated rows, waited for: afterwards the rows to send are final and the
+    // current buffer is the new one. Returns the host-measured milliseconds of the step's kernels.
+    virtual double compute_step() = 0;
+    // Where the rows sent towards `side` and the ghost rows on `side` lie in the current buffer (they
+    // alternate between two buffers with every step): device memory when device_memory().
+    virtual unsigned char* send_rows(int side) = 0;
+    virtual unsigned char* ghost_rows(int side) = 0;
+    virtual bool device_memory() const = 0;
+    // Staging for a transport that cannot read device memory, synchronous: the rows sent towards `side`
+    // into `host`, and `host` into the ghost rows on `side`. Plain copies on the CPU backend.
+    virtual void copy_out(int side, void* host) = 0;
+    virtual void copy_in(int side, const void* host) = 0;
+    // Bytes of one side's exchange: R rows (0 for the diffusion layers, which exchange nothing).
+    std::size_t halo_bytes() const { return m_halo_bytes; }
+
+    // ---- The overlapped step (--overlap on), in this order each step:
+    //   begin_step  queues the step: the rows the neighbours on `neighbour[side]` need first, then the
+    //               interior; with `stage_out`, copies of the rows to send into stage_out[side] once they
+    //               are final. Returns at once; the current buffer is the new one already.
+    //   rows_final  blocks until the rows to send are final, the interior still running;
+    //   rows_out    blocks until they are in stage_out (with staging; else the transport reads send_rows());
+    //   (the transport trades the rows)
+    //   rows_in     with `stage_in`, queues stage_in[side] into the ghost rows; the next step's kernels
+    //               wait for them (without, the transport has written ghost_rows() in place);
+    //   take_compute_ms  after the last step: waits for everything begun and returns the milliseconds of
+    //               the kernels of the steps begun since the last call (GPU-timed on CUDA).
+    // overlaps() says whether the exchange really runs while the interior computes: the CPU backend runs
+    // the same calls one after the other (compute_step, copy_out, copy_in).
+    virtual bool overlaps() const { return false; }
+    virtual void begin_step(const bool neighbour[2], unsigned char* const stage_out[2]);
+    virtual void rows_final() { }
+    virtual void rows_out();
+    virtual void rows_in(const unsigned char* const stage_in[2]);
+    virtual double take_compute_ms();
+
+protected:
+    Strip m_strip;
+    std::size_t m_halo_bytes = 0;
+    bool m_neighbour[2] = {}; // of the step begun
+    unsigned char* m_stage_out[2] = {}; // of the step begun (null: in place)
+    double m_compute_ms = 0.0; // not yet taken
+};
+
+// An order-independent checksum of a field's values: the sum (mod 2^64) over cells of a mix of the
+// cell's global index and its value's bits, so that ranks can add their rows' sums and any changed bit
+// of any cell changes it (with overwhelming probability). `first_cell` is the global index of values[0].
+std::uint64_t field_checksum(const std::vector<double>& values, std::int64_t first_cell = 0);
+
+} // namespace ss

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/plan/temporal_policy.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+namespace ss {
+
+int default_temporal_depth(const StencilProblem& p) {
+    return p.dims == 3 ? std::max(1, 4 - p.radius) : std::max(2, 6 / p.radius);
+}
+
+TemporalTile temporal_tile(const StencilConfig& c, const BlockDims& b, int depth) {
+    const int halo = c.problem.radius * depth;
+    TemporalTile t;
+    if (c.problem.dims == 3) {
+        t.x = b.x, t.y = b.y * c.policy.cf;
+        t.core_x = t.x - 2 * halo, t.core_y = t.y - 2 * halo;
+    } else {
+        t.x = b.x * c.policy.cf, t.y = 1;
+        t.core_x = t.x - 2 * halo, t.core_y = 1;
+    }
+    return t;
+}
+
+double temporal_valid_proportion(const StencilConfig& c, const BlockDims& b) {
+    const TemporalTile t = temporal_tile(c, b, c.policy.depth);
+    if (t.core_x <= 0 || t.core_y <= 0) return 0.0;
+    return double(t.core_x) * t.core_y / (double(t.x) * t.y);
+}
+
+int temporal_pending_registers(const StencilConfig& c) {
+    return 2 * c.problem.radius * c.policy.cf * c.policy.depth * (element_size(c.problem.precision) / 4);
+}
+
+Status check_temporal_policy(const StencilConfig& c) {
+    const KernelPolicy& k = c.policy;
+    if (k.variant != Variant::Temporal) {
+        if (k.depth != 1)
+            return Status::failure("depth " + std::to_string(k.depth)
+                + " applies to the temporal variant only (steps fused per launch): use depth 1 or variant temporal");
+        return Status::success();
+    }
+    if (k.depth < 1 || k.depth > kMaxTemporalDepth)
+        return Status::failure("temporal depth must be 1.." + std::to_string(kMaxTemporalDepth) + " (steps fused per "
+            + "launch), got " + std::to_string(k.depth));
+    if (c.problem.rule == UpdateRule::Wave)
+        return Status::failure("temporal does not run the wave rule: it reads u(t-1) too, so every fused step would "
+                               "need two planes per stage; use the thesis or jacobi rule");
+    if (strip_count(c.placement) > 1 && !splits_slowest(c))
+        return Status::failure(std::string("temporal strips are cut along the axis it streams (")
+            + axis_name(c.problem.dims - 1) + "), not along " + axis_name(split_axis(c))
+            + ": its tiles span the other axes whole; use --split slowest");
+    if (strip_count(c.placement) > 1 && c.placement.halo == HaloMode::Remote)
+        return Status::failure("halo mode remote does not apply to temporal: a fused launch reads R x depth ("
+            + std::to_string(c.problem.radius * k.depth)
+            + ") ghost rows, which its neighbours copy after every launch; use --halo auto or staged");
+    if (const int regs = temporal_pending_registers(c); regs > kTemporalRegisterBudget)
+        return Status::failure("temporal keeps 2 x R x CF x depth pending sums per thread: R"
+            + std::to_string(c.problem.radius) + " CF" + std::to_string(k.cf) + " depth " + std::to_string(k.depth)
+            + " " + std::string(to_string(c.problem.precision)) + " needs " + std::to_string(regs)
+            + " registers (at most " + std::to_string(kTemporalRegisterBudget) + "): lower the depth or CF");
+    return Status::success();
+}
+
+Status check_temporal_block(const StencilConfig& c, const BlockDims& b) {
+    const bool three = c.problem.dims == 3;
+    if (b.z != 1 || (!three && b.y != 1))
+        return Status::failure(std::string("temporal streams along ")
+            + (three ? "z: the block must be BX x BY x 1" : "y: the block must be BX x 1 x 1") + ", got "
+            + format_block(b));
+    const TemporalTile t = temporal_tile(c, b, c.policy.depth);
+    const int halo = c.problem.radius * c.policy.depth;
+    if (t.core_x < 1 || t.core_y < 1) {
+        const std::string tile = three ? std::to_string(t.x) + " x " + std::to_string(t.y) : std::to_string(t.x);
+        return Status::failure("temporal depth " + std::to_string(c.policy.depth) + " at R"
+            + std::to_string(c.problem.radius) + " computes a halo of " + std::to_string(halo)
+            + " cells on each side of the tile, so the tile (" + tile + " cells: block " + format_block(b) + ", CF"
+            + std::to_string(c.policy.cf) + ") must be wider than " + std::to_string(2 * halo)
+            + ": use a larger block or CF, or a smaller depth");
+    }
+    return Status::success();
+}
+
+namespace {
+int env_knob(const char* name) {
+    const char* env = std::getenv(name);
+    return env ? std::atoi(env) : 0;
+}
+} // namespace
+
+int temporal_loads_ahead() {
+    static const int v = env_knob("STENCILSCOPE_TEMPORAL_AHEAD");
+    return v >= 1 && v <= 8 ? v : 1;
+}
+
+int temporal_min_blocks_per_sm() {
+    static const int v = env_knob("STENCILSCOPE_TEMPORAL_MIN_BLOCKS");
+    return v >= 1 && v <= 32 ? v : 0;
+}
+
+bool temporal_fast_path() {
+    static const bool v
+        = std::getenv("STENCILSCOPE_TEMPORAL_FASTPATH") == nullptr || env_knob("STENCILSCOPE_TEMPORAL_FASTPATH") != 0;
+    return v;
+}
+
+bool temporal_adjacent_rows() {
+    static const bool v
+        = std::getenv("STENCILSCOPE_TEMPORAL_ROWS") == nullptr || env_knob("STENCILSCOPE_TEMPORAL_ROWS") != 0;
+    return v;
+}
+
+int temporal_waves(int dims) {
+    static const int v = env_knob("STENCILSCOPE_TEMPORAL_WAVES");
+    return v >= 1 && v <= 64 ? v : dims == 3 ? 8 : 4;
+}
+
+std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
+    const TemporalTile t = temporal_tile(c, b, c.policy.depth);
+    const std::int64_t r = c.problem.radius;
+    const std::int64_t plane = (t.x + 2 * r) * (c.problem.dims == 3 ? t.y + 2 * r : 1);
+    return 2 * plane * element_size(c.problem.precision);
+}
+
+BlockDims temporal_block(const StencilConfig& c) {
+    const int cf = std::max(c.policy.cf, 1);
+    if (c.problem.dims == 3) return { 32, std::max(32 / cf, 1), 1 };
+    return { std::max(256 / cf, 1), 1, 1 };
+}
+
+} // namespace ss

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/plan/validation.h"
+
+#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/strip_plan.h"
+#include "gpu/plan/temporal_policy.h"
+#include "gpu/problem/physics.h"
+
+#include <algorithm>
+#include <string>
+
+namespace ss {
+namespace {
+
+constexpr std::int64_t kMaxCells = std::int64_t(1) << 40;
+
+// nx * ny * nz without forming a product that could wrap: false when it exceeds `limit`.
+bool cells_within(const Extent& e, std::int64_t limit) {
+    std::int64_t cells = 1;
+    for (const int n : { e.nx, e.ny, e.nz }) {
+        if (cells > limit / n) return false;
+        cells *= n;
+    }
+    return true;
+}
+
+Status check_devices(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    const Placement& p = c.placement;
+    const int count = catalogue.count();
+    if (!catalogue.has_cuda())
+        return Status::failure("no CUDA device is available ("
+            + (catalogue.unavailable.empty() ? std::string("none found") : catalogue.unavailable)
+            + "); use --backend cpu");
+    if (p.device < 0 || p.device >= count)
+        return Status::failure(
+            "CUDA device " + std::to_string(p.device) + " does not exist (" + std::to_string(count) + " present)");
+    if (p.gpus > count)
+        return Status::failure(std::to_string(p.gpus) + " GPUs requested but " + std::to_string(count) + " present");
+    if (p.device + p.gpus > count)
+        return Status::failure(std::to_string(p.gpus) + " GPUs from device " + std::to_string(p.device)
+            + " need devices " + std::to_string(p.device) + ".." + std::to_string(p.device + p.gpus - 1) + " but "
+            + std::to_string(count) + " are present");
+    return Status::success();
+}
+
+Status check_device_memory(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    const std::vector<std::int64_t> need = device_bytes_per_gpu(c);
+    for (std::size_t i = 0; i < need.size(); ++i) {
+        const DeviceInfo& dev = *catalogue.find(c.placement.device + int(i));
+        if (need[i] <= dev.free_memory) continue;
+        const std::string whose
+            = need.size() == 1 ? "the domain needs " : "GPU " + std::to_string(dev.index) + "'s strips need ";
+        return Status::failure(whose + bytes_text(need[i]) + " of GPU memory but " + dev.name + " has "
+            + bytes_text(dev.free_memory) + " free");
+    }
+    return Status::success();
+}
+
+// Remote halo mode: each strip's kernel loads its neighbours' rows from their memory, so neighbouring strips'
+// devices must reach each other's memory. (check_temporal_policy refuses it for the temporal variant.)
+Status check_remote(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    if (c.placement.halo != HaloMode::Remote) return Status::success();
+    if (c.placement.backend == Backend::Cpu)
+        return Status::failure("halo mode remote is for CUDA GPUs reading each other's memory; the CPU backend "
+                               "has no strips: use --halo auto");
+    if (strip_count(c.placement) == 1 || c.problem.stencil != StencilKind::Star) return Status::success(); // no rows
+    const std::vector<Strip> strips = plan_strips(c).strips;
+    for (std::size_t i = 1; i < strips.size(); ++i) {
+        const int a = strips[i - 1].device, b = strips[i].device;
+        if (!catalogue.can_read(a, b) || !catalogue.can_read(b, a))
+            return Status::failure("halo mode remote needs peer access between GPU " + std::to_string(a) + " and GPU "
+                + std::to_string(b) + ", which the driver does not offer (cudaDeviceCanAccessPeer): use --halo auto");
+    }
+    return Status::success();
+}
+
+} // namespace
+
+Status check_problem(const StencilProblem& p) {
+    const bool star = p.stencil == StencilKind::Star;
+    if (p.dims != 2 && p.dims != 3) return Status::failure("dims must be 2 or 3, got " + std::to_string(p.dims));
+    if (star && (p.radius < 1 || p.radius > kMaxRadius))
+        return Status::failure("radius must be 1..16, got " + std::to_string(p.radius));
+    if (p.size.nx < 1 || p.size.ny < 1 || p.size.nz < 1) return Status::failure("domain sizes must be positive");
+    if (p.dims == 2 && p.size.nz != 1) return Status::failure("a 2D domain has nz = 1");
+    const int min_extent = star ? 2 * p.radius + 1 : 2 * kDiffusionHalo;
+    const bool too_small
+        = p.size.nx < min_extent || p.size.ny < min_extent || (p.dims == 3 && star && p.size.nz < min_extent);
+    if (too_small)
+        return Status::failure("domain " + format_extent(p.size, p.dims) + " is smaller than the "
+            + (star ? "R" + std::to_string(p.radius) + " stencil" : std::string("diffusion stencil"))
+            + " needs (at least " + std::to_string(min_extent) + " cells per axis)");
+    if (!cells_within(p.size, kMaxCells)) return Status::failure("domain has more than 2^40 cells");
+    return Status::success();
+}
+
+Status check_policy(const StencilConfig& c, const DeviceInfo* dev) {
+    const KernelPolicy& k = c.policy;
+    const bool star = c.problem.stencil == StencilKind::Star;
+    if (!variant_applies(c.problem.stencil, k.variant))
+        return Status::failure("variant " + std::string(to_string(k.variant)) + " does not apply to the "
+            + std::string(to_string(c.problem.stencil)) + " stencil ("
+            + (star ? "base, smem, smem_padded, stream, uncoalesced, temporal" : "naive, merged, notemp, smem") + ")");
+    if (k.variant == Variant::Uncoalesced && k.cf != 1)
+        return Status::failure("uncoalesced is a teaching variant without coarsening: use --cf 1");
+    if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), k.cf) == std::end(kCoarseningFactors))
+        return Status::failure("coarsening factor must be 1, 2, 4 or 8, got " + std::to_string(k.cf));
+    if (!star && k.cf != 1) return Status::failure("the diffusion ladder has no coarsened kernels: CF must be 1");
+    if (Status s = check_temporal_policy(c); !s) return s;
+    if (!dev) return Status::success(); // the CPU backend runs no block
+    if (k.heuristic_block) {
+        if (!heuristic_block(c, dev->max_threads_per_block, dev)) {
+            // name the rule that the thesis heuristic cannot meet
+            const Status s = check_block(c, distribute_threads(c, dev->max_threads_per_block), dev);
+            return Status::failure("the heuristic finds no valid block: " + s.reason);
+        }
+        return Status::success();
+    }
+    return check_block(c, k.block, dev);
+}
+
+Status check_placement(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    const Placement& p = c.placement;
+    if (p.gpus < 1) return Status::failure("GPU count must be at least 1");
+    if (p.backend == Backend::Cpu && p.halo == HaloMode::Remote) return check_remote(c, catalogue);
+    if (p.backend == Backend::Cpu) {
+        if (p.gpus != 1)
+            return Status::failure("the CPU backend runs on one host, not on " + std::to_string(p.gpus) + " GPUs");
+        if (Status s = check_strips(c); !s) return s;
+        const std::int64_t host = catalogue.host_available;
+        if (host >= 0 && host_bytes_needed(c) > host)
+            return Status::failure("the domain needs " + bytes_text(host_bytes_needed(c))
+                + " of host memory on the CPU backend but " + bytes_text(host) + " is available");
+        return Status::success();
+    }
+    if (Status s = check_devices(c, catalogue); !s) return s;
+    if (Status s = check_strips(c); !s) return s;
+    if (Status s = check_remote(c, catalogue); !s) return s;
+    return check_device_memory(c, catalogue);
+}
+
+Status can_implement(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    if (Status s = check_problem(c.problem); !s) return s;
+    const DeviceInfo* dev = c.placement.backend == Backend::Cuda ? catalogue.find(c.placement.device) : nullptr;
+    if (c.placement.backend == Backend::Cuda && !dev) return check_devices(c, catalogue);
+    if (Status s = check_policy(c, dev); !s) return s;
+    return check_placement(c, catalogue);
+}
+
+std::vector<std::int64_t> device_bytes_per_gpu(const StencilConfig& c) {
+    if (strip_count(c.placement) == 1) return { device_bytes_needed(c) };
+    std::vector<std::int64_t> bytes(std::size_t(std::max(c.placement.gpus, 1)), 0);
+    for (const Strip& s : plan_strips(c).strips)
+        bytes[std::size_t(s.device - c.placement.device)] += device_bytes_needed(strip_config(c, s));
+    return bytes;
+}
+
+std::int64_t host_bytes_needed(const StencilConfig& c) {
+    const int buffers = c.problem.stencil == StencilKind::Diffusion4 ? 3 : 2;
+    return c.problem.size.cells() * (std::int64_t(element_size(c.problem.precision)) * buffers + 8);
+}
+
+std::vector<int> temporal_depths(const StencilConfig& config) {
+    std::vector<int> out;
+    StencilConfig c = config;
+    c.policy.variant = Variant::Temporal;
+    const int deepest = c.problem.dims == 3 ? kTemporalMaxSearchDepth3D : kTemporalMaxSearchDepth2D;
+    for (int depth = 1; depth <= deepest; ++depth) {
+        c.policy.depth = depth;
+        if (check_temporal_policy(c) && check_temporal_block(c, temporal_block(c)) && check_strips(c))
+            out.push_back(depth); // strips: each must own the R x depth rows its neighbours' ghost rows take
+    }
+    return out;
+}
+
+} // namespace ss
