@@ -3,15 +3,16 @@
 # The strong- and weak-scaling MODEL of docs/PERFORMANCE.md ("Past one machine"): not a measurement.
 # One strip per GPU along the slow axis (what `mpirun -np N stencilscope-cli` does), 8 GPUs per node,
 # the exchange after the step (no overlap: the MPI path waits for the kernels, then trades rows).
-# Assumptions, each a number below: the per-GPU rate (H100 stream kernel, measured in PERFORMANCE.md),
+# Assumptions, each a number below: the per-GPU rate (H100 stream kernel, measured on 2026-11-22),
 # published link bandwidths, a fixed per-exchange latency, CUDA-aware MPI with GPUDirect RDMA, one NDR
 # port per GPU, and neighbours on the same node talking over NVLink.
 NVLINK = 450e9  # B/s per direction per GPU, NVLink 4 on H100 SXM (18 links x 25 GB/s)
 IB_NDR = 50e9  # B/s per direction per port, InfiniBand NDR 400 Gb/s
 LATENCY = 10e-6  # s per exchange (MPI + launch), either link: an assumption, not a datasheet figure
 GPUS_PER_NODE = 8
-# GCells/s of one H100, fp32 jacobi, heuristic block (PERFORMANCE.md "The thesis grid"; R16 from the
-# 2 x H200 table, the best single-GPU figure the docs have at R16).
+# GCells/s of one H100, fp32 jacobi, heuristic block (bench/results/PERFORMANCE_HISTORY.md,
+# "The thesis grid", 2026-11-22; R16 from the 2 x H200 table of 2026-11-22, the best single-GPU figure the docs had
+# at R16 then).
 RATE = {(2, 1): 340e9, (2, 4): 304e9, (2, 16): 90e9, (3, 1): 278e9, (3, 4): 236e9, (3, 16): 71e9}
 
 

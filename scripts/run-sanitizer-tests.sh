@@ -8,7 +8,7 @@
 # nvrtc_compile_tests is left out: NVRTC itself is not instrumented and the test took 8 min under ASan on
 # two cores (the main build runs it). mpi_cli_cpu is left out too: Open MPI's own allocations at MPI_Init
 # and MPI_Finalize are reported by LeakSanitizer, from frames it cannot symbolise; the MPI driver is
-# tested by the main build's mpi_cli_cpu, and its strips (gpu/rank_strip) by engine_host_tests here.
+# tested by the main build's mpi_cli_cpu, and its strips (gpu/backends/rank_strip) by engine_host_tests here.
 set -uo pipefail
 build=${1:?usage: run-sanitizer-tests.sh ASAN_BUILD_DIR [ctest arguments]}
 shift

@@ -33,7 +33,7 @@ QString ask_export_path(QWidget* parent, const QString& title, const QString& fi
 }
 
 bool save_png(const QImage& image, const QString& path, QString* why) {
-    // Encoded in memory, then written through gpu/safe_file: a full disk or a device path leaves no
+    // Encoded in memory, then written through gpu/io/safe_file: a full disk or a device path leaves no
     // 0-byte file behind and says why; the old file stays until the new one is complete.
     QByteArray png;
     QBuffer buffer(&png);

@@ -3,7 +3,8 @@
 // counters can be read — the verdict, a per-kernel summary, DRAM and local-memory throughput over time and the
 // warp-stall chart. Split over GPUs: a per-GPU table (timing from the engine's statistics, counters from the samples),
 // one pair of chart lines per GPU and a GPU selector for the stall chart; the summary and verdict stay the whole run's.
-// It keeps every profiled launch of the session for File > Export metrics.
+// Every profiled launch of the session lives in the session's MetricsHistory (session/metrics_history.h), which the
+// panel reads and File > Export metrics writes; the panel itself keeps only the pinned baseline.
 #pragma once
 
 #include "session/session.h"

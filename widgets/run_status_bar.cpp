@@ -91,7 +91,7 @@ void RunStatusBar::update_interop() {
     const QString blocker = m_view.interop_blocker(m_session.requested().config);
     m_session.set_device_frames(blocker.isEmpty());
     m_path->setText(interop_text());
-    m_path->setToolTip(blocker.isEmpty() ? tr("Frames go GPU -> GL through a CUDA-registered pixel buffer")
+    m_path->setToolTip(blocker.isEmpty() ? tr("Frames go GPU -> GL: CUDA copies each one into a registered GL texture")
                                          : tr("Frames are copied through host memory: %1").arg(blocker));
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `stencilscope-cli sweep`: the thesis' studies (gpu/studies/experiments.h) from the command line, as a table and
-// as the CSV rows of app/experiment_report.h, which the GUI's Experiments window reads back. Qt-free.
+// as the CSV rows of reports/experiment_report.h, which the GUI's Experiments window reads back. Qt-free.
 #pragma once
 
 #include "gpu/studies/experiments.h"

@@ -58,7 +58,7 @@ int split_extent(const StencilConfig&);
 std::int64_t layer_cells(const StencilConfig&);
 std::int64_t updated_layer_cells(const StencilConfig&);
 // Why the configuration cannot be cut into strip_count() strips, or success. Not checked here: the
-// device count and memory (check_config does, with the device).
+// device count and memory (check_placement in gpu/plan/validation.h does, with the device catalogue).
 Status check_strips(const StencilConfig&);
 // The ghost rows a strip's buffers carry on a side with a neighbour, G: R for the star (R x depth for the temporal
 // variant, whose launches fuse `depth` steps between exchanges), 0 for the independent diffusion layers.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // can_implement, in the CUTLASS manner: everything that can be known about a configuration before
 // compiling or allocating, with a one-line reason meant for a user. It sits above the launch policy
-// (blocks, shared memory) and the strip plan (multi_gpu.h), which never call each other, and asks no
+// (blocks, shared memory) and the strip plan (strip_plan.h), which never call each other, and asks no
 // driver: the devices come from a DeviceCatalogue queried once, so the GUI thread may call it.
 #pragma once
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Every figure StencilScope shows or writes about a profiled launch, derived here and nowhere else:
-// the CLI's profile report, the metrics panel and its charts, the metrics CSV (CLI and GUI) and the
-// scripted runs all read a LaunchFigures. Rates are over the kernels' own gpu__time_duration.
+// The figures of one profiled launch, derived from its counters: GCells/s, DRAM bytes per cell and step against the
+// ideal, DRAM and local-memory rates, the share of the copy roofline, cache hit rates and the verdict. The CLI's
+// profile report, the metrics panel and its charts, the metrics CSV (CLI and GUI) and the scripted runs read these
+// from a LaunchFigures. Rates here are over the kernels' own gpu__time_duration; the rates of timed runs (bench,
+// autotune, sweeps: CUDA events) are computed from their times elsewhere (reports/run_report.cpp,
+// gpu/studies/autotune.cpp), and the verdict (gpu/profiler/metrics.cpp) forms its own DRAM rate.
 #pragma once
 
 #include "gpu/profiler/metrics.h"

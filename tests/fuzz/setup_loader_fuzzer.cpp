@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target for the setup and lesson loader (widgets/setup_file). Whatever the bytes, the loader
+// libFuzzer target for the setup and lesson loader (session/setup_file). Whatever the bytes, the loader
 // either refuses them with a one-line reason and leaves the setup as it was, or accepts a setup that the
 // window's save writes back in a form the loader reads as the same setup.
 #include "session/setup_file.h"

@@ -186,9 +186,9 @@ TEST(Verdict, SmootherHoldsTheVerdictWhenSamplesHoverAtAThreshold) {
     EXPECT_EQ(smoother.samples(), 0);
 }
 
-// Counters as ncu recorded them for one temporal launch (docs/PERFORMANCE.md, "What limits 3D": 2D R1 fp32
-// 8568^2, 0.58 GB of DRAM traffic in 0.95 ms). The same counters read as one launch of 4 fused steps: the
-// bytes per cell and step are a quarter of the launch's, the rate counts 4 updates per cell, and the
+// Counters as ncu recorded them for one temporal launch (bench/results/PERFORMANCE_HISTORY.md, "What limits
+// 3D": 2D R1 fp32 8568^2, 0.58 GB of DRAM traffic in 0.95 ms). The same counters read as one launch of 4 fused
+// steps: the bytes per cell and step are a quarter of the launch's, the rate counts 4 updates per cell, and the
 // launch's bytes against its ideal (each cell read and written once) do not change.
 TEST(LaunchFigures, AFusedLaunchCountsBytesPerCellAndStep) {
     const KernelMetrics m = launch(0.95, 0.30e9, 0.28e9);

@@ -117,7 +117,7 @@ TEST(SweepCsv, DepthColumnsRoundTripAndOldFilesStillOpen) {
     std::filesystem::remove(path);
 }
 
-// The sweep CSV is app/experiment_report's table (the GUI reads it back): docs/CSV.md must describe it.
+// The sweep CSV is reports/experiment_report's table (the GUI reads it back): docs/CSV.md must describe it.
 TEST(SweepCsv, EveryColumnIsDocumented) {
     std::ifstream doc(std::string(STENCILSCOPE_SOURCE_DIR) + "/docs/CSV.md");
     std::stringstream text;

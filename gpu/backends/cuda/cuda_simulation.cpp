@@ -388,7 +388,7 @@ void CudaSimulation::launch_star_rows(int lo, int hi, cudaStream_t stream) {
     const void* below = lo == r && m_neighbour_rows[0][p] ? shifted(m_neighbour_rows[0][p], offset) : in;
     const void* above = hi == rows - r && m_neighbour_rows[1][p] ? shifted(m_neighbour_rows[1][p], offset) : in;
     void* args[] = { &in, &out, &nx, &ny, &nz, &wlo, &whi, &chunk, &below, &above };
-    launch(m_main, dim3(g.x, g.y, g.z), args, m_smem, stream); // the last two only when m_remote
+    launch(m_main, dim3(g.x, g.y, g.z), args, m_smem, stream); // the last two are parameters only under REMOTE 1
 }
 
 void CudaSimulation::diffusion_step() {
