@@ -160,7 +160,7 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
                 c.policy.depth = parse_int(r[23]);
                 if (c.policy.depth < 1 || c.policy.depth > kMaxTemporalDepth)
                     throw std::invalid_argument("depth " + r[23]);
-                if (c.policy.variant != Variant::Temporal && c.policy.depth != 1)
+                if (!depth_fits_variant(c.policy))
                     throw std::invalid_argument("depth " + r[23] + " of variant " + r[9]);
                 p.dram_bytes_per_cell = parse_number(r[24]);
             }

@@ -3,7 +3,9 @@
 
 #include "reports/command_line.h"
 
+#include "gpu/plan/launch_policy.h"
 #include "gpu/plan/temporal_policy.h"
+#include "gpu/plan/validation.h"
 
 #include <algorithm>
 #include <charconv>
@@ -21,6 +23,7 @@ constexpr std::string_view kConfigured = "run bench profile autotune sweep";
 constexpr bool kConfiguration = true, kCommandOption = false;
 constexpr bool kList = true, kSingle = false;
 
+static_assert(kMaxRadius == 16, "--radius's help below says 1..16");
 constexpr RunOptionSpec kSpecs[] = {
     // The configuration: the CLI, the GUI and setup files.
     { "--stencil", "star|diffusion4", "star stencil (thesis) or fourth-order diffusion (default star)", kConfiguration,
@@ -169,7 +172,7 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         c.problem.dims = *v;
     } else if (key == "--radius") {
         auto v = parse_int<int>(value);
-        if (!v || *v < 1 || *v > 16) return bad(key, value, "an integer 1..16");
+        if (!v || !radius_in_range(*v)) return bad(key, value, "an integer " + radius_range_text());
         c.problem.radius = *v;
     } else if (key == "--variant") {
         auto v = parse_variant(value);

@@ -63,7 +63,7 @@ done)
 [ -n "$bad" ] && fail "CUDA headers outside gpu/:" $bad
 
 # 4. Widgets observe and write the session; they never start engine work themselves.
-engine_calls='\b(create_simulation|can_implement|query_devices|device_free_memory|measure_copy_bandwidth|create_metrics_collector|run_experiment|autotune_cached|repartition)\s*\('
+engine_calls='\b(create_simulation|can_implement|query_devices|device_free_memory|measure_copy_bandwidth|create_metrics_collector|run_experiment|autotune_cached|repartition|plan_strips|make_launch_plan)\s*\('
 bad=$(for f in $(printf '%s\n' $layered | grep '^widgets/'); do grep -lE "$engine_calls" "$f"; done)
 [ -n "$bad" ] && fail "widgets/ calls the engine (go through the Session):" $bad
 bad=$(for f in $(printf '%s\n' $layered | grep '^widgets/'); do

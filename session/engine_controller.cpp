@@ -61,11 +61,12 @@ template <typename F> void EngineController::post(F&& work) {
         m_worker, [w = m_worker, work = std::forward<F>(work)]() mutable { work(*w); }, Qt::QueuedConnection);
 }
 
-void EngineController::configure(const RunSettings& settings) {
+void EngineController::configure(const RunSettings& settings, std::shared_ptr<const LaunchPlan> plan) {
+    Q_ASSERT(plan && plan->config == settings.config && plan->ok());
     m_requested = settings;
     const std::uint64_t generation = ++m_generation;
     m_latest->store(generation);
-    post([generation, settings](EngineWorker& w) { w.configure(generation, settings); });
+    post([generation, settings, plan = std::move(plan)](EngineWorker& w) { w.configure(generation, settings, *plan); });
 }
 
 void EngineController::set_pacing(const Pacing& pacing) {

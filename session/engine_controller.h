@@ -4,6 +4,7 @@
 // newest generation. Nothing here ever waits for the engine.
 #pragma once
 
+#include "gpu/plan/launch_plan.h"
 #include "session/engine_types.h"
 #include "session/metrics_history.h"
 
@@ -26,8 +27,9 @@ public:
     explicit EngineController(const DeviceCatalogue& catalogue, QObject* parent = nullptr);
     ~EngineController() override;
 
-    // A new generation: re-initialises the simulation (keeping the field when its extent is unchanged).
-    void configure(const RunSettings&);
+    // A new generation: re-initialises the simulation (keeping the field when its extent is unchanged). `plan`:
+    // make_launch_plan of the settings' configuration, accepted; the engine thread runs it without judging again.
+    void configure(const RunSettings&, std::shared_ptr<const LaunchPlan> plan);
     void set_pacing(const Pacing&);
     void set_slice(const SliceSelection&);
     void set_playing(bool);

@@ -44,7 +44,7 @@ EngineWorker::EngineWorker(DeviceCatalogue catalogue, std::shared_ptr<const std:
 
 EngineWorker::~EngineWorker() = default;
 
-void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings) {
+void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings, const LaunchPlan& plan) {
     if (generation < m_latest->load()) return; // a newer configuration is already queued
     m_generation = generation;
     m_sampler.stop_continuous(); // restart() starts it on the new run's GPUs
@@ -56,7 +56,7 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
     // keep running the old configuration if the new one cannot be built.
     if (carry && m_sim->config().placement.backend == settings.config.placement.backend
         && same_field(m_sim->config(), settings.config)) {
-        const Status moved = repartition(m_sim, settings.config, m_catalogue);
+        const Status moved = repartition(m_sim, plan, m_catalogue);
         if (!m_sim) return fail(moved.reason);
         if (moved)
             m_settings = settings;
@@ -86,7 +86,7 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
         m_sim.reset(); // free its memory before the new one allocates
         m_staging.reset();
         std::string why;
-        m_sim = create_simulation(settings.config, m_catalogue, &why);
+        m_sim = create_simulation(plan, m_catalogue, &why);
         if (!m_sim)
             return resume_previous(previous, previous_settings, previous_base,
                 why.empty() ? "the engine could not create the simulation" : why);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "gpu/plan/launch_plan.h"
 #include "session/engine_types.h"
 #include "session/metrics_sampler.h"
 
@@ -27,7 +28,8 @@ public:
     EngineWorker(DeviceCatalogue, std::shared_ptr<const std::atomic<std::uint64_t>> latest);
     ~EngineWorker() override;
 
-    void configure(std::uint64_t generation, const RunSettings&);
+    // `plan`: make_launch_plan of the settings' configuration, accepted on the GUI thread (Session::request).
+    void configure(std::uint64_t generation, const RunSettings&, const LaunchPlan& plan);
     void set_pacing(const Pacing&);
     void set_slice(const SliceSelection&);
     void set_playing(bool);

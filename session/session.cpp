@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "session/session.h"
 
-#include "gpu/plan/validation.h"
 #include "reports/run_report.h"
 #include "session/engine_controller.h"
 #include "session/metrics_sampler.h"
@@ -70,8 +69,13 @@ Session::Session(const DeviceCatalogue& devices, QObject* parent)
 
 Session::~Session() = default;
 
-Status Session::check(const StencilConfig& c) const {
-    return can_implement(c, m_devices);
+const std::shared_ptr<const LaunchPlan>& Session::shared_plan_for(const StencilConfig& c) {
+    if (!m_plan || !(m_plan->config == c)) m_plan = std::make_shared<const LaunchPlan>(make_launch_plan(c, m_devices));
+    return m_plan;
+}
+
+const LaunchPlan& Session::plan_for(const StencilConfig& c) {
+    return *shared_plan_for(c);
 }
 
 void Session::follow_rule_colormap(const StencilConfig& before, const StencilConfig& after) {
@@ -86,14 +90,15 @@ void Session::follow_rule_colormap(const StencilConfig& before, const StencilCon
 }
 
 bool Session::request(const RunSettings& s, QString* why) {
-    if (const Status st = check(s.config); !st) {
-        const QString reason = QString::fromStdString(st.reason);
+    const std::shared_ptr<const LaunchPlan> plan = shared_plan_for(s.config);
+    if (!plan->ok()) {
+        const QString reason = QString::fromStdString(plan->verdict.reason);
         if (why) *why = reason;
         emit request_refused(s, reason);
         return false;
     }
     follow_rule_colormap(m_engine->requested().config, s.config);
-    m_engine->configure(s);
+    m_engine->configure(s, plan);
     emit settings_changed(s);
     return true;
 }
@@ -301,7 +306,7 @@ SetupState Session::current_setup() const {
 
 bool Session::apply_setup(const SetupState& s, QString* why) {
     // Checked before anything moves, so a setup the device cannot run leaves the session as it was.
-    if (const Status st = check(s.settings.config); !st) {
+    if (const Status st = plan_for(s.settings.config).verdict; !st) {
         if (why) *why = QString::fromStdString(st.reason);
         return false;
     }

@@ -6,6 +6,7 @@
 // Panels never call the engine or one another: they call the Session and follow its signals.
 #pragma once
 
+#include "gpu/plan/launch_plan.h"
 #include "gpu/problem/device.h"
 #include "session/colormap_kind.h"
 #include "session/engine_types.h"
@@ -17,6 +18,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace ss::gui {
@@ -42,11 +44,14 @@ public:
     ~Session() override;
 
     const DeviceCatalogue& devices() const { return m_devices; }
-    // Whether the engine can run `config` here (no CUDA call), and why not.
-    Status check(const StencilConfig&) const;
+    // The plan of `config` on the devices found at start (gpu/plan/launch_plan.h; no CUDA call): whether the engine
+    // can run it and why not, its block, strips, and the verdicts of the halo modes and split axes a panel offers.
+    // The last plan is kept and answers again while the configuration is equal, so that one knob change resolves
+    // the rules once for the panels and the request. Valid until plan_for is asked about another configuration.
+    const LaunchPlan& plan_for(const StencilConfig&);
 
-    // The configuration: runs it (a new engine generation) when it passes check(), else returns false
-    // with the reason and changes nothing. While the colour map is automatic it follows the update rule.
+    // The configuration: runs it (a new engine generation, with its plan) when plan_for accepts it, else returns
+    // false with the reason and changes nothing. While the colour map is automatic it follows the update rule.
     bool request(const RunSettings&, QString* why = nullptr);
     const RunSettings& requested() const;
     const EngineReady& active() const; // what the engine runs now (after ready)
@@ -141,8 +146,10 @@ signals:
 
 private:
     void follow_rule_colormap(const StencilConfig& before, const StencilConfig& after);
+    const std::shared_ptr<const LaunchPlan>& shared_plan_for(const StencilConfig&);
 
     DeviceCatalogue m_devices;
+    std::shared_ptr<const LaunchPlan> m_plan; // the last plan_for's: shared with the engine thread when requested
     EngineController* m_engine = nullptr;
     FramePacer* m_pacer = nullptr;
     MetricsHistory m_history;

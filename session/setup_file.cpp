@@ -92,7 +92,8 @@ QByteArray setup_to_json(const SetupState& s) {
     else
         o.insert(QStringLiteral("seed"), QString::number(seed));
     // A depth on another variant is kept as read (the run refuses it with the reason), so a file round-trips.
-    if (c.policy.variant == Variant::Temporal || c.policy.depth != 1) o.insert(QStringLiteral("depth"), c.policy.depth);
+    if (c.policy.variant == Variant::Temporal || !depth_fits_variant(c.policy))
+        o.insert(QStringLiteral("depth"), c.policy.depth);
     o.insert(QStringLiteral("steps-per-frame"), s.steps_per_frame);
     if (s.colormap) o.insert(QStringLiteral("colormap"), qs(to_string(*s.colormap)));
     if (s.slice) {

@@ -257,7 +257,7 @@ RunSettings ControlPanel::settings() const {
     if (m_variant->count()) c.policy.variant = current<Variant>(m_variant);
     c.problem.radius = m_radius->value();
     c.policy.cf = m_cf->currentData().toInt();
-    c.policy.depth = c.policy.variant == Variant::Temporal ? m_depth->value() : 1;
+    c.policy.depth = depth_for(c.policy.variant, m_depth->value());
     c.policy.heuristic_block = m_heuristic->isChecked();
     c.policy.block = { m_bx->value(), m_by->value(), c.problem.dims == 3 ? m_bz->value() : 1 };
     s.config.problem.initial = current<InitialCondition>(m_initial);
@@ -309,8 +309,9 @@ void ControlPanel::update_enabled() {
             : temporal ? tr("A temporal launch computes the whole strip, its ghost rows too, before the strips trade "
                             "R x depth rows: no overlap.")
                        : teaching_tooltip(QStringLiteral("overlap")));
-    update_halo_choices(s.config);
-    update_split_choices(s.config);
+    const LaunchPlan& plan = m_session.plan_for(s.config);
+    update_halo_choices(plan);
+    update_split_choices(plan);
     for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.policy.heuristic_block);
     m_bz->setEnabled(!s.config.policy.heuristic_block && three && star);
     m_display->follow_problem(s.config.problem);
@@ -319,24 +320,20 @@ void ControlPanel::update_enabled() {
 // Each halo mode the Session would refuse for these knobs is disabled, its reason on the item. The box itself
 // needs strips to mean anything, but stays open while it holds a choice that no longer applies, so that the
 // choice can be undone (the reason line says why it does not run).
-void ControlPanel::update_halo_choices(const StencilConfig& c) {
+void ControlPanel::update_halo_choices(const LaunchPlan& plan) {
+    const StencilConfig& c = plan.config;
     const bool strips = c.placement.backend == Backend::Cuda && strip_count(c.placement) > 1;
     m_halo->setEnabled(strips || c.placement.halo != HaloMode::Auto);
     auto* items = qobject_cast<QStandardItemModel*>(m_halo->model());
     for (int i = 0; items && i < m_halo->count(); ++i) {
-        StencilConfig with = c;
-        with.placement.halo = HaloMode(m_halo->itemData(i).toInt());
-        const Status ok = m_session.check(with);
-        items->item(i)->setEnabled(ok.ok || with.placement.halo == c.placement.halo);
+        const HaloMode mode = HaloMode(m_halo->itemData(i).toInt());
+        const Status& ok = plan.halo_verdict(mode);
+        items->item(i)->setEnabled(ok.ok || mode == c.placement.halo);
         items->item(i)->setToolTip(ok.ok ? QString() : QString::fromStdString(ok.reason));
     }
     QString tip = teaching_tooltip(QStringLiteral("halo"));
     if (!strips) tip += tr(" One strip has no neighbour: choose 2 or more GPUs.");
-    const Status remote = m_session.check([&] {
-        StencilConfig r = c;
-        r.placement.halo = HaloMode::Remote;
-        return r;
-    }());
+    const Status& remote = plan.halo_verdict(HaloMode::Remote);
     if (strips && !remote)
         tip += tr(" Remote loads are not possible here: %1.").arg(QString::fromStdString(remote.reason));
     m_halo->setToolTip(tip);
@@ -344,16 +341,16 @@ void ControlPanel::update_halo_choices(const StencilConfig& c) {
 
 // As the halo choices: each axis the Session would refuse is disabled with its reason (z in 2D, x or y for the
 // diffusion layers, unequal remote widths).
-void ControlPanel::update_split_choices(const StencilConfig& c) {
+void ControlPanel::update_split_choices(const LaunchPlan& plan) {
+    const StencilConfig& c = plan.config;
     const bool strips = c.placement.backend == Backend::Cuda && strip_count(c.placement) > 1;
     m_split->setEnabled(strips || c.placement.split != SplitAxis::Slowest);
     auto* items = qobject_cast<QStandardItemModel*>(m_split->model());
     for (int i = 0; items && i < m_split->count(); ++i) {
-        StencilConfig with = c;
-        with.placement.split = SplitAxis(m_split->itemData(i).toInt());
-        if (!splits_slowest(with)) with.placement.overlap = false; // what choosing it does
-        const Status ok = m_session.check(with);
-        items->item(i)->setEnabled(ok.ok || with.placement.split == c.placement.split);
+        const SplitAxis axis = SplitAxis(m_split->itemData(i).toInt());
+        const Status& ok
+            = plan.split_verdict(axis); // planned with overlap off along a faster axis, as choosing it does
+        items->item(i)->setEnabled(ok.ok || axis == c.placement.split);
         items->item(i)->setToolTip(ok.ok ? QString() : QString::fromStdString(ok.reason));
     }
     m_split->setToolTip(strips ? tr("The axis the domain is cut along: x is contiguous in memory, so strips along "
@@ -365,7 +362,7 @@ void ControlPanel::knobs_edited() {
     if (m_updating) return;
     update_enabled();
     const RunSettings s = settings();
-    const Status ok = m_session.check(s.config);
+    const Status ok = m_session.plan_for(s.config).verdict;
     if (!ok) {
         m_reason->setText(tr("Cannot run: %1").arg(QString::fromStdString(ok.reason)));
         m_reason->show();
@@ -393,17 +390,13 @@ void ControlPanel::show_heuristic_choice(const KernelResources* r) {
     }
     // No GPU kernel: say what the heuristic would pick on the selected GPU, or on the most capable one where none is
     // present (CUDA's common 48 KiB would refuse most 3D stream blocks in fp64 and at R16), and check a manual block
-    // against the same limits.
-    const DeviceInfo largest = largest_gpu_limits();
-    const DeviceInfo* present = m_devices.find(c.placement.device);
-    const DeviceInfo& gpu = present ? *present : largest;
-    const QString where = qs(gpu.name);
-    const auto choice = heuristic_block(c, gpu.max_threads_per_block, &gpu);
-    QString text = choice ? tr("heuristic: %1 on %2").arg(qs(format_block(*choice)), where)
-                          : tr("heuristic finds no block on %1").arg(where);
-    if (!c.policy.heuristic_block)
-        if (const Status s = check_block(c, c.policy.block, &gpu); !s)
-            text += tr("; on %1: %2").arg(where, QString::fromStdString(s.reason));
+    // against the same limits: the plan's device, heuristic and block check.
+    const LaunchPlan& plan = m_session.plan_for(c);
+    const QString where = qs(plan.device.name);
+    QString text = plan.heuristic ? tr("heuristic: %1 on %2").arg(qs(format_block(*plan.heuristic)), where)
+                                  : tr("heuristic finds no block on %1").arg(where);
+    if (!c.policy.heuristic_block && !plan.block_verdict)
+        text += tr("; on %1: %2").arg(where, QString::fromStdString(plan.block_verdict.reason));
     if (c.placement.backend == Backend::Cpu) text += tr(" (the CPU backend has no blocks)");
     m_heuristic_choice->setText(text);
 }

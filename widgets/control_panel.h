@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Every knob of a run, live: what the engine computes (RunSettings), how it is paced, which plane is
-// shown and how it is coloured. Configurations the engine cannot run are explained inline with
-// ss::can_implement's reason and are not sent. Next to the knobs: the kernel's resources.
+// shown and how it is coloured. Everything it says about the knobs comes from the Session's plan of them
+// (Session::plan_for, made once per change): configurations the engine cannot run are explained inline with
+// the plan's reason and are not sent, and impossible halo modes and split axes are greyed out with theirs.
+// Next to the knobs: the kernel's resources.
 #pragma once
 
 #include "gpu/problem/device.h"
@@ -46,8 +48,8 @@ private:
     void stencil_edited();
     void knobs_edited();
     void update_enabled();
-    void update_halo_choices(const StencilConfig&);
-    void update_split_choices(const StencilConfig&);
+    void update_halo_choices(const LaunchPlan&);
+    void update_split_choices(const LaunchPlan&);
     void show_heuristic_choice(const KernelResources*);
 
     Session& m_session;

@@ -105,7 +105,7 @@ void MainWindow::connect_view() {
         [this](const RunSettings& s) { m_view->set_quantity(quantity_name(s.config)); });
     connect(m_session, &Session::range_policy_changed, m_view, &FieldView::set_range_policy);
     connect(m_session, &Session::ready, m_view,
-        [this](const EngineReady& r) { show_strip_overlay(*m_view, r.settings.config); });
+        [this](const EngineReady& r) { show_strip_overlay(*m_view, m_session->plan_for(r.settings.config)); });
     connect(m_view, &FieldView::presented, m_session, &Session::frame_presented);
     connect(m_view, &FieldView::display_extent_changed, m_session, &Session::fit_display);
     connect(m_view, &FieldView::inject_requested, m_session, [this](Cell p) {

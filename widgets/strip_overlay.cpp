@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/strip_overlay.h"
 
-#include "gpu/backends/simulation.h"
-#include "gpu/plan/strip_plan.h"
 #include "widgets/field_view.h"
 
 #include <QCoreApplication>
@@ -12,12 +10,13 @@
 
 namespace ss::gui {
 
-void show_strip_overlay(FieldView& view, const StencilConfig& c) {
-    if (strip_count(c.placement) <= 1 || !check_strips(c)) {
+void show_strip_overlay(FieldView& view, const LaunchPlan& launch) {
+    if (!launch.strips) {
         view.set_overlay({});
         return;
     }
-    const StripPlan plan = plan_strips(c);
+    const StripPlan plan = *launch.strips;
+    const StencilConfig c = launch.config;
     view.set_overlay([&view, plan, c](QPainter& p, const ViewTransform& t) {
         const SliceSelection s = view.last_frame().slice;
         const auto label = [](int device) { return QCoreApplication::translate("MainWindow", "GPU %1").arg(device); };

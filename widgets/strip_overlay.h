@@ -4,13 +4,13 @@
 // in one strip, whose GPU is named.
 #pragma once
 
-#include "gpu/problem/config.h"
+#include "gpu/plan/launch_plan.h"
 
 namespace ss::gui {
 
 class FieldView;
 
-// Sets the view's overlay for `config` (none for a single-GPU run).
-void show_strip_overlay(FieldView&, const StencilConfig& config);
+// Sets the view's overlay for the strips of `plan` (the Session's, of the run shown; none for a single-GPU run).
+void show_strip_overlay(FieldView&, const LaunchPlan& plan);
 
 } // namespace ss::gui

@@ -5,6 +5,7 @@
 #include "app/cli/cli_common.h"
 #include "gpu/backends/simulation.h"
 #include "gpu/plan/temporal_policy.h"
+#include "gpu/plan/validation.h"
 #include "gpu/studies/autotune_cache.h"
 #include "reports/command_line.h"
 #include "reports/experiment_report.h"
@@ -68,9 +69,9 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
         } else if (key == "--radius") {
             const auto radius = [](const std::string& s) {
                 const auto v = parse_whole(s);
-                return v && *v >= 1 && *v <= 16 ? v : std::nullopt;
+                return v && radius_in_range(*v) ? v : std::nullopt;
             };
-            if (Status s = parse_list(key, value, "integers 1..16", radius, spec.radii); !s) return s;
+            if (Status s = parse_list(key, value, "integers " + radius_range_text(), radius, spec.radii); !s) return s;
         } else if (key == "--variant") {
             const auto star_variant = [](const std::string& s) {
                 const auto v = parse_variant(s);

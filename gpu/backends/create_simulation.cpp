@@ -14,12 +14,14 @@ bool same_field(const StencilConfig& a, const StencilConfig& b) {
 
 namespace {
 
+// `check` decides on the catalogue with the free memory re-read: can_implement, or for a plan check_memory.
+template <typename Check>
 std::unique_ptr<Simulation> create_backend_simulation(
-    const StencilConfig& c, const DeviceCatalogue& known, std::string* why) {
+    const StencilConfig& c, const DeviceCatalogue& known, std::string* why, Check check) {
     DeviceCatalogue catalogue = known; // memory may have been taken since it was queried
     const bool cuda = c.placement.backend == Backend::Cuda;
     refresh_free_memory(catalogue, c.placement.device, cuda ? c.placement.gpus : 0);
-    if (Status s = can_implement(c, catalogue); !s) {
+    if (Status s = check(c, catalogue); !s) {
         if (why) *why = s.reason;
         return nullptr;
     }
@@ -40,16 +42,31 @@ std::unique_ptr<Simulation> create_backend_simulation(
 std::unique_ptr<Simulation> create_simulation(
     const StencilConfig& c, const DeviceCatalogue& catalogue, std::string* why) {
     if (injected_allocation_failure(c, why)) return nullptr;
-    return with_fault_injection(create_backend_simulation(c, catalogue, why));
+    return with_fault_injection(create_backend_simulation(c, catalogue, why, can_implement));
 }
 
-Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue& catalogue) {
+std::unique_ptr<Simulation> create_simulation(
+    const LaunchPlan& plan, const DeviceCatalogue& catalogue, std::string* why) {
+    if (!plan.verdict) {
+        if (why) *why = plan.verdict.reason;
+        return nullptr;
+    }
+    if (injected_allocation_failure(plan.config, why)) return nullptr;
+    return with_fault_injection(create_backend_simulation(plan.config, catalogue, why, check_memory));
+}
+
+namespace {
+
+// repartition's work once `next` is judged (`verdict`): `create_next` builds it, the old configuration is the fallback.
+template <typename Create>
+Status move_simulation(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const Status& verdict,
+    const DeviceCatalogue& catalogue, Create create_next) {
     if (!sim) return Status::failure("there is no simulation to repartition");
     const StencilConfig previous = sim->config();
     if (!same_field(previous, next))
         return Status::failure("repartition keeps the field: stencil, rule, dims, size, radius and precision must "
                                "stay the same");
-    if (Status s = can_implement(next, catalogue); !s) return s; // refused before anything is released
+    if (!verdict) return verdict; // refused before anything is released
     FieldState state;
     try {
         state = sim->save_state();
@@ -59,7 +76,7 @@ Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, 
     sim.reset(); // free the old buffers before the new ones are allocated
     std::string why;
     for (const StencilConfig* c : { &next, &previous }) {
-        sim = create_simulation(*c, catalogue, &why);
+        sim = c == &next ? create_next(&why) : create_simulation(*c, catalogue, &why);
         if (!sim) continue;
         try {
             sim->restore_state(state);
@@ -73,6 +90,19 @@ Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, 
     }
     return Status::failure(
         "cannot move to " + describe(next) + " and cannot restore " + describe(previous) + ": " + why);
+}
+
+} // namespace
+
+Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue& catalogue) {
+    const Status verdict = sim ? can_implement(next, catalogue) : Status::success();
+    return move_simulation(
+        sim, next, verdict, catalogue, [&](std::string* why) { return create_simulation(next, catalogue, why); });
+}
+
+Status repartition(std::unique_ptr<Simulation>& sim, const LaunchPlan& plan, const DeviceCatalogue& catalogue) {
+    return move_simulation(sim, plan.config, plan.verdict, catalogue,
+        [&](std::string* why) { return create_simulation(plan, catalogue, why); });
 }
 
 } // namespace ss

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gpu/backends/simulation.h"
+#include "gpu/plan/launch_plan.h"
 #include "gpu/plan/validation.h"
 
 #include <memory>
@@ -14,6 +15,10 @@ namespace ss {
 // can_implement (gpu/plan/validation.h) with the free memory of the devices it uses re-read, then allocation
 // and kernel compilation; nullptr with `why` set on failure. CUDA calls: the engine thread only.
 std::unique_ptr<Simulation> create_simulation(const StencilConfig&, const DeviceCatalogue&, std::string* why);
+// The same for a plan already made (make_launch_plan, gpu/plan/launch_plan.h): its verdict stands, and only the
+// memory is checked again (check_memory) with the free memory re-read, as can_implement's result could change
+// with nothing else.
+std::unique_ptr<Simulation> create_simulation(const LaunchPlan&, const DeviceCatalogue&, std::string* why);
 
 // The two describe the same field (stencil, rule, dims, size, radius, precision): repartition can move
 // a run between them.
@@ -26,5 +31,7 @@ bool same_field(const StencilConfig&, const StencilConfig&);
 // that fails) and the reason is returned. `next` must describe the same field: stencil, rule, dims,
 // size, radius and precision.
 Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue&);
+// The same for a plan of `next` already made: its verdict stands for can_implement's.
+Status repartition(std::unique_ptr<Simulation>& sim, const LaunchPlan& next, const DeviceCatalogue&);
 
 } // namespace ss

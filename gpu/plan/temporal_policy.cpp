@@ -37,7 +37,7 @@ int temporal_pending_registers(const StencilConfig& c) {
 Status check_temporal_policy(const StencilConfig& c) {
     const KernelPolicy& k = c.policy;
     if (k.variant != Variant::Temporal) {
-        if (k.depth != 1)
+        if (!depth_fits_variant(k))
             return Status::failure("depth " + std::to_string(k.depth)
                 + " applies to the temporal variant only (steps fused per launch): use depth 1 or variant temporal");
         return Status::success();

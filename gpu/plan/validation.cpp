@@ -74,13 +74,29 @@ Status check_remote(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     return Status::success();
 }
 
+Status check_host_memory(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    const std::int64_t host = catalogue.host_available;
+    if (host >= 0 && host_bytes_needed(c) > host)
+        return Status::failure("the domain needs " + bytes_text(host_bytes_needed(c))
+            + " of host memory on the CPU backend but " + bytes_text(host) + " is available");
+    return Status::success();
+}
+
 } // namespace
+
+bool radius_in_range(int radius) {
+    return radius >= 1 && radius <= kMaxRadius;
+}
+
+std::string radius_range_text() {
+    return "1.." + std::to_string(kMaxRadius);
+}
 
 Status check_problem(const StencilProblem& p) {
     const bool star = p.stencil == StencilKind::Star;
     if (p.dims != 2 && p.dims != 3) return Status::failure("dims must be 2 or 3, got " + std::to_string(p.dims));
-    if (star && (p.radius < 1 || p.radius > kMaxRadius))
-        return Status::failure("radius must be 1..16, got " + std::to_string(p.radius));
+    if (star && !radius_in_range(p.radius))
+        return Status::failure("radius must be " + radius_range_text() + ", got " + std::to_string(p.radius));
     if (p.size.nx < 1 || p.size.ny < 1 || p.size.nz < 1) return Status::failure("domain sizes must be positive");
     if (p.dims == 2 && p.size.nz != 1) return Status::failure("a 2D domain has nz = 1");
     const int min_extent = star ? 2 * p.radius + 1 : 2 * kDiffusionHalo;
@@ -127,16 +143,16 @@ Status check_placement(const StencilConfig& c, const DeviceCatalogue& catalogue)
         if (p.gpus != 1)
             return Status::failure("the CPU backend runs on one host, not on " + std::to_string(p.gpus) + " GPUs");
         if (Status s = check_strips(c); !s) return s;
-        const std::int64_t host = catalogue.host_available;
-        if (host >= 0 && host_bytes_needed(c) > host)
-            return Status::failure("the domain needs " + bytes_text(host_bytes_needed(c))
-                + " of host memory on the CPU backend but " + bytes_text(host) + " is available");
-        return Status::success();
+        return check_memory(c, catalogue);
     }
     if (Status s = check_devices(c, catalogue); !s) return s;
     if (Status s = check_strips(c); !s) return s;
     if (Status s = check_remote(c, catalogue); !s) return s;
-    return check_device_memory(c, catalogue);
+    return check_memory(c, catalogue);
+}
+
+Status check_memory(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    return c.placement.backend == Backend::Cpu ? check_host_memory(c, catalogue) : check_device_memory(c, catalogue);
 }
 
 Status can_implement(const StencilConfig& c, const DeviceCatalogue& catalogue) {

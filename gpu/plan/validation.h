@@ -10,9 +10,15 @@
 #include "gpu/problem/device.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ss {
+
+// The star stencil's radius range, 1..kMaxRadius (gpu/plan/launch_policy.h): the one test of it that the engine, the
+// command lines, sweeps and setups apply, and its text ("1..16") for their messages.
+bool radius_in_range(int radius);
+std::string radius_range_text();
 
 // The problem alone: dims, radius, sizes (their product checked before it is formed).
 Status check_problem(const StencilProblem&);
@@ -24,6 +30,10 @@ Status check_placement(const StencilConfig&, const DeviceCatalogue&);
 
 // All three, in that order: the first problem found.
 Status can_implement(const StencilConfig&, const DeviceCatalogue&);
+// The memory the placement needs against what `catalogue` has free: each GPU's, or the CPU backend's host memory.
+// can_implement's last rule, so a configuration it accepted runs on a catalogue whose free memory was re-read once
+// this passes there (the engine thread re-reads it before allocating).
+Status check_memory(const StencilConfig&, const DeviceCatalogue&);
 
 // Device memory each of the `gpus` devices needs (index 0 is `device`).
 std::vector<std::int64_t> device_bytes_per_gpu(const StencilConfig&);

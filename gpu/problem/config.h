@@ -60,9 +60,17 @@ struct KernelPolicy {
     bool operator==(const KernelPolicy&) const = default;
 };
 
-// Steps one launch fuses: the depth for the temporal variant, 1 for every other one.
+// The one rule of the depth: the temporal variant fuses `depth` steps per launch, every other variant runs at 1.
+inline int depth_for(Variant v, int depth) {
+    return v == Variant::Temporal ? depth : 1;
+}
+// Steps one launch fuses.
 inline int fused_steps(const KernelPolicy& p) {
-    return p.variant == Variant::Temporal ? p.depth : 1;
+    return depth_for(p.variant, p.depth);
+}
+// Whether the policy's depth is one its variant runs at (any for temporal, 1 for the others).
+inline bool depth_fits_variant(const KernelPolicy& p) {
+    return p.depth == fused_steps(p);
 }
 
 // The placement: where it runs.

@@ -191,7 +191,8 @@ Status check_experiment(const ExperimentSpec& spec) {
         return Status::failure("experiments sweep the star stencil's radius, variants and CFs: use the star stencil");
     if (spec.radii.empty()) return Status::failure("the experiment has no radius to run");
     for (int r : spec.radii)
-        if (r < 1 || r > kMaxRadius) return Status::failure("radius must be 1..16, got " + std::to_string(r));
+        if (!radius_in_range(r))
+            return Status::failure("radius must be " + radius_range_text() + ", got " + std::to_string(r));
     if (has_duplicates(spec.radii)) return Status::failure("a radius is listed twice");
     if (spec.kind == ExperimentKind::Depth) {
         if (Status s = check_depths(spec); !s) return s;

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/plan/launch_plan.h"
+
+#include "gpu/plan/validation.h"
+
+#include <atomic>
+
+namespace ss {
+namespace {
+
+std::atomic<std::uint64_t> g_evaluations { 0 };
+
+// The rules can_implement would apply with one knob switched; the configuration's own setting reuses its verdict.
+Status verdict_with(const StencilConfig& with, const LaunchPlan& plan, const DeviceCatalogue& catalogue) {
+    return with == plan.config ? plan.verdict : can_implement(with, catalogue);
+}
+
+// Whether the block rules can be asked at all: they divide by the radius and size blocks by the dims, which
+// check_problem may still refuse (the panel previews the heuristic for a domain too small for its radius too).
+bool block_describable(const StencilConfig& c) {
+    return (c.problem.dims == 2 || c.problem.dims == 3)
+        && (c.problem.stencil != StencilKind::Star || radius_in_range(c.problem.radius));
+}
+
+void plan_block(LaunchPlan& plan) {
+    const StencilConfig& c = plan.config;
+    if (!block_describable(c)) {
+        plan.block_verdict = Status::failure("no block is described for this problem");
+        return;
+    }
+    plan.heuristic = heuristic_block(c, plan.device.max_threads_per_block, &plan.device);
+    if (!c.policy.heuristic_block) {
+        plan.block = c.policy.block;
+        plan.block_verdict = check_block(c, plan.block, &plan.device);
+    } else if (plan.heuristic) {
+        plan.block = *plan.heuristic;
+        plan.block_verdict = check_block(c, plan.block, &plan.device);
+    } else {
+        plan.block_verdict = Status::failure("the heuristic finds no valid block on " + plan.device.name);
+    }
+}
+
+void plan_launch(LaunchPlan& plan) {
+    const StencilConfig& c = plan.config;
+    if (!plan.verdict || !plan.block_verdict) return;
+    plan.grid = grid_dims(c, plan.block);
+    plan.dynamic_smem = dynamic_smem_bytes(c, plan.block);
+    const bool star = c.problem.stencil == StencilKind::Star;
+    if (star && c.policy.variant == Variant::Stream) plan.stream = stream_layout(c);
+    if (star && c.policy.variant == Variant::Temporal) plan.temporal_tile = temporal_tile(c, plan.block, plan.depth);
+}
+
+} // namespace
+
+const Status& LaunchPlan::halo_verdict(HaloMode mode) const {
+    return halo_modes[std::size_t(mode)].verdict;
+}
+
+const Status& LaunchPlan::split_verdict(SplitAxis axis) const {
+    return split_axes[std::size_t(axis)].verdict;
+}
+
+LaunchPlan make_launch_plan(const StencilConfig& c, const DeviceCatalogue& catalogue) {
+    ++g_evaluations;
+    LaunchPlan plan;
+    plan.config = c;
+    plan.verdict = can_implement(c, catalogue);
+    const DeviceInfo* present = catalogue.find(c.placement.device);
+    plan.device = present ? *present : largest_gpu_limits();
+    plan.device_present = present != nullptr;
+    plan.depth = fused_steps(c.policy);
+    plan_block(plan);
+    plan_launch(plan);
+    if (plan.verdict && strip_count(c.placement) > 1) plan.strips = plan_strips(c); // the verdict checked the strips
+
+    for (const HaloMode mode : { HaloMode::Auto, HaloMode::Staged, HaloMode::Remote }) {
+        StencilConfig with = c;
+        with.placement.halo = mode;
+        plan.halo_modes[std::size_t(mode)] = { mode, verdict_with(with, plan, catalogue) };
+    }
+    for (const SplitAxis axis : { SplitAxis::Slowest, SplitAxis::X, SplitAxis::Y, SplitAxis::Z }) {
+        StencilConfig with = c;
+        with.placement.split = axis;
+        if (!splits_slowest(with)) with.placement.overlap = false; // what choosing it does
+        plan.split_axes[std::size_t(axis)] = { axis, verdict_with(with, plan, catalogue) };
+    }
+    return plan;
+}
+
+std::uint64_t launch_plan_evaluations() {
+    return g_evaluations.load();
+}
+
+} // namespace ss
