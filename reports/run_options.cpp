@@ -3,6 +3,7 @@
 
 #include "reports/command_line.h"
 
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
@@ -408,8 +409,7 @@ Status parse_run_options(const std::vector<std::string>& args, RunOptions& out) 
 }
 
 int strips_per_gpu_from_environment() {
-    const char* env = std::getenv("STENCILSCOPE_STRIPS_PER_GPU");
-    return std::clamp(env ? std::atoi(env) : 1, 1, 64);
+    return int(knob_integer(Knob::StripsPerGpu));
 }
 
 } // namespace ss

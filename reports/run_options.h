@@ -90,9 +90,9 @@ std::string quote_for_message(std::string_view text);
 // on one line whatever a path or value in it holds.
 std::string one_line(std::string_view text);
 
-// Testing hook (docs/USER_GUIDE.md): STENCILSCOPE_STRIPS_PER_GPU=N cuts each GPU's share into N strips
+// Testing hook (docs/KNOBS.md): STENCILSCOPE_STRIPS_PER_GPU=N cuts each GPU's share into N strips
 // (StencilConfig::strips_per_device), so that one GPU runs, times and profiles the multi-GPU code paths.
-// 1 when unset; clamped to 1..64.
+// 1 when unset; N is 1..64 (another value is ignored, gpu/plan/knobs.h).
 int strips_per_gpu_from_environment();
 
 } // namespace ss

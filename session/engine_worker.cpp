@@ -3,6 +3,7 @@
 #include "gpu/backends/create_simulation.h"
 
 #include "gpu/backends/gl_interop.h"
+#include "gpu/plan/knobs.h"
 #include "gpu/studies/autotune_cache.h"
 
 #include <QTimer>
@@ -20,11 +21,11 @@ namespace {
 constexpr double kBatchTargetMs = 6.0; // short enough that knob changes are picked up promptly
 constexpr qint64 kStatsWindowMs = 500;
 
-// STENCILSCOPE_ENGINE_DIAG, for measuring what producing a frame costs: a comma list of "no-slice" (the
-// staging keeps its last contents), "no-sample" (the colour range is not read back), "no-frame-wait"
-// (the frame is handed over before its copy has finished).
+// STENCILSCOPE_ENGINE_DIAG (gpu/plan/knobs.h), for measuring what producing a frame costs: a comma list of "no-slice"
+// (the staging keeps its last contents), "no-sample" (the colour range is not read back), "no-frame-wait" (the frame is
+// handed over before its copy has finished).
 bool engine_diagnostic(const char* what) {
-    static const QStringList list = qEnvironmentVariable("STENCILSCOPE_ENGINE_DIAG").split(QLatin1Char(','));
+    static const QStringList list = QString::fromStdString(knob_text(Knob::EngineDiag)).split(QLatin1Char(','));
     return list.contains(QLatin1String(what));
 }
 

@@ -2,6 +2,7 @@
 #include "widgets/field_canvas.h"
 
 #include "gpu/backends/gl_interop.h"
+#include "gpu/plan/knobs.h"
 #include "widgets/field_image.h"
 
 #include <QCoreApplication>
@@ -74,7 +75,7 @@ GlCanvas::GlCanvas(const CanvasState& state, QWidget* event_target)
     , m_state(state)
     , m_event_target(event_target)
     , m_link(std::make_unique<GlTextureLink>()) {
-    const QString diagnostic = qEnvironmentVariable("STENCILSCOPE_VIEW_DIAG");
+    const QString diagnostic = QString::fromStdString(knob_text(Knob::ViewDiag));
     if (diagnostic == QLatin1String("no-upload")) m_diagnostic = Diagnostic::NoUpload;
     if (diagnostic == QLatin1String("no-paint")) m_diagnostic = Diagnostic::NoPaint;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/field_view.h"
 
+#include "gpu/plan/knobs.h"
 #include "widgets/field_image.h"
 
 #include <QGuiApplication>
@@ -16,9 +17,7 @@
 namespace ss::gui {
 
 bool opengl_available() {
-    if (QGuiApplication::platformName() == QLatin1String("offscreen")
-        || qEnvironmentVariableIsSet("STENCILSCOPE_RASTER"))
-        return false;
+    if (QGuiApplication::platformName() == QLatin1String("offscreen") || !knob_text(Knob::Raster).empty()) return false;
     QOpenGLContext context;
     if (!context.create()) return false;
     QOffscreenSurface surface;

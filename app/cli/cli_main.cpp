@@ -5,6 +5,7 @@
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/continuous_command.h"
+#include "app/cli/knobs_command.h"
 #include "app/cli/mpi_run.h"
 #include "app/cli/profile_command.h"
 #include "app/cli/sweep_command.h"
@@ -51,6 +52,8 @@ Commands:
               (fig. 5.6), or depth (temporal blocking: GCells/s and DRAM bytes/cell/step against
               --depth); improvement is over base (CF 1, heuristic block) at the same radius
   devices     list CUDA devices, and whether the driver, NVRTC and CUPTI were found
+  knobs       the STENCILSCOPE_* environment variables (tuning knobs, settings, test hooks): the value
+              in force, default and meaning of each (docs/KNOBS.md)
   help        this text          (also --help; --version prints the version and the same CUDA status)
 
 )";
@@ -65,7 +68,7 @@ Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line
 any work starts).
 )";
 
-constexpr const char* kCommands = "run, bench, profile, autotune, sweep, bandwidth, devices, help";
+constexpr const char* kCommands = "run, bench, profile, autotune, sweep, bandwidth, devices, knobs, help";
 
 // --help: generated from the parser every command uses (all options, or those `command` takes), so that
 // an option cannot be parsed without being listed.
@@ -287,6 +290,7 @@ int main(int argc, char** argv) {
         std::cout << "stencilscope-cli " << STENCILSCOPE_VERSION << "\n" << ss::cuda_support_report();
         return 0;
     }
+    if (command == "knobs") return ss::run_knobs_command({ args.begin() + 1, args.end() }); // reads no device
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
         && command != "autotune" && command != "profile" && command != "sweep")
         return fail(2, "unknown command '" + ss::quote_for_message(command) + "' (" + kCommands + ")");

@@ -9,14 +9,6 @@
 
 namespace ss::cli {
 
-double seconds_from_environment(const char* name, double fallback) {
-    const char* text = std::getenv(name);
-    if (!text) return fallback;
-    char* end = nullptr;
-    const double v = std::strtod(text, &end);
-    return end != text && *end == '\0' && v > 0 ? v : fallback;
-}
-
 int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
     const CsvRow& csv_header, RankJob& job) {
     const int ranks = world.size();

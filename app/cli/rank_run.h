@@ -6,19 +6,16 @@
 
 #include "app/cli/mpi_world.h"
 #include "gpu/backends/create_rank_strip.h"
+#include "gpu/plan/knobs.h"
 #include "gpu/problem/device.h"
 #include "reports/csv.h"
 #include "reports/run_options.h"
 
 #include <chrono>
-#include <cstdlib>
 #include <memory>
 #include <string>
 
 namespace ss::cli {
-
-// A positive number of seconds from the environment variable `name`, else `fallback`.
-double seconds_from_environment(const char* name, double fallback);
 
 // One rank's timings of a timed run: means per step.
 struct RankTimes {
@@ -35,11 +32,11 @@ public:
         , m_strip(strip)
         , m_device_buffers(device_buffers)
         , m_overlap(overlap)
-        , m_timeout_s(seconds_from_environment("STENCILSCOPE_MPI_TIMEOUT_S", 60.0)) {
-        // Testing hooks: this rank stops sending after STENCILSCOPE_MPI_TEST_SILENT_AFTER exchanges (0: at once).
-        const char* silent = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_RANK");
-        const char* after = std::getenv("STENCILSCOPE_MPI_TEST_SILENT_AFTER");
-        m_silent_after = silent && std::atoi(silent) == world.rank() ? (after ? std::atoll(after) : 0) : -1;
+        , m_timeout_s(knob_seconds(Knob::MpiTimeout)) {
+        // Testing hooks (gpu/plan/knobs.h): rank STENCILSCOPE_MPI_TEST_SILENT_RANK stops sending after
+        // STENCILSCOPE_MPI_TEST_SILENT_AFTER exchanges (0: at once).
+        const bool silent = knob_integer(Knob::MpiTestSilentRank) == world.rank();
+        m_silent_after = silent ? knob_integer(Knob::MpiTestSilentAfter) : -1;
         m_neighbour[kRankBelow] = world.rank() > 0, m_neighbour[kRankAbove] = world.rank() + 1 < world.size();
         if (staged())
             for (auto& buffers : m_staging)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/backends/fault_injection.h"
 
-#include <cstdlib>
+#include "gpu/plan/knobs.h"
+
 #include <stdexcept>
 
 namespace ss {
@@ -62,15 +63,13 @@ private:
 } // namespace
 
 std::unique_ptr<Simulation> with_fault_injection(std::unique_ptr<Simulation> sim) {
-    const char* env = std::getenv("STENCILSCOPE_INJECT_FAULT_AFTER");
-    const long long after = env ? std::atoll(env) : 0;
+    const long long after = knob_integer(Knob::InjectFaultAfter); // read at each creation: tests set it mid-run
     if (!sim || after <= 0) return sim;
     return std::make_unique<FaultInjectingSimulation>(std::move(sim), after);
 }
 
 bool injected_allocation_failure(const StencilConfig& c, std::string* why) {
-    const char* env = std::getenv("STENCILSCOPE_INJECT_ALLOCATION_FAILURE_CELLS");
-    const long long limit = env ? std::atoll(env) : 0;
+    const long long limit = knob_integer(Knob::InjectAllocationFailureCells);
     if (limit <= 0 || c.problem.size.cells() <= limit) return false;
     if (why) *why = "out of memory allocating the field (injected: more than " + std::to_string(limit) + " cells)";
     return true;

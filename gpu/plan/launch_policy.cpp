@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/launch_policy.h"
 
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/problem/physics.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 
 namespace ss {
@@ -114,22 +114,14 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     }
 }
 
-namespace {
-// A tuning knob from the environment: its integer value, or `unset` when it is not set.
-int env_knob(const char* name, int unset) {
-    const char* env = std::getenv(name);
-    return env && *env ? std::atoi(env) : unset; // set but empty (KNOB=) counts as unset
-}
-} // namespace
-
 int stream_pipeline(const StencilConfig&) {
-    static const int v = env_knob("STENCILSCOPE_STREAM_PIPE", 0);
-    return v >= 1 && v <= 16 ? v : 4;
+    static const int v = int(knob_integer(Knob::StreamPipe)); // read once
+    return v;
 }
 
 int fix_block_mode() {
-    static const int v = env_knob("STENCILSCOPE_FIX_BLOCK", 2);
-    return v >= 0 && v <= 2 ? v : 2;
+    static const int v = int(knob_integer(Knob::FixBlock));
+    return v;
 }
 
 bool specialise_for_block(const StencilConfig& c) {
@@ -161,23 +153,23 @@ std::optional<BlockDims> occupancy_block(const StencilConfig& c, const DeviceInf
 }
 
 int stream_min_blocks_per_sm() {
-    static const int v = env_knob("STENCILSCOPE_STREAM_MIN_BLOCKS", 0);
-    return v >= 1 && v <= 32 ? v : 1;
+    static const int v = int(knob_integer(Knob::StreamMinBlocks));
+    return v;
 }
 
 bool stream_lean_addresses() {
-    static const bool v = env_knob("STENCILSCOPE_STREAM_LEAN_ADDR", 0) == 1;
+    static const bool v = knob_flag(Knob::StreamLeanAddr);
     return v;
 }
 
 StreamLayout stream_layout(const StencilConfig& c) {
     if (c.problem.dims != 3) return {};
-    static const int fwd_env = env_knob("STENCILSCOPE_STREAM_FWD", -1);
-    static const int xb_env = env_knob("STENCILSCOPE_STREAM_XB", 0);
+    static const int fwd_env = int(knob_integer(Knob::StreamFwd)); // -1: by the radius
+    static const int xb_env = int(knob_integer(Knob::StreamXb));
     StreamLayout l;
     const bool by_default = c.problem.radius >= kStreamForwardRadius;
-    l.forward = fwd_env >= 0 && fwd_env <= 2 ? fwd_env >= 1 : by_default;
-    l.x_cells = l.forward ? (xb_env == 1 || xb_env == 2 || xb_env == 4 ? xb_env : 2) : 1;
+    l.forward = fwd_env >= 0 ? fwd_env >= 1 : by_default;
+    l.x_cells = l.forward ? xb_env : 1;
     // Two roles where one thread's 2R pending sums per cell would take 256 registers or more (they spill), and from
     // R16 on where they take 128: measured faster there and slower elsewhere at R4, R8 and R16, fp32 and fp64
     // (H100: fp32 R16 CF 2 41.9 against 35.7 %, fp64 R16 CF 1 28.1 against 27.0 %; fp32 R8 CF 4 (128) 57.1
@@ -186,7 +178,7 @@ StreamLayout stream_layout(const StencilConfig& c) {
     const bool two_by_default
         = l.forward && (one_role_registers >= 256 || (c.problem.radius >= 16 && one_role_registers >= 128));
     l.roles = l.forward && c.problem.radius >= 2 && (fwd_env == 2 || (fwd_env != 1 && two_by_default)) ? 2 : 1;
-    static const int tc_env = env_knob("STENCILSCOPE_STREAM_TC", -1);
+    static const int tc_env = int(knob_integer(Knob::StreamTc)); // -1: by precision, radius and CF
     const int r = c.problem.radius;
     l.tensor = l.forward && fwd_env != 2 && tc_env != 0 && c.problem.precision == Precision::FP64 && c.policy.cf == 1
         && r % 2 == 0 && r >= (tc_env == 1 ? 2 : kStreamTensorRadius)

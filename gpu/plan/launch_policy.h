@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Launch policy: block dims (thesis listing 3.18), shared memory per block (listing 3.19) and every
-// rule a launch must satisfy. Pure host code, so the GUI and the tests can ask without a GPU.
+// rule a launch must satisfy. Pure host code, so the GUI and the tests can ask without a GPU. Its tuning knobs
+// (STENCILSCOPE_STREAM_*, STENCILSCOPE_FIX_BLOCK) are read once each, through gpu/plan/knobs.h.
 #pragma once
 
 #include "gpu/problem/config.h"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/temporal_policy.h"
 
+#include "gpu/plan/knobs.h"
+
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 namespace ss {
@@ -83,38 +84,30 @@ Status check_temporal_block(const StencilConfig& c, const BlockDims& b) {
     return Status::success();
 }
 
-namespace {
-int env_knob(const char* name) {
-    const char* env = std::getenv(name);
-    return env ? std::atoi(env) : 0;
-}
-} // namespace
-
+// The knobs are read once (gpu/plan/knobs.h); unset, empty or out of range, the default applies.
 int temporal_loads_ahead() {
-    static const int v = env_knob("STENCILSCOPE_TEMPORAL_AHEAD");
-    return v >= 1 && v <= 8 ? v : 1;
+    static const int v = int(knob_integer(Knob::TemporalAhead));
+    return v;
 }
 
 int temporal_min_blocks_per_sm() {
-    static const int v = env_knob("STENCILSCOPE_TEMPORAL_MIN_BLOCKS");
-    return v >= 1 && v <= 32 ? v : 0;
+    static const int v = int(knob_integer(Knob::TemporalMinBlocks)); // 0: not given
+    return v;
 }
 
 bool temporal_fast_path() {
-    static const bool v
-        = std::getenv("STENCILSCOPE_TEMPORAL_FASTPATH") == nullptr || env_knob("STENCILSCOPE_TEMPORAL_FASTPATH") != 0;
+    static const bool v = knob_flag(Knob::TemporalFastPath);
     return v;
 }
 
 bool temporal_adjacent_rows() {
-    static const bool v
-        = std::getenv("STENCILSCOPE_TEMPORAL_ROWS") == nullptr || env_knob("STENCILSCOPE_TEMPORAL_ROWS") != 0;
+    static const bool v = knob_flag(Knob::TemporalRows);
     return v;
 }
 
 int temporal_waves(int dims) {
-    static const int v = env_knob("STENCILSCOPE_TEMPORAL_WAVES");
-    return v >= 1 && v <= 64 ? v : dims == 3 ? 8 : 4;
+    static const int v = int(knob_integer(Knob::TemporalWaves)); // 0: by the dimensions
+    return v > 0 ? v : dims == 3 ? 8 : 4;
 }
 
 std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {

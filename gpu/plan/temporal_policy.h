@@ -4,7 +4,8 @@
 // tile), streams it along the slow axis and keeps one pipeline stage per fused step on chip, so each
 // cell crosses DRAM once per `depth` steps. The tile carries a halo of R * depth cells on each side that
 // is computed redundantly and never written: only the core is valid after `depth` steps.
-// Pure host code, like launch_policy.h.
+// Pure host code, like launch_policy.h. Its tuning knobs (STENCILSCOPE_TEMPORAL_*) are read once each, through
+// gpu/plan/knobs.h.
 #pragma once
 
 #include "gpu/problem/config.h"

@@ -108,6 +108,7 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
         // the parser (CLI11): unknown options, flags given a value, options of other commands, no command
         "",
         "run --bogus",
+        "knobs --bogus",
         "run --bogus 1",
         "run --verify=yes",
         "run --radius=",
@@ -225,6 +226,25 @@ TEST(Cli, DeviceFailureMidRunExitsOneWithOneLine) {
     EXPECT_EQ(lines(r.err), 1) << r.err;
     EXPECT_NE(r.err.find("stopped answering"), std::string::npos) << r.err;
     EXPECT_FALSE(std::filesystem::exists(csv));
+}
+
+// `knobs` lists every knob with the value in force: set, empty (= unset) and malformed (ignored) alike.
+TEST(Cli, KnobsShowsValuesInForce) {
+    const Result r = run("STENCILSCOPE_STREAM_PIPE=6 STENCILSCOPE_TEMPORAL_FASTPATH= STENCILSCOPE_FIX_BLOCK=abc "
+                         "STENCILSCOPE_STRIPS_PER_GPU=3 " STENCILSCOPE_CLI,
+        "knobs");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    auto row = [&](const std::string& name) { // "NAME  kind  in-force  from ..."
+        const std::size_t at = r.out.find("\n" + name + " ");
+        return at == std::string::npos ? std::string() : r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+    };
+    EXPECT_NE(row("STENCILSCOPE_STREAM_PIPE").find(" 6 "), std::string::npos) << r.out;
+    EXPECT_NE(row("STENCILSCOPE_STREAM_PIPE").find("environment"), std::string::npos) << r.out;
+    EXPECT_NE(row("STENCILSCOPE_STRIPS_PER_GPU").find(" 3 "), std::string::npos) << r.out;
+    EXPECT_NE(row("STENCILSCOPE_TEMPORAL_FASTPATH").find("empty = unset"), std::string::npos) << r.out;
+    EXPECT_NE(row("STENCILSCOPE_FIX_BLOCK").find("ignored (abc"), std::string::npos) << r.out;
+    EXPECT_NE(row("STENCILSCOPE_CUDA_LIBS").find("unset, default"), std::string::npos) << r.out;
 }
 
 TEST(Cli, SweepBadInputExitsTwoWithOneLineAndWritesNothing) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/backends/cuda/cuda_libraries.h"
 #include "gpu/backends/sanitizer_build.h"
+#include "gpu/plan/knobs.h"
 
 #include <cuda_runtime.h>
 
@@ -67,7 +68,7 @@ struct Search {
 };
 
 Search search_from_environment() {
-    if (const char* value = std::getenv(kCudaLibsVariable); value && *value) return { split_folders(value), true };
+    if (const std::string value = knob_text(Knob::CudaLibs); !value.empty()) return { split_folders(value), true };
     return { cuda_library_folders(), false };
 }
 
