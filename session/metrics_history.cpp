@@ -152,7 +152,8 @@ void MetricsHistory::add_to_bin(const ContinuousChunk& c) {
         const double ms = b.sampled_s * 1e3;
         p.dram_read_gbs = gbytes_per_second(b.read, ms);
         p.dram_write_gbs = gbytes_per_second(b.write, ms);
-        if (b.local) p.local_load_gbs = gbytes_per_second(b.load, ms), p.local_store_gbs = gbytes_per_second(b.store, ms);
+        if (b.local)
+            p.local_load_gbs = gbytes_per_second(b.load, ms), p.local_store_gbs = gbytes_per_second(b.store, ms);
         if (b.pct) p.dram_pct = b.pct_weighted / b.sampled_s;
         if (b.nvlink)
             p.nvlink_rx_gbs = gbytes_per_second(b.nvlink_rx, ms), p.nvlink_tx_gbs = gbytes_per_second(b.nvlink_tx, ms);

@@ -4,8 +4,8 @@
 #include "gpu/problem/cuda_support.h"
 #include "gpu/problem/device.h"
 #include "gpu/profiler/collector.h"
-#include "gpu/profiler/profile_procedure.h"
 #include "gpu/profiler/pm_sampling_run.h"
+#include "gpu/profiler/profile_procedure.h"
 #include "reports/profile_report.h"
 #include "reports/run_report.h"
 
@@ -168,8 +168,8 @@ void MetricsSampler::derive(const StencilConfig& c, const std::vector<GpuCounter
         figures.device_name = g.device_name;
         figures.launch = g.launch;
         const ProfileTarget target { g.share, g.device_name, g.peak_bytes_per_s, {}, g.l2_bytes };
-        figures.figures = profiled_figures(
-            c, g.share.updated_cells, g.launch.metrics, target_verdict_inputs(c, target));
+        figures.figures
+            = profiled_figures(c, g.share.updated_cells, g.launch.metrics, target_verdict_inputs(c, target));
         launches.push_back(g.launch);
     }
     out.launch = launches.empty() ? ProfiledLaunch {} : combine_devices(launches);

@@ -273,8 +273,8 @@ Verdict diagnose(const KernelMetrics& m, const VerdictInputs& in) {
     const bool fits_l2 = in.working_set_bytes > 0 && in.l2_bytes > 0 && in.working_set_bytes <= in.l2_bytes;
     if (dram_bound) {
         std::snprintf(buf, sizeof buf,
-            "DRAM bandwidth: %.0f GB/s, %.0f%% of the measured peak; %.2fx the ideal bytes%s", dram.gbs(),
-            dram_pct, in.ideal_bytes > 0 ? (read + write) / in.ideal_bytes : 0.0,
+            "DRAM bandwidth: %.0f GB/s, %.0f%% of the measured peak; %.2fx the ideal bytes%s", dram.gbs(), dram_pct,
+            in.ideal_bytes > 0 ? (read + write) / in.ideal_bytes : 0.0,
             fits_l2 ? ", although the field would fit in L2" : "");
         return { Limiter::DramBandwidth, buf };
     }
