@@ -43,7 +43,8 @@ struct CopyRoofline {
 // `device`'s copy roofline (kRooflineCopyBytes x kRooflineRepeats, smaller by roofline_copy_bytes when
 // free memory is short), measured on the first call for that device and kept for the process: every
 // caller gets the same numbers. Thread-safe; a second caller waits while the first measures. Call it
-// before a metrics collector attaches to the device, and never on the GUI thread (it runs ~1 s of copies).
+// before a metrics collector attaches to the device, and never on the GUI thread (it allocates two buffers
+// of up to 1 GiB and copies them 60 times).
 const CopyRoofline& measure_copy_roofline(int device);
 
 } // namespace ss
