@@ -2,6 +2,7 @@
 #include "reports/profile_report.h"
 
 #include "gpu/problem/physics.h"
+#include "gpu/profiler/profile_procedure.h"
 #include "reports/run_report.h"
 
 #include <algorithm>
@@ -51,9 +52,7 @@ double ProfileReport::metric(std::string_view name) const {
 }
 
 LaunchFigures ProfileReport::figures() const {
-    const StencilConfig& c = options.config;
-    return derive_launch_figures(profiled.metrics, { cells(), fused_steps(c.policy), double(ideal_bytes_per_cell(c)) },
-        verdict.dram_peak_bytes_per_s, { verdict.working_set_bytes, verdict.l2_bytes });
+    return profiled_figures(options.config, cells(), profiled.metrics, verdict);
 }
 
 std::int64_t ProfileReport::cells() const {

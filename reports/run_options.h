@@ -4,6 +4,7 @@
 // tokenised by reports/command_line.h (CLI11); this file gives the values their meaning. Qt-free.
 #pragma once
 
+#include "gpu/backends/bandwidth.h"
 #include "gpu/problem/config.h"
 #include "gpu/problem/physics.h"
 
@@ -25,7 +26,7 @@ struct RunOptions {
     double continuous_seconds = 0.0; // profile --continuous: seconds of PM sampling; 0: the replayed profile
     bool verify = false;
     bool checksum = false; // run: print field_checksum of the final field (gpu/backends/rank_strip.h)
-    std::int64_t bandwidth_bytes = std::int64_t(1) << 30;
+    std::int64_t bandwidth_bytes = kRooflineCopyBytes; // `bandwidth` measures the roofline's copies by default
     bool backend_given = false;
     // autotune and sweep: where block searches are cached ("" = default_autotune_cache_path()), or not at all
     std::string autotune_cache;

@@ -4,6 +4,7 @@
 #include "gpu/io/timestamp.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/physics.h"
+#include "gpu/problem/rates.h"
 
 #include <algorithm>
 #include <charconv>
@@ -29,7 +30,7 @@ double RunReport::median_ms_per_step() const {
 
 double RunReport::gcells_per_s() const {
     const double ms = median_ms_per_step();
-    return ms > 0 ? double(updated_cells(options.config)) / (ms * 1e-3) / 1e9 : 0.0;
+    return gcells_per_second(double(updated_cells(options.config)), 1, ms);
 }
 
 double ideal_bytes_per_step(const StencilConfig& c) {
@@ -46,8 +47,7 @@ double RunReport::single_step_roofline_gcells_per_s() const {
 }
 
 double RunReport::pct_of_roofline() const {
-    if (copy_gbytes_per_s <= 0) return std::nan("");
-    return 100.0 * gbytes_per_s() / (copy_gbytes_per_s * std::max(options.config.placement.gpus, 1));
+    return percent_of(gbytes_per_s(), copy_gbytes_per_s * std::max(options.config.placement.gpus, 1));
 }
 
 MultiGpuStats RunReport::median_strip_stats() const {

@@ -4,6 +4,7 @@
 
 #include "gpu/backends/gl_interop.h"
 #include "gpu/plan/knobs.h"
+#include "gpu/problem/rates.h"
 #include "gpu/studies/autotune_cache.h"
 
 #include <QTimer>
@@ -420,17 +421,16 @@ void EngineWorker::report_stats(bool force) {
     s.batch_steps = m_batch;
     if (m_window_steps > 0 && m_window_busy_ms > 0.0) {
         const StencilConfig& c = m_sim->config();
-        const double busy_s = m_window_busy_ms / 1000.0;
         s.steps_per_second = m_window_steps / seconds;
         s.ms_per_step = m_window_busy_ms / m_window_steps;
-        s.gcells_per_second = double(updated_cells(c)) * m_window_steps / busy_s / 1e9;
+        s.gcells_per_second = gcells_per_second(double(updated_cells(c)), double(m_window_steps), m_window_busy_ms);
         s.gbytes_per_second = s.gcells_per_second * ideal_bytes_per_cell(c) / fused_steps(c.policy);
     }
     if (m_window_kernel_steps > 0 && m_window_kernel_ms > 0.0) {
         const StencilConfig& c = m_sim->config();
         s.kernel_timed_steps = int(m_window_kernel_steps);
         s.kernel_ms_per_step = m_window_kernel_ms / double(m_window_kernel_steps);
-        s.kernel_gcells_per_second = double(updated_cells(c)) / (s.kernel_ms_per_step * 1e-3) / 1e9;
+        s.kernel_gcells_per_second = gcells_per_second(double(updated_cells(c)), 1, s.kernel_ms_per_step);
         s.kernel_gbytes_per_second = s.kernel_gcells_per_second * ideal_bytes_per_cell(c) / fused_steps(c.policy);
     }
     if (strip_count(m_sim->config().placement) > 1) {

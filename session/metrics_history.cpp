@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session/metrics_history.h"
 
+#include "gpu/problem/rates.h"
 #include "reports/pm_report.h"
 #include "reports/profile_report.h"
 #include "reports/run_report.h"
@@ -148,12 +149,14 @@ void MetricsHistory::add_to_bin(const ContinuousChunk& c) {
         p.generation = c.generation;
         p.device = k.device;
         p.seconds = b.end;
-        p.dram_read_gbs = b.read / b.sampled_s / 1e9;
-        p.dram_write_gbs = b.write / b.sampled_s / 1e9;
-        if (b.local) p.local_load_gbs = b.load / b.sampled_s / 1e9, p.local_store_gbs = b.store / b.sampled_s / 1e9;
+        const double ms = b.sampled_s * 1e3;
+        p.dram_read_gbs = gbytes_per_second(b.read, ms);
+        p.dram_write_gbs = gbytes_per_second(b.write, ms);
+        if (b.local)
+            p.local_load_gbs = gbytes_per_second(b.load, ms), p.local_store_gbs = gbytes_per_second(b.store, ms);
         if (b.pct) p.dram_pct = b.pct_weighted / b.sampled_s;
         if (b.nvlink)
-            p.nvlink_rx_gbs = b.nvlink_rx / b.sampled_s / 1e9, p.nvlink_tx_gbs = b.nvlink_tx / b.sampled_s / 1e9;
+            p.nvlink_rx_gbs = gbytes_per_second(b.nvlink_rx, ms), p.nvlink_tx_gbs = gbytes_per_second(b.nvlink_tx, ms);
         p.lost_samples = b.lost;
         m_points.push_back(p);
         b = Bin { c.generation };

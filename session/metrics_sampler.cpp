@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "session/metrics_sampler.h"
 
-#include "gpu/backends/bandwidth.h"
 #include "gpu/problem/cuda_support.h"
 #include "gpu/problem/device.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/profiler/pm_sampling_run.h"
+#include "gpu/profiler/profile_procedure.h"
 #include "reports/profile_report.h"
 #include "reports/run_report.h"
 
@@ -13,12 +13,6 @@
 #include <cmath>
 
 namespace ss::gui {
-namespace {
-
-constexpr std::int64_t kRooflineBytes = 256ll << 20; // enough to stream past the L2, quick to copy
-
-} // namespace
-
 MetricsSampler::MetricsSampler(const DeviceCatalogue& catalogue)
     : m_catalogue(catalogue) { }
 MetricsSampler::~MetricsSampler() {
@@ -154,14 +148,6 @@ std::string MetricsSampler::precheck(const StencilConfig& c) {
     return {};
 }
 
-double MetricsSampler::device_peak_bytes_per_s(int device) {
-    if (const auto it = m_peak.find(device); it != m_peak.end()) return it->second;
-    const BandwidthResult r = measure_copy_bandwidth(device, kRooflineBytes, 3);
-    const double peak = r.error.empty() ? r.gbytes_per_s * 1e9 : 0.0;
-    m_peak[device] = peak;
-    return peak;
-}
-
 VerdictInputs MetricsSampler::verdict_inputs(const StencilConfig& c, const std::vector<GpuCounters>& gpus) {
     VerdictInputs in;
     in.ideal_bytes = double(updated_cells(c)) * ideal_bytes_per_cell(c);
@@ -181,16 +167,13 @@ void MetricsSampler::derive(const StencilConfig& c, const std::vector<GpuCounter
         figures.share = g.share;
         figures.device_name = g.device_name;
         figures.launch = g.launch;
-        const CacheFit fit { double(g.share.updated_cells) * ideal_bytes_per_cell(c), g.l2_bytes };
-        figures.figures = derive_launch_figures(g.launch.metrics,
-            { g.share.updated_cells, fused_steps(c.policy), double(ideal_bytes_per_cell(c)) }, g.peak_bytes_per_s, fit);
+        const ProfileTarget target { g.share, g.device_name, g.peak_bytes_per_s, {}, g.l2_bytes };
+        figures.figures
+            = profiled_figures(c, g.share.updated_cells, g.launch.metrics, target_verdict_inputs(c, target));
         launches.push_back(g.launch);
     }
     out.launch = launches.empty() ? ProfiledLaunch {} : combine_devices(launches);
-    const VerdictInputs in = verdict_inputs(c, gpus);
-    out.figures = derive_launch_figures(out.launch.metrics,
-        { updated_cells(c), fused_steps(c.policy), double(ideal_bytes_per_cell(c)) }, in.dram_peak_bytes_per_s,
-        { in.working_set_bytes, in.l2_bytes });
+    out.figures = profiled_figures(c, updated_cells(c), out.launch.metrics, verdict_inputs(c, gpus));
 }
 
 void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long iteration_base, MetricsSample& out) {
@@ -216,33 +199,14 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
 
 void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsSample& out) {
     const StencilConfig& c = sim.config();
-    std::vector<GpuCounters> gpus;
-    for (const DeviceShare& share : device_shares(c)) {
-        GpuCounters& g = gpus.emplace_back();
-        g.share = share;
-        g.device_name = m_catalogue.name_of(share.device);
-        g.peak_bytes_per_s = device_peak_bytes_per_s(share.device); // measured before the profiler attaches
-        if (const DeviceInfo* d = m_catalogue.find(share.device)) g.l2_bytes = double(d->l2_bytes);
-    }
+    // The procedure `stencilscope-cli profile` follows too (profile_procedure.h), on this, the engine thread:
+    // the rooflines (measured once per device and process), the collectors, one profiled launch, no warm-up
+    // (the run is under way).
+    const std::vector<ProfileTarget> targets = profile_targets(c, m_catalogue);
     std::string why;
-    std::vector<MetricsCollector*> collectors;
-    for (const GpuCounters& g : gpus) {
-        std::unique_ptr<MetricsCollector>& collector = m_collectors[g.share.device];
-        if (!collector) collector = create_metrics_collector(g.share.device, &why);
-        if (!collector) {
-            if (gpus.size() > 1) why = "GPU " + std::to_string(g.share.device) + ": " + why;
-            break;
-        }
-        collectors.push_back(collector.get());
-    }
-    std::vector<ProfiledLaunch> launches;
-    const auto start = std::chrono::steady_clock::now(); // not the one-off collector creation and rooflines
-    // One launch: a temporal kernel's fused steps (sim.step(1) would run its one-step kernel instead).
-    const int steps = fused_steps(c.policy);
-    const bool profiled = collectors.size() == gpus.size()
-        && profile_devices(
-            collectors, [&] { sim.step_for_profiling(steps); }, &launches, &why);
-    m_last_cost = std::chrono::steady_clock::now() - start;
+    ProfiledStep step;
+    const bool profiled = profile_one_launch(sim, targets, m_collectors, 0, &step, &why);
+    m_last_cost = step.cost; // the profiled launch, not the one-off collector creation and rooflines
     if (!profiled) {
         m_broken = true;
         out.unavailable = why.empty() ? "GPU counters could not be read." : why;
@@ -250,7 +214,10 @@ void MetricsSampler::profile(Simulation& sim, long long iteration_base, MetricsS
         return;
     }
     out.iteration = iteration_base + sim.iteration();
-    for (std::size_t i = 0; i < gpus.size(); ++i) gpus[i].launch = launches[i];
+    std::vector<GpuCounters> gpus;
+    for (std::size_t i = 0; i < targets.size(); ++i)
+        gpus.push_back({ targets[i].share, targets[i].device_name, step.per_gpu[i], targets[i].peak_bytes_per_s,
+            targets[i].l2_bytes });
     derive(c, gpus, out);
     if (out.generation != m_verdict_generation) { // another kernel: its own samples only
         m_verdict.reset();

@@ -81,7 +81,6 @@ private:
     void profile(Simulation& sim, long long iteration_base, MetricsSample& out);
     void continuous_off(const std::string& why); // falls back to the replayed profile and says so, once
     ContinuousChunk timed(PmChunk&& chunk); // on the decode thread: the samples' times on m_epoch's axis
-    double device_peak_bytes_per_s(int device);
 
     const DeviceCatalogue& m_catalogue; // the engine thread's, which outlives this sampler
     ContinuousSink m_sink;
@@ -99,8 +98,7 @@ private:
     std::chrono::steady_clock::duration m_last_cost {}; // how long its profiled step took
     std::chrono::steady_clock::time_point m_epoch = std::chrono::steady_clock::now();
     // One per device, created on the engine thread on first use and kept (collector.h: one per device).
-    std::map<int, std::unique_ptr<MetricsCollector>> m_collectors;
-    std::map<int, double> m_peak; // measured copy roofline per device, bytes/s
+    std::map<int, std::unique_ptr<MetricsCollector>> m_collectors; // CollectorsByDevice
     // The whole run's verdict over the last few samples of one generation (one kernel), held against flips.
     VerdictSmoother m_verdict;
     std::uint64_t m_verdict_generation = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/metrics_chart_area.h"
 
+#include "gpu/problem/rates.h"
 #include "widgets/export_util.h"
 #include "widgets/metric_charts.h"
 
@@ -147,7 +148,7 @@ void MetricsChartArea::append_continuous(const std::vector<ContinuousPoint>& poi
         // between frames: a paced display reads far below the replayed kernel's share, and the title says why.
         if (last.dram_pct >= 0.0)
             m_dram->chart()->setTitle(tr("DRAM (continuous, over time, idle gaps included): %1 % of peak")
-                                          .arg(std::min(last.dram_pct, 100.0), 0, 'f', 0));
+                                          .arg(percent_of(last.dram_pct, 100.0), 0, 'f', 0));
         if (last.local_load_gbs >= 0.0) {
             m_local->set_series_label(0, tr("load %1").arg(last.local_load_gbs, 0, 'f', 0));
             m_local->set_series_label(1, tr("store %1").arg(last.local_store_gbs, 0, 'f', 0));

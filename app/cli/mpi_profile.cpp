@@ -90,8 +90,7 @@ int profile_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& cata
     };
     bool ok = true;
     in_turns(world, [&] {
-        const BandwidthResult bw = measure_copy_bandwidth(job.device, std::int64_t(1) << 29, 5);
-        peak_bytes_per_s = bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0;
+        peak_bytes_per_s = measure_copy_roofline(job.device).bytes_per_s(); // the one roofline of every program
         ok = with_collector([&](MetricsCollector& c) {
             metric_count = c.collected_metrics().size(), passes = c.passes();
             return true;

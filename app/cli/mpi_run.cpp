@@ -12,6 +12,7 @@
 #include "gpu/backends/rank_strip.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/physics.h"
+#include "gpu/problem/rates.h"
 #include "reports/run_report.h"
 
 #include <algorithm>
@@ -83,15 +84,13 @@ std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ra
         const std::int64_t cells = updated_cells(strip_config(rank_split_config(c, int(ranks.size())), r.strip));
         std::snprintf(buf, sizeof buf,
             "  rank %zu %s on %s rows %d..%d: %.4f ms compute (%.2f GCells/s), exchange %.4f ms\n", i, where.c_str(),
-            r.host.c_str(), r.strip.first_row, r.strip.end_row - 1, cms, cms > 0 ? double(cells) / (cms * 1e6) : 0.0,
-            ems);
+            r.host.c_str(), r.strip.first_row, r.strip.end_row - 1, cms, gcells_per_second(double(cells), 1, cms), ems);
         out += buf;
     }
     std::snprintf(buf, sizeof buf,
         "halo     %s per step, slowest exchange %.4f ms: %.2f GB/s (means per step, median of the timed runs; "
         "an exchange includes waiting for the neighbours)\n",
-        bytes_text(halo_bytes).c_str(), slowest_exchange,
-        slowest_exchange > 0 ? double(halo_bytes) / (slowest_exchange * 1e6) : 0.0);
+        bytes_text(halo_bytes).c_str(), slowest_exchange, gbytes_per_second(double(halo_bytes), slowest_exchange));
     return out + buf;
 }
 

@@ -3,13 +3,12 @@
 #include "app/cli/profile_command.h"
 
 #include "app/cli/cli_common.h"
-#include "gpu/backends/bandwidth.h"
 #include "gpu/backends/create_simulation.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/strip_plan.h"
 #include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
-#include "gpu/profiler/collector.h"
+#include "gpu/profiler/profile_procedure.h"
 #include "reports/profile_report.h"
 
 #include <cstdio>
@@ -48,38 +47,30 @@ int run_profile_command(const RunOptions& o, const DeviceCatalogue& catalogue) {
     int exit_code = 0;
     auto sim = simulation_to_profile(o, catalogue, profile_csv_header(), &exit_code);
     if (!sim) return exit_code;
-    const auto& devices = catalogue.devices;
     std::string why;
 
-    // One report per GPU (one on a single GPU), each against its own GPU's copy roofline, measured
-    // before the profiler is attached; then one collector per GPU, created on this thread (collector.h).
-    const std::vector<DeviceShare> shares = device_shares(c);
-    std::vector<ProfileReport> reports(shares.size());
-    std::vector<std::unique_ptr<MetricsCollector>> owned;
-    std::vector<MetricsCollector*> collectors;
-    for (std::size_t g = 0; g < shares.size(); ++g) {
-        const int d = shares[g].device;
-        const BandwidthResult bw = measure_copy_bandwidth(d, std::int64_t(1) << 29, 5);
+    // The procedure the GUI's metrics follow too (profile_procedure.h): one report per GPU (one on a single
+    // GPU), each against its own GPU's copy roofline, measured before the profiler is attached; then one
+    // collector per GPU, created on this thread (collector.h).
+    const std::vector<ProfileTarget> targets = profile_targets(c, catalogue);
+    std::vector<ProfileReport> reports(targets.size());
+    for (std::size_t g = 0; g < targets.size(); ++g) {
         ProfileReport& report = reports[g];
         report.options = o;
-        report.device = devices[std::size_t(d)].name;
+        report.device = targets[g].device_name;
         report.resources = sim->resources();
-        report.gpu = shares[g];
-        const double cell_bytes = double(shares[g].updated_cells) * ideal_bytes_per_cell(c);
-        report.verdict = { bw.error.empty() ? bw.gbytes_per_s * 1e9 : 0.0, cell_bytes, cell_bytes,
-            double(devices[std::size_t(d)].l2_bytes) };
+        report.gpu = targets[g].share;
+        report.verdict = target_verdict_inputs(c, targets[g]);
     }
-    for (const DeviceShare& share : shares) {
-        owned.push_back(create_metrics_collector(share.device, &why));
-        if (!owned.back()) return fail(1, shares.size() > 1 ? "GPU " + std::to_string(share.device) + ": " + why : why);
-        collectors.push_back(owned.back().get());
-        reports[collectors.size() - 1].dropped = owned.back()->dropped_metrics();
-    }
+    CollectorsByDevice owned;
+    std::vector<MetricsCollector*> collectors;
+    if (!attach_collectors(targets, owned, &collectors, &why)) return fail(1, why);
+    for (std::size_t g = 0; g < targets.size(); ++g) reports[g].dropped = collectors[g]->dropped_metrics();
 
     const ProfileReport& first = reports.front();
     const KernelResources& k = first.resources;
     std::printf("config   %s\n", describe(c).c_str());
-    const bool split = shares.size() > 1;
+    const bool split = targets.size() > 1;
     for (const ProfileReport& r : reports) {
         std::printf(
             "device   %s%s", split ? ("GPU " + std::to_string(r.gpu.device) + ": ").c_str() : "", r.device.c_str());
@@ -90,10 +81,13 @@ int run_profile_command(const RunOptions& o, const DeviceCatalogue& catalogue) {
     }
     std::printf("kernel   block %s, %d blocks, %d registers/thread, %d B spilled (local), %d B shared/block\n",
         format_block(k.block).c_str(), k.grid_blocks, k.registers, k.local_bytes, k.static_smem + k.dynamic_smem);
-    for (const ProfileReport& r : reports)
+    for (std::size_t g = 0; g < reports.size(); ++g) {
+        const ProfileReport& r = reports[g];
         std::printf("roofline %s%.1f GB/s device copy%s\n",
             split ? ("GPU " + std::to_string(r.gpu.device) + ": ").c_str() : "", r.verdict.dram_peak_bytes_per_s / 1e9,
             r.verdict.dram_peak_bytes_per_s > 0 ? "" : " (not measured)");
+        if (!targets[g].roofline_note.empty()) std::printf("         %s\n", targets[g].roofline_note.c_str());
+    }
     std::printf("metrics  %zu collected in %d replay passes", collectors.front()->collected_metrics().size(),
         collectors.front()->passes());
     for (std::size_t i = 0; i < first.dropped.size(); ++i)
@@ -102,18 +96,13 @@ int run_profile_command(const RunOptions& o, const DeviceCatalogue& catalogue) {
 
     sim->upload(make_initial_field(c, o.config.problem.initial, o.config.problem.seed));
     std::vector<CsvRow> rows;
-    std::vector<ProfiledLaunch> per_gpu;
     for (int launch = 1; launch <= o.launches; ++launch) {
-        if (o.steps > 0) sim->step(o.steps);
-        const long long iteration = sim->iteration() + 1;
-        // One launch: the temporal variant's fused steps (one step would run its one-step kernel).
-        if (!profile_devices(
-                collectors, [&sim, &c] { sim->step_for_profiling(fused_steps(c.policy)); }, &per_gpu, &why))
-            return fail(1, why);
+        ProfiledStep step; // --steps unprofiled steps first, then one profiled launch
+        if (!profile_one_launch(*sim, targets, owned, o.steps, &step, &why)) return fail(1, why);
         for (std::size_t g = 0; g < reports.size(); ++g) {
             reports[g].launch = launch;
-            reports[g].iteration = iteration;
-            reports[g].profiled = per_gpu[g];
+            reports[g].iteration = step.iteration;
+            reports[g].profiled = step.per_gpu[g];
             std::cout << format_profile(reports[g]);
             rows.push_back(profile_csv_row(reports[g]));
         }

@@ -3,6 +3,7 @@
 
 #include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
+#include "gpu/problem/rates.h"
 #include "reports/experiment_report.h"
 #include "session/metrics_sampler.h"
 #include "session/session.h"
@@ -277,7 +278,7 @@ int run_benchmark(MainWindow& w, const GuiOptions& o, std::ostream& out, std::os
     out << "config: " << describe(c) << " (" << to_string(c.placement.backend) << ", " << w.interop_text().toStdString()
         << ")\n";
     std::snprintf(line, sizeof line, "displayed FPS: %.1f\nsteps/s: %.1f\nGCells/s: %.3f\n", frames / seconds,
-        steps / seconds, double(updated_cells(c)) * steps / seconds / 1e9);
+        steps / seconds, gcells_per_second(double(updated_cells(c)), steps, seconds * 1e3));
     out << line;
     out << "engine batch: " << w.session().last_stats().batch_steps << " steps\n";
     std::snprintf(

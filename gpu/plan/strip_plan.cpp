@@ -207,7 +207,7 @@ double MultiGpuStats::max_exchange_ms() const {
 
 double MultiGpuStats::halo_gbytes_per_s() const {
     const double ms = max_exchange_ms();
-    return ms > 0 ? double(halo_bytes()) / (ms * 1e6) : 0.0;
+    return gbytes_per_second(double(halo_bytes()), ms);
 }
 
 std::string MultiGpuStats::path_summary() const {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "gpu/problem/config.h"
+#include "gpu/problem/rates.h"
 #include "gpu/problem/slice.h"
 
 #include <cstdint>
@@ -104,7 +105,7 @@ struct StripStats {
     std::int64_t remote_bytes = 0;
     double compute_ms = 0.0; // its kernels in that step (boundary + interior), CUDA events
     double exchange_ms = 0.0; // receiving its ghost rows (plus staging its own rows out on the staged path)
-    double gcells_per_s() const { return compute_ms > 0 ? double(updated_cells) / (compute_ms * 1e6) : 0.0; }
+    double gcells_per_s() const { return gcells_per_second(double(updated_cells), 1, compute_ms); }
 };
 
 struct MultiGpuStats {

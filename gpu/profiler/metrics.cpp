@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/profiler/metrics.h"
 
+#include "gpu/problem/rates.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -130,11 +132,15 @@ namespace {
 double gbytes_per_s(const KernelMetrics& m, double bytes) {
     const auto ns = m.find("gpu__time_duration.sum");
     if (ns == m.end() || !(ns->second > 0.0)) return std::nan("");
-    return bytes / ns->second; // bytes per ns = GB/s
+    return gbytes_per_second(bytes, ns->second * 1e-6);
 }
 double counter(const KernelMetrics& m, std::string_view name) {
     const auto it = m.find(name);
     return it == m.end() ? std::nan("") : it->second;
+}
+double value_or_zero(const KernelMetrics& m, std::string_view name) {
+    const double v = counter(m, name);
+    return std::isnan(v) ? 0.0 : v;
 }
 } // namespace
 
@@ -146,6 +152,17 @@ double local_memory_gbs(const KernelMetrics& m) {
     return gbytes_per_s(m,
         counter(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")
             + counter(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum"));
+}
+
+DramFigures dram_figures(const KernelMetrics& m, double dram_peak_bytes_per_s) {
+    DramFigures d;
+    const double ns = value_or_zero(m, "gpu__time_duration.sum");
+    if (!(ns > 0.0)) return d;
+    const double ms = ns * 1e-6;
+    d.read_gbs = gbytes_per_second(value_or_zero(m, "dram__bytes_read.sum"), ms);
+    d.write_gbs = gbytes_per_second(value_or_zero(m, "dram__bytes_write.sum"), ms);
+    d.pct_of_roofline = percent_of(d.gbs(), dram_peak_bytes_per_s / 1e9);
+    return d;
 }
 
 namespace {
@@ -231,8 +248,9 @@ Verdict diagnose(const KernelMetrics& m, const VerdictInputs& in) {
     const double local = value(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")
         + value(m, "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum");
     if (ns <= 0.0) return { Limiter::Unknown, "no duration measured" };
-    const double dram_rate = (read + write) / (ns * 1e-9);
-    const double dram_pct = in.dram_peak_bytes_per_s > 0 ? 100.0 * dram_rate / in.dram_peak_bytes_per_s : 0.0;
+    // The figures' own DRAM rate and capped share (dram_figures): the verdict never says more than 100 %.
+    const DramFigures dram = dram_figures(m, in.dram_peak_bytes_per_s);
+    const double dram_pct = std::isnan(dram.pct_of_roofline) ? 0.0 : dram.pct_of_roofline;
     const double occupancy = value(m, "sm__warps_active.avg.pct_of_peak_sustained_active", -1.0);
     // The dominant stall reason (not counting "selected", which is issuing).
     std::string_view top;
@@ -255,8 +273,8 @@ Verdict diagnose(const KernelMetrics& m, const VerdictInputs& in) {
     const bool fits_l2 = in.working_set_bytes > 0 && in.l2_bytes > 0 && in.working_set_bytes <= in.l2_bytes;
     if (dram_bound) {
         std::snprintf(buf, sizeof buf,
-            "DRAM bandwidth: %.0f GB/s, %.0f%% of the measured peak; %.2fx the ideal bytes%s", dram_rate / 1e9,
-            dram_pct, in.ideal_bytes > 0 ? (read + write) / in.ideal_bytes : 0.0,
+            "DRAM bandwidth: %.0f GB/s, %.0f%% of the measured peak; %.2fx the ideal bytes%s", dram.gbs(), dram_pct,
+            in.ideal_bytes > 0 ? (read + write) / in.ideal_bytes : 0.0,
             fits_l2 ? ", although the field would fit in L2" : "");
         return { Limiter::DramBandwidth, buf };
     }

@@ -5,6 +5,7 @@
 // collector (Range Profiler) fills a KernelMetrics by these names.
 #pragma once
 
+#include <limits>
 #include <map>
 #include <string>
 #include <string_view>
@@ -59,6 +60,16 @@ KernelMetrics aggregate_ranges(const std::vector<KernelMetrics>& ranges);
 // duration is missing.
 double dram_write_gbs(const KernelMetrics&);
 double local_memory_gbs(const KernelMetrics&);
+
+// A launch's DRAM traffic against the copy roofline, derived once for the figures (LaunchFigures) and the
+// verdict alike, so both show the same numbers: bytes read and written (a missing counter counts 0) over
+// gpu__time_duration.sum, and their share of the roofline capped at 100 (percent_of).
+struct DramFigures {
+    double read_gbs = 0.0, write_gbs = 0.0; // 0 without a duration
+    double pct_of_roofline = std::numeric_limits<double>::quiet_NaN(); // NaN: roofline or duration unknown
+    double gbs() const { return read_gbs + write_gbs; }
+};
+DramFigures dram_figures(const KernelMetrics&, double dram_peak_bytes_per_s);
 
 // Why counters cannot be read, in plain words with what to do; `cupti_result` is CUPTI's enum value
 // and name (e.g. 35, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES").

@@ -6,6 +6,7 @@
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
+#include "gpu/problem/rates.h"
 
 #include <algorithm>
 
@@ -59,7 +60,7 @@ double median_ms_per_step(Simulation& sim, int steps, int repeats) {
 }
 
 double gcells_per_s(const StencilConfig& c, double ms_per_step) {
-    return ms_per_step > 0 ? double(updated_cells(c)) / (ms_per_step * 1e-3) / 1e9 : 0.0;
+    return gcells_per_second(double(updated_cells(c)), 1, ms_per_step);
 }
 
 std::vector<AutotuneResult> autotune(const StencilConfig& config, const DeviceCatalogue& catalogue,

@@ -2,6 +2,7 @@
 #include "gpu/studies/ebisu_model.h"
 
 #include "gpu/plan/temporal_policy.h"
+#include "gpu/problem/rates.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -90,7 +91,7 @@ EbisuPoint ebisu_point(const StencilConfig& config, const BlockDims& block, cons
     if (in.dram_bytes_per_s.known()) p.t_gm = k.a_gm * s / in.dram_bytes_per_s.value;
     if (in.smem_bytes_per_s.known()) p.t_sm = k.a_sm * t * s / in.smem_bytes_per_s.value;
     if (in.flops_per_s.known()) p.t_cmp = k.a_cmp * t / in.flops_per_s.value;
-    auto rate = [&](double seconds) { return seconds > 0 ? p.valid * t / seconds / 1e9 : 0.0; };
+    auto rate = [&](double seconds) { return gcells_per_second(p.valid, t, seconds * 1e3); };
     p.gm_gcells = rate(p.t_gm), p.sm_gcells = rate(p.t_sm), p.cmp_gcells = rate(p.t_cmp);
     const double t_stencil = std::max({ p.t_gm, p.t_sm, p.t_cmp });
     if (t_stencil > 0) {

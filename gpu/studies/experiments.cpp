@@ -246,8 +246,8 @@ std::vector<ExperimentPoint> run_experiment(const ExperimentSpec& spec, const De
     Bench bench { spec, catalogue, field, collector.get(), warnings };
     double copy_bytes_per_s = std::numeric_limits<double>::quiet_NaN();
     if (spec.kind == ExperimentKind::Depth && device) {
-        const BandwidthResult bw = measure_copy_bandwidth(device->index, std::int64_t(256) << 20, 3);
-        if (bw.error.empty()) copy_bytes_per_s = bw.gbytes_per_s * 1e9;
+        const CopyRoofline& roofline = measure_copy_roofline(device->index); // the roofline every program uses
+        if (roofline.measured.error.empty()) copy_bytes_per_s = roofline.bytes_per_s();
     }
     auto measured = [&] {
         points.back().copy_bytes_per_s = copy_bytes_per_s;
