@@ -122,18 +122,26 @@ std::string timestamp_now() {
     return utc_timestamp();
 }
 
+namespace {
+// "kernel   NAME (label): why": the entry point to give `ncu -k regex:NAME`, or the CPU loop.
+std::string kernel_line(const KernelChoice& k) {
+    return k.label.empty() ? "" : "kernel   " + kernel_title(k) + ": " + kernel_reason(k) + "\n";
+}
+} // namespace
+
 std::string format_report(const RunReport& r) {
     const StencilConfig& c = r.options.config;
     const KernelResources& k = r.resources;
     char buf[512];
     std::string out = "config   " + describe(c) + "\n";
     out += "device   " + r.device + " (" + std::string(to_string(c.placement.backend)) + ")\n";
+    out += kernel_line(k.kernel);
     if (c.placement.backend == Backend::Cuda) {
         std::snprintf(buf, sizeof buf, "block    %s (%s), %d blocks\n", format_block(k.block).c_str(),
             c.policy.heuristic_block ? "heuristic" : "manual", k.grid_blocks);
         out += buf;
         std::snprintf(buf, sizeof buf,
-            "kernel   %d registers/thread, %d B spilled (local), %d B shared/block, occupancy %.0f%% (limited by "
+            "uses     %d registers/thread, %d B spilled (local), %d B shared/block, occupancy %.0f%% (limited by "
             "%s)%s\n",
             k.registers, k.local_bytes, k.static_smem + k.dynamic_smem, 100.0 * k.theoretical_occupancy,
             k.occupancy_limiter.c_str(),
@@ -212,6 +220,7 @@ CsvRow report_csv_header() {
         { "overlap", "halo_path", "halo_bytes_per_step", "exchange_ms_per_step", "halo_gbytes_per_s",
             "slowest_gpu_ms_per_step" });
     append(h, { "depth" }); // added last, like the multi-GPU columns
+    append(h, { "kernel" }); // the entry point that ran (kernel_choice.h), empty on the CPU; added last as well
     return h;
 }
 
@@ -237,6 +246,7 @@ CsvRow report_csv_row(const RunReport& r) {
             split ? std::to_string(m.halo_bytes()) : "", split ? format_number(m.max_exchange_ms()) : "",
             split ? format_number(m.halo_gbytes_per_s()) : "", split ? format_number(slowest_compute_ms(m)) : "" });
     append(row, { std::to_string(fused_steps(c.policy)) });
+    append(row, { k.kernel.entry });
     return row;
 }
 

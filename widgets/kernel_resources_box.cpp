@@ -5,6 +5,7 @@
 #include <QGroupBox>
 #include <QLabel>
 
+#include <string_view>
 #include <utility>
 
 namespace ss::gui {
@@ -12,7 +13,8 @@ namespace ss::gui {
 QWidget* make_kernel_resources_box() {
     auto* box = new QGroupBox(QGroupBox::tr("Kernel resources"));
     auto* form = new QFormLayout(box);
-    const std::pair<const char*, QString> rows[] = { { "res_block", QGroupBox::tr("Block") },
+    const std::pair<const char*, QString> rows[] = { { "res_kernel", QGroupBox::tr("Kernel") },
+        { "res_kernel_why", QGroupBox::tr("Chosen because") }, { "res_block", QGroupBox::tr("Block") },
         { "res_grid", QGroupBox::tr("Grid blocks") }, { "res_registers", QGroupBox::tr("Registers / thread") },
         { "res_spill", QGroupBox::tr("Spill bytes / thread") }, { "res_smem", QGroupBox::tr("Shared memory / block") },
         { "res_occupancy", QGroupBox::tr("Theoretical occupancy") }, { "res_limiter", QGroupBox::tr("Limited by") },
@@ -21,6 +23,7 @@ QWidget* make_kernel_resources_box() {
         auto* value = new QLabel(QStringLiteral("-"));
         value->setObjectName(QLatin1String(name));
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        value->setWordWrap(std::string_view(name) == "res_kernel_why"); // a sentence; the panel is narrow
         form->addRow(label, value);
     }
     return box;
@@ -32,6 +35,9 @@ void show_kernel_resources(QWidget& box, const EngineReady& ready) {
         = [&box](const char* name, const QString& text) { box.findChild<QLabel*>(QLatin1String(name))->setText(text); };
     const bool gpu = ready.settings.config.placement.backend == Backend::Cuda;
     const QString na = QGroupBox::tr("n/a (CPU)");
+    // The entry point (what `ncu -k regex:NAME` takes) or, on the CPU, the loop; then why it runs.
+    set("res_kernel", QString::fromStdString(kernel_title(r.kernel)));
+    set("res_kernel_why", QString::fromStdString(kernel_reason(r.kernel)));
     set("res_block", gpu ? QString::fromStdString(format_block(r.block)) : na);
     set("res_grid", gpu ? QString::number(r.grid_blocks) : na);
     set("res_registers", gpu ? QString::number(r.registers) : na);

@@ -4,6 +4,7 @@
 // One Simulation owns its buffers on one backend; it is not thread-safe: one engine thread drives it.
 #pragma once
 
+#include "gpu/plan/kernel_choice.h"
 #include "gpu/plan/strip_plan.h"
 #include "gpu/problem/config.h"
 #include "gpu/problem/device.h"
@@ -16,7 +17,7 @@
 
 namespace ss {
 
-// What the compiled kernel costs, as the GPU reports it (zeros on the CPU backend).
+// What the compiled kernel costs, as the GPU reports it (zeros on the CPU backend), and which kernel it is.
 struct KernelResources {
     BlockDims block {}; // the block dims in use (the heuristic's choice when heuristic)
     int grid_blocks = 0; // blocks launched per step (main kernel)
@@ -28,6 +29,7 @@ struct KernelResources {
     double theoretical_occupancy = 0.0; // active warps / max warps per SM, 0..1
     std::string occupancy_limiter; // "registers", "shared memory", "threads", "blocks"
     double compile_ms = 0.0; // 0 when it came from the kernel cache
+    KernelChoice kernel; // the entry point these figures describe and why it runs (the CPU loop on the CPU backend)
 };
 
 struct StepTiming {

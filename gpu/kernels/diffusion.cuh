@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Fourth-order diffusion (HPC4WC study, sec. 4-5), compiled at run time by NVRTC. The preamble defines
 // T, idx_t and ALPHA. Each of the nz layers is an independent periodic (nx+4) x (ny+4) plane whose
-// 2-wide halo is refreshed by ss_halo before every step; interior cells sit at [2, n+2).
+// 2-wide halo is refreshed by ss_diffusion_halo before every step; interior cells sit at [2, n+2).
 // The ladder: naive = lap -> lap -> euler (3 kernels), merged = lap -> lap+euler (writes lap2 too),
 // notemp = lap -> lap+euler (lap2 kept in a register), smem = one kernel, both Laplacians in shared memory.
 
@@ -12,7 +12,7 @@ __device__ __forceinline__ T lap(const T* f, idx_t i, int px) {
 }
 
 // One thread per halo cell of a layer (grid.y = layer): copy from the opposite side of the domain.
-extern "C" __global__ void ss_halo(T* f, int nx, int ny) {
+extern "C" __global__ void ss_diffusion_halo(T* f, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int t = threadIdx.x + blockIdx.x * blockDim.x;
     const int count = 4 * px + 4 * ny;
@@ -32,7 +32,7 @@ extern "C" __global__ void ss_halo(T* f, int nx, int ny) {
 }
 
 // tmp = lap(in) over the interior and a 1-wide ring around it (what the second Laplacian reads).
-extern "C" __global__ void ss_lap_ring(const T* __restrict__ in, T* __restrict__ tmp, int nx, int ny) {
+extern "C" __global__ void ss_diffusion_lap_ring(const T* __restrict__ in, T* __restrict__ tmp, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = 1 + threadIdx.x + blockIdx.x * blockDim.x, y = 1 + threadIdx.y + blockIdx.y * blockDim.y;
     if (x > nx + 2 || y > ny + 2) return;
@@ -45,7 +45,7 @@ __device__ __forceinline__ bool diff_interior(int x, int y, int nx, int ny) {
 }
 
 // naive, step 2: lap2 = lap(tmp) on the interior.
-extern "C" __global__ void ss_lap_interior(const T* __restrict__ tmp, T* __restrict__ lap2, int nx, int ny) {
+extern "C" __global__ void ss_diffusion_naive_lap(const T* __restrict__ tmp, T* __restrict__ lap2, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = HALO + threadIdx.x + blockIdx.x * blockDim.x, y = HALO + threadIdx.y + blockIdx.y * blockDim.y;
     if (!diff_interior(x, y, nx, ny)) return;
@@ -54,7 +54,7 @@ extern "C" __global__ void ss_lap_interior(const T* __restrict__ tmp, T* __restr
 }
 
 // naive, step 3: the explicit Euler step.
-extern "C" __global__ void ss_euler(
+extern "C" __global__ void ss_diffusion_naive_euler(
     const T* __restrict__ in, const T* __restrict__ lap2, T* __restrict__ out, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = HALO + threadIdx.x + blockIdx.x * blockDim.x, y = HALO + threadIdx.y + blockIdx.y * blockDim.y;
@@ -64,7 +64,7 @@ extern "C" __global__ void ss_euler(
 }
 
 // merged: second Laplacian and Euler in one kernel, still storing lap2 in global memory.
-extern "C" __global__ void ss_lap_euler_store(
+extern "C" __global__ void ss_diffusion_merged(
     const T* __restrict__ in, const T* __restrict__ tmp, T* __restrict__ lap2, T* __restrict__ out, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = HALO + threadIdx.x + blockIdx.x * blockDim.x, y = HALO + threadIdx.y + blockIdx.y * blockDim.y;
@@ -75,7 +75,7 @@ extern "C" __global__ void ss_lap_euler_store(
 }
 
 // notemp: the second Laplacian never leaves a register.
-extern "C" __global__ void ss_lap_euler(
+extern "C" __global__ void ss_diffusion_notemp(
     const T* __restrict__ in, const T* __restrict__ tmp, T* __restrict__ out, int nx, int ny) {
     const int px = nx + 2 * HALO, py = ny + 2 * HALO;
     const int x = HALO + threadIdx.x + blockIdx.x * blockDim.x, y = HALO + threadIdx.y + blockIdx.y * blockDim.y;

@@ -4,7 +4,8 @@
 //   2 smem_padded, 3 stream: gpu/kernels/stream.cuh and stream_forward.cuh follow, 4 uncoalesced, 5 temporal:
 //   gpu/kernels/temporal.cuh follows), RULE_WAVE, HAS_CENTRE, W_CENTRE, weight(d), and for stream MAX_HALO, PIPE,
 //   STREAM_FWD, XB and ROLES (the 3D layout) and, once the block is chosen, SBX, SBY, SMINB; REMOTE (0|1, remote
-//   halo mode) and with it SPLIT (the axis strips are cut along).
+//   halo mode) and with it SPLIT (the axis strips are cut along), and SS_ENTRY, the entry point's name
+//   (gpu/plan/kernel_choice.cpp: one per kernel, so profilers tell them apart; the host looks it up by that name).
 // Update: out = W_CENTRE*u + sum_d weight(d) * (sum of the 2*DIMS neighbours at distance d)
 //         [- out (= u(t-1)) for the wave]. Cells within R of the border are never written (Dirichlet).
 // Thesis listings 3.1-3.14 use this structure; the slow axis (y in 2D, z in 3D) is updated in [lo, hi)
@@ -141,7 +142,7 @@ __device__ __forceinline__ T remote_cell(const T* __restrict__ in, const T* __re
     return acc;
 }
 #endif
-extern "C" __global__ void BLOCK_BOUNDS ss_star(
+extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     const int i0 = threadIdx.x + blockIdx.x * BLK_X * CF;
     const int j = threadIdx.y + blockIdx.y * BLK_Y;
@@ -175,7 +176,7 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
 #if VARIANT == 4 // uncoalesced (teaching): base with the thread mapping turned around. Thread x walks the slow
 // axis (y in 2D, z in 3D) and the last block dim walks x, so a warp's 32 loads hit 32 different rows or
 // planes: one sector fetched per 4 useful bytes instead of one per 32. Coarsening does not apply (CF = 1).
-extern "C" __global__ void ss_star(
+extern "C" __global__ void SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
 #if DIMS == 3
     const int k = threadIdx.x + blockIdx.x * blockDim.x;
@@ -207,7 +208,7 @@ extern "C" __global__ void ss_star(
 #endif
 
 #if VARIANT == 1 // smem, the hybrid (listings 3.5-3.9): a block-sized tile, halo operands from global
-extern "C" __global__ void BLOCK_BOUNDS ss_star(
+extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     ASSUME_IN_BLOCK();
     extern __shared__ unsigned char smem_raw[];
@@ -255,7 +256,7 @@ extern "C" __global__ void BLOCK_BOUNDS ss_star(
 #endif
 
 #if VARIANT == 2 // smem_padded (listings 3.10-3.14): tile + R-wide padding; every operand from shared memory
-extern "C" __global__ void BLOCK_BOUNDS ss_star(
+extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     T* tile = reinterpret_cast<T*>(smem_raw);

@@ -49,7 +49,7 @@ __device__ __forceinline__ void wait_copies_but_newest() {
 #if DIMS == 2
 // 2D: a block of BX threads covers W = BX * CF cells of a row (x-coarsening as in the thesis) and marches
 // along y. The row with its x halo lives in shared memory.
-extern "C" __global__ void STREAM_BOUNDS ss_star(
+extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     const int BX = STREAM_BX, W = BX * CF, px = W + 2 * R;
@@ -148,7 +148,7 @@ extern "C" __global__ void STREAM_BOUNDS ss_star(
 // CF cells overlap, so it reads 2R + CF tile values for them instead of 2R * CF, and the tile's halo is
 // small next to its BX x H interior. Shared-memory bandwidth is what bounds large radii (4R reads per cell
 // without this); the z neighbours stay in registers.
-extern "C" __global__ void STREAM_BOUNDS ss_star(
+extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     const int BX = STREAM_BX, BY = STREAM_BY, H = BY * CF;

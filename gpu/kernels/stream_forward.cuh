@@ -94,7 +94,7 @@ __device__ __forceinline__ void role_barrier() {
 //           o + 1 .. o + R, and the store.
 // Every cell adds its terms in that order, wherever its block or strip starts. The tile copy is the forward
 // kernel's, by the past role's threads.
-extern "C" __global__ void STREAM_BOUNDS ss_star(
+extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     // GY thread rows own the tile's cells, CF rows each; with two roles both halves of the block own the same ones.

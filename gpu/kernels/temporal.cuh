@@ -45,7 +45,7 @@
 #define TEMPORAL_ADJACENT_ROWS 1 // 3D: a thread owns CF adjacent rows (else rows BY apart)
 #endif
 
-extern "C" __global__ void TEMPORAL_BOUNDS ss_star(
+extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     // The field's extent comes as the constants SNX, SNY (the source is compiled per domain size: index arithmetic
     // folds into immediates and takes no registers); nx and ny are the same numbers.

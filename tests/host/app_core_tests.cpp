@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,6 +21,13 @@ std::string read_file(const std::string& path) {
 }
 std::string temp_path(const std::string& name) {
     return (std::filesystem::temp_directory_path() / name).string();
+}
+// A run/bench row's value in the named column (found in the header, so added columns move nothing here).
+std::string cell(const CsvRow& row, const std::string& column) {
+    const CsvRow header = report_csv_header();
+    const auto at = std::find(header.begin(), header.end(), column);
+    return at == header.end() || row.size() != header.size() ? "(no column " + column + ")"
+                                                             : row[std::size_t(at - header.begin())];
 }
 } // namespace
 
@@ -170,8 +178,8 @@ TEST(RunReport, StripColumnsUseTheMedianRun) {
     EXPECT_DOUBLE_EQ(m.strips[1].compute_ms, 4.0);
     const CsvRow row = report_csv_row(r);
     ASSERT_EQ(row.size(), report_csv_header().size());
-    EXPECT_EQ(row[row.size() - 6], "peer-to-peer"); // the multi-GPU columns, then depth
-    EXPECT_EQ(row[row.size() - 2], "4");
+    EXPECT_EQ(cell(row, "halo_path"), "peer-to-peer");
+    EXPECT_EQ(cell(row, "slowest_gpu_ms_per_step"), "4");
     EXPECT_NE(format_report(r).find("strips   2 on GPU 0"), std::string::npos) << format_report(r);
 }
 
@@ -192,9 +200,9 @@ TEST(RunReport, RemoteLoadsAreReportedAsComputed) {
     EXPECT_NE(text.find("waits 0.0000 ms and loads 4 KiB"), std::string::npos) << text;
     EXPECT_EQ(text.find("halo     "), std::string::npos) << text; // nothing copied
     const CsvRow row = report_csv_row(r);
-    EXPECT_EQ(row[row.size() - 7], "off"); // overlap: nothing to overlap, whatever --overlap says
-    EXPECT_EQ(row[row.size() - 6], "remote");
-    EXPECT_EQ(row[row.size() - 5], "0"); // halo bytes copied
+    EXPECT_EQ(cell(row, "overlap"), "off"); // nothing to overlap, whatever --overlap says
+    EXPECT_EQ(cell(row, "halo_path"), "remote");
+    EXPECT_EQ(cell(row, "halo_bytes_per_step"), "0"); // copied
     r.strip_stats.front().strips[0].remote_bytes = r.strip_stats.front().strips[1].remote_bytes = 0;
     EXPECT_EQ(format_report(r).find("remote   "), std::string::npos); // copies: no such line
 }
@@ -207,4 +215,36 @@ TEST(RunReport, RooflineCountsEveryGpu) {
     EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 100.0);
     r.options.config.placement.gpus = 2; // the same rate on two GPUs is half of their combined roofline
     EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 50.0);
+}
+
+// The entry point that ran: a report line with its name and why, and the CSV's last column; the CPU loop has no name.
+TEST(RunReport, NamesTheKernelThatRan) {
+    RunReport r;
+    r.options.config.problem.dims = 3, r.options.config.problem.radius = 16, r.options.config.policy.cf = 4;
+    r.options.config.policy.variant = Variant::Stream;
+    r.resources.kernel = choose_kernel(r.options.config);
+    r.ms_per_step = { 1.0 };
+    const std::string text = format_report(r);
+    EXPECT_NE(
+        text.find("kernel   ss_stream_forward_two_roles_3d (stream forward, two roles): one role's"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("uses     0 registers/thread"), std::string::npos) << text;
+    EXPECT_EQ(report_csv_header().back(), "kernel"); // added last: older files keep their prefix
+    EXPECT_EQ(cell(report_csv_row(r), "kernel"), "ss_stream_forward_two_roles_3d");
+    EXPECT_EQ(cell(report_csv_row(r), "depth"), "1");
+
+    r.options.config.placement.backend = Backend::Cpu;
+    r.resources.kernel = choose_kernel(r.options.config);
+    const std::string cpu = format_report(r);
+    EXPECT_NE(cpu.find("kernel   CPU loop: the CPU backend runs the reference loop"), std::string::npos) << cpu;
+    EXPECT_EQ(cpu.find("registers/thread"), std::string::npos) << cpu;
+    EXPECT_EQ(cell(report_csv_row(r), "kernel"), "");
+
+    r.options.config = {};
+    r.options.config.problem.stencil = StencilKind::Diffusion4, r.options.config.policy.variant = Variant::Naive;
+    r.resources.kernel = choose_kernel(r.options.config);
+    EXPECT_NE(format_report(r).find("each step also launches ss_diffusion_halo, ss_diffusion_naive_lap, "
+                                    "ss_diffusion_naive_euler"),
+        std::string::npos)
+        << format_report(r);
 }

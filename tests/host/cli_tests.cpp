@@ -186,6 +186,11 @@ TEST(Cli, CpuRunVerifiesAndWritesCsv) {
     EXPECT_NE(text.find(",pass,"), std::string::npos);
     // Columns added later go at the end, so that older files keep their prefix.
     EXPECT_NE(text.find(",verified,overlap,halo_path,"), std::string::npos) << text;
+    // No GPU kernel ran: the report names the CPU loop, the kernel column (the last) stays empty after depth 1.
+    EXPECT_NE(r.out.find("kernel   CPU loop: "), std::string::npos) << r.out;
+    EXPECT_NE(text.find(",depth,kernel\n"), std::string::npos) << text;
+    ASSERT_GE(text.size(), 4u);
+    EXPECT_EQ(text.substr(text.size() - 4), ",1,\n") << text;
     std::filesystem::remove(csv);
 }
 

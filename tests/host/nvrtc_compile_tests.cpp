@@ -2,6 +2,7 @@
 // Every kernel family the engine can generate compiles with NVRTC. Needs no GPU, so CI runs it.
 #include "gpu/backends/cuda/kernel_compiler.h"
 #include "gpu/backends/cuda/kernel_source.h"
+#include "gpu/plan/kernel_choice.h"
 
 #include <gtest/gtest.h>
 
@@ -164,6 +165,65 @@ TEST(Nvrtc, TemporalKernelsCompileGenericAndForTheirBlock) {
                     EXPECT_EQ(nvrtc_compile_errors(fixed, 9, 0), "") << describe(c);
                     EXPECT_EQ(nvrtc_compile_errors(kernel_source(c), 9, 0), "") << describe(c) << " (generic)";
                 }
+}
+
+// Each compiled module holds its kernels under the names kernel_choice.h gives them (a cubin's sections are named
+// .text.<entry>), and no kernel is called ss_star any more: profilers see which kernel ran.
+TEST(Nvrtc, ModulesNameTheirEntryPointsAsChosen) {
+    struct Case {
+        StencilConfig config;
+        BlockDims block;
+        const char* entry;
+    };
+    auto config = [](Variant v, int dims, int r, int cf, Precision p) {
+        StencilConfig c;
+        c.policy.variant = v, c.problem.dims = dims, c.problem.radius = r, c.policy.cf = cf, c.problem.precision = p;
+        c.problem.size = dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
+        return c;
+    };
+    StencilConfig temporal = config(Variant::Temporal, 3, 2, 2, Precision::FP32), naive, smem;
+    temporal.policy.depth = 2;
+    naive.problem.stencil = smem.problem.stencil = StencilKind::Diffusion4;
+    naive.policy.variant = Variant::Naive, smem.policy.variant = Variant::Smem;
+    const std::vector<Case> cases {
+        { config(Variant::Base, 2, 4, 2, Precision::FP32), { 32, 8, 1 }, "ss_base_2d" },
+        { config(Variant::Smem, 3, 2, 1, Precision::FP64), { 32, 4, 4 }, "ss_smem_3d" },
+        { config(Variant::SmemPadded, 3, 2, 2, Precision::FP32), { 32, 4, 4 }, "ss_smem_padded_3d" },
+        { config(Variant::Uncoalesced, 2, 1, 1, Precision::FP32), { 32, 8, 1 }, "ss_uncoalesced_2d" },
+        { config(Variant::Stream, 2, 4, 2, Precision::FP32), { 128, 1, 1 }, "ss_stream_2d" },
+        { config(Variant::Stream, 3, 1, 4, Precision::FP32), { 128, 4, 1 }, "ss_stream_gather_3d" },
+        { config(Variant::Stream, 3, 4, 2, Precision::FP32), { 64, 8, 1 }, "ss_stream_forward_3d" },
+        { config(Variant::Stream, 3, 16, 4, Precision::FP32), { 16, 8, 1 }, "ss_stream_forward_two_roles_3d" },
+        { config(Variant::Stream, 3, 12, 1, Precision::FP64), { 8, 32, 1 }, "ss_stream_tensor_3d" },
+        { temporal, { 32, 16, 1 }, "ss_temporal_3d" },
+        { naive, { 32, 8, 1 }, "ss_diffusion_lap_ring" },
+        { smem, { 32, 8, 1 }, "ss_diffusion_smem" },
+    };
+    std::atomic<std::size_t> next { 0 };
+    std::vector<std::string> images(cases.size()), errors(cases.size());
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i; (i = next++) < cases.size();) try {
+                    const bool star = cases[i].config.problem.stencil == StencilKind::Star;
+                    const std::vector<char> image
+                        = nvrtc_compile_image(kernel_source(cases[i].config, star ? &cases[i].block : nullptr), 9, 0);
+                    images[i].assign(image.begin(), image.end());
+                } catch (const std::exception& e) {
+                    errors[i] = e.what();
+                }
+        });
+    for (auto& t : pool) t.join();
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const KernelChoice k = choose_gpu_kernel(cases[i].config);
+        EXPECT_EQ(k.entry, cases[i].entry) << describe(cases[i].config);
+        ASSERT_EQ(errors[i], "") << describe(cases[i].config);
+        std::vector<std::string> kernels { k.entry };
+        kernels.insert(kernels.end(), k.other_kernels.begin(), k.other_kernels.end());
+        for (const std::string& name : kernels)
+            EXPECT_NE(images[i].find(".text." + name + '\0'), std::string::npos) << name << " in " << cases[i].entry;
+        EXPECT_EQ(images[i].find("ss_star"), std::string::npos) << cases[i].entry;
+    }
 }
 
 TEST(Nvrtc, ReportsCompileErrors) {

@@ -100,6 +100,7 @@ public:
         , m_current(c.problem.size.cells(), T(0))
         , m_other(c.problem.size.cells(), T(0)) {
         m_resources.block = { 0, 0, 0 };
+        m_resources.kernel = cpu_loop_choice();
         if (c.problem.stencil == StencilKind::Diffusion4) m_tmp.assign(c.problem.size.cells(), T(0));
     }
 

@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace ss {
 namespace {
@@ -59,6 +61,7 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
         m_elements = c.problem.size.cells();
     }
     cuda_check(cudaSetDevice(c.placement.device), "cudaSetDevice");
+    m_res.kernel = choose_gpu_kernel(kernels); // what kernel_source(kernels) names its entry
     cudaFuncAttributes attr {};
     if (!try_occupancy_block(kernels, attr)) {
         if (c.problem.stencil == StencilKind::Star) {
@@ -69,12 +72,11 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
             m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
             m_inject = m_module->kernel("ss_inject");
             m_slice = m_module->kernel("ss_slice_to_float");
-            m_halo = m_module->kernel("ss_halo");
-            m_main = m_module->kernel(c.policy.variant == Variant::Smem ? "ss_diffusion_smem" : "ss_lap_ring");
-            if (c.policy.variant == Variant::Naive)
-                m_second = m_module->kernel("ss_lap_interior"), m_third = m_module->kernel("ss_euler");
-            if (c.policy.variant == Variant::Merged) m_second = m_module->kernel("ss_lap_euler_store");
-            if (c.policy.variant == Variant::NoTemp) m_second = m_module->kernel("ss_lap_euler");
+            m_main = m_module->kernel(m_res.kernel.entry.c_str());
+            const std::vector<std::string>& more = m_res.kernel.other_kernels; // the halo's, then the step's later
+            m_halo = m_module->kernel(more.at(0).c_str());
+            if (more.size() > 1) m_second = m_module->kernel(more[1].c_str());
+            if (more.size() > 2) m_third = m_module->kernel(more[2].c_str());
             cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");
             cuda_check(cudaFuncSetAttribute(m_main, cudaFuncAttributeMaxDynamicSharedMemorySize,
                            int(dev.smem_per_block_optin - attr.sharedSizeBytes)),

@@ -13,13 +13,13 @@
 
 namespace ss {
 
-// Compiles (or finds) a star source, takes its kernels and opts ss_star in to the device's maximum dynamic
-// shared memory (thesis listing 3.17, per device).
+// Compiles (or finds) a star source, takes its kernels (the entry point by the name kernel_choice.h gives it) and opts
+// the entry in to the device's maximum dynamic shared memory (thesis listing 3.17, per device).
 void CudaSimulation::load_star_module(const std::string& source, cudaFuncAttributes& attr) {
     bool cached = false;
     m_module = compile_module(source, m_device.cc_major, m_device.cc_minor, &cached);
     m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
-    m_main = m_module->kernel("ss_star");
+    m_main = m_module->kernel(m_res.kernel.entry.c_str());
     m_inject = m_module->kernel("ss_inject");
     m_slice = m_module->kernel("ss_slice_to_float");
     cuda_check(cudaFuncGetAttributes(&attr, m_main), "cudaFuncGetAttributes");

@@ -148,4 +148,8 @@ std::string nvrtc_compile_errors(const std::string& source, int major, int minor
         return e.what();
     }
 }
+
+std::vector<char> nvrtc_compile_image(const std::string& source, int major, int minor) {
+    return compile_image(source, major, minor);
+}
 } // namespace ss

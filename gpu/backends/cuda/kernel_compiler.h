@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ss {
 
@@ -36,5 +37,8 @@ std::shared_ptr<const CompiledModule> compile_module(
 
 // Compiles without loading (works with no GPU present): "" on success, else NVRTC's log.
 std::string nvrtc_compile_errors(const std::string& source, int cc_major, int cc_minor);
+// Compiles without loading: the cubin (PTX for an architecture NVRTC cannot emit SASS for), as the runtime would
+// load it. Throws CudaError with NVRTC's log. Tests read its entry-point names from it.
+std::vector<char> nvrtc_compile_image(const std::string& source, int cc_major, int cc_minor);
 
 } // namespace ss

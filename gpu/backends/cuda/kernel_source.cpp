@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/backends/cuda/kernel_source.h"
 
+#include "gpu/plan/kernel_choice.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/problem/physics.h"
@@ -82,6 +83,7 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     const StarWeights w = star_weights(c.problem.rule, c.problem.dims, c.problem.radius);
     s += define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant_index(c.policy.variant));
+    s += "#define SS_ENTRY " + choose_gpu_kernel(c).entry + "\n"; // the name the backend looks the kernel up by
     s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += define("REMOTE", c.placement.halo == HaloMode::Remote); // kernels take neighbour pointers (star.cuh)
     if (c.placement.halo == HaloMode::Remote) s += define("SPLIT", split_axis(c)); // whose loads choose a pointer

@@ -4,6 +4,7 @@
 #include "gpu/backends/cuda/cuda_check.h"
 #include "gpu/backends/cuda/kernel_compiler.h"
 #include "gpu/backends/cuda/kernel_source.h"
+#include "gpu/plan/kernel_choice.h"
 #include "gpu/plan/temporal_policy.h"
 
 #include <algorithm>
@@ -27,7 +28,7 @@ TemporalSteps::TemporalSteps(const StencilConfig& field, const StencilConfig& ke
         bool cached = false;
         m_single_module = compile_module(kernel_source(one_kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
         m_compile_ms = cached ? 0.0 : m_single_module->compile_ms();
-        single = m_single_module->kernel("ss_star");
+        single = m_single_module->kernel(choose_gpu_kernel(one_kernels).entry.c_str());
         cudaFuncAttributes attr {};
         cuda_check(cudaFuncGetAttributes(&attr, single), "cudaFuncGetAttributes");
         cuda_check(cudaFuncSetAttribute(single, cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/plan/kernel_choice.h"
+
+#include "gpu/plan/launch_policy.h"
+
+#include <cstdlib>
+
+namespace ss {
+namespace {
+
+// The value of a tuning knob stream_layout() reads, for the reason only (the policy decides): -1 when unset.
+int knob(const char* name) {
+    const char* env = std::getenv(name);
+    return env && *env ? std::atoi(env) : -1;
+}
+
+std::string dims_suffix(const StencilConfig& c) {
+    return c.problem.dims == 3 ? "_3d" : "_2d";
+}
+
+KernelChoice tensor_choice(const StencilConfig& c) {
+    const std::string block
+        = c.policy.heuristic_block ? "the heuristic block (8 x By)" : "block " + format_block(c.policy.block);
+    const std::string radius = c.problem.radius >= kStreamTensorRadius
+        ? "even R >= " + std::to_string(kStreamTensorRadius)
+        : "even R (STENCILSCOPE_STREAM_TC=1 from R2 on)";
+    return { "ss_stream_tensor_3d", "stream, fp64 tensor cores",
+        "tensor cores: fp64, CF 1, " + radius + ", " + block + " has whole 8x8 warp tiles", {} };
+}
+
+// The forward kernel where the tensor-core kernel's rules hold except the given block's warp tiles.
+bool tensor_cores_but_for_the_block(const StencilConfig& c) {
+    const int r = c.problem.radius;
+    return knob("STENCILSCOPE_STREAM_TC") != 0 && knob("STENCILSCOPE_STREAM_FWD") != 2
+        && c.problem.precision == Precision::FP64 && c.policy.cf == 1 && r % 2 == 0
+        && r >= (knob("STENCILSCOPE_STREAM_TC") == 1 ? 2 : kStreamTensorRadius) && !c.policy.heuristic_block
+        && !stream_tensor_block(c.policy.block);
+}
+
+KernelChoice forward_choice(const StencilConfig& c, const StreamLayout& l) {
+    // What one role's pending sums would take (the roles rule in stream_layout): 2R x CF x XB values per thread.
+    const long long sums = 2ll * c.problem.radius * c.policy.cf * l.x_cells;
+    const long long registers = sums * element_size(c.problem.precision) / 4;
+    const std::string pending = "one role's 2R*CF*XB = " + std::to_string(sums) + " pending sums "
+        + (l.roles == 2 ? "would take " : "take ") + std::to_string(registers) + " registers";
+    const int fwd = knob("STENCILSCOPE_STREAM_FWD");
+    std::string not_tensor; // the engine's fallback from the tensor-core kernel, said where it happens
+    if (tensor_cores_but_for_the_block(c))
+        not_tensor = "not the tensor cores: block " + format_block(c.policy.block)
+            + " has no whole 8x8 warp tiles (Bx a multiple of 4, By of 8); ";
+    if (l.roles == 2) {
+        const std::string why = fwd == 2 ? "STENCILSCOPE_STREAM_FWD=2 asks for two roles"
+            : registers >= 256           ? pending + " (>= 256: they would spill)"
+                                         : pending + " (>= 128 at R16: they would crowd the registers)";
+        return { "ss_stream_forward_two_roles_3d", "stream forward, two roles", not_tensor + why, {} };
+    }
+    const std::string why = fwd == 1 ? "STENCILSCOPE_STREAM_FWD=1 asks for the forward kernel with one role"
+                                     : "forward accumulation (R >= " + std::to_string(kStreamForwardRadius)
+            + "): " + pending + ", below 256 (128 at R16), so one role";
+    return { "ss_stream_forward_3d", "stream forward, one role", not_tensor + why, {} };
+}
+
+KernelChoice stream_choice(const StencilConfig& c) {
+    if (c.problem.dims == 2)
+        return { "ss_stream_2d", "stream 2D", "2D: the one stream kernel, a row of Bx*CF cells marching along y", {} };
+    const StreamLayout l = stream_layout(c);
+    if (!l.forward)
+        return { "ss_stream_gather_3d", "stream, gathering",
+            knob("STENCILSCOPE_STREAM_FWD") == 0
+                ? "STENCILSCOPE_STREAM_FWD=0 asks for the gathering kernel"
+                : "R" + std::to_string(c.problem.radius) + " < " + std::to_string(kStreamForwardRadius)
+                    + ": gathering measured faster than forward accumulation there",
+            {} };
+    if (l.tensor) return tensor_choice(c);
+    return forward_choice(c, l);
+}
+
+KernelChoice diffusion_choice(const StencilConfig& c) {
+    switch (c.policy.variant) {
+    case Variant::Naive:
+        return { "ss_diffusion_lap_ring", "diffusion naive",
+            "three kernels a step (Laplacian, Laplacian, Euler), every temporary through global memory",
+            { "ss_diffusion_halo", "ss_diffusion_naive_lap", "ss_diffusion_naive_euler" } };
+    case Variant::Merged:
+        return { "ss_diffusion_lap_ring", "diffusion merged",
+            "the second Laplacian and the Euler step in one kernel, which still stores lap2",
+            { "ss_diffusion_halo", "ss_diffusion_merged" } };
+    case Variant::NoTemp:
+        return { "ss_diffusion_lap_ring", "diffusion notemp",
+            "the second Laplacian and the Euler step in one kernel, lap2 kept in a register",
+            { "ss_diffusion_halo", "ss_diffusion_notemp" } };
+    default:
+        return { "ss_diffusion_smem", "diffusion smem", "one kernel a step, both Laplacians in shared memory",
+            { "ss_diffusion_halo" } };
+    }
+}
+
+} // namespace
+
+KernelChoice choose_gpu_kernel(const StencilConfig& c) {
+    if (c.problem.stencil == StencilKind::Diffusion4) return diffusion_choice(c);
+    const std::string d = dims_suffix(c);
+    switch (c.policy.variant) {
+    case Variant::Smem:
+        return { "ss_smem" + d, "smem",
+            "--variant smem: a block-sized tile in shared memory, halo operands from global memory", {} };
+    case Variant::SmemPadded:
+        return { "ss_smem_padded" + d, "smem_padded",
+            "--variant smem_padded: the tile with an R-wide padding, every operand from shared memory", {} };
+    case Variant::Stream:
+        return stream_choice(c);
+    case Variant::Uncoalesced:
+        return { "ss_uncoalesced" + d, "uncoalesced",
+            "--variant uncoalesced (teaching): thread x walks the slow axis, a warp's loads hit 32 rows", {} };
+    case Variant::Temporal:
+        return { "ss_temporal" + d, "temporal, depth " + std::to_string(c.policy.depth),
+            "--variant temporal: " + std::to_string(c.policy.depth)
+                + " steps fused per launch, each cell crosses DRAM once per launch",
+            {} };
+    default:
+        return { "ss_base" + d, "base", "--variant base: every operand from global memory", {} };
+    }
+}
+
+KernelChoice cpu_loop_choice() {
+    return { "", "CPU loop", "the CPU backend runs the reference loop on the host's cores: no GPU kernel", {} };
+}
+
+std::string kernel_title(const KernelChoice& k) {
+    return k.entry.empty() ? k.label : k.entry + " (" + k.label + ")";
+}
+
+std::string kernel_reason(const KernelChoice& k) {
+    std::string why = k.why;
+    for (std::size_t i = 0; i < k.other_kernels.size(); ++i)
+        why += (i == 0 ? "; each step also launches " : ", ") + k.other_kernels[i];
+    return why;
+}
+
+KernelChoice choose_kernel(const StencilConfig& c) {
+    return c.placement.backend == Backend::Cpu ? cpu_loop_choice() : choose_gpu_kernel(c);
+}
+
+} // namespace ss
