@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/kernel_choice.h"
 
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
-
-#include <cstdlib>
 
 namespace ss {
 namespace {
 
 // The value of a tuning knob stream_layout() reads, for the reason only (the policy decides): -1 when unset.
-int knob(const char* name) {
-    const char* env = std::getenv(name);
-    return env && *env ? std::atoi(env) : -1;
+int knob(Knob k) {
+    return read_knob(k, false).source == KnobSource::Environment ? int(knob_integer(k)) : -1;
 }
 
 std::string dims_suffix(const StencilConfig& c) {
@@ -31,10 +29,9 @@ KernelChoice tensor_choice(const StencilConfig& c) {
 // The forward kernel where the tensor-core kernel's rules hold except the given block's warp tiles.
 bool tensor_cores_but_for_the_block(const StencilConfig& c) {
     const int r = c.problem.radius;
-    return knob("STENCILSCOPE_STREAM_TC") != 0 && knob("STENCILSCOPE_STREAM_FWD") != 2
-        && c.problem.precision == Precision::FP64 && c.policy.cf == 1 && r % 2 == 0
-        && r >= (knob("STENCILSCOPE_STREAM_TC") == 1 ? 2 : kStreamTensorRadius) && !c.policy.heuristic_block
-        && !stream_tensor_block(c.policy.block);
+    return knob(Knob::StreamTc) != 0 && knob(Knob::StreamFwd) != 2 && c.problem.precision == Precision::FP64
+        && c.policy.cf == 1 && r % 2 == 0 && r >= (knob(Knob::StreamTc) == 1 ? 2 : kStreamTensorRadius)
+        && !c.policy.heuristic_block && !stream_tensor_block(c.policy.block);
 }
 
 KernelChoice forward_choice(const StencilConfig& c, const StreamLayout& l) {
@@ -43,7 +40,7 @@ KernelChoice forward_choice(const StencilConfig& c, const StreamLayout& l) {
     const long long registers = sums * element_size(c.problem.precision) / 4;
     const std::string pending = "one role's 2R*CF*XB = " + std::to_string(sums) + " pending sums "
         + (l.roles == 2 ? "would take " : "take ") + std::to_string(registers) + " registers";
-    const int fwd = knob("STENCILSCOPE_STREAM_FWD");
+    const int fwd = knob(Knob::StreamFwd);
     std::string not_tensor; // the engine's fallback from the tensor-core kernel, said where it happens
     if (tensor_cores_but_for_the_block(c))
         not_tensor = "not the tensor cores: block " + format_block(c.policy.block)
@@ -66,7 +63,7 @@ KernelChoice stream_choice(const StencilConfig& c) {
     const StreamLayout l = stream_layout(c);
     if (!l.forward)
         return { "ss_stream_gather_3d", "stream, gathering",
-            knob("STENCILSCOPE_STREAM_FWD") == 0
+            knob(Knob::StreamFwd) == 0
                 ? "STENCILSCOPE_STREAM_FWD=0 asks for the gathering kernel"
                 : "R" + std::to_string(c.problem.radius) + " < " + std::to_string(kStreamForwardRadius)
                     + ": gathering measured faster than forward accumulation there",

@@ -42,6 +42,7 @@ void plan_block(LaunchPlan& plan) {
 
 void plan_launch(LaunchPlan& plan) {
     const StencilConfig& c = plan.config;
+    if (plan.verdict) plan.kernel = choose_kernel(c);
     if (!plan.verdict || !plan.block_verdict) return;
     plan.grid = grid_dims(c, plan.block);
     plan.dynamic_smem = dynamic_smem_bytes(c, plan.block);

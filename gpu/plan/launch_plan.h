@@ -6,6 +6,7 @@
 // Session sends it with a run to the engine thread, and neither evaluates the rules again. Pure host code.
 #pragma once
 
+#include "gpu/plan/kernel_choice.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/strip_plan.h"
 #include "gpu/plan/temporal_policy.h"
@@ -44,6 +45,7 @@ struct LaunchPlan {
     GridDims grid; // tiles; the stream variant's chunks along the marching axis follow the compiled occupancy
     std::int64_t dynamic_smem = 0; // bytes per block
     StreamLayout stream; // the stream variant's layout (default for the others)
+    KernelChoice kernel; // the kernel a step launches and why (choose_kernel), where the verdict passes
     int depth = 1; // steps fused per launch (fused_steps)
     std::optional<TemporalTile> temporal_tile; // the temporal variant's tile at `depth`
 

@@ -202,3 +202,17 @@ TEST(LaunchPlan, RadiusRangeIsOneRule) {
     EXPECT_FALSE(radius_in_range(kMaxRadius + 1));
     EXPECT_EQ(radius_range_text(), "1.." + std::to_string(kMaxRadius));
 }
+
+// The plan names the kernel a step launches (choose_kernel), so the panel, the reports and the engine read one answer.
+TEST(LaunchPlan, CarriesTheChosenKernel) {
+    const DeviceCatalogue catalogue = described_catalogue(test::h100(), 1);
+    StencilConfig c = star_2d();
+    c.policy.variant = Variant::Smem;
+    const LaunchPlan plan = make_launch_plan(c, catalogue);
+    ASSERT_TRUE(plan.ok());
+    EXPECT_EQ(plan.kernel.entry, choose_kernel(c).entry);
+    EXPECT_EQ(plan.kernel.entry, "ss_smem_2d");
+    EXPECT_FALSE(plan.kernel.why.empty());
+    c.problem.radius = kMaxRadius + 1; // refused: no kernel is chosen
+    EXPECT_TRUE(make_launch_plan(c, catalogue).kernel.entry.empty());
+}
