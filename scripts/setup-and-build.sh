@@ -12,12 +12,12 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 # clang-14 + libclang-rt-14-dev: libFuzzer and its sanitizer runtimes (a Recommends, so named here).
 # dpkg-dev (dpkg-shlibdeps), file and lintian: the Debian package and its test (scripts/package-test.sh).
-# libcli11-dev: the command-line parser (header-only). locales: a decimal-comma locale for the CSV tests.
+# libcli11-dev: the command-line parser (header-only). clang-tidy-14: the curated checks (ctest clang_tidy). locales: a decimal-comma locale for the CSV tests.
 # openmpi-bin + libopenmpi-dev: optional, multi-process runs under mpirun (STENCILSCOPE_MPI) and their tests.
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake ninja-build git libgtest-dev libcli11-dev locales clang-format clang-14 libclang-rt-14-dev \
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev libqt6svg6-dev libgl-dev \
-    xvfb xauth dpkg-dev file lintian openmpi-bin libopenmpi-dev >/dev/null
+    xvfb xauth dpkg-dev file lintian openmpi-bin libopenmpi-dev clang-tidy-14 >/dev/null
 $SUDO localedef -i de_DE -f UTF-8 de_DE.UTF-8 # decimal comma: files must not follow the process's locale
 if [ ! -x /usr/local/cuda/bin/nvcc ]; then
     echo "setup-and-build: the CUDA toolkit is expected in /usr/local/cuda (nvcc not found)" >&2

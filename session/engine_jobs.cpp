@@ -11,7 +11,7 @@
 
 namespace ss::gui {
 
-void EngineWorker::run_job(const JobRequest& request, std::shared_ptr<const std::atomic<bool>> cancel) {
+void EngineWorker::run_job(const JobRequest& request, const std::shared_ptr<const std::atomic<bool>>& cancel) {
     JobOutcome out;
     out.id = request.id;
     out.request = request;

@@ -45,7 +45,7 @@ public:
     void shutdown(); // releases the simulation on this thread
     // Runs a long job here, pausing the live run: its state is saved and its memory freed first, then
     // restored. `cancel` is set by the GUI thread; the job stops after the candidate in progress.
-    void run_job(const JobRequest&, std::shared_ptr<const std::atomic<bool>> cancel);
+    void run_job(const JobRequest&, const std::shared_ptr<const std::atomic<bool>>& cancel);
 
 signals:
     void ready(const ss::gui::EngineReady&);

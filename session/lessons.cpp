@@ -45,9 +45,9 @@ QString setup_path_for(const QString& setup, QString* why) {
 QString lesson_needs_text(const QStringList& needs) {
     const bool gpu = needs.contains(QLatin1String("gpu")), counters = needs.contains(QLatin1String("counters"));
     const bool two = needs.contains(QLatin1String("two-gpus"));
-    const QString gpus = two ? QStringLiteral("two CUDA GPUs with peer access (GPU count 2)")
-        : gpu                ? QStringLiteral("a CUDA GPU")
-                             : QString();
+    QString gpus = two ? QStringLiteral("two CUDA GPUs with peer access (GPU count 2)")
+        : gpu          ? QStringLiteral("a CUDA GPU")
+                       : QString();
     if (!gpus.isEmpty() && counters) return gpus + QStringLiteral(", with hardware counters (CUPTI) on");
     if (!gpus.isEmpty()) return gpus;
     if (counters) return QStringLiteral("hardware counters (CUPTI) on");

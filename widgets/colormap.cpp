@@ -84,7 +84,7 @@ const ColormapTable& colormap_table(ColormapKind kind) {
 int colormap_index(float t) {
     if (!(t > 0.0f)) return 0; // also NaN
     if (t >= 1.0f) return kColormapSize - 1;
-    return int(t * float(kColormapSize - 1) + 0.5f);
+    return int(std::lround(t * float(kColormapSize - 1)));
 }
 
 } // namespace ss::gui

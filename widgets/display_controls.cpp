@@ -9,6 +9,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QSlider>
+#include <cmath>
 
 namespace ss::gui {
 
@@ -116,7 +117,7 @@ void DisplayControls::update_slice_range() {
     // keep the same relative depth; from a 2D (one-plane) range, start in the middle
     const double fraction = m_index->maximum() > 0 ? double(m_index->value()) / m_index->maximum() : 0.5;
     m_index->setRange(0, std::max(extent - 1, 0));
-    m_index->setValue(int(fraction * (extent - 1) + 0.5));
+    m_index->setValue(int(std::lround(fraction * (extent - 1))));
     m_index_label->setText(QString::number(m_index->value()));
     m_updating = was;
 }

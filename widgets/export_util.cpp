@@ -27,7 +27,7 @@ QString ask_export_path(QWidget* parent, const QString& title, const QString& fi
     const QString key = QStringLiteral("export/last_directory");
     const QString dir
         = settings.value(key, QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
-    const QString path = QFileDialog::getSaveFileName(parent, title, dir + QLatin1Char('/') + file_name, filter);
+    QString path = QFileDialog::getSaveFileName(parent, title, dir + QLatin1Char('/') + file_name, filter);
     if (!path.isEmpty()) settings.setValue(key, QFileInfo(path).absolutePath());
     return path;
 }

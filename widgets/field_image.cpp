@@ -50,8 +50,9 @@ void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const Va
     if (quantity.isEmpty()) return;
     // upwards, centred on the bar, right of the widest label
     const int column = x + fm.horizontalAdvance(QStringLiteral("-8.88e-88")) + 4;
+    const int half_width = fm.horizontalAdvance(quantity) / 2; // whole pixels, as the labels are placed
     p.save();
-    p.translate(column + fm.ascent(), bar.center().y() + fm.horizontalAdvance(quantity) / 2);
+    p.translate(column + fm.ascent(), bar.center().y() + half_width);
     p.rotate(-90);
     p.drawText(QPoint(0, 0), quantity);
     p.restore();

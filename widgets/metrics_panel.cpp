@@ -297,7 +297,7 @@ void MetricsPanel::show_strips() {
         several_gpus = several_gpus || s.device != m.strips.front().device;
         if (!counters || (i > 0 && m.strips[std::size_t(i - 1)].device == s.device)) continue; // spanned above
         int span = 1; // strips sharing this GPU (the testing hook) share its counters: one cell for them all
-        while (i + span < rows && m.strips[std::size_t(i + span)].device == s.device) ++span;
+        while (i + span < rows && m.strips[std::size_t(i) + std::size_t(span)].device == s.device) ++span;
         shared_gpu = shared_gpu || span > 1;
         const GpuMetricsSample* g = gpu_of(*counters, s.device);
         if (!g) {

@@ -72,6 +72,7 @@ namespace ss {
     X(cuptiPmSamplingCounterDataGetSampleInfo)
 
 // Members named like the C functions they point to, e.g. nvrtc_api()->nvrtcCompileProgram(...).
+// NOLINTNEXTLINE(bugprone-macro-parentheses): `name` is a declarator here, which parentheses would not allow.
 #define SS_CUDA_FUNCTION_POINTER(name) decltype(&::name) name = nullptr;
 struct NvrtcApi {
     SS_NVRTC_FUNCTIONS(SS_CUDA_FUNCTION_POINTER)

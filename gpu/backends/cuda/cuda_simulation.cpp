@@ -105,7 +105,8 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     m_res.static_smem = int(attr.sharedSizeBytes);
     m_res.dynamic_smem = int(m_smem);
     m_res.max_blocks_per_sm = blocks_per_sm;
-    m_res.theoretical_occupancy = double(blocks_per_sm * warps) / double(dev.max_threads_per_sm / dev.warp_size);
+    m_res.theoretical_occupancy
+        = double(blocks_per_sm * warps) / (double(dev.max_threads_per_sm) / double(dev.warp_size));
     m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
     plan_grid(blocks_per_sm);
     if (temporal) m_temporal = std::make_unique<TemporalSteps>(c, kernels, dev, m_block, m_main, blocks_per_sm);
