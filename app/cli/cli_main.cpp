@@ -171,7 +171,8 @@ int run_or_bench(
             std::cerr << "stencilscope-cli: " << catalogue.unavailable << "; running on the CPU\n";
         said = true;
     }
-    Status implementable = can_implement(o.config, catalogue);
+    const LaunchPlan plan = make_launch_plan(o.config, catalogue); // resolved once: the check and the engine read it
+    Status implementable = plan.verdict;
     if (implementable) implementable = check_block_on_any_gpu(o.config);
     if (Status s = implementable; !s) {
         if (!keep_going) return fail(2, s.reason);
@@ -188,7 +189,7 @@ int run_or_bench(
     report.command = command;
     report.options = o;
     std::string why;
-    auto sim = create_simulation(o.config, catalogue, &why);
+    auto sim = create_simulation(plan, catalogue, &why);
     if (!sim) return fail(1, "cannot create the simulation: " + why);
     report.resources = sim->resources();
     if (o.config.placement.backend == Backend::Cuda) {

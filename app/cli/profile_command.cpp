@@ -34,9 +34,10 @@ std::unique_ptr<Simulation> simulation_to_profile(
     if (catalogue.devices.empty()) return refuse(1, "GPU counters are unavailable: " + catalogue.unavailable);
     if (!catalogue.find(c.placement.device))
         return refuse(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
-    if (Status s = can_implement(c, catalogue); !s) return refuse(2, s.reason);
+    const LaunchPlan plan = make_launch_plan(c, catalogue);
+    if (!plan.verdict) return refuse(2, plan.verdict.reason);
     std::string why;
-    auto sim = create_simulation(c, catalogue, &why);
+    auto sim = create_simulation(plan, catalogue, &why);
     if (!sim) return refuse(1, "cannot create the simulation: " + why);
     *exit_code = 0;
     return sim;
