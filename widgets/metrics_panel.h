@@ -47,6 +47,7 @@ public:
 private:
     void observe_session();
     QLabel* summary_row(QFormLayout*, const QString& caption, const QString& tooltip, const char* name);
+    void build_gpu_table(); // m_gpus: its columns and their tooltips, hidden until a split run
     void show_summary(const MetricsSample&);
     void show_strips(); // the per-GPU table from m_strips and m_current
 
