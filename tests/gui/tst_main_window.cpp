@@ -1,38 +1,23 @@
 // SPDX-License-Identifier: MIT
-// The window on the CPU backend, offscreen: every control reaches the engine, impossible
-// configurations show the engine's reason, exports match the colour map, and the command line parses.
+// The window on the CPU backend, offscreen: it opens and runs, survives a device failure, every control
+// reaches the engine or the view, a click injects a source, and the command line parses. The reasons the
+// controls show: tst_control_reasons.cpp; the pictures (exports, GL, interop): tst_field_pictures.cpp.
 #include "app/gui/gui_options.h"
-#include "gpu/plan/temporal_policy.h"
 #include "session/session.h"
 #include "widgets/control_panel.h"
-#include "widgets/field_image.h"
-#include "widgets/help_menu.h"
 #include "widgets/main_window.h"
-#include "widgets/window_exports.h"
 #include "window_test_support.h"
 
-#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDockWidget>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QLabel>
-#include <QMenu>
-#include <QMenuBar>
-#include <QPainter>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
-#include <QStandardItemModel>
 #include <QStandardPaths>
-#include <QTableWidget>
-#include <QTemporaryDir>
 #include <QTest>
-#include <QTextBrowser>
-#include <QToolBar>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -212,237 +197,6 @@ private slots:
             QPoint(0, 20 * 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QCoreApplication::sendEvent(&w.field_view(), &wheel);
         QTRY_COMPARE(w.session().pacing().display_max, 1024);
-    }
-
-    void an_impossible_combination_shows_the_engine_reason() {
-        MainWindow w(cpu_options(20));
-        w.show();
-        QTRY_VERIFY(w.session().has_simulation());
-        const std::uint64_t generation = w.session().generation();
-        knob<QSpinBox>(w, "radius")->setValue(12); // needs 25 cells per axis
-        QLabel* reason = knob<QLabel>(w, "reason");
-        QVERIFY(!reason->isHidden());
-        QVERIFY2(reason->text().contains(QStringLiteral("smaller than")), qPrintable(reason->text()));
-        QCOMPARE(w.controls().reason(), reason->text());
-        QCOMPARE(w.session().generation(), generation); // nothing was sent
-        QCOMPARE(engine_config(w).problem.radius, 1);
-        QTRY_VERIFY(w.field_view().frames_presented() > 2); // and the old run goes on
-
-        knob<QSpinBox>(w, "nx")->setValue(40);
-        knob<QSpinBox>(w, "ny")->setValue(40);
-        QVERIFY(reason->isHidden());
-        QTRY_COMPARE(engine_config(w).problem.radius, 12);
-    }
-
-    // The halo mode beside the overlap switch: closed on one strip, each impossible mode disabled with the
-    // Session's reason, and a remote choice that arrives with a setup on the CPU explained and undoable.
-    void the_halo_choice_says_what_it_needs() {
-        MainWindow w(cpu_options());
-        w.show();
-        QTRY_VERIFY(w.session().has_simulation());
-        auto* halo = knob<QComboBox>(w, "halo");
-        QVERIFY(!halo->isEnabled());
-        QVERIFY2(halo->toolTip().contains(QLatin1String("2 or more GPUs")), qPrintable(halo->toolTip()));
-        auto* items = qobject_cast<QStandardItemModel*>(halo->model());
-        QVERIFY(items);
-        const int remote = halo->findData(int(HaloMode::Remote));
-        QVERIFY(!items->item(remote)->isEnabled());
-        QVERIFY(items->item(remote)->toolTip().contains(QLatin1String("CPU backend")));
-        QVERIFY(items->item(halo->findData(int(HaloMode::Auto)))->isEnabled());
-
-        const std::uint64_t generation = w.session().generation();
-        RunSettings s = w.controls().settings();
-        s.config.placement.halo = HaloMode::Remote;
-        w.controls().set_settings(s);
-        QVERIFY(halo->isEnabled()); // a choice that does not apply can be undone
-        QVERIFY2(w.controls().reason().contains(QLatin1String("CPU backend")), qPrintable(w.controls().reason()));
-        QCOMPARE(w.session().generation(), generation); // nothing was sent
-        choose(w, "halo", int(HaloMode::Auto));
-        QVERIFY(w.controls().reason().isEmpty());
-        QVERIFY(!halo->isEnabled());
-    }
-
-    void the_temporal_depth_reaches_the_engine_and_other_variants_run_one_step() {
-        MainWindow w(cpu_options());
-        w.show();
-        QTRY_VERIFY(w.session().has_simulation());
-        QSpinBox* depth = knob<QSpinBox>(w, "depth");
-        QVERIFY(!depth->isEnabled());
-        choose(w, "variant", int(Variant::Temporal));
-        QVERIFY(depth->isEnabled());
-        QCOMPARE(depth->value(), default_temporal_depth(engine_config(w).problem)); // starts from the default
-        QTRY_COMPARE(engine_config(w).policy.variant, Variant::Temporal);
-        depth->setValue(9);
-        QTRY_COMPARE(engine_config(w).policy.depth, 9);
-        choose(w, "rule", int(UpdateRule::Wave)); // refused with the engine's reason, nothing sent
-        QVERIFY2(w.controls().reason().contains(QStringLiteral("wave rule")), qPrintable(w.controls().reason()));
-        QCOMPARE(engine_config(w).problem.rule, UpdateRule::Jacobi);
-        choose(w, "rule", int(UpdateRule::Jacobi));
-        choose(w, "variant", int(Variant::Base));
-        QVERIFY(!depth->isEnabled());
-        QTRY_COMPARE(engine_config(w).policy.variant, Variant::Base);
-        QCOMPARE(engine_config(w).policy.depth, 1);
-    }
-
-    void a_manual_block_is_checked_against_gpu_rules() {
-        MainWindow w(cpu_options());
-        w.show();
-        knob<QCheckBox>(w, "heuristic")->setChecked(false);
-        knob<QSpinBox>(w, "bx")->setValue(1024);
-        knob<QSpinBox>(w, "by")->setValue(4);
-        QVERIFY(knob<QLabel>(w, "heuristic_choice")->text().contains(QStringLiteral("threads")));
-    }
-
-    // With the heuristic on, the greyed block boxes show the block it chose (not a stale manual one), and
-    // unticking it starts from that block.
-    void the_block_boxes_show_the_heuristic_choice() {
-        MainWindow w(cpu_options());
-        ControlPanel& controls = w.controls();
-        QVERIFY(knob<QCheckBox>(w, "heuristic")->isChecked());
-        EngineReady ready;
-        ready.settings = controls.settings();
-        ready.settings.config.placement.backend = Backend::Cuda; // as a GPU run would report it
-        ready.resources.block = { 64, 4, 1 };
-        controls.show_engine_ready(ready); // not the requested run: nothing changes
-        QCOMPARE(knob<QSpinBox>(w, "bx")->value(), controls.settings().config.policy.block.x);
-        ready.settings = controls.settings();
-        ready.resources.block = { 64, 4, 1 };
-        controls.show_engine_ready(ready);
-        QCOMPARE(knob<QSpinBox>(w, "bx")->value(), 64);
-        QCOMPARE(knob<QSpinBox>(w, "by")->value(), 4);
-        knob<QCheckBox>(w, "heuristic")->setChecked(false);
-        QCOMPARE(controls.settings().config.policy.block, (BlockDims { 64, 4, 1 }));
-    }
-
-    void exported_field_matches_the_colour_map() {
-        WindowOptions o = cpu_options(64);
-        o.playing = false; // the initial square: 1 inside [16, 48)^2, 0 outside
-        o.colormap = ColormapKind::Viridis;
-        o.colormap_given = true;
-        o.range.automatic = false;
-        o.range.fixed = { 0.0f, 1.0f };
-        MainWindow w(o);
-        w.show();
-        QTRY_VERIFY(w.field_view().has_frame());
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("field.png"));
-        QString why;
-        QVERIFY2(w.exports().export_field(path, &why), qPrintable(why));
-        QImage image(path);
-        QVERIFY(!image.isNull());
-        QVERIFY(image.width() > 64);
-        QVERIFY(image.height() > 96); // the field with its bar (96 high), then the caption strip
-        // the caption names the quantity, the configuration, the device and the iteration
-        const QString caption = image.text(QStringLiteral("Description"));
-        for (const char* part : { "temperature u", "jacobi", "64x64", "CPU", "iteration 0" })
-            QVERIFY2(caption.contains(QLatin1String(part)), qPrintable(caption));
-        QCOMPARE(w.field_view().quantity(), QStringLiteral("temperature u"));
-        const ColormapTable& t = colormap_table(ColormapKind::Viridis);
-        auto rgb = [](Rgb8 c) { return qRgb(c.r, c.g, c.b); };
-        QCOMPARE(image.pixel(20, 63 - 20), rgb(t[255])); // cell (20, 20): inside the square
-        QCOMPARE(image.pixel(47, 63 - 47), rgb(t[255]));
-        QCOMPARE(image.pixel(48, 63 - 20), rgb(t[0])); // just outside
-        QCOMPARE(image.pixel(2, 2), rgb(t[0]));
-        QCOMPARE(image.pixel(5, 63 - 5), rgb(t[0]));
-
-        const QString window_path = dir.filePath(QStringLiteral("window.png"));
-        QVERIFY2(w.exports().export_window(window_path, &why), qPrintable(why));
-        QCOMPARE(QImage(window_path).size(), w.size());
-        QVERIFY(!w.exports().export_field(dir.filePath(QStringLiteral("missing/dir/x.png")), &why));
-        QVERIFY(why.contains(QStringLiteral("cannot write")));
-        why.clear();
-        QVERIFY(!w.exports().export_window(dir.filePath(QStringLiteral("missing/dir/w.png")), &why));
-        QVERIFY(why.contains(QStringLiteral("cannot write")));
-        why.clear();
-        QVERIFY(!w.exports().export_field(dir.path(), &why)); // a directory
-        QVERIFY(!why.isEmpty());
-        QVERIFY(QFileInfo(dir.path()).isDir());
-    }
-
-    // Runs where a GL context exists (e.g. under xvfb-run); CI's offscreen platform skips it.
-    void gl_rendering_matches_the_host_rendering() {
-        if (!opengl_available()) QSKIP("no OpenGL context on this platform");
-        WindowOptions o = cpu_options(64);
-        o.playing = false;
-        o.renderer = FieldView::Renderer::Auto;
-        o.settings.config.problem.initial = InitialCondition::Gaussian;
-        MainWindow w(o);
-        w.show();
-        QVERIFY(w.field_view().uses_gl());
-        QTRY_VERIFY(w.field_view().frames_presented() > 0);
-        const FieldFrame& f = w.field_view().last_frame();
-        const QImage host = render_field(
-            f.host->data(), f.width, f.height, w.field_view().colormap(), w.field_view().display_range());
-        const QImage gl = w.field_view().gl_field_image();
-        QCOMPARE(gl.size(), host.size());
-        const int worst = largest_channel_difference(gl, host);
-        QVERIFY2(worst <= 8, qPrintable(QStringLiteral("largest channel difference %1").arg(worst)));
-    }
-
-    // On a CUDA device whose GL context can map its textures (the GPU machine under Xvfb), the frame goes
-    // GPU -> GL texture without the host: its picture must match the CPU backend's host-copied one.
-    void interop_frames_match_the_host_path() {
-        if (!opengl_available()) QSKIP("no OpenGL context on this platform");
-        if (!query_device_catalogue().has_cuda()) QSKIP("no CUDA device");
-        WindowOptions o = cpu_options(300);
-        o.playing = false;
-        o.renderer = FieldView::Renderer::Auto;
-        o.settings.config.problem.initial = InitialCondition::Gaussian;
-        MainWindow host_window(o);
-        host_window.show();
-        o.settings.config.placement.backend = Backend::Cuda;
-        MainWindow device_window(o);
-        device_window.show();
-        QTRY_VERIFY(host_window.field_view().frames_presented() > 0);
-        QTRY_VERIFY(device_window.field_view().frames_presented() > 0);
-        if (!device_window.interop_text().startsWith(QStringLiteral("CUDA-GL interop")))
-            QSKIP(qPrintable(device_window.interop_text()));
-        // 50 steps on both, so that a texture CUDA failed to overwrite would still show the first picture
-        const int before = device_window.field_view().frames_presented();
-        const int host_before = host_window.field_view().frames_presented();
-        for (MainWindow* w : { &host_window, &device_window }) {
-            knob<QSpinBox>(*w, "steps_per_frame")->setValue(50);
-            knob<QPushButton>(*w, "step")->click();
-        }
-        QTRY_COMPARE(host_window.field_view().last_frame().iteration, 50LL);
-        QTRY_COMPARE(device_window.field_view().last_frame().iteration, 50LL);
-        QVERIFY(device_window.field_view().last_frame().on_device());
-        QTRY_VERIFY(device_window.field_view().frames_presented() > before);
-        QTRY_VERIFY(host_window.field_view().frames_presented() > host_before);
-        QCOMPARE(device_window.field_view().interop_failures(), 0);
-        const QImage expected = host_window.field_view().gl_field_image();
-        const QImage seen = device_window.field_view().gl_field_image();
-        QCOMPARE(seen.size(), QSize(300, 300));
-        QCOMPARE(seen.size(), expected.size());
-        const int worst = largest_channel_difference(seen, expected);
-        QVERIFY2(worst <= 8, qPrintable(QStringLiteral("largest channel difference %1").arg(worst)));
-    }
-
-    // The GL canvas is a native window that hides widgets above it, so it draws the overlay hook (the
-    // multi-GPU strip boundaries) itself; the window export draws the canvas into its place.
-    void the_gl_canvas_draws_the_overlay_and_the_window_export_shows_it() {
-        if (!opengl_available()) QSKIP("no OpenGL context on this platform");
-        WindowOptions o = cpu_options(64);
-        o.playing = false;
-        o.renderer = FieldView::Renderer::Auto;
-        MainWindow w(o);
-        w.resize(1000, 700);
-        w.show();
-        QVERIFY(w.field_view().uses_gl());
-        QTRY_VERIFY(w.field_view().frames_presented() > 0);
-        const QRect marked(10, 10, 30, 20);
-        w.field_view().set_overlay([&](QPainter& p, const ViewTransform&) { p.fillRect(marked, QColor(255, 0, 0)); });
-        const QImage canvas = w.field_view().gl_canvas_image().convertToFormat(QImage::Format_RGB32);
-        QVERIFY(!canvas.isNull());
-        const qreal ratio = canvas.devicePixelRatio();
-        QCOMPARE(QColor(canvas.pixel(int(20 * ratio), int(15 * ratio))), QColor(255, 0, 0));
-        QVERIFY(QColor(canvas.pixel(int(60 * ratio), int(60 * ratio))) != QColor(255, 0, 0));
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("window.png"));
-        QVERIFY(w.exports().export_window(path, nullptr));
-        const QImage window(path);
-        const QPoint at = w.field_view().mapTo(&w, QPoint(20, 15)) * window.devicePixelRatio();
-        QCOMPARE(QColor(window.pixel(at)), QColor(255, 0, 0));
     }
 
     void clicking_the_field_injects_a_source() {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The metrics panel without a GPU: synthetic profiled launches reach the summary, the charts and the
 // verdict; the stall chart sorts and explains; baselines show deltas; the CPU backend says why there
-// are no counters; chart exports write PNGs and refuse unwritable paths. Split runs: synthetic per-GPU
-// counters go through the sampler's derivation into the per-GPU table, one chart line pair per GPU, the
-// stall chart's GPU selector and one CSV row per GPU.
+// are no counters; chart exports write PNGs and refuse unwritable paths; File > Export metrics writes one
+// CSV row per GPU. Split runs in the panel: tst_metrics_per_gpu.cpp.
+#include "metrics_test_samples.h"
 #include "session/metrics_sampler.h"
 #include "session/session.h"
 #include "widgets/main_window.h"
@@ -12,99 +12,16 @@
 #include "widgets/window_exports.h"
 
 #include <QCheckBox>
-#include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
-#include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace ss;
 using namespace ss::gui;
-
-namespace {
-
-MetricsSample synthetic(double seconds, double long_scoreboard, double barrier) {
-    MetricsSample s;
-    s.seconds = seconds;
-    s.settings.config.problem.size = { 4096, 4096, 1 };
-    s.device_name = "test GPU";
-    s.launch.passes = 7;
-    s.launch.kernels = 1;
-    s.launch.wall_ms = 12.0;
-    s.launch.metrics = { { "gpu__time_duration.sum", 1.0e6 }, { "dram__bytes_read.sum", 64.0e6 },
-        { "dram__bytes_write.sum", 64.0e6 }, { "lts__t_sector_hit_rate.pct", 42.5 },
-        { stall_metric_name("long_scoreboard"), long_scoreboard }, { stall_metric_name("barrier"), barrier },
-        { stall_metric_name("wait"), 0.5 } };
-    s.figures.duration_ms = 1.0;
-    s.figures.gcells_per_second = 16.7;
-    s.figures.dram_read_gbs = 64.0;
-    s.figures.dram_write_gbs = 64.0;
-    s.figures.dram_peak_gbs = 3000.0;
-    s.figures.verdict = { Limiter::LatencyOccupancy, "latency/occupancy: test" };
-    s.figures.l2_hit_pct = l2_hit_percent(s.launch.metrics);
-    s.figures.l1_hit_pct = l1_hit_percent(s.launch.metrics);
-    return s;
-}
-
-// A 1026 x 1026 radius-1 run split over GPUs 0 and 1 (512 rows of 1024 cells each, 4 B per cell each way):
-// GPU 0 moves its ideal bytes in 1 ms and stalls on memory, GPU 1 in 2 ms and stalls at barriers.
-// With `hook`, both strips run on GPU 0 (the testing hook) and one GPU's counters cover them.
-MetricsSample split_sample(double seconds, bool hook = false) {
-    MetricsSample s;
-    s.seconds = seconds;
-    StencilConfig& c = s.settings.config;
-    c.problem.size = { 1026, 1026, 1 };
-    c.placement.gpus = hook ? 1 : 2;
-    c.placement.strips_per_device = hook ? 2 : 1;
-    s.device_name = "test GPU";
-    std::vector<MetricsSampler::GpuCounters> gpus;
-    for (const DeviceShare& share : device_shares(c)) {
-        MetricsSampler::GpuCounters& g = gpus.emplace_back();
-        g.share = share;
-        g.device_name = "test GPU";
-        g.peak_bytes_per_s = 10e9;
-        const bool first = share.device == 0;
-        const double bytes = 4.0 * double(share.updated_cells);
-        g.launch.kernels = 3;
-        g.launch.passes = 6;
-        g.launch.metrics = { { "gpu__time_duration.sum", first ? 1.0e6 : 2.0e6 }, { "dram__bytes_read.sum", bytes },
-            { "dram__bytes_write.sum", bytes }, { "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum", 0.0 },
-            { stall_metric_name("long_scoreboard"), first ? 4.0 : 1.0 },
-            { stall_metric_name("barrier"), first ? 1.0 : 3.0 } };
-    }
-    MetricsSampler::derive(c, gpus, s);
-    return s;
-}
-
-EngineStats strip_stats(const std::vector<int>& devices) {
-    EngineStats stats;
-    stats.ms_per_step = 1.0;
-    stats.strips.timed = true;
-    stats.strips.overlap = true;
-    const int n = int(devices.size());
-    for (int i = 0; i < n; ++i) {
-        StripStats s;
-        s.device = devices[std::size_t(i)], s.first_row = i * 513, s.end_row = (i + 1) * 513;
-        s.updated_cells = 524288, s.compute_ms = 0.5, s.exchange_ms = 0.01, s.halo_bytes = 4096;
-        const bool same = n > 1 && devices.front() == devices.back();
-        const HaloPath path = same ? HaloPath::SameDevice : HaloPath::PeerToPeer;
-        s.below = i > 0 ? path : HaloPath::None, s.above = i + 1 < n ? path : HaloPath::None;
-        stats.strips.strips.push_back(s);
-    }
-    return stats;
-}
-
-template <typename W> W* child(QWidget& w, const char* name) {
-    W* found = w.findChild<W*>(QLatin1String(name));
-    if (!found) qFatal("no child named %s", name);
-    return found;
-}
-
-} // namespace
+using namespace ss::gui::test;
 
 class TestMetricsPanel : public QObject {
     Q_OBJECT
@@ -154,75 +71,6 @@ private slots:
         QVERIFY(!child<QLabel>(panel, "sum_gcells")->text().contains(QLatin1String("baseline")));
     }
 
-    void per_gpu_table_for_strips() {
-        Session session { DeviceCatalogue {} };
-        MetricsPanel panel(session);
-        panel.show();
-        EngineStats one;
-        one.ms_per_step = 1.0;
-        panel.show_stats(one);
-        auto* table = child<QTableWidget>(panel, "metric_gpus");
-        QVERIFY(!table->isVisible()); // one GPU: no table
-        panel.show_stats(strip_stats({ 0, 1 }));
-        QVERIFY(table->isVisible());
-        QCOMPARE(table->rowCount(), 2);
-        QCOMPARE(table->item(1, 1)->text(), QStringLiteral("513–1025"));
-        QCOMPARE(table->item(0, 2)->text(), QStringLiteral("0.500 ms"));
-        QVERIFY(table->isColumnHidden(7)); // no counters yet: no counter columns
-        QVERIFY(table->isColumnHidden(5)); // copies: no remote reads
-        QLabel* halo = child<QLabel>(panel, "metric_halo");
-        QVERIFY(halo->text().contains(QLatin1String("peer-to-peer")));
-        QVERIFY(halo->text().contains(QLatin1String("overlap on")));
-    }
-
-    // Remote loads: each strip's bytes read from its neighbours, labelled as computed, and nothing copied.
-    void per_gpu_table_shows_computed_remote_reads() {
-        Session session { DeviceCatalogue {} };
-        MetricsPanel panel(session);
-        panel.show();
-        EngineStats stats = strip_stats({ 0, 0, 0 });
-        stats.strips.overlap = false;
-        for (StripStats& s : stats.strips.strips) {
-            s.halo_bytes = 0;
-            s.remote_bytes = (s.below != HaloPath::None) * 4096 + (s.above != HaloPath::None) * 4096;
-            for (HaloPath* p : { &s.below, &s.above })
-                if (*p != HaloPath::None) *p = HaloPath::Remote;
-        }
-        panel.show_stats(stats);
-        auto* table = child<QTableWidget>(panel, "metric_gpus");
-        QVERIFY(!table->isColumnHidden(5));
-        QVERIFY(table->horizontalHeaderItem(5)->text().contains(QLatin1String("computed")));
-        QCOMPARE(table->item(0, 5)->text(), QStringLiteral("4.0 KiB"));
-        QCOMPARE(table->item(1, 5)->text(), QStringLiteral("8.0 KiB"));
-        QVERIFY(table->item(1, 5)->toolTip().contains(QLatin1String("not measured")));
-        const QString halo = child<QLabel>(panel, "metric_halo")->text();
-        QVERIFY2(halo.contains(QLatin1String("16.0 KiB/step")) && halo.contains(QLatin1String("computed")),
-            qPrintable(halo));
-    }
-
-    // The sampler's derivation: each GPU's figures over its own rows and time, the whole run's over the
-    // slowest GPU's time, stall ratios weighted by each GPU's time.
-    void split_sample_has_each_gpu_and_the_whole_run() {
-        const MetricsSample s = split_sample(1.0);
-        QCOMPARE(s.gpus.size(), std::size_t(2));
-        const GpuMetricsSample &g0 = s.gpus[0], &g1 = s.gpus[1];
-        QCOMPARE(g1.share.device, 1);
-        QCOMPARE(g0.share.updated_cells, std::int64_t(524288));
-        QCOMPARE(g0.figures.duration_ms, 1.0);
-        QCOMPARE(g1.figures.duration_ms, 2.0);
-        QVERIFY(qFuzzyCompare(g0.figures.dram_write_gbs, 4.0 * 524288 / 1e-3 / 1e9));
-        QVERIFY(qFuzzyCompare(g1.figures.dram_write_gbs, g0.figures.dram_write_gbs / 2));
-        QCOMPARE(g0.figures.dram_bytes_per_cell, 8.0);
-        QCOMPARE(g0.figures.dram_peak_gbs, 10.0);
-        QCOMPARE(s.figures.duration_ms, 2.0); // the slowest GPU
-        QVERIFY(qFuzzyCompare(s.figures.dram_write_gbs, 2 * g1.figures.dram_write_gbs)); // all bytes over that time
-        QCOMPARE(s.figures.dram_bytes_per_cell, 8.0);
-        QCOMPARE(s.figures.dram_peak_gbs, 20.0); // both rooflines
-        QCOMPARE(s.launch.kernels, 6);
-        QCOMPARE(s.launch.metrics.at(stall_metric_name("long_scoreboard")), 2.0); // (4 * 1 + 1 * 2) / 3
-        QVERIFY(g0.figures.verdict.sentence != g1.figures.verdict.sentence);
-    }
-
     // A temporal launch of depth 4 is profiled as one launch of 4 steps: the panel shows the bytes per cell and
     // step (a quarter of the launch's) against the per-step ideal, and the rate counts every step.
     void temporal_sample_shows_bytes_per_cell_and_step() {
@@ -245,83 +93,6 @@ private slots:
         session.add_sample(s);
         QCOMPARE(child<QLabel>(panel, "sum_bytes_per_cell")->text(), QStringLiteral("2.00 (ideal 2)"));
         QVERIFY(child<QLabel>(panel, "sum_gcells")->text().startsWith(QLatin1String("4.2"))); // 4 x 1024^2 in 1 ms
-    }
-
-    void per_gpu_table_gains_counter_columns() {
-        Session session { DeviceCatalogue {} };
-        MetricsPanel panel(session);
-        panel.show();
-        panel.show_stats(strip_stats({ 0, 1 }));
-        session.add_sample(split_sample(1.0));
-        auto* table = child<QTableWidget>(panel, "metric_gpus");
-        for (int column = 7; column < 10; ++column) {
-            QVERIFY(!table->isColumnHidden(column));
-            QVERIFY(!table->horizontalHeaderItem(column)->toolTip().isEmpty());
-        }
-        QCOMPARE(table->horizontalHeaderItem(7)->text(), QStringLiteral("DRAM R/W GB/s"));
-        QCOMPARE(table->item(0, 7)->text(), QStringLiteral("2.1 / 2.1")); // 2.1 MB each way in 1 ms
-        QCOMPARE(table->item(1, 7)->text(), QStringLiteral("1.0 / 1.0")); // the same bytes in 2 ms
-        QVERIFY(table->item(0, 9)->text().startsWith(QLatin1String("Long scoreboard 4.00")));
-        QVERIFY(table->item(1, 9)->text().startsWith(QLatin1String("Barrier 3.00")));
-        QVERIFY(table->item(1, 7)->toolTip().contains(QLatin1String("GPU 1")));
-        QVERIFY(child<QLabel>(panel, "metric_note")->text().contains(QLatin1String("2 GPUs")));
-        panel.new_configuration(); // the next kernel's counters are not these
-        QVERIFY(table->isColumnHidden(7));
-    }
-
-    void strips_sharing_a_gpu_share_its_counters() {
-        Session session { DeviceCatalogue {} };
-        MetricsPanel panel(session);
-        panel.show();
-        panel.show_stats(strip_stats({ 0, 0 }));
-        const MetricsSample s = split_sample(1.0, true);
-        QCOMPARE(s.gpus.size(), std::size_t(1));
-        QCOMPARE(s.gpus[0].share.strips, 2);
-        session.add_sample(s);
-        auto* table = child<QTableWidget>(panel, "metric_gpus");
-        QCOMPARE(table->rowCount(), 2);
-        QCOMPARE(table->rowSpan(0, 7), 2); // one cell covers both strips
-        QVERIFY(table->item(0, 7)->toolTip().contains(QLatin1String("2 strips are counted together")));
-        QVERIFY(child<QLabel>(panel, "metric_halo")->text().contains(QLatin1String("cover them together")));
-        QVERIFY(child<QLabel>(panel, "metric_note")->text().contains(QLatin1String("counted together")));
-        QVERIFY(child<QComboBox>(panel, "stall_gpu")->isHidden()); // one GPU: nothing to choose
-        QCOMPARE(child<TimeSeriesChart>(panel, "chart_dram")->series_names().size(), 2);
-    }
-
-    void split_charts_draw_a_line_pair_per_gpu() {
-        Session session { DeviceCatalogue {} };
-        MetricsPanel panel(session);
-        session.add_sample(split_sample(1.0));
-        session.add_sample(split_sample(2.0));
-        auto* dram = child<TimeSeriesChart>(panel, "chart_dram");
-        const QStringList lines = dram->series_names();
-        QCOMPARE(lines.size(), 4);
-        QVERIFY(lines[3].startsWith(QLatin1String("GPU 1 write")));
-        QCOMPARE(dram->points(), 2);
-        QCOMPARE(child<TimeSeriesChart>(panel, "chart_local")->series_names().size(), 4);
-        session.add_sample(synthetic(3.0, 3.0, 1.0)); // back to one GPU: read and write again
-        QCOMPARE(dram->series_names().size(), 2);
-        QCOMPARE(dram->points(), 1);
-    }
-
-    void stall_chart_shows_the_chosen_gpu() {
-        Session session { DeviceCatalogue {} };
-        MetricsPanel panel(session);
-        session.add_sample(split_sample(1.0));
-        auto* gpu = child<QComboBox>(panel, "stall_gpu");
-        auto* stalls = child<StallChart>(panel, "chart_stalls");
-        QVERIFY(!gpu->isHidden());
-        QCOMPARE(gpu->count(), 3);
-        // all GPUs: long scoreboard (4*1 + 1*2)/3 = 2.0 is below barrier (1*1 + 3*2)/3 = 2.33
-        QCOMPARE(stalls->categories().last(), QStringLiteral("Barrier"));
-        gpu->setCurrentIndex(gpu->findData(0));
-        QCOMPARE(stalls->categories().last(), QStringLiteral("Long scoreboard"));
-        QVERIFY(stalls->chart()->title().contains(QLatin1String("GPU 0")));
-        session.add_sample(split_sample(2.0)); // the choice survives the next sample
-        QCOMPARE(gpu->currentData().toInt(), 0);
-        QCOMPARE(stalls->categories().last(), QStringLiteral("Long scoreboard"));
-        gpu->setCurrentIndex(gpu->findData(1));
-        QCOMPARE(stalls->categories().last(), QStringLiteral("Barrier"));
     }
 
     void charts_export_as_png() {

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// What the metrics panel tests share: synthetic profiled launches (one GPU, or a run split over two) and
+// lookups of the panel's parts by object name.
+#pragma once
+#include "session/metrics_sampler.h"
+#include "session/session.h"
+
+#include <QTest>
+#include <QWidget>
+
+#include <vector>
+
+namespace ss::gui::test {
+
+inline MetricsSample synthetic(double seconds, double long_scoreboard, double barrier) {
+    MetricsSample s;
+    s.seconds = seconds;
+    s.settings.config.problem.size = { 4096, 4096, 1 };
+    s.device_name = "test GPU";
+    s.launch.passes = 7;
+    s.launch.kernels = 1;
+    s.launch.wall_ms = 12.0;
+    s.launch.metrics = { { "gpu__time_duration.sum", 1.0e6 }, { "dram__bytes_read.sum", 64.0e6 },
+        { "dram__bytes_write.sum", 64.0e6 }, { "lts__t_sector_hit_rate.pct", 42.5 },
+        { stall_metric_name("long_scoreboard"), long_scoreboard }, { stall_metric_name("barrier"), barrier },
+        { stall_metric_name("wait"), 0.5 } };
+    s.figures.duration_ms = 1.0;
+    s.figures.gcells_per_second = 16.7;
+    s.figures.dram_read_gbs = 64.0;
+    s.figures.dram_write_gbs = 64.0;
+    s.figures.dram_peak_gbs = 3000.0;
+    s.figures.verdict = { Limiter::LatencyOccupancy, "latency/occupancy: test" };
+    s.figures.l2_hit_pct = l2_hit_percent(s.launch.metrics);
+    s.figures.l1_hit_pct = l1_hit_percent(s.launch.metrics);
+    return s;
+}
+
+// A 1026 x 1026 radius-1 run split over GPUs 0 and 1 (512 rows of 1024 cells each, 4 B per cell each way):
+// GPU 0 moves its ideal bytes in 1 ms and stalls on memory, GPU 1 in 2 ms and stalls at barriers.
+// With `hook`, both strips run on GPU 0 (the testing hook) and one GPU's counters cover them.
+inline MetricsSample split_sample(double seconds, bool hook = false) {
+    MetricsSample s;
+    s.seconds = seconds;
+    StencilConfig& c = s.settings.config;
+    c.problem.size = { 1026, 1026, 1 };
+    c.placement.gpus = hook ? 1 : 2;
+    c.placement.strips_per_device = hook ? 2 : 1;
+    s.device_name = "test GPU";
+    std::vector<MetricsSampler::GpuCounters> gpus;
+    for (const DeviceShare& share : device_shares(c)) {
+        MetricsSampler::GpuCounters& g = gpus.emplace_back();
+        g.share = share;
+        g.device_name = "test GPU";
+        g.peak_bytes_per_s = 10e9;
+        const bool first = share.device == 0;
+        const double bytes = 4.0 * double(share.updated_cells);
+        g.launch.kernels = 3;
+        g.launch.passes = 6;
+        g.launch.metrics = { { "gpu__time_duration.sum", first ? 1.0e6 : 2.0e6 }, { "dram__bytes_read.sum", bytes },
+            { "dram__bytes_write.sum", bytes }, { "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum", 0.0 },
+            { stall_metric_name("long_scoreboard"), first ? 4.0 : 1.0 },
+            { stall_metric_name("barrier"), first ? 1.0 : 3.0 } };
+    }
+    MetricsSampler::derive(c, gpus, s);
+    return s;
+}
+
+template <typename W> W* child(QWidget& w, const char* name) {
+    W* found = w.findChild<W*>(QLatin1String(name));
+    if (!found) qFatal("no child named %s", name);
+    return found;
+}
+
+} // namespace ss::gui::test
