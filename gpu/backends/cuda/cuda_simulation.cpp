@@ -46,7 +46,8 @@ std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int t
 
 } // namespace
 
-CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, const StencilConfig& kernels)
+CudaSimulation::CudaSimulation(
+    const StencilConfig& c, const DeviceInfo& dev, const StencilConfig& kernels, bool allocate_field)
     : m_config(c)
     , m_device(dev)
     , m_es(element_size(c.problem.precision)) {
@@ -117,6 +118,7 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
         m_grid = m_temporal->grid();
     }
     m_res.grid_blocks = int(std::int64_t(m_grid.x) * m_grid.y * m_grid.z);
+    if (!allocate_field) return;
     try {
         allocate();
     } catch (...) { // a throwing constructor runs no destructor: free what was allocated
@@ -461,6 +463,18 @@ std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const
         if (why) *why = e.what();
         cudaGetLastError(); // clear a sticky-free error so the next configuration can start
         return nullptr;
+    }
+}
+
+bool prepare_cuda_kernels(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {
+    try {
+        StencilConfig kernels = c;
+        kernels.placement.halo = HaloMode::Auto; // as create_cuda_simulation: the same sources, the same cache entries
+        const CudaSimulation kernels_only(c, dev, kernels, false);
+        return true;
+    } catch (const std::exception& e) {
+        if (why) *why = e.what();
+        return false; // no error is left sticky on this thread's side: nothing was launched
     }
 }
 
