@@ -69,7 +69,7 @@ void CommandLine::add_run_options(std::string_view command) {
             if (spec.configuration != configuration) continue;
             Entry entry { std::string(spec.name), std::string(spec.value), std::string(spec.help) };
             if (command.empty() && !configuration) entry.help = "(" + commands_text(spec) + ") " + entry.help;
-            entry.listed = command.empty() || (command == "gui" ? configuration : run_option_applies(spec, command));
+            entry.listed = command.empty() || (command == "gui" && configuration) || run_option_applies(spec, command);
             add_entry(std::move(entry), {});
         }
     }

@@ -103,6 +103,10 @@ constexpr RunOptionSpec kSpecs[] = {
         "~/.cache/stencilscope/autotune.tsv)",
         kCommandOption, kSingle, "autotune sweep" },
     { "--no-cache", "", "search again and store nothing", kCommandOption, kSingle, "autotune sweep" },
+    { "--no-kernel-cache", "",
+        "build every kernel with NVRTC and keep none on disk (default: built kernels are kept in "
+        "$XDG_CACHE_HOME/stencilscope/kernels or ~/.cache/stencilscope/kernels, 256 MiB at most)",
+        kCommandOption, kSingle, "run bench profile autotune sweep gui" },
     // sweep's own (app/cli/sweep_command.cpp gives them their meaning)
     { "--experiment", "radius|cf|autotuned|depth",
         "what to sweep (required); with comma lists --radius (default 1,2,4,8,16), --variant (default "
@@ -156,6 +160,8 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         o.checksum = true;
     } else if (key == "--no-cache") {
         o.no_cache = true;
+    } else if (key == "--no-kernel-cache") {
+        o.no_kernel_cache = true;
     } else if (key == "--cache") {
         if (value.empty()) return bad(key, value, "a file path");
         o.autotune_cache = value;

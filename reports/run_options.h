@@ -31,6 +31,7 @@ struct RunOptions {
     // autotune and sweep: where block searches are cached ("" = default_autotune_cache_path()), or not at all
     std::string autotune_cache;
     bool no_cache = false;
+    bool no_kernel_cache = false; // build every kernel, and keep none on disk (gpu/io/kernel_disk_cache.h)
 };
 
 // One option of the table.

@@ -145,7 +145,8 @@ std::string format_report(const RunReport& r) {
             "%s)%s\n",
             k.registers, k.local_bytes, k.static_smem + k.dynamic_smem, 100.0 * k.theoretical_occupancy,
             k.occupancy_limiter.c_str(),
-            k.compile_ms > 0 ? (", compiled in " + format_number(k.compile_ms) + " ms").c_str() : "");
+            k.from_cache ? ", kernel from cache"
+                         : (", kernel built in " + format_number(k.compile_ms) + " ms").c_str());
         out += buf;
     }
     const double ms = r.median_ms_per_step();

@@ -144,7 +144,8 @@ void EngineController::on_failed(const EngineFailure& f) {
 }
 
 void EngineController::on_frame(const FieldFrame& f) {
-    if (f.generation != m_generation) {
+    // The active generation's frames too: they keep coming while the newest one's kernels build.
+    if (f.generation != m_generation && !(m_has_simulation && f.generation == m_active.generation)) {
         frame_consumed(); // dropped, but the engine must not wait for it
         return;
     }

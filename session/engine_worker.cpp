@@ -21,6 +21,7 @@ namespace {
 
 constexpr double kBatchTargetMs = 6.0; // short enough that knob changes are picked up promptly
 constexpr qint64 kStatsWindowMs = 500;
+constexpr int kBuildPollMs = 4; // how often a background kernel build is looked at: well within a frame
 
 // STENCILSCOPE_ENGINE_DIAG (gpu/plan/knobs.h), for measuring what producing a frame costs: a comma list of "no-slice"
 // (the staging keeps its last contents), "no-sample" (the colour range is not read back), "no-frame-wait" (the frame is
@@ -47,6 +48,32 @@ EngineWorker::EngineWorker(DeviceCatalogue catalogue, std::shared_ptr<const std:
 EngineWorker::~EngineWorker() = default;
 
 void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings, const LaunchPlan& plan) {
+    if (generation < m_latest->load()) return; // a newer configuration is already queued
+    m_pending.reset(); // an older build still running finishes into the kernel cache; nobody waits for it
+    if (m_sim && plan_builds_kernels(plan, m_catalogue)) {
+        m_pending = PendingConfiguration { generation, settings, plan };
+        m_build.post(generation, [plan, catalogue = m_catalogue] { return prepare_kernels(plan, catalogue); });
+        schedule(); // the running configuration's loop stopped when this request was made (superseded())
+        poll_build();
+        return;
+    }
+    switch_to(generation, settings, plan);
+}
+
+void EngineWorker::poll_build() {
+    if (!m_pending) return;
+    if (!m_build.result(m_pending->generation)) { // still building: look again soon, the old run goes on
+        QTimer::singleShot(kBuildPollMs, this, [this] { poll_build(); });
+        return;
+    }
+    // A failed build is not reported here: switch_to builds again on this thread and brings the previous run
+    // back with the reason, as it did before there was a background build.
+    const PendingConfiguration next = std::move(*m_pending);
+    m_pending.reset();
+    switch_to(next.generation, next.settings, next.plan);
+}
+
+void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settings, const LaunchPlan& plan) {
     if (generation < m_latest->load()) return; // a newer configuration is already queued
     m_generation = generation;
     m_sampler.stop_continuous(); // restart() starts it on the new run's GPUs
@@ -252,6 +279,7 @@ void EngineWorker::profile_step() {
 }
 
 void EngineWorker::shutdown() {
+    m_pending.reset();
     m_sampler.stop_continuous();
     m_sim.reset();
     m_staging.reset();
@@ -270,7 +298,8 @@ void EngineWorker::schedule() {
 // is taken first (it waits for the batch in flight), then the next batch is queued, so the GPU only
 // idles for the frame's own short copy.
 void EngineWorker::tick() {
-    if (!m_sim || superseded()) return;
+    // While the newest configuration's kernels build, the running one goes on stepping and drawing.
+    if (!m_sim || (superseded() && !m_pending)) return;
     const bool free = m_pacing.free_running();
     try {
         if (m_dirty && m_frame_wanted && (free || m_steps_left == 0)) produce_frame(m_playing && free ? m_batch : 0);

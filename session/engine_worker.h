@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "gpu/backends/background_build.h"
 #include "gpu/plan/launch_plan.h"
 #include "session/engine_types.h"
 #include "session/metrics_sampler.h"
@@ -29,6 +30,8 @@ public:
     ~EngineWorker() override;
 
     // `plan`: make_launch_plan of the settings' configuration, accepted on the GUI thread (Session::request).
+    // Its kernels are built on a thread of their own first (while the running configuration keeps stepping and
+    // drawing); the switch happens once they are built, unless a newer configuration came meanwhile.
     void configure(std::uint64_t generation, const RunSettings&, const LaunchPlan& plan);
     void set_pacing(const Pacing&);
     void set_slice(const SliceSelection&);
@@ -59,6 +62,9 @@ signals:
 
 private:
     bool superseded() const { return m_latest->load() > m_generation; }
+    // configure's switch to the new configuration, its kernels built (or nothing to build).
+    void switch_to(std::uint64_t generation, const RunSettings&, const LaunchPlan& plan);
+    void poll_build(); // the pending configuration's kernels built: switch to it
     void schedule();
     void tick();
     void run_batch(int steps);
@@ -84,6 +90,14 @@ private:
     std::shared_ptr<const std::atomic<std::uint64_t>> m_latest;
     std::uint64_t m_generation = 0;
     std::unique_ptr<Simulation> m_sim;
+    // The configuration whose kernels m_build is building; m_sim (an older generation) runs meanwhile.
+    struct PendingConfiguration {
+        std::uint64_t generation;
+        RunSettings settings;
+        LaunchPlan plan;
+    };
+    std::optional<PendingConfiguration> m_pending;
+    BackgroundBuild m_build;
     RunSettings m_settings;
     Pacing m_pacing;
     SliceSelection m_slice;

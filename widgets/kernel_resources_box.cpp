@@ -50,8 +50,8 @@ void show_kernel_resources(QWidget& box, const EngineReady& ready) {
             : na);
     set("res_limiter", gpu ? QString::fromStdString(r.occupancy_limiter) : na);
     set("res_compile",
-        gpu ? (r.compile_ms > 0 ? QGroupBox::tr("%1 ms (NVRTC)").arg(r.compile_ms, 0, 'f', 0)
-                                : QGroupBox::tr("from cache"))
+        gpu ? (
+            r.from_cache ? QGroupBox::tr("from cache") : QGroupBox::tr("built in %1 ms").arg(r.compile_ms, 0, 'f', 0))
             : na);
 }
 

@@ -13,6 +13,7 @@
 #include "gpu/backends/cpu/cpu_backend.h"
 #include "gpu/backends/create_simulation.h"
 #include "gpu/backends/rank_strip.h"
+#include "gpu/io/kernel_disk_cache.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/cuda_support.h"
 #include "gpu/problem/physics.h"
@@ -268,6 +269,7 @@ Status parse_command_options(
     for (const OptionValues& combination : combinations) {
         RunOptions options;
         if (Status s = apply_run_options(combination, options); !s) return s;
+        if (options.no_kernel_cache) set_kernel_disk_cache_enabled(false);
         if (command == "run" || command == "bench" || command == "profile")
             options.config.placement.strips_per_device = strips_per_gpu_from_environment();
         runs.push_back(options);
@@ -304,6 +306,7 @@ int main(int argc, char** argv) {
     if (command == "sweep") { // its lists are the experiment's axes, not combinations to expand
         ss::SweepOptions options;
         if (ss::Status s = ss::parse_sweep_options(args, options, catalogue.has_cuda()); !s) return fail(2, s.reason);
+        if (options.run.no_kernel_cache) ss::set_kernel_disk_cache_enabled(false);
         try {
             return ss::run_sweep_command(options, catalogue);
         } catch (const std::bad_alloc&) { // say what ran out

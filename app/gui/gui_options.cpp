@@ -80,7 +80,7 @@ void add_gui_options(CommandLine& line) {
 Status refuse_command_options(const OptionValues& values) {
     for (const auto& [key, value] : values) {
         const RunOptionSpec* spec = find_run_option(key);
-        if (!spec || spec->configuration) continue;
+        if (!spec || spec->configuration || run_option_applies(*spec, "gui")) continue;
         if (key == "--csv")
             return Status::failure("--csv: the GUI does not write run CSVs; use stencilscope-cli run|bench --csv");
         if (key == "--verify")

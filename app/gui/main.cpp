@@ -3,6 +3,7 @@
 #include "app/gui/gui_options.h"
 #include "app/gui/platform_guard.h"
 #include "app/gui/scripted_run.h"
+#include "gpu/io/kernel_disk_cache.h"
 #include "gpu/problem/device.h"
 #include "session/session.h"
 #include "session/setup_file.h"
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
         std::cerr << "stencilscope: " << ss::one_line(s.reason) << "\n";
         return 2;
     }
+    if (options.run.no_kernel_cache) ss::set_kernel_disk_cache_enabled(false);
     if (options.version) {
         std::cout << "stencilscope " << STENCILSCOPE_VERSION << "\n" << devices.cuda_support;
         return 0;

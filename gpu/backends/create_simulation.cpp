@@ -55,6 +55,20 @@ std::unique_ptr<Simulation> create_simulation(
     return with_fault_injection(create_backend_simulation(plan.config, catalogue, why, check_memory));
 }
 
+bool plan_builds_kernels(const LaunchPlan& plan, const DeviceCatalogue& catalogue) {
+    const StencilConfig& c = plan.config;
+    return plan.verdict && c.placement.backend == Backend::Cuda && strip_count(c.placement) == 1
+        && c.placement.device >= 0 && std::size_t(c.placement.device) < catalogue.devices.size();
+}
+
+Status prepare_kernels(const LaunchPlan& plan, const DeviceCatalogue& catalogue) {
+    if (!plan_builds_kernels(plan, catalogue)) return Status::success();
+    std::string why;
+    if (!prepare_cuda_kernels(plan.config, catalogue.devices[std::size_t(plan.config.placement.device)], &why))
+        return Status::failure(why);
+    return Status::success();
+}
+
 namespace {
 
 // repartition's work once `next` is judged (`verdict`): `create_next` builds it, the old configuration is the fallback.

@@ -20,6 +20,14 @@ std::unique_ptr<Simulation> create_simulation(const StencilConfig&, const Device
 // with nothing else.
 std::unique_ptr<Simulation> create_simulation(const LaunchPlan&, const DeviceCatalogue&, std::string* why);
 
+// Builds and loads the kernels `plan` runs into the process's kernel caches (kernel_compiler.h), allocating
+// no field, so that create_simulation of the plan then finds them built. Any thread may call it (the window
+// builds on a thread of its own while the engine thread keeps stepping the previous configuration). Nothing
+// to do, and success, for the CPU backend, a split run (its strips build their own texts) or a plan refused.
+Status prepare_kernels(const LaunchPlan&, const DeviceCatalogue&);
+// Whether prepare_kernels has work to do for `plan`: a plan accepted for one GPU.
+bool plan_builds_kernels(const LaunchPlan&, const DeviceCatalogue&);
+
 // The two describe the same field (stencil, rule, dims, size, radius, precision): repartition can move
 // a run between them.
 bool same_field(const StencilConfig&, const StencilConfig&);

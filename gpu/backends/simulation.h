@@ -29,6 +29,7 @@ struct KernelResources {
     double theoretical_occupancy = 0.0; // active warps / max warps per SM, 0..1
     std::string occupancy_limiter; // "registers", "shared memory", "threads", "blocks"
     double compile_ms = 0.0; // 0 when it came from the kernel cache
+    bool from_cache = false; // every module came from the kernel cache (the process's or the disk's): nothing built
     KernelChoice kernel; // the entry point these figures describe and why it runs (the CPU loop on the CPU backend)
 };
 

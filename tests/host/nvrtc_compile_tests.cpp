@@ -2,11 +2,15 @@
 // Every kernel family the engine can generate compiles with NVRTC. Needs no GPU, so CI runs it.
 #include "gpu/backends/cuda/kernel_compiler.h"
 #include "gpu/backends/cuda/kernel_source.h"
+#include "gpu/io/kernel_disk_cache.h"
 #include "gpu/plan/kernel_choice.h"
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <filesystem>
 #include <thread>
 
 using namespace ss;
@@ -229,4 +233,27 @@ TEST(Nvrtc, ModulesNameTheirEntryPointsAsChosen) {
 TEST(Nvrtc, ReportsCompileErrors) {
     const std::string log = nvrtc_compile_errors("extern \"C\" __global__ void k() { undeclared_name = 1; }", 9, 0);
     EXPECT_NE(log.find("undeclared_name"), std::string::npos) << log;
+}
+
+// Issue 40: a built cubin goes through the disk cache and comes back byte for byte; another architecture is
+// another entry. (Loading the module needs a GPU: tests/gpu.)
+TEST(Nvrtc, CubinRoundTripsThroughTheDiskCache) {
+    char dir[] = "/tmp/ss-nvrtc-cache-XXXXXX";
+    ASSERT_NE(::mkdtemp(dir), nullptr);
+    const KernelDiskCache cache(dir);
+    StencilConfig c;
+    c.problem.dims = 2;
+    c.problem.size = { 256, 256, 1 };
+    const std::string source = kernel_source(c);
+    bool from_cache = true;
+    const std::vector<char> built = cached_nvrtc_image(source, 9, 0, &cache, &from_cache);
+    EXPECT_FALSE(from_cache);
+    const std::vector<char> again = cached_nvrtc_image(source, 9, 0, &cache, &from_cache);
+    EXPECT_TRUE(from_cache);
+    EXPECT_EQ(again, built);
+    EXPECT_EQ(built, nvrtc_compile_image(source, 9, 0)); // what the runtime would load without the cache
+    cached_nvrtc_image(source, 8, 0, &cache, &from_cache);
+    EXPECT_FALSE(from_cache);
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
 }

@@ -46,7 +46,8 @@ std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int t
 
 } // namespace
 
-CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, const StencilConfig& kernels)
+CudaSimulation::CudaSimulation(
+    const StencilConfig& c, const DeviceInfo& dev, const StencilConfig& kernels, bool allocate_field)
     : m_config(c)
     , m_device(dev)
     , m_es(element_size(c.problem.precision)) {
@@ -62,6 +63,7 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     }
     cuda_check(cudaSetDevice(c.placement.device), "cudaSetDevice");
     m_res.kernel = choose_gpu_kernel(kernels); // what kernel_source(kernels) names its entry
+    m_res.from_cache = true; // until a module is built
     cudaFuncAttributes attr {};
     if (!try_occupancy_block(kernels, attr)) {
         if (c.problem.stencil == StencilKind::Star) {
@@ -70,6 +72,7 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
             bool cached = false;
             m_module = compile_module(kernel_source(kernels), dev.cc_major, dev.cc_minor, &cached);
             m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+            m_res.from_cache = m_res.from_cache && cached;
             m_inject = m_module->kernel("ss_inject");
             m_slice = m_module->kernel("ss_slice_to_float");
             m_main = m_module->kernel(m_res.kernel.entry.c_str());
@@ -110,8 +113,13 @@ CudaSimulation::CudaSimulation(const StencilConfig& c, const DeviceInfo& dev, co
     m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
     plan_grid(blocks_per_sm);
     if (temporal) m_temporal = std::make_unique<TemporalSteps>(c, kernels, dev, m_block, m_main, blocks_per_sm);
-    if (m_temporal) m_res.compile_ms += m_temporal->compile_ms(), m_grid = m_temporal->grid();
+    if (m_temporal) {
+        m_res.compile_ms += m_temporal->compile_ms();
+        m_res.from_cache = m_res.from_cache && m_temporal->from_cache();
+        m_grid = m_temporal->grid();
+    }
     m_res.grid_blocks = int(std::int64_t(m_grid.x) * m_grid.y * m_grid.z);
+    if (!allocate_field) return;
     try {
         allocate();
     } catch (...) { // a throwing constructor runs no destructor: free what was allocated
@@ -456,6 +464,18 @@ std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const
         if (why) *why = e.what();
         cudaGetLastError(); // clear a sticky-free error so the next configuration can start
         return nullptr;
+    }
+}
+
+bool prepare_cuda_kernels(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {
+    try {
+        StencilConfig kernels = c;
+        kernels.placement.halo = HaloMode::Auto; // as create_cuda_simulation: the same sources, the same cache entries
+        const CudaSimulation kernels_only(c, dev, kernels, false);
+        return true;
+    } catch (const std::exception& e) {
+        if (why) *why = e.what();
+        return false; // no error is left sticky on this thread's side: nothing was launched
     }
 }
 

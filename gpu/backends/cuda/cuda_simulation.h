@@ -18,13 +18,18 @@ class TemporalSteps;
 // Compiles the configuration's kernels (NVRTC, cached), applies the launch policy and allocates.
 // nullptr with `why` set when the device refuses (e.g. the compiled kernel leaves no valid block).
 std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig&, const DeviceInfo&, std::string* why);
+// What create_cuda_simulation compiles and loads, into the kernel caches, with no field allocated: the same
+// modules, the occupancy questions and the specialised builds. False with `why` set on failure.
+bool prepare_cuda_kernels(const StencilConfig&, const DeviceInfo&, std::string* why);
 
 class CudaSimulation final : public Simulation {
 public:
     // `field` gives this field's extent and device; `kernels` the kernel text. A strip compiles the
     // whole domain's single-GPU text, so it runs exactly the code one GPU runs (and shares its cache entry).
-    // Throws CudaError.
-    CudaSimulation(const StencilConfig& field, const DeviceInfo&, const StencilConfig& kernels);
+    // Without `allocate_field` only the kernels are built and loaded (prepare_cuda_kernels): no stream, no
+    // buffers, so nothing may run. Throws CudaError.
+    CudaSimulation(
+        const StencilConfig& field, const DeviceInfo&, const StencilConfig& kernels, bool allocate_field = true);
     ~CudaSimulation() override;
     CudaSimulation(const CudaSimulation&) = delete;
     CudaSimulation& operator=(const CudaSimulation&) = delete;

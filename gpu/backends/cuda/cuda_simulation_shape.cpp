@@ -19,6 +19,7 @@ void CudaSimulation::load_star_module(const std::string& source, cudaFuncAttribu
     bool cached = false;
     m_module = compile_module(source, m_device.cc_major, m_device.cc_minor, &cached);
     m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
+    m_res.from_cache = m_res.from_cache && cached;
     m_main = m_module->kernel(m_res.kernel.entry.c_str());
     m_inject = m_module->kernel("ss_inject");
     m_slice = m_module->kernel("ss_slice_to_float");

@@ -3,12 +3,14 @@
 
 #include "gpu/backends/cuda/cuda_check.h"
 #include "gpu/backends/cuda/cuda_libraries.h"
+#include "gpu/io/kernel_disk_cache.h"
 
 #include <algorithm>
 #include <chrono>
 #include <future>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace ss {
@@ -41,16 +43,27 @@ std::string arch_option(const NvrtcApi& api, int major, int minor, bool& sass) {
     return "--gpu-architecture=compute_" + std::to_string(best);
 }
 
+// What NVRTC is asked for: the architecture, then the rest of the options.
+struct CompileOptions {
+    std::vector<std::string> options;
+    bool sass = false;
+};
+
+CompileOptions compile_options(const NvrtcApi& api, int major, int minor) {
+    CompileOptions o;
+    o.options = { arch_option(api, major, minor, o.sass), "-std=c++17", "-lineinfo", "--restrict" };
+    return o;
+}
+
 // NVRTC -> cubin (or PTX for a GPU newer than NVRTC knows). Throws CudaError with the log.
-std::vector<char> compile_image(const std::string& source, int major, int minor) {
+std::vector<char> compile_image(const std::string& source, const CompileOptions& o) {
     const NvrtcApi& api = nvrtc();
     nvrtcProgram prog = nullptr;
     nvrtc_check(api.nvrtcCreateProgram(&prog, source.c_str(), "stencilscope_kernel.cu", 0, nullptr, nullptr),
         "nvrtcCreateProgram");
-    bool sass = false;
-    const std::string arch = arch_option(api, major, minor, sass);
-    const char* options[] = { arch.c_str(), "-std=c++17", "-lineinfo", "--restrict" };
-    const nvrtcResult compiled = api.nvrtcCompileProgram(prog, int(std::size(options)), options);
+    std::vector<const char*> options;
+    for (const std::string& option : o.options) options.push_back(option.c_str());
+    const nvrtcResult compiled = api.nvrtcCompileProgram(prog, int(options.size()), options.data());
     if (compiled != NVRTC_SUCCESS) {
         std::size_t log_size = 0;
         api.nvrtcGetProgramLogSize(prog, &log_size);
@@ -61,7 +74,7 @@ std::vector<char> compile_image(const std::string& source, int major, int minor)
     }
     std::size_t size = 0;
     std::vector<char> image;
-    if (sass) {
+    if (o.sass) {
         nvrtc_check(api.nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize");
         image.resize(size);
         nvrtc_check(api.nvrtcGetCUBIN(prog, image.data()), "nvrtcGetCUBIN");
@@ -74,14 +87,35 @@ std::vector<char> compile_image(const std::string& source, int major, int minor)
     return image;
 }
 
+std::vector<char> compile_image(const std::string& source, int major, int minor) {
+    return compile_image(source, compile_options(nvrtc(), major, minor));
+}
+
+// Everything besides the source that changes the image: the options (the architecture first), NVRTC's
+// version and the driver's (which compiles PTX, and whose loader reads the cubin).
+KernelCacheKey cache_key(const std::string& source, const CompileOptions& o) {
+    KernelCacheKey key;
+    key.source = source;
+    key.architecture = o.options.front();
+    for (std::size_t i = 1; i < o.options.size(); ++i) key.options += o.options[i] + " ";
+    int major = 0, minor = 0;
+    nvrtc_check(nvrtc().nvrtcVersion(&major, &minor), "nvrtcVersion");
+    key.nvrtc_version = std::to_string(major) + "." + std::to_string(minor);
+    int driver = 0;
+    if (cudaDriverGetVersion(&driver) != cudaSuccess) (void)cudaGetLastError();
+    key.driver_version = driver > 0 ? std::to_string(driver) : "none";
+    return key;
+}
+
 std::shared_ptr<const CompiledModule> compile_now(const std::string& source, int major, int minor) {
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<char> image = compile_image(source, major, minor);
+    bool from_disk = false;
+    const std::vector<char> image = cached_nvrtc_image(source, major, minor, process_kernel_cache(), &from_disk);
     cudaLibrary_t library = nullptr;
     cuda_check(
         cudaLibraryLoadData(&library, image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0), "cudaLibraryLoadData");
     const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start;
-    return std::make_shared<CompiledModule>(library, ms.count());
+    return std::make_shared<CompiledModule>(library, from_disk ? 0.0 : ms.count(), from_disk);
 }
 
 struct Cache {
@@ -127,7 +161,9 @@ std::shared_ptr<const CompiledModule> compile_module(
     if (from_cache) *from_cache = !compile_here;
     if (compile_here) {
         try {
-            promise.set_value(compile_now(source, major, minor));
+            std::shared_ptr<const CompiledModule> module = compile_now(source, major, minor);
+            if (from_cache) *from_cache = module->from_disk();
+            promise.set_value(std::move(module));
         } catch (...) {
             promise.set_exception(std::current_exception());
             std::lock_guard lock(cache().mutex);
@@ -151,5 +187,20 @@ std::string nvrtc_compile_errors(const std::string& source, int major, int minor
 
 std::vector<char> nvrtc_compile_image(const std::string& source, int major, int minor) {
     return compile_image(source, major, minor);
+}
+
+std::vector<char> cached_nvrtc_image(
+    const std::string& source, int major, int minor, const KernelDiskCache* cache, bool* from_cache) {
+    if (from_cache) *from_cache = false;
+    const CompileOptions options = compile_options(nvrtc(), major, minor);
+    if (!cache) return compile_image(source, options);
+    const KernelCacheKey key = cache_key(source, options);
+    if (std::optional<std::vector<char>> stored = cache->load(key)) {
+        if (from_cache) *from_cache = true;
+        return std::move(*stored);
+    }
+    std::vector<char> image = compile_image(source, options);
+    (void)cache->store(key, image); // a cache that cannot be written only costs the next run a build
+    return image;
 }
 } // namespace ss

@@ -28,6 +28,7 @@ TemporalSteps::TemporalSteps(const StencilConfig& field, const StencilConfig& ke
         bool cached = false;
         m_single_module = compile_module(kernel_source(one_kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
         m_compile_ms = cached ? 0.0 : m_single_module->compile_ms();
+        m_from_cache = cached;
         single = m_single_module->kernel(choose_gpu_kernel(one_kernels).entry.c_str());
         cudaFuncAttributes attr {};
         cuda_check(cudaFuncGetAttributes(&attr, single), "cudaFuncGetAttributes");

@@ -27,6 +27,7 @@ public:
     TemporalSteps& operator=(const TemporalSteps&) = delete;
 
     double compile_ms() const { return m_compile_ms; }
+    bool from_cache() const { return m_from_cache; } // true also when there was nothing to build
     GridDims grid() const { return m_deep.grid; } // of a fused launch
     // Queues n steps on `stream`; `in` and `out` swap after every launch, as after every single step.
     void queue(int n, void*& in, void*& out, cudaStream_t stream) const;
@@ -54,6 +55,7 @@ private:
     std::shared_ptr<const CompiledModule> m_single_module;
     Launch m_deep, m_single;
     double m_compile_ms = 0.0;
+    bool m_from_cache = true;
 };
 
 } // namespace ss
