@@ -77,7 +77,7 @@ constexpr RunOptionSpec kSpecs[] = {
         kCommandOption, kSingle, kConfigured },
     { "--csv", "FILE",
         "append one row per run (header written when FILE is new; an existing FILE must have this command's header: "
-        "docs/CSV.md)",
+        "docs/CSV.md); - is stdout (the report then goes to stderr), and a pipe or FIFO takes the rows too",
         kCommandOption, kSingle, "run bench profile autotune sweep bandwidth" },
     { "--verify", "", "compare with the fp64 CPU reference: relative L2 error < 1e-5 (fp32), 1e-12 (fp64)",
         kCommandOption, kSingle, "run" },

@@ -4,6 +4,7 @@
 #include "app/cli/address_space.h"
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "app/cli/continuous_command.h"
 #include "app/cli/knobs_command.h"
 #include "app/cli/mpi_run.h"
@@ -115,8 +116,7 @@ int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
         return fail(2,
             "the copy needs " + bytes_text(2 * o.bandwidth_bytes) + " of GPU memory (two buffers of --bytes) but "
                 + device.name + " has " + bytes_text(device.free_memory) + " free");
-    if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, bandwidth_csv_header()); !s) return fail(2, s.reason);
+    if (Status s = cli::open_outputs(o, bandwidth_csv_header()); !s) return fail(2, s.reason);
     const BandwidthResult r = measure_copy_bandwidth(o.config.placement.device, o.bandwidth_bytes, o.repeats);
     if (!r.error.empty()) return fail(1, "bandwidth measurement failed: " + r.error);
     std::printf("device   %s\ncopy     %.1f MiB, median of %d: %.3f ms\nroofline %.1f GB/s (read + write)\n",
@@ -125,7 +125,7 @@ int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
     if (!o.csv.empty()) {
         const CsvRow row { timestamp_now(), devices[o.config.placement.device].name, std::to_string(r.bytes_per_copy),
             std::to_string(o.repeats), format_number(r.milliseconds), format_number(r.gbytes_per_s) };
-        if (Status s = append_csv(o.csv, bandwidth_csv_header(), { row }); !s) return fail(1, s.reason);
+        if (Status s = cli::write_rows({ row }); !s) return fail(1, s.reason);
     }
     return 0;
 }
@@ -181,8 +181,7 @@ int run_or_bench(
     if (o.verify && updated_cells(o.config) > (std::int64_t(1) << 27))
         return fail(2, "--verify runs the fp64 CPU reference: use a domain of at most 134M cells");
     if (Status s = cli::check_address_space(cli::host_bytes_for_run(o.config, o.verify)); !s) return fail(2, s.reason);
-    if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, report_csv_header()); !s) return fail(2, s.reason);
+    if (Status s = cli::open_outputs(o, report_csv_header()); !s) return fail(2, s.reason); // once per process
 
     RunReport report;
     report.command = command;
@@ -240,8 +239,7 @@ int run_or_bench(
     }
     std::cout << (keep_going ? "\n" : "");
     std::cout.flush();
-    if (!o.csv.empty())
-        if (Status s = append_csv(o.csv, report_csv_header(), { report_csv_row(report) }); !s) return fail(1, s.reason);
+    if (Status s = cli::write_rows({ report_csv_row(report) }); !s) return fail(1, s.reason);
     if (report.verified && !report.passed())
         return fail(1, "verification failed: relative L2 error " + format_number(report.rel_l2_error));
     return 0;
@@ -331,8 +329,7 @@ int main(int argc, char** argv) {
                                                        : run_profile_command(runs.front(), catalogue);
         if (command == "autotune") return run_autotune_command(runs.front(), catalogue);
         // One CSV for every combination: checked once, before the first one runs.
-        if (const std::string& csv = runs.front().csv; !csv.empty())
-            if (ss::Status s = ss::cli::check_csv_output(csv, ss::report_csv_header()); !s) return fail(2, s.reason);
+        if (ss::Status s = ss::cli::open_outputs(runs.front(), ss::report_csv_header()); !s) return fail(2, s.reason);
         FieldCache cache;
         int worst = 0;
         for (const auto& options : runs)

@@ -2,6 +2,7 @@
 #include "app/cli/continuous_command.h"
 
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "app/cli/profile_command.h"
 #include "gpu/backends/simulation.h"
 #include "gpu/plan/launch_policy.h"
@@ -105,7 +106,7 @@ int run_continuous_profile(const RunOptions& o, const DeviceCatalogue& catalogue
         for (const PmChunk& chunk : chunks)
             for (CsvRow& row : pm_csv_rows(chunk, catalogue.name_of(chunk.device), origin))
                 rows.push_back(std::move(row));
-        if (Status s = append_csv(o.csv, pm_csv_header(), rows); !s) return fail(1, s.reason);
+        if (Status s = cli::write_rows(rows); !s) return fail(1, s.reason);
         std::printf("csv      %zu rows -> %s\n", rows.size(), o.csv.c_str());
     }
     return 0;

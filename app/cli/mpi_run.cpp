@@ -6,6 +6,7 @@
 #include "app/cli/mpi_run.h"
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "app/cli/mpi_profile.h"
 #include "app/cli/mpi_world.h"
 #include "app/cli/rank_run.h"
@@ -230,7 +231,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
         { std::to_string(ranks), std::string("all"), format_number(slowest_compute), format_number(slowest_exchange) })
         row.push_back(v);
     rows.push_back(row);
-    if (Status s = append_csv(o.csv, mpi_csv_header(), rows); !s) return fail(1, s.reason);
+    if (Status s = write_rows(rows); !s) return fail(1, s.reason);
     return 0;
 }
 

@@ -3,6 +3,7 @@
 
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "gpu/backends/simulation.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
@@ -176,8 +177,7 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
     using cli::fail;
     std::unique_ptr<AutotuneCache> cache;
     if (Status s = open_autotune_cache(o.run, cache); !s) return fail(2, s.reason);
-    if (!o.run.csv.empty())
-        if (Status s = cli::check_csv_output(o.run.csv, experiment_csv_header()); !s) return fail(2, s.reason);
+    if (Status s = cli::open_outputs(o.run, experiment_csv_header()); !s) return fail(2, s.reason);
     const StencilConfig& base = o.spec.base;
     std::string device = "CPU";
     if (base.placement.backend == Backend::Cuda) {
@@ -203,10 +203,8 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
     std::fprintf(stderr, "\n");
     for (const std::string& w : warnings) std::fprintf(stderr, "note: %s\n", w.c_str());
     std::cout << format_sweep_table(points);
-    if (!o.run.csv.empty()) {
-        const auto rows = experiment_csv_rows(o.spec.kind, points, device, timestamp_now());
-        if (Status s = append_csv(o.run.csv, experiment_csv_header(), rows); !s) return fail(1, s.reason);
-    }
+    if (Status s = cli::write_rows(experiment_csv_rows(o.spec.kind, points, device, timestamp_now())); !s)
+        return fail(1, s.reason);
     const bool any_ran = std::any_of(points.begin(), points.end(), [](auto& p) { return p.error.empty(); });
     return any_ran ? 0 : 1;
 }

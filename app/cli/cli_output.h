@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// Where stencilscope-cli's output goes, as the tools people pipe together expect: the rows (--csv FILE,
+// "-" for stdout) are written as each one is measured, and the human report goes to stdout, or to stderr
+// when the rows take stdout. Set up once per process, before any work. Qt-free.
+#pragma once
+
+#include "reports/csv.h"
+#include "reports/run_options.h"
+
+#include <vector>
+
+namespace ss::cli {
+
+// Opens the rows' outputs of `o` under `header` (reports/row_output.h) and points the report away from
+// stdout when they take it. A second call (one CSV for every combination of a list) does nothing.
+Status open_outputs(const RunOptions& o, const CsvRow& header);
+
+// Whole rows to every output open_outputs opened, at once; success when there is none.
+Status write_rows(const std::vector<CsvRow>& rows);
+
+} // namespace ss::cli

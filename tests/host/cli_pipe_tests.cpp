@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// stencilscope-cli among the tools people pipe together (issue 39): "-" and /dev/stdout for --csv, pipes
+// and FIFOs, the report on stderr when the rows take stdout. On the CPU backend, small sizes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+    int code = -1;
+    std::string out, err;
+};
+
+std::string slurp(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// A folder of this process's own, the working directory of every command (so a stray file named "-" shows).
+fs::path scratch() {
+    static const fs::path dir = [] {
+        const fs::path d = fs::temp_directory_path() / ("ss_cli_pipe_" + std::to_string(getpid()));
+        fs::remove_all(d);
+        fs::create_directories(d);
+        return d;
+    }();
+    return dir;
+}
+
+// `line` in sh, in scratch(); CLI stands for the program.
+Result sh(std::string line) {
+    for (std::size_t at; (at = line.find("CLI")) != std::string::npos;) line.replace(at, 3, STENCILSCOPE_CLI);
+    const fs::path out = scratch() / ".out", err = scratch() / ".err";
+    const std::string command
+        = "cd " + scratch().string() + " && { " + line + "; } >" + out.string() + " 2>" + err.string();
+    const int status = std::system(command.c_str());
+    Result r { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
+    fs::remove(out), fs::remove(err);
+    return r;
+}
+
+int lines(const std::string& s) {
+    return int(std::count(s.begin(), s.end(), '\n'));
+}
+
+constexpr const char* kSmallRun = "--backend cpu --size 48x40 --steps 2";
+
+} // namespace
+
+TEST(CliPipe, DashIsStdoutAndPythonParsesTheRows) {
+    const Result r = sh(std::string("CLI bench ") + kSmallRun
+        + " --radius 1,2 --repeats 2 --warmup 1 --csv - | python3 -c \"import csv, sys; rows = list(csv.DictReader("
+          "sys.stdin)); assert len(rows) == 2, rows; assert all(float(r['gcells_per_s']) > 0 for r in rows); "
+          "print('parsed', len(rows))\"");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "parsed 2\n") << r.err;
+    EXPECT_NE(r.err.find("config   star R2"), std::string::npos) << r.err; // the report, on stderr
+    EXPECT_FALSE(fs::exists(scratch() / "-"));
+}
+
+TEST(CliPipe, DevStdoutToAPipeOrAFileTakesHeaderAndRows) {
+    const Result piped = sh(std::string("CLI run ") + kSmallRun + " --csv /dev/stdout | cat");
+    EXPECT_EQ(piped.code, 0) << piped.err;
+    EXPECT_EQ(lines(piped.out), 2) << piped.out;
+    EXPECT_EQ(piped.out.rfind("timestamp,command,device,", 0), 0u) << piped.out;
+    EXPECT_NE(piped.err.find("rate     "), std::string::npos) << piped.err;
+
+    fs::remove(scratch() / "rows.csv");
+    const Result first = sh(std::string("CLI run ") + kSmallRun + " --csv /dev/stdout > rows.csv");
+    EXPECT_EQ(first.code, 0) << first.err;
+    EXPECT_EQ(lines(slurp(scratch() / "rows.csv")), 2) << slurp(scratch() / "rows.csv");
+    // Appended by the shell: the header is there already and is not written again.
+    const Result again = sh(std::string("CLI run ") + kSmallRun + " --csv - >> rows.csv");
+    EXPECT_EQ(again.code, 0) << again.err;
+    const std::string text = slurp(scratch() / "rows.csv");
+    EXPECT_EQ(lines(text), 3) << text;
+    EXPECT_EQ(text.find("timestamp", 1), std::string::npos) << text;
+    // Another header in the file stdout appends to: refused before any work, as a --csv FILE is.
+    std::ofstream(scratch() / "other.csv") << "a,b\n1,2\n";
+    const Result other = sh(std::string("CLI run ") + kSmallRun + " --csv - >> other.csv");
+    EXPECT_EQ(other.code, 2);
+    EXPECT_NE(other.err.find("header differs"), std::string::npos) << other.err;
+    EXPECT_EQ(slurp(scratch() / "other.csv"), "a,b\n1,2\n");
+}
+
+TEST(CliPipe, FifoWithAReaderGetsTheRows) {
+    const fs::path fifo = scratch() / "rows.fifo";
+    fs::remove(fifo);
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const Result r = sh("(cat rows.fifo > from_fifo.csv &) ; timeout 60 CLI run " + std::string(kSmallRun)
+        + " --radius 1,2 --csv rows.fifo; sleep 0.2");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("config   star R1"), std::string::npos) << r.out; // not stdout: the report stays there
+    const std::string text = slurp(scratch() / "from_fifo.csv");
+    EXPECT_EQ(lines(text), 3) << text; // header + two rows
+    EXPECT_EQ(text.rfind("timestamp,command,device,", 0), 0u) << text;
+}
+
+TEST(CliPipe, CharacterDeviceTakesTheRows) {
+    const Result r = sh(std::string("CLI run ") + kSmallRun + " --csv /dev/null");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("rate     "), std::string::npos) << r.out;
+}
