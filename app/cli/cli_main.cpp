@@ -219,6 +219,9 @@ int run_or_bench(
         } else {
             sim->upload(initial);
             for (int i = 0; i < o.warmup + o.repeats; ++i) {
+                if (cli::interrupted())
+                    return fail(
+                        cli::kInterruptedExit, "interrupted: " + describe(o.config) + " did not finish (no row)");
                 const StepTiming t = sim->step(std::max(o.steps, 1));
                 if (i < o.warmup) continue;
                 report.ms_per_step.push_back(t.milliseconds / t.steps);
@@ -332,8 +335,12 @@ int main(int argc, char** argv) {
         if (ss::Status s = ss::cli::open_outputs(runs.front(), ss::report_csv_header()); !s) return fail(2, s.reason);
         FieldCache cache;
         int worst = 0;
-        for (const auto& options : runs)
+        // Between runs (and a bench's timed runs), Ctrl-C stops with the rows so far: one run alone ends at once.
+        if (command == "bench" || runs.size() > 1) ss::cli::stop_at_interrupt();
+        for (const auto& options : runs) {
+            if (ss::cli::interrupted()) return ss::cli::kInterruptedExit;
             worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1));
+        }
         return worst;
     } catch (const std::bad_alloc&) { // say what ran out
         return fail(1, cli::out_of_host_memory_reason());

@@ -3,6 +3,7 @@
 
 #include "reports/row_output.h"
 
+#include <csignal>
 #include <unistd.h>
 
 #include <cstdio>
@@ -15,6 +16,14 @@ struct Outputs {
     bool opened = false;
     RowSink csv;
 };
+
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_interrupt(int) {
+    g_interrupted = 1;
+    constexpr char kNote[] = "\nstencilscope-cli: stopping after the work in progress (Ctrl-C again to quit now)\n";
+    [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, kNote, sizeof kNote - 1); // async-signal-safe
+}
 
 Outputs& outputs() {
     static Outputs o;
@@ -39,6 +48,18 @@ Status open_outputs(const RunOptions& o, const CsvRow& header) {
 
 Status write_rows(const std::vector<CsvRow>& rows) {
     return outputs().csv.write(rows);
+}
+
+void stop_at_interrupt() {
+    struct sigaction action { };
+    action.sa_handler = on_interrupt;
+    action.sa_flags = SA_RESETHAND | SA_RESTART; // the second Ctrl-C: the default action, the process ends
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, nullptr);
+}
+
+bool interrupted() {
+    return g_interrupted != 0;
 }
 
 } // namespace ss::cli

@@ -18,4 +18,12 @@ Status open_outputs(const RunOptions& o, const CsvRow& header);
 // Whole rows to every output open_outputs opened, at once; success when there is none.
 Status write_rows(const std::vector<CsvRow>& rows);
 
+// Ctrl-C (SIGINT) from now on asks the work to stop after the unit in progress (a point, a run), so that
+// every row measured so far is written and whole; a second Ctrl-C ends the process at once.
+void stop_at_interrupt();
+// True once SIGINT arrived after stop_at_interrupt().
+bool interrupted();
+// The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
+inline constexpr int kInterruptedExit = 130;
+
 } // namespace ss::cli

@@ -108,8 +108,9 @@ int run_profile_command(const RunOptions& o, const DeviceCatalogue& catalogue) {
         }
         if (reports.size() > 1) std::cout << format_profile_all_gpus(reports);
         std::cout.flush();
+        if (Status s = cli::write_rows(rows); !s) return fail(1, s.reason); // each launch's rows as it ends
+        rows.clear();
     }
-    if (Status s = cli::write_rows(rows); !s) return fail(1, s.reason);
     return 0;
 }
 

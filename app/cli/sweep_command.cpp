@@ -193,18 +193,30 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
         std::string(to_string(base.problem.precision)).c_str(), o.spec.steps, o.spec.repeats, device.c_str());
     std::fflush(stdout);
     std::vector<std::string> warnings;
+    // Each point's row is written as it is measured, with its own timestamp: Ctrl-C keeps what was measured.
+    std::vector<ExperimentPoint> measured;
+    Status written = Status::success();
+    const auto write_point = [&](const ExperimentPoint& p) {
+        measured.push_back(p);
+        normalise_to_base(measured); // every radius starts with its base point: the improvement is known
+        if (written)
+            written = cli::write_rows(experiment_csv_rows(o.spec.kind, { measured.back() }, device, timestamp_now()));
+    };
+    cli::stop_at_interrupt();
     const std::vector<ExperimentPoint> points = run_experiment(
         o.spec, catalogue,
-        [](int done, int total, const std::string& what) {
+        [&written](int done, int total, const std::string& what) {
             std::fprintf(stderr, "\r[%d/%d] %-70.70s", done, total, what.c_str());
-            return true;
+            return written.ok && !cli::interrupted();
         },
-        cache.get(), &warnings);
+        cache.get(), &warnings, write_point);
     std::fprintf(stderr, "\n");
     for (const std::string& w : warnings) std::fprintf(stderr, "note: %s\n", w.c_str());
     std::cout << format_sweep_table(points);
-    if (Status s = cli::write_rows(experiment_csv_rows(o.spec.kind, points, device, timestamp_now())); !s)
-        return fail(1, s.reason);
+    if (!written) return fail(1, written.reason);
+    if (cli::interrupted())
+        return fail(cli::kInterruptedExit,
+            "interrupted after " + std::to_string(points.size()) + " points (their rows are written)");
     const bool any_ran = std::any_of(points.begin(), points.end(), [](auto& p) { return p.error.empty(); });
     return any_ran ? 0 : 1;
 }

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +13,7 @@
 #include <string>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -113,4 +116,40 @@ TEST(CliPipe, CharacterDeviceTakesTheRows) {
     const Result r = sh(std::string("CLI run ") + kSmallRun + " --csv /dev/null");
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("rate     "), std::string::npos) << r.out;
+}
+
+// Ctrl-C mid-sweep: the sweep stops after the point in progress, exits 130, and the CSV holds the rows of
+// the points measured so far, each whole (docs/CSV.md: never half a row).
+TEST(CliPipe, InterruptedSweepKeepsItsWholeRows) {
+    const fs::path csv = scratch() / "interrupted.csv", out = scratch() / "interrupted.out";
+    fs::remove(csv);
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) { // 48 points of about 0.1 s each on the CPU: the signal comes long before the end
+        if (!std::freopen(out.c_str(), "w", stdout) || !std::freopen("/dev/null", "w", stderr)) _exit(99);
+        execl(STENCILSCOPE_CLI, STENCILSCOPE_CLI, "sweep", "--experiment", "cf", "--backend", "cpu", "--size",
+            "1024x1024", "--radius", "1,2,3,4", "--variant", "base,smem,smem_padded", "--cf", "1,2,4,8", "--steps",
+            "20", "--repeats", "3", "--csv", csv.c_str(), static_cast<char*>(nullptr));
+        _exit(98);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (lines(slurp(csv)) < 3 && std::chrono::steady_clock::now() < deadline) // the header and two rows
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    kill(child, SIGINT);
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    const std::string text = slurp(csv);
+    ASSERT_FALSE(text.empty());
+    EXPECT_EQ(text.back(), '\n');
+    const int rows = lines(text) - 1;
+    EXPECT_GE(rows, 2) << text;
+    EXPECT_LT(rows, 48) << text; // stopped early
+    const std::string header = text.substr(0, text.find('\n'));
+    const auto fields = [](const std::string& line) { return std::count(line.begin(), line.end(), ',') + 1; };
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) EXPECT_EQ(fields(line), fields(header)) << line;
+    // The table printed covers the same points.
+    EXPECT_EQ(lines(slurp(out)) - 3, rows) << slurp(out); // two heading lines and the table's header
 }
