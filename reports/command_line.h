@@ -63,6 +63,7 @@ private:
     struct Entry {
         std::string name, value, help;
         bool listed = true;
+        std::string short_name; // a run option's other name ("-q") for help(), or empty
     };
     struct Section {
         std::string title;

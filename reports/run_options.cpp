@@ -115,6 +115,10 @@ constexpr RunOptionSpec kSpecs[] = {
         "also read the bottleneck with CUPTI, one profiled launch per point: DRAM write GB/s in 2D, local-memory "
         "(spill) GB/s in 3D, and DRAM bytes per cell and step (default off)",
         kCommandOption, kSingle, "sweep" },
+    { "--quiet", "",
+        "no report and no progress: only the rows (--csv) and errors (on stderr); progress is shown only when "
+        "stderr is a terminal",
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth", "-q" },
 };
 
 // The engine's limit (gpu/plan/validation.cpp, check_problem), checked here as well so that the product of the
@@ -154,6 +158,8 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         o.verify = true;
     } else if (key == "--checksum") {
         o.checksum = true;
+    } else if (key == "--quiet") {
+        o.quiet = true;
     } else if (key == "--no-cache") {
         o.no_cache = true;
     } else if (key == "--cache") {

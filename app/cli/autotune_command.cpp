@@ -41,14 +41,15 @@ int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
     if (Status s = can_implement(o.config, catalogue); !s) return fail(2, s.reason);
     if (Status s = cli::open_outputs(o, autotune_csv_header()); !s) return fail(2, s.reason);
     const std::vector<double> field = initial_field(o.config);
+    cli::Progress progress;
     CachedAutotune tuned = autotune_cached(
         o.config, catalogue, field, std::max(o.steps, 1), std::min(o.repeats, 5),
-        [&o](int done, int total, const AutotuneResult& r) {
-            std::fprintf(stderr, "\r%d/%d %s   ", done, total, describe_candidate(o.config, r).c_str());
+        [&](int done, int total, const AutotuneResult& r) {
+            progress.update(done, total, "block " + describe_candidate(o.config, r));
             return true;
         },
         cache.get());
-    if (!tuned.from_cache) std::fprintf(stderr, "\n");
+    progress.clear();
     if (!tuned.saved) std::fprintf(stderr, "note: %s\n", tuned.saved.reason.c_str());
     std::vector<AutotuneResult>& results = tuned.results;
     std::stable_sort(results.begin(), results.end(), [](auto& a, auto& b) { return a.gcells_per_s > b.gcells_per_s; });

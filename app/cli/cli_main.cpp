@@ -162,8 +162,16 @@ Status check_block_on_any_gpu(const StencilConfig& c) {
     return Status::success();
 }
 
-int run_or_bench(
-    const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache, bool keep_going) {
+// Progress over every run (bench: every warm-up and timed run) of every combination of the lists.
+struct RunProgress {
+    cli::Progress bar;
+    int done = 0, total = 0;
+    void tick(const std::string& what) { bar.update(++done, total, what); }
+};
+
+int run_or_bench(const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache,
+    bool keep_going, RunProgress& progress) {
+    const int units = command == "bench" ? o.warmup + o.repeats : 1;
     if (!o.backend_given && !catalogue.has_cuda()) {
         o.config.placement.backend = Backend::Cpu;
         static bool said = false; // a driver but no usable GPU (e.g. no NVRTC): say once why the CPU runs
@@ -175,6 +183,8 @@ int run_or_bench(
     if (implementable) implementable = check_block_on_any_gpu(o.config);
     if (Status s = implementable; !s) {
         if (!keep_going) return fail(2, s.reason);
+        progress.done += units;
+        progress.bar.clear();
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
         return 0;
     }
@@ -207,6 +217,7 @@ int run_or_bench(
         if (command == "run") {
             sim->upload(initial);
             report.ms_per_step.push_back(o.steps ? sim->step(o.steps).milliseconds / o.steps : 0.0);
+            progress.tick(describe(o.config));
             if (o.steps && strip_count(o.config.placement) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
             if (o.verify) {
                 // The reference starts from the values the GPU really holds (rounded to its precision).
@@ -223,6 +234,9 @@ int run_or_bench(
                     return fail(
                         cli::kInterruptedExit, "interrupted: " + describe(o.config) + " did not finish (no row)");
                 const StepTiming t = sim->step(std::max(o.steps, 1));
+                progress.tick(describe(o.config)
+                    + (i < o.warmup ? " warm-up"
+                                    : " run " + std::to_string(i - o.warmup + 1) + "/" + std::to_string(o.repeats)));
                 if (i < o.warmup) continue;
                 report.ms_per_step.push_back(t.milliseconds / t.steps);
                 if (strip_count(o.config.placement) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
@@ -233,6 +247,7 @@ int run_or_bench(
     } catch (const std::exception& e) {
         return fail(1, std::string("run failed: ") + e.what());
     }
+    progress.bar.clear();
     std::cout << format_report(report);
     if (o.checksum) {
         char line[96];
@@ -337,9 +352,11 @@ int main(int argc, char** argv) {
         int worst = 0;
         // Between runs (and a bench's timed runs), Ctrl-C stops with the rows so far: one run alone ends at once.
         if (command == "bench" || runs.size() > 1) ss::cli::stop_at_interrupt();
+        RunProgress progress;
+        for (const auto& options : runs) progress.total += command == "bench" ? options.warmup + options.repeats : 1;
         for (const auto& options : runs) {
             if (ss::cli::interrupted()) return ss::cli::kInterruptedExit;
-            worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1));
+            worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1, progress));
         }
         return worst;
     } catch (const std::bad_alloc&) { // say what ran out

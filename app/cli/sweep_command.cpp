@@ -203,14 +203,15 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
             written = cli::write_rows(experiment_csv_rows(o.spec.kind, { measured.back() }, device, timestamp_now()));
     };
     cli::stop_at_interrupt();
+    cli::Progress progress;
     const std::vector<ExperimentPoint> points = run_experiment(
         o.spec, catalogue,
-        [&written](int done, int total, const std::string& what) {
-            std::fprintf(stderr, "\r[%d/%d] %-70.70s", done, total, what.c_str());
+        [&](int done, int total, const std::string& what) {
+            progress.update(done, total, what);
             return written.ok && !cli::interrupted();
         },
         cache.get(), &warnings, write_point);
-    std::fprintf(stderr, "\n");
+    progress.clear();
     for (const std::string& w : warnings) std::fprintf(stderr, "note: %s\n", w.c_str());
     std::cout << format_sweep_table(points);
     if (!written) return fail(1, written.reason);

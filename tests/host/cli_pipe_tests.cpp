@@ -153,3 +153,36 @@ TEST(CliPipe, InterruptedSweepKeepsItsWholeRows) {
     // The table printed covers the same points.
     EXPECT_EQ(lines(slurp(out)) - 3, rows) << slurp(out); // two heading lines and the table's header
 }
+
+// -q: nothing on stdout, the rows still written; no progress where stderr is not a terminal.
+TEST(CliPipe, QuietPrintsNothingOnStdout) {
+    for (const std::string& command :
+        { std::string("run ") + kSmallRun, std::string("bench ") + kSmallRun + " --repeats 2",
+            std::string("sweep --experiment radius --backend cpu --size 24x20 --radius 1,2 --repeats 1") }) {
+        fs::remove(scratch() / "quiet.csv");
+        for (const char* flag : { "-q", "--quiet" }) {
+            const Result r = sh("CLI " + command + " " + flag + " --csv quiet.csv");
+            EXPECT_EQ(r.code, 0) << command << "\n" << r.err;
+            EXPECT_EQ(r.out, "") << command;
+            EXPECT_EQ(r.err, "") << command;
+        }
+        EXPECT_GE(lines(slurp(scratch() / "quiet.csv")), 3) << command; // the header, a row per run
+    }
+}
+
+TEST(CliPipe, ProgressOnlyOnATerminal) {
+    for (const std::string& command : { std::string("bench ") + kSmallRun + " --radius 1,2 --repeats 2",
+             std::string("sweep --experiment radius --backend cpu --size 24x20 --radius 1,2 --repeats 1") }) {
+        const Result logged = sh("CLI " + command);
+        EXPECT_EQ(logged.code, 0) << logged.err;
+        EXPECT_EQ(logged.err.find('\r'), std::string::npos) << command << "\n" << logged.err;
+        EXPECT_EQ(logged.out.find('\r'), std::string::npos) << command;
+    }
+    if (std::system("script --version >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1) to give a terminal";
+    // script(1) runs it on a pseudo-terminal: progress with a count and an ETA, then the report.
+    const Result tty = sh("script -qec 'CLI bench " + std::string(kSmallRun) + " --radius 1,2 --repeats 3' /dev/null");
+    EXPECT_EQ(tty.code, 0) << tty.err;
+    EXPECT_NE(tty.out.find("\r\x1b[K[1/10] star R1"), std::string::npos) << tty.out;
+    EXPECT_NE(tty.out.find("ETA "), std::string::npos) << tty.out;
+    EXPECT_NE(tty.out.find("rate     "), std::string::npos) << tty.out;
+}
