@@ -90,7 +90,11 @@ Status RowSink::open_csv(const std::string& path, const CsvRow& header, int stdo
         m_path = "stdout";
         if (stdout_known && S_ISREG(out.st_mode) && out.st_size > 0) { // `>> rows.csv`: a file with rows already
             const std::string reopened = "/proc/self/fd/" + std::to_string(stdout_fd);
-            if (Status s = check_csv_header(reopened, header); !s) return Status::failure(s.reason);
+            if (Status s = check_csv_header(reopened, header); !s) { // named as the user knows it
+                const std::size_t at = s.reason.find(reopened);
+                return Status::failure(
+                    at == std::string::npos ? s.reason : s.reason.replace(at, reopened.size(), "stdout"));
+            }
             m_header_written = true;
         }
         m_fd = ::fcntl(stdout_fd, F_DUPFD_CLOEXEC, 3);

@@ -115,10 +115,14 @@ constexpr RunOptionSpec kSpecs[] = {
         "also read the bottleneck with CUPTI, one profiled launch per point: DRAM write GB/s in 2D, local-memory "
         "(spill) GB/s in 3D, and DRAM bytes per cell and step (default off)",
         kCommandOption, kSingle, "sweep" },
+    { "--json", "",
+        "print the rows on stdout as JSON Lines, one object per row with the CSV's column names (docs/CSV.md): "
+        "numbers as numbers, empty fields as null; the report goes to stderr",
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth devices" },
     { "--quiet", "",
-        "no report and no progress: only the rows (--csv) and errors (on stderr); progress is shown only when "
-        "stderr is a terminal",
-        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth", "-q" },
+        "no report and no progress: only the rows (--csv, --json) and errors (on stderr); progress is shown only "
+        "when stderr is a terminal",
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth devices", "-q" },
 };
 
 // The engine's limit (gpu/plan/validation.cpp, check_problem), checked here as well so that the product of the
@@ -160,6 +164,8 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         o.checksum = true;
     } else if (key == "--quiet") {
         o.quiet = true;
+    } else if (key == "--json") {
+        o.json = true;
     } else if (key == "--no-cache") {
         o.no_cache = true;
     } else if (key == "--cache") {

@@ -27,6 +27,7 @@ struct RunOptions {
     bool verify = false;
     bool checksum = false; // run: print field_checksum of the final field (gpu/backends/rank_strip.h)
     bool quiet = false; // no report on stdout, no progress: only the rows (--csv, --json) and errors
+    bool json = false; // the rows as JSON Lines on stdout (the report then goes to stderr)
     std::int64_t bandwidth_bytes = kRooflineCopyBytes; // `bandwidth` measures the roofline's copies by default
     bool backend_given = false;
     // autotune and sweep: where block searches are cached ("" = default_autotune_cache_path()), or not at all

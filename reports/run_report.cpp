@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <thread>
 
 namespace ss {
 namespace {
@@ -120,6 +121,10 @@ std::string format_number(double v) {
 
 std::string timestamp_now() {
     return utc_timestamp();
+}
+
+std::string cpu_device_name() {
+    return "CPU (" + std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " threads)";
 }
 
 namespace {

@@ -52,6 +52,8 @@ CsvRow resources_csv_header();
 CsvRow resources_csv_values(const KernelResources&);
 
 std::string timestamp_now(); // ISO 8601, UTC
+// The CPU backend as every report and file names it (the GUI's status bar too): "CPU (N threads)".
+std::string cpu_device_name();
 std::string format_number(double);
 
 } // namespace ss

@@ -91,13 +91,28 @@ std::string help_text(const std::string& command) {
     return out + kMoreHelp;
 }
 
-int list_devices(const DeviceCatalogue& catalogue) {
+// devices --json: one row per CUDA device, then the CPU backend's.
+CsvRow devices_header() {
+    return { "index", "name", "backend", "compute_capability", "sm_count", "memory_bytes", "smem_per_block_optin_bytes",
+        "pci_bus_id" };
+}
+
+int list_devices(const RunOptions& o, const DeviceCatalogue& catalogue) {
+    if (Status s = cli::open_outputs(o, devices_header()); !s) return fail(2, s.reason);
     if (!catalogue.has_cuda()) std::cout << "no CUDA device to run kernels on; the CPU backend is available\n";
-    for (const auto& d : catalogue.devices)
+    std::vector<CsvRow> rows;
+    for (const auto& d : catalogue.devices) {
         std::cout << d.index << ": " << d.name << "  sm_" << d.cc_major << d.cc_minor << "  " << d.sm_count << " SMs  "
                   << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
                   << d.pci_bus_id << "\n";
+        rows.push_back({ std::to_string(d.index), d.name, "cuda",
+            std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor), std::to_string(d.sm_count),
+            std::to_string(d.total_memory), std::to_string(d.smem_per_block_optin), d.pci_bus_id });
+    }
+    rows.push_back({ "", cpu_device_name(), "cpu", "", "", "", "", "" });
     std::cout << "\n" << catalogue.cuda_support; // the driver, NVRTC and CUPTI: where, or what to install
+    if (o.json) // the rows are the JSON's: devices writes no CSV
+        if (Status s = cli::write_rows(rows); !s) return fail(1, s.reason);
     return 0;
 }
 
@@ -340,7 +355,7 @@ int main(int argc, char** argv) {
     std::vector<ss::RunOptions> runs;
     if (ss::Status s = parse_command_options(command, args, runs); !s) return fail(2, s.reason);
     try {
-        if (command == "devices") return list_devices(catalogue);
+        if (command == "devices") return list_devices(runs.front(), catalogue);
         if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);
         if (command == "profile")
             return runs.front().continuous_seconds > 0 ? run_continuous_profile(runs.front(), catalogue)

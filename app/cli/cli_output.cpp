@@ -17,7 +17,7 @@ namespace {
 
 struct Outputs {
     bool opened = false, quiet = false;
-    RowSink csv;
+    RowSink csv, json;
 };
 
 volatile std::sig_atomic_t g_interrupted = 0;
@@ -38,11 +38,17 @@ Outputs& outputs() {
 Status open_outputs(const RunOptions& o, const CsvRow& header) {
     Outputs& out = outputs();
     if (out.opened) return Status::success();
+    const Status both_on_stdout = Status::failure("--json and --csv " + o.csv + " both want stdout: give --csv a file");
+    if (o.json && o.csv == "-") return both_on_stdout;
     if (!o.csv.empty())
         if (Status s = out.csv.open_csv(o.csv, header, STDOUT_FILENO); !s) return s;
+    if (o.json && out.csv.uses_stdout()) return both_on_stdout;
+    if (o.json)
+        if (Status s = out.json.open_json(header, STDOUT_FILENO); !s) return s;
     out.opened = true;
     out.quiet = o.quiet;
-    if (o.quiet || out.csv.uses_stdout()) { // the rows keep their copy of stdout; the report goes elsewhere
+    if (o.quiet || out.csv.uses_stdout()
+        || out.json.uses_stdout()) { // the rows keep their copy of stdout; the report goes elsewhere
         std::cout.flush();
         std::fflush(stdout);
         const int report = o.quiet ? ::open("/dev/null", O_WRONLY | O_CLOEXEC) : STDERR_FILENO;
@@ -54,7 +60,8 @@ Status open_outputs(const RunOptions& o, const CsvRow& header) {
 }
 
 Status write_rows(const std::vector<CsvRow>& rows) {
-    return outputs().csv.write(rows);
+    if (Status s = outputs().csv.write(rows); !s) return s;
+    return outputs().json.write(rows);
 }
 
 void stop_at_interrupt() {

@@ -186,3 +186,35 @@ TEST(CliPipe, ProgressOnlyOnATerminal) {
     EXPECT_NE(tty.out.find("ETA "), std::string::npos) << tty.out;
     EXPECT_NE(tty.out.find("rate     "), std::string::npos) << tty.out;
 }
+
+// --json: one object per row on stdout, the CSV's column names as keys, numbers as numbers, empty as null.
+TEST(CliPipe, JsonIsOneObjectPerRowWithTheCsvNames) {
+    const Result tool = sh(std::string("CLI run ") + kSmallRun + " --json | python3 -m json.tool");
+    EXPECT_EQ(tool.code, 0) << tool.err;
+    EXPECT_NE(tool.out.find("\"gcells_per_s\": "), std::string::npos) << tool.out;
+    EXPECT_NE(tool.err.find("rate     "), std::string::npos) << tool.err; // the report, on stderr
+    // Every row of bench, sweep and devices parses; bench's keys are its CSV header, in order.
+    const char* check = " | python3 -c \"import json, sys; rows = [json.loads(l) for l in sys.stdin]; print(len(rows), "
+                        "' '.join(sorted({type(v).__name__ for r in rows for v in r.values()})))\"";
+    const Result bench = sh(std::string("CLI bench ") + kSmallRun + " --radius 1,2 --repeats 2 --json" + check);
+    EXPECT_EQ(bench.code, 0) << bench.err;
+    EXPECT_EQ(bench.out, "2 NoneType float int str\n") << bench.err;
+    const Result sweep = sh("CLI sweep --experiment radius --backend cpu --size 24x20 --radius 1,2 --repeats 1 --json"
+        + std::string(check));
+    EXPECT_EQ(sweep.code, 0) << sweep.err;
+    EXPECT_EQ(sweep.out.rfind("6 ", 0), 0u) << sweep.out << sweep.err; // 2 radii x base, smem, smem_padded
+    const Result devices = sh("CLI devices --json | python3 -c \"import json, sys; rows = [json.loads(l) for l in "
+                              "sys.stdin]; print(rows[-1]['backend'], rows[-1]['index'])\"");
+    EXPECT_EQ(devices.out, "cpu None\n") << devices.err;
+    const Result keys = sh(std::string("CLI run ") + kSmallRun
+        + " --json --csv header.csv | python3 -c \"import json, sys; "
+          "print(','.join(json.loads(sys.stdin.readline())))\"");
+    EXPECT_EQ(keys.code, 0) << keys.err;
+    const std::string header = slurp(scratch() / "header.csv");
+    EXPECT_EQ(keys.out, header.substr(0, header.find('\n') + 1));
+    // Both on stdout: refused before any work.
+    const Result both = sh(std::string("CLI run ") + kSmallRun + " --json --csv -");
+    EXPECT_EQ(both.code, 2);
+    EXPECT_EQ(both.out, "");
+    EXPECT_NE(both.err.find("both want stdout"), std::string::npos) << both.err;
+}
