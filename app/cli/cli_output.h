@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Where stencilscope-cli's output goes, as the tools people pipe together expect: the rows (--csv FILE,
-// "-" for stdout; --json: JSON Lines on stdout) are written as each one is measured, and the human report
-// goes to stdout, to stderr when the rows take stdout, or nowhere with --quiet. Progress is drawn only on a terminal. Set up once
-// per process, before any work. Qt-free.
+// "-" for stdout; --json: JSON Lines on stdout) are written as each one is measured, and the human
+// report goes to stdout, to stderr when the rows take stdout, or nowhere with --quiet. Progress is
+// drawn only on a terminal. Set up once per process, before any work. Qt-free.
 #pragma once
 
 #include "reports/csv.h"
