@@ -76,6 +76,12 @@ void CommandLine::add_run_options(std::string_view command) {
     }
 }
 
+void CommandLine::set_help(std::string_view name, std::string_view help) {
+    for (Section& section : m_sections)
+        for (Entry& e : section.entries)
+            if (e.name == name) e.help = help;
+}
+
 std::string CommandLine::help() const {
     constexpr std::size_t kColumn = 32; // where the options' help starts
     std::string out;

@@ -56,7 +56,8 @@ Commands:
   devices     list CUDA devices, and whether the driver, NVRTC and CUPTI were found
   knobs       the STENCILSCOPE_* environment variables (tuning knobs, settings, test hooks): the value
               in force, default and meaning of each (docs/KNOBS.md)
-  help        this text          (also --help; --version prints the version and the same CUDA status)
+  help        this text          (also --help; help COMMAND is COMMAND --help; --version prints the
+              version and the same CUDA status)
 
 )";
 
@@ -310,8 +311,11 @@ Status parse_command_options(
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return fail(2, std::string("no command given (") + kCommands + "; see --help)");
+    // `help COMMAND` is `COMMAND --help`.
+    if (args.front() == "help" && args.size() == 2 && args[1] != "help") args = { args[1], "--help" };
     const std::string command = args.front();
     if (command == "help" || command == "--help" || command == "-h") {
+        if (args.size() > 1) return fail(2, "help takes one command at most (" + std::string(kCommands) + ")");
         std::cout << help_text("") << ss::kCudaLibsHelp;
         return 0;
     }

@@ -218,3 +218,26 @@ TEST(CliPipe, JsonIsOneObjectPerRowWithTheCsvNames) {
     EXPECT_EQ(both.out, "");
     EXPECT_NE(both.err.find("both want stdout"), std::string::npos) << both.err;
 }
+
+// `help COMMAND` is `COMMAND --help`, for every command.
+TEST(CliPipe, HelpCommandEqualsCommandHelp) {
+    for (const char* command : { "run", "bench", "profile", "autotune", "sweep", "bandwidth", "devices", "knobs" }) {
+        const Result help = sh(std::string("CLI help ") + command), own = sh(std::string("CLI ") + command + " --help");
+        EXPECT_EQ(help.code, 0) << command;
+        EXPECT_EQ(help.out, own.out) << command;
+        EXPECT_NE(help.out.find("Usage"), std::string::npos) << command << "\n" << help.out;
+    }
+    EXPECT_EQ(sh("CLI help frobnicate").code, 2);
+}
+
+#ifdef STENCILSCOPE_GUI_BIN
+// The window's --help shows the window's defaults (wave, gaussian, 256x256 on the CPU), not the CLI's.
+TEST(CliPipe, WindowHelpShowsTheWindowsDefaults) {
+    const Result help = sh(std::string("QT_QPA_PLATFORM=offscreen ") + STENCILSCOPE_GUI_BIN + " --help");
+    EXPECT_EQ(help.code, 0) << help.err;
+    for (const char* text : { "(default wave", "(default gaussian)", "256x256 or 64x64x64" })
+        EXPECT_NE(help.out.find(text), std::string::npos) << text << "\n" << help.out;
+    for (const char* text : { "(default jacobi)", "(default random)", "(default 1024x1024 or 256x256x256)" })
+        EXPECT_EQ(help.out.find(text), std::string::npos) << text << "\n" << help.out;
+}
+#endif
