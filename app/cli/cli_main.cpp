@@ -226,7 +226,7 @@ int run_or_bench(const std::string& command, RunOptions o, const DeviceCatalogue
                 std::cerr << "stencilscope-cli: " << roofline.note << "\n";
         }
     } else {
-        report.device = "CPU";
+        report.device = cpu_device_name();
     }
     const std::vector<double>& initial = cache.get(o.config, o.config.problem.initial, o.config.problem.seed);
     try {

@@ -179,7 +179,7 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
     if (Status s = open_autotune_cache(o.run, cache); !s) return fail(2, s.reason);
     if (Status s = cli::open_outputs(o.run, experiment_csv_header()); !s) return fail(2, s.reason);
     const StencilConfig& base = o.spec.base;
-    std::string device = "CPU";
+    std::string device = cpu_device_name();
     if (base.placement.backend == Backend::Cuda) {
         if (!catalogue.has_cuda()) return fail(2, "no CUDA device is available (" + catalogue.unavailable + ")");
         if (!catalogue.find(base.placement.device))

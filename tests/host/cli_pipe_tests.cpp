@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli among the tools people pipe together (issue 39): "-" and /dev/stdout for --csv, pipes
 // and FIFOs, the report on stderr when the rows take stdout. On the CPU backend, small sizes.
+#include "reports/row_output.h"
+#include "reports/run_report.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -241,3 +244,29 @@ TEST(CliPipe, WindowHelpShowsTheWindowsDefaults) {
         EXPECT_EQ(help.out.find(text), std::string::npos) << text << "\n" << help.out;
 }
 #endif
+
+// One format per quantity: bytes in SI units with fixed decimals, a rate never "0.00 GB/s" for no time,
+// and the CPU backend named as the GUI names it, in the report and in the CSV.
+TEST(CliPipe, NumbersAndTheCpuAreWrittenOneWay) {
+    EXPECT_EQ(ss::si_bytes_text(110600), "110600 B");
+    EXPECT_EQ(ss::si_bytes_text(1.2345e7), "12.35 MB");
+    EXPECT_EQ(ss::si_bytes_text(2.5e9), "2.500 GB");
+    EXPECT_EQ(ss::transfer_rate_text(262144, 0.0), "n/a (too short to time)");
+    EXPECT_EQ(ss::transfer_rate_text(1e9, 100.0), "10.0 GB/s");
+    const Result r = sh(std::string("CLI run ") + kSmallRun + " --csv cpu.csv");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("device   " + ss::cpu_device_name() + "\n"), std::string::npos) << r.out;
+    EXPECT_NE(slurp(scratch() / "cpu.csv").find(",run," + ss::cpu_device_name() + ",cpu,"), std::string::npos);
+    for (const std::string& command :
+        { std::string("run ") + kSmallRun + " --verify", std::string("bench ") + kSmallRun + " --repeats 2",
+            std::string("sweep --experiment cf --backend cpu --size 24x20 --cf 1,2 --repeats 1") }) {
+        const Result report = sh("CLI " + command);
+        EXPECT_EQ(report.code, 0) << command << "\n" << report.err;
+        EXPECT_EQ(report.out.find("e+"), std::string::npos) << command << "\n" << report.out;
+    }
+}
+
+TEST(CliPipe, JsonObjectKeepsNumbersAndNulls) {
+    EXPECT_EQ(ss::json_object({ "a", "b", "c", "d", "e" }, { "1.5e-05", "", "x\"y", "007", "-3" }),
+        "{\"a\": 1.5e-05, \"b\": null, \"c\": \"x\\\"y\", \"d\": \"007\", \"e\": -3}");
+}
