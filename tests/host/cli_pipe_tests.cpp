@@ -41,6 +41,10 @@ fs::path scratch() {
         const fs::path d = fs::temp_directory_path() / ("ss_cli_pipe_" + std::to_string(getpid()));
         fs::remove_all(d);
         fs::create_directories(d);
+        std::atexit([] { // a fork()ed child leaves with _exit, which skips this
+            std::error_code ignored;
+            fs::remove_all(fs::temp_directory_path() / ("ss_cli_pipe_" + std::to_string(getpid())), ignored);
+        });
         return d;
     }();
     return dir;
