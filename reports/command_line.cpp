@@ -47,7 +47,7 @@ void CommandLine::section(std::string title) {
 }
 
 void CommandLine::add(const OptionDoc& doc, std::string_view short_name) {
-    add_entry({ std::string(doc.name), std::string(doc.value), std::string(doc.help) }, short_name);
+    add_entry({ std::string(doc.name), std::string(doc.value), std::string(doc.help), true, {} }, short_name);
 }
 
 void CommandLine::add_entry(Entry entry, std::string_view short_name) {
@@ -67,12 +67,19 @@ void CommandLine::add_run_options(std::string_view command) {
         section(configuration ? "Configuration options (NAME VALUE or NAME=VALUE):" : "Command options:");
         for (const RunOptionSpec& spec : run_option_specs()) {
             if (spec.configuration != configuration) continue;
-            Entry entry { std::string(spec.name), std::string(spec.value), std::string(spec.help) };
+            Entry entry { std::string(spec.name), std::string(spec.value), std::string(spec.help), true, {} };
             if (command.empty() && !configuration) entry.help = "(" + commands_text(spec) + ") " + entry.help;
             entry.listed = command.empty() || (command == "gui" && configuration) || run_option_applies(spec, command);
-            add_entry(std::move(entry), {});
+            entry.short_name = spec.short_name; // listed after the name: "--quiet (-q)"
+            add_entry(std::move(entry), spec.short_name);
         }
     }
+}
+
+void CommandLine::set_help(std::string_view name, std::string_view help) {
+    for (Section& section : m_sections)
+        for (Entry& e : section.entries)
+            if (e.name == name) e.help = help;
 }
 
 std::string CommandLine::help() const {
@@ -84,7 +91,8 @@ std::string CommandLine::help() const {
         out += (out.empty() ? "" : "\n") + section.title + "\n";
         for (const Entry& e : section.entries) {
             if (!e.listed) continue;
-            std::string head = "  " + e.name + (e.value.empty() ? "" : " " + e.value);
+            std::string head = "  " + e.name + (e.short_name.empty() ? "" : " (" + e.short_name + ")")
+                + (e.value.empty() ? "" : " " + e.value);
             head += head.size() + 2 <= kColumn ? std::string(kColumn - head.size(), ' ') : "  ";
             out += wrap_text(e.help, head, kColumn);
         }

@@ -45,6 +45,8 @@ public:
     // commands' options). All are parsed, so that refuse_options_not_for can name the commands that use
     // one; help() lists those `command` uses: "" lists every one with its commands, "gui" the configuration.
     void add_run_options(std::string_view command);
+    // Replaces the help of the option `name` added before (a program whose defaults differ: the GUI's).
+    void set_help(std::string_view name, std::string_view help);
 
     // Parses `args` (no program name, no subcommand). Reasons: "unknown option --bogus (see --help)",
     // "--radius needs a value", "--verify takes no value", "unexpected argument 'x'"; text from the command
@@ -63,6 +65,7 @@ private:
     struct Entry {
         std::string name, value, help;
         bool listed = true;
+        std::string short_name; // a run option's other name ("-q") for help(), or empty
     };
     struct Section {
         std::string title;

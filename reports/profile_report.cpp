@@ -23,14 +23,7 @@ std::string format_metric(double v) {
 }
 
 std::string bytes_text(double bytes) {
-    char buf[64];
-    if (bytes >= 1e9)
-        std::snprintf(buf, sizeof buf, "%.3f GB", bytes / 1e9);
-    else if (bytes >= 1e6)
-        std::snprintf(buf, sizeof buf, "%.2f MB", bytes / 1e6);
-    else
-        std::snprintf(buf, sizeof buf, "%.0f B", bytes);
-    return buf;
+    return si_bytes_text(bytes);
 }
 
 std::string pct_text(double pct) {

@@ -77,7 +77,7 @@ constexpr RunOptionSpec kSpecs[] = {
         kCommandOption, kSingle, kConfigured },
     { "--csv", "FILE",
         "append one row per run (header written when FILE is new; an existing FILE must have this command's header: "
-        "docs/CSV.md)",
+        "docs/CSV.md); - is stdout (the report then goes to stderr), and a pipe or FIFO takes the rows too",
         kCommandOption, kSingle, "run bench profile autotune sweep bandwidth" },
     { "--verify", "", "compare with the fp64 CPU reference: relative L2 error < 1e-5 (fp32), 1e-12 (fp64)",
         kCommandOption, kSingle, "run" },
@@ -119,6 +119,14 @@ constexpr RunOptionSpec kSpecs[] = {
         "also read the bottleneck with CUPTI, one profiled launch per point: DRAM write GB/s in 2D, local-memory "
         "(spill) GB/s in 3D, and DRAM bytes per cell and step (default off)",
         kCommandOption, kSingle, "sweep" },
+    { "--json", "",
+        "print the rows on stdout as JSON Lines, one object per row with the CSV's column names (docs/CSV.md): "
+        "numbers as numbers, empty fields as null; the report goes to stderr",
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth devices" },
+    { "--quiet", "",
+        "no report and no progress: only the rows (--csv, --json) and errors (on stderr); progress is shown only "
+        "when stderr is a terminal",
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth devices", "-q" },
 };
 
 // The engine's limit (gpu/plan/validation.cpp, check_problem), checked here as well so that the product of the
@@ -158,6 +166,10 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         o.verify = true;
     } else if (key == "--checksum") {
         o.checksum = true;
+    } else if (key == "--quiet") {
+        o.quiet = true;
+    } else if (key == "--json") {
+        o.json = true;
     } else if (key == "--no-cache") {
         o.no_cache = true;
     } else if (key == "--no-kernel-cache") {

@@ -26,6 +26,8 @@ struct RunOptions {
     double continuous_seconds = 0.0; // profile --continuous: seconds of PM sampling; 0: the replayed profile
     bool verify = false;
     bool checksum = false; // run: print field_checksum of the final field (gpu/backends/rank_strip.h)
+    bool quiet = false; // no report on stdout, no progress: only the rows (--csv, --json) and errors
+    bool json = false; // the rows as JSON Lines on stdout (the report then goes to stderr)
     std::int64_t bandwidth_bytes = kRooflineCopyBytes; // `bandwidth` measures the roofline's copies by default
     bool backend_given = false;
     // autotune and sweep: where block searches are cached ("" = default_autotune_cache_path()), or not at all
@@ -44,6 +46,7 @@ struct RunOptionSpec {
     bool configuration;
     bool listable; // run and bench take a comma list and run every combination
     std::string_view commands; // the stencilscope-cli commands that use it, space separated
+    std::string_view short_name = {}; // "-q": another name of the option, or none
 };
 
 std::span<const RunOptionSpec> run_option_specs();

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <thread>
 
 namespace ss {
 namespace {
@@ -99,8 +100,9 @@ std::string format_strips(const RunReport& r) {
             bytes_text(m.remote_bytes()).c_str());
     else
         std::snprintf(buf, sizeof buf,
-            "halo     %s per step, slowest exchange %.4f ms: %.1f GB/s (sampled: last step of each run)\n",
-            bytes_text(m.halo_bytes()).c_str(), m.max_exchange_ms(), m.halo_gbytes_per_s());
+            "halo     %s per step, slowest exchange %.4f ms: %s (sampled: last step of each run)\n",
+            bytes_text(m.halo_bytes()).c_str(), m.max_exchange_ms(),
+            transfer_rate_text(double(m.halo_bytes()), m.max_exchange_ms()).c_str());
     return out + buf;
 }
 
@@ -118,8 +120,30 @@ std::string format_number(double v) {
     return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
+std::string si_bytes_text(double bytes) {
+    char buf[64];
+    if (bytes >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.3f GB", bytes / 1e9);
+    else if (bytes >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.2f MB", bytes / 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+    return buf;
+}
+
+std::string transfer_rate_text(double bytes, double milliseconds) {
+    if (!(milliseconds > 0.0) || !std::isfinite(bytes)) return "n/a (too short to time)";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f GB/s", gbytes_per_second(bytes, milliseconds));
+    return buf;
+}
+
 std::string timestamp_now() {
     return utc_timestamp();
+}
+
+std::string cpu_device_name() {
+    return "CPU (" + std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " threads)";
 }
 
 namespace {
@@ -134,7 +158,8 @@ std::string format_report(const RunReport& r) {
     const KernelResources& k = r.resources;
     char buf[512];
     std::string out = "config   " + describe(c) + "\n";
-    out += "device   " + r.device + " (" + std::string(to_string(c.placement.backend)) + ")\n";
+    out += "device   " + r.device
+        + (c.placement.backend == Backend::Cuda ? " (" + std::string(to_string(c.placement.backend)) + ")" : "") + "\n";
     out += kernel_line(k.kernel);
     if (c.placement.backend == Backend::Cuda) {
         std::snprintf(buf, sizeof buf, "block    %s (%s), %d blocks\n", format_block(k.block).c_str(),

@@ -52,6 +52,13 @@ CsvRow resources_csv_header();
 CsvRow resources_csv_values(const KernelResources&);
 
 std::string timestamp_now(); // ISO 8601, UTC
+// The CPU backend as every report and file names it (the GUI's status bar too): "CPU (N threads)".
+std::string cpu_device_name();
 std::string format_number(double);
+// One way per quantity in the reports (the CSV keeps format_number's digits): bytes moved in SI units
+// with fixed decimals ("1.235 GB", "12.35 MB", "512 B"), and a transfer rate "12.3 GB/s", or "n/a (too
+// short to time)" when no time was measured (never "0.00 GB/s").
+std::string si_bytes_text(double bytes);
+std::string transfer_rate_text(double bytes, double milliseconds);
 
 } // namespace ss

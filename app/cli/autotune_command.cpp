@@ -2,6 +2,7 @@
 #include "app/cli/autotune_command.h"
 
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "gpu/backends/simulation.h"
 #include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
@@ -38,17 +39,17 @@ int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
     if (!catalogue.has_cuda()) return fail(2, "autotune needs a CUDA device (" + catalogue.unavailable + ")");
     o.config.policy.heuristic_block = true;
     if (Status s = can_implement(o.config, catalogue); !s) return fail(2, s.reason);
-    if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, autotune_csv_header()); !s) return fail(2, s.reason);
+    if (Status s = cli::open_outputs(o, autotune_csv_header()); !s) return fail(2, s.reason);
     const std::vector<double> field = initial_field(o.config);
+    cli::Progress progress;
     CachedAutotune tuned = autotune_cached(
         o.config, catalogue, field, std::max(o.steps, 1), std::min(o.repeats, 5),
-        [&o](int done, int total, const AutotuneResult& r) {
-            std::fprintf(stderr, "\r%d/%d %s   ", done, total, describe_candidate(o.config, r).c_str());
+        [&](int done, int total, const AutotuneResult& r) {
+            progress.update(done, total, "block " + describe_candidate(o.config, r));
             return true;
         },
         cache.get());
-    if (!tuned.from_cache) std::fprintf(stderr, "\n");
+    progress.clear();
     if (!tuned.saved) std::fprintf(stderr, "note: %s\n", tuned.saved.reason.c_str());
     std::vector<AutotuneResult>& results = tuned.results;
     std::stable_sort(results.begin(), results.end(), [](auto& a, auto& b) { return a.gcells_per_s > b.gcells_per_s; });
@@ -61,11 +62,7 @@ int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
         else
             std::printf("%-12s refused: %s\n", describe_candidate(o.config, r).c_str(), r.error.c_str());
     }
-    if (!o.csv.empty()) {
-        const Status s
-            = append_csv(o.csv, autotune_csv_header(), autotune_csv_rows(o.config, results, timestamp_now()));
-        if (!s) return fail(1, s.reason);
-    }
+    if (Status s = cli::write_rows(autotune_csv_rows(o.config, results, timestamp_now())); !s) return fail(1, s.reason);
     return results.empty() || !results.front().error.empty() ? 1 : 0;
 }
 

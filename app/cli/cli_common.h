@@ -17,10 +17,4 @@ inline int fail(int code, const std::string& message) {
     return code;
 }
 
-// Before any work: `path` can be written and takes rows under `header` (an existing file must have it).
-inline Status check_csv_output(const std::string& path, const CsvRow& header) {
-    if (Status s = check_csv_path(path); !s) return s;
-    return check_csv_header(path, header);
-}
-
 } // namespace ss::cli

@@ -4,6 +4,7 @@
 #include "app/cli/address_space.h"
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "app/cli/continuous_command.h"
 #include "app/cli/knobs_command.h"
 #include "app/cli/mpi_run.h"
@@ -56,7 +57,8 @@ Commands:
   devices     list CUDA devices, and whether the driver, NVRTC and CUPTI were found
   knobs       the STENCILSCOPE_* environment variables (tuning knobs, settings, test hooks): the value
               in force, default and meaning of each (docs/KNOBS.md)
-  help        this text          (also --help; --version prints the version and the same CUDA status)
+  help        this text          (also --help; help COMMAND is COMMAND --help; --version prints the
+              version and the same CUDA status)
 
 )";
 
@@ -91,13 +93,28 @@ std::string help_text(const std::string& command) {
     return out + kMoreHelp;
 }
 
-int list_devices(const DeviceCatalogue& catalogue) {
+// devices --json: one row per CUDA device, then the CPU backend's.
+CsvRow devices_header() {
+    return { "index", "name", "backend", "compute_capability", "sm_count", "memory_bytes", "smem_per_block_optin_bytes",
+        "pci_bus_id" };
+}
+
+int list_devices(const RunOptions& o, const DeviceCatalogue& catalogue) {
+    if (Status s = cli::open_outputs(o, devices_header()); !s) return fail(2, s.reason);
     if (!catalogue.has_cuda()) std::cout << "no CUDA device to run kernels on; the CPU backend is available\n";
-    for (const auto& d : catalogue.devices)
+    std::vector<CsvRow> rows;
+    for (const auto& d : catalogue.devices) {
         std::cout << d.index << ": " << d.name << "  sm_" << d.cc_major << d.cc_minor << "  " << d.sm_count << " SMs  "
                   << d.total_memory / (1024 * 1024) << " MiB  smem/block " << d.smem_per_block_optin / 1024 << " KiB  "
                   << d.pci_bus_id << "\n";
+        rows.push_back({ std::to_string(d.index), d.name, "cuda",
+            std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor), std::to_string(d.sm_count),
+            std::to_string(d.total_memory), std::to_string(d.smem_per_block_optin), d.pci_bus_id });
+    }
+    rows.push_back({ "", cpu_device_name(), "cpu", "", "", "", "", "" });
     std::cout << "\n" << catalogue.cuda_support; // the driver, NVRTC and CUPTI: where, or what to install
+    if (o.json) // the rows are the JSON's: devices writes no CSV
+        if (Status s = cli::write_rows(rows); !s) return fail(1, s.reason);
     return 0;
 }
 
@@ -116,8 +133,7 @@ int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
         return fail(2,
             "the copy needs " + bytes_text(2 * o.bandwidth_bytes) + " of GPU memory (two buffers of --bytes) but "
                 + device.name + " has " + bytes_text(device.free_memory) + " free");
-    if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, bandwidth_csv_header()); !s) return fail(2, s.reason);
+    if (Status s = cli::open_outputs(o, bandwidth_csv_header()); !s) return fail(2, s.reason);
     const BandwidthResult r = measure_copy_bandwidth(o.config.placement.device, o.bandwidth_bytes, o.repeats);
     if (!r.error.empty()) return fail(1, "bandwidth measurement failed: " + r.error);
     std::printf("device   %s\ncopy     %.1f MiB, median of %d: %.3f ms\nroofline %.1f GB/s (read + write)\n",
@@ -126,7 +142,7 @@ int run_bandwidth(const RunOptions& o, const DeviceCatalogue& catalogue) {
     if (!o.csv.empty()) {
         const CsvRow row { timestamp_now(), devices[o.config.placement.device].name, std::to_string(r.bytes_per_copy),
             std::to_string(o.repeats), format_number(r.milliseconds), format_number(r.gbytes_per_s) };
-        if (Status s = append_csv(o.csv, bandwidth_csv_header(), { row }); !s) return fail(1, s.reason);
+        if (Status s = cli::write_rows({ row }); !s) return fail(1, s.reason);
     }
     return 0;
 }
@@ -163,8 +179,16 @@ Status check_block_on_any_gpu(const StencilConfig& c) {
     return Status::success();
 }
 
-int run_or_bench(
-    const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache, bool keep_going) {
+// Progress over every run (bench: every warm-up and timed run) of every combination of the lists.
+struct RunProgress {
+    cli::Progress bar;
+    int done = 0, total = 0;
+    void tick(const std::string& what) { bar.update(++done, total, what); }
+};
+
+int run_or_bench(const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache,
+    bool keep_going, RunProgress& progress) {
+    const int units = command == "bench" ? o.warmup + o.repeats : 1;
     if (!o.backend_given && !catalogue.has_cuda()) {
         o.config.placement.backend = Backend::Cpu;
         static bool said = false; // a driver but no usable GPU (e.g. no NVRTC): say once why the CPU runs
@@ -177,14 +201,15 @@ int run_or_bench(
     if (implementable) implementable = check_block_on_any_gpu(o.config);
     if (Status s = implementable; !s) {
         if (!keep_going) return fail(2, s.reason);
+        progress.done += units;
+        progress.bar.clear();
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
         return 0;
     }
     if (o.verify && updated_cells(o.config) > (std::int64_t(1) << 27))
         return fail(2, "--verify runs the fp64 CPU reference: use a domain of at most 134M cells");
     if (Status s = cli::check_address_space(cli::host_bytes_for_run(o.config, o.verify)); !s) return fail(2, s.reason);
-    if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, report_csv_header()); !s) return fail(2, s.reason);
+    if (Status s = cli::open_outputs(o, report_csv_header()); !s) return fail(2, s.reason); // once per process
 
     RunReport report;
     report.command = command;
@@ -203,13 +228,14 @@ int run_or_bench(
                 std::cerr << "stencilscope-cli: " << roofline.note << "\n";
         }
     } else {
-        report.device = "CPU";
+        report.device = cpu_device_name();
     }
     const std::vector<double>& initial = cache.get(o.config, o.config.problem.initial, o.config.problem.seed);
     try {
         if (command == "run") {
             sim->upload(initial);
             report.ms_per_step.push_back(o.steps ? sim->step(o.steps).milliseconds / o.steps : 0.0);
+            progress.tick(describe(o.config));
             if (o.steps && strip_count(o.config.placement) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
             if (o.verify) {
                 // The reference starts from the values the GPU really holds (rounded to its precision).
@@ -222,7 +248,13 @@ int run_or_bench(
         } else {
             sim->upload(initial);
             for (int i = 0; i < o.warmup + o.repeats; ++i) {
+                if (cli::interrupted())
+                    return fail(
+                        cli::kInterruptedExit, "interrupted: " + describe(o.config) + " did not finish (no row)");
                 const StepTiming t = sim->step(std::max(o.steps, 1));
+                progress.tick(describe(o.config)
+                    + (i < o.warmup ? " warm-up"
+                                    : " run " + std::to_string(i - o.warmup + 1) + "/" + std::to_string(o.repeats)));
                 if (i < o.warmup) continue;
                 report.ms_per_step.push_back(t.milliseconds / t.steps);
                 if (strip_count(o.config.placement) > 1) report.strip_stats.push_back(sim->multi_gpu_stats());
@@ -233,6 +265,7 @@ int run_or_bench(
     } catch (const std::exception& e) {
         return fail(1, std::string("run failed: ") + e.what());
     }
+    progress.bar.clear();
     std::cout << format_report(report);
     if (o.checksum) {
         char line[96];
@@ -242,8 +275,7 @@ int run_or_bench(
     }
     std::cout << (keep_going ? "\n" : "");
     std::cout.flush();
-    if (!o.csv.empty())
-        if (Status s = append_csv(o.csv, report_csv_header(), { report_csv_row(report) }); !s) return fail(1, s.reason);
+    if (Status s = cli::write_rows({ report_csv_row(report) }); !s) return fail(1, s.reason);
     if (report.verified && !report.passed())
         return fail(1, "verification failed: relative L2 error " + format_number(report.rel_l2_error));
     return 0;
@@ -282,8 +314,11 @@ Status parse_command_options(
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return fail(2, std::string("no command given (") + kCommands + "; see --help)");
+    // `help COMMAND` is `COMMAND --help`.
+    if (args.front() == "help" && args.size() == 2 && args[1] != "help") args = { args[1], "--help" };
     const std::string command = args.front();
     if (command == "help" || command == "--help" || command == "-h") {
+        if (args.size() > 1) return fail(2, "help takes one command at most (" + std::string(kCommands) + ")");
         std::cout << help_text("") << ss::kCudaLibsHelp;
         return 0;
     }
@@ -328,19 +363,24 @@ int main(int argc, char** argv) {
     std::vector<ss::RunOptions> runs;
     if (ss::Status s = parse_command_options(command, args, runs); !s) return fail(2, s.reason);
     try {
-        if (command == "devices") return list_devices(catalogue);
+        if (command == "devices") return list_devices(runs.front(), catalogue);
         if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);
         if (command == "profile")
             return runs.front().continuous_seconds > 0 ? run_continuous_profile(runs.front(), catalogue)
                                                        : run_profile_command(runs.front(), catalogue);
         if (command == "autotune") return run_autotune_command(runs.front(), catalogue);
         // One CSV for every combination: checked once, before the first one runs.
-        if (const std::string& csv = runs.front().csv; !csv.empty())
-            if (ss::Status s = ss::cli::check_csv_output(csv, ss::report_csv_header()); !s) return fail(2, s.reason);
+        if (ss::Status s = ss::cli::open_outputs(runs.front(), ss::report_csv_header()); !s) return fail(2, s.reason);
         FieldCache cache;
         int worst = 0;
-        for (const auto& options : runs)
-            worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1));
+        // Between runs (and a bench's timed runs), Ctrl-C stops with the rows so far: one run alone ends at once.
+        if (command == "bench" || runs.size() > 1) ss::cli::stop_at_interrupt();
+        RunProgress progress;
+        for (const auto& options : runs) progress.total += command == "bench" ? options.warmup + options.repeats : 1;
+        for (const auto& options : runs) {
+            if (ss::cli::interrupted()) return ss::cli::kInterruptedExit;
+            worst = std::max(worst, run_or_bench(command, options, catalogue, cache, runs.size() > 1, progress));
+        }
         return worst;
     } catch (const std::bad_alloc&) { // say what ran out
         return fail(1, cli::out_of_host_memory_reason());

@@ -2,6 +2,7 @@
 #include "app/cli/continuous_command.h"
 
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "app/cli/profile_command.h"
 #include "gpu/backends/simulation.h"
 #include "gpu/plan/launch_policy.h"
@@ -93,19 +94,20 @@ int run_continuous_profile(const RunOptions& o, const DeviceCatalogue& catalogue
         const double read = t.sum("dram__bytes_read.sum"), write = t.sum("dram__bytes_write.sum");
         std::printf("GPU %d    %zu samples covering %.3f s of GPU time%s\n", device, t.samples, t.seconds,
             t.overflow ? "; the hardware buffer OVERFLOWED: samples were lost, totals are low" : "");
-        std::printf("         DRAM read  %.6g B in all (%.6g B per step), write %.6g B (%.6g B per step)\n", read,
-            steps > 0 ? read / double(steps) : 0.0, write, steps > 0 ? write / double(steps) : 0.0);
+        std::printf("         DRAM read  %s in all (%s per step), write %s (%s per step)\n",
+            si_bytes_text(read).c_str(), si_bytes_text(steps > 0 ? read / double(steps) : 0.0).c_str(),
+            si_bytes_text(write).c_str(), si_bytes_text(steps > 0 ? write / double(steps) : 0.0).c_str());
         if (t.sums.count("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum"))
-            std::printf("         local loads %.6g B, local stores %.6g B\n",
-                t.sum("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum"),
-                t.sum("l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum"));
+            std::printf("         local loads %s, local stores %s\n",
+                si_bytes_text(t.sum("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")).c_str(),
+                si_bytes_text(t.sum("l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum")).c_str());
     }
     if (!o.csv.empty()) {
         std::vector<CsvRow> rows;
         for (const PmChunk& chunk : chunks)
             for (CsvRow& row : pm_csv_rows(chunk, catalogue.name_of(chunk.device), origin))
                 rows.push_back(std::move(row));
-        if (Status s = append_csv(o.csv, pm_csv_header(), rows); !s) return fail(1, s.reason);
+        if (Status s = cli::write_rows(rows); !s) return fail(1, s.reason);
         std::printf("csv      %zu rows -> %s\n", rows.size(), o.csv.c_str());
     }
     return 0;

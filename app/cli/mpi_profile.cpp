@@ -8,6 +8,7 @@
 #include "app/cli/mpi_profile.h"
 
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "app/cli/rank_run.h"
 #include "gpu/backends/bandwidth.h"
 #include "gpu/plan/launch_policy.h"
@@ -171,7 +172,7 @@ int profile_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& cata
         std::cout.flush();
     }
     if (world.rank() != 0 || o.csv.empty()) return 0;
-    if (Status s = append_csv(o.csv, mpi_profile_csv_header(), rows); !s) return fail(1, s.reason);
+    if (Status s = write_rows(rows); !s) return fail(1, s.reason);
     return 0;
 }
 

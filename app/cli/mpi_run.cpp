@@ -6,6 +6,7 @@
 #include "app/cli/mpi_run.h"
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "app/cli/mpi_profile.h"
 #include "app/cli/mpi_world.h"
 #include "app/cli/rank_run.h"
@@ -80,7 +81,7 @@ std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ra
         for (const RankTimes& t : r.runs) compute.push_back(t.compute_ms), exchange.push_back(t.exchange_ms);
         const double cms = median(compute), ems = median(exchange);
         slowest_exchange = std::max(slowest_exchange, ems);
-        const std::string where = cuda ? "GPU " + std::to_string(r.device) : std::string("CPU");
+        const std::string where = cuda ? "GPU " + std::to_string(r.device) : cpu_device_name();
         const std::int64_t cells = updated_cells(strip_config(rank_split_config(c, int(ranks.size())), r.strip));
         std::snprintf(buf, sizeof buf,
             "  rank %zu %s on %s rows %d..%d: %.4f ms compute (%.2f GCells/s), exchange %.4f ms\n", i, where.c_str(),
@@ -88,9 +89,10 @@ std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ra
         out += buf;
     }
     std::snprintf(buf, sizeof buf,
-        "halo     %s per step, slowest exchange %.4f ms: %.2f GB/s (means per step, median of the timed runs; "
+        "halo     %s per step, slowest exchange %.4f ms: %s (means per step, median of the timed runs; "
         "an exchange includes waiting for the neighbours)\n",
-        bytes_text(halo_bytes).c_str(), slowest_exchange, gbytes_per_second(double(halo_bytes), slowest_exchange));
+        bytes_text(halo_bytes).c_str(), slowest_exchange,
+        transfer_rate_text(double(halo_bytes), slowest_exchange).c_str());
     return out + buf;
 }
 
@@ -146,7 +148,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     for (const RankTimes& t : runs) mine.push_back(t.compute_ms), mine.push_back(t.exchange_ms);
     const std::vector<double> times = world.gather_on_root(mine);
     const std::vector<std::string> hosts = world.gather_on_root(world.host());
-    const std::string my_device = cuda ? catalogue.name_of(device) : "CPU";
+    const std::string my_device = cuda ? catalogue.name_of(device) : cpu_device_name();
     const std::vector<std::string> names = world.gather_on_root(my_device);
     const std::vector<double> devices = world.gather_on_root(std::vector<double> { double(device) });
     if (world.rank() != 0) return 0;
@@ -230,7 +232,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
         { std::to_string(ranks), std::string("all"), format_number(slowest_compute), format_number(slowest_exchange) })
         row.push_back(v);
     rows.push_back(row);
-    if (Status s = append_csv(o.csv, mpi_csv_header(), rows); !s) return fail(1, s.reason);
+    if (Status s = write_rows(rows); !s) return fail(1, s.reason);
     return 0;
 }
 

@@ -3,6 +3,7 @@
 #include "app/cli/profile_command.h"
 
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "gpu/backends/create_simulation.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/strip_plan.h"
@@ -29,8 +30,7 @@ std::unique_ptr<Simulation> simulation_to_profile(
         return nullptr;
     };
     if (c.placement.backend == Backend::Cpu) return refuse(2, "profile reads GPU counters: use --backend cuda");
-    if (!o.csv.empty())
-        if (Status s = cli::check_csv_output(o.csv, csv_header); !s) return refuse(2, s.reason);
+    if (Status s = cli::open_outputs(o, csv_header); !s) return refuse(2, s.reason);
     if (catalogue.devices.empty()) return refuse(1, "GPU counters are unavailable: " + catalogue.unavailable);
     if (!catalogue.find(c.placement.device))
         return refuse(2, "CUDA device " + std::to_string(c.placement.device) + " does not exist");
@@ -109,9 +109,9 @@ int run_profile_command(const RunOptions& o, const DeviceCatalogue& catalogue) {
         }
         if (reports.size() > 1) std::cout << format_profile_all_gpus(reports);
         std::cout.flush();
+        if (Status s = cli::write_rows(rows); !s) return fail(1, s.reason); // each launch's rows as it ends
+        rows.clear();
     }
-    if (!o.csv.empty())
-        if (Status s = append_csv(o.csv, profile_csv_header(), rows); !s) return fail(1, s.reason);
     return 0;
 }
 

@@ -3,6 +3,7 @@
 
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "gpu/problem/physics.h"
 
 #include <new>
@@ -26,7 +27,7 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
         local_input = Status::failure("--backend cuda, but this rank has no CUDA device ("
             + (catalogue.unavailable.empty() ? std::string("none found") : catalogue.unavailable) + ")");
     if (world.rank() == 0 && local_input && !o.csv.empty())
-        if (Status s = check_csv_output(o.csv, csv_header); !s) local_input = s;
+        if (Status s = open_outputs(o, csv_header); !s) local_input = s;
     if (int code = world.agree(local_input ? 0 : 2, local_input.reason)) return code;
 
     job.device = job.cuda ? rank_device(o.config.placement.device, world.local_rank(), catalogue.count()) : 0;

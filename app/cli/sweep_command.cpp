@@ -3,6 +3,7 @@
 
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_output.h"
 #include "gpu/backends/simulation.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
@@ -176,10 +177,9 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
     using cli::fail;
     std::unique_ptr<AutotuneCache> cache;
     if (Status s = open_autotune_cache(o.run, cache); !s) return fail(2, s.reason);
-    if (!o.run.csv.empty())
-        if (Status s = cli::check_csv_output(o.run.csv, experiment_csv_header()); !s) return fail(2, s.reason);
+    if (Status s = cli::open_outputs(o.run, experiment_csv_header()); !s) return fail(2, s.reason);
     const StencilConfig& base = o.spec.base;
-    std::string device = "CPU";
+    std::string device = cpu_device_name();
     if (base.placement.backend == Backend::Cuda) {
         if (!catalogue.has_cuda()) return fail(2, "no CUDA device is available (" + catalogue.unavailable + ")");
         if (!catalogue.find(base.placement.device))
@@ -193,20 +193,31 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
         std::string(to_string(base.problem.precision)).c_str(), o.spec.steps, o.spec.repeats, device.c_str());
     std::fflush(stdout);
     std::vector<std::string> warnings;
+    // Each point's row is written as it is measured, with its own timestamp: Ctrl-C keeps what was measured.
+    std::vector<ExperimentPoint> measured;
+    Status written = Status::success();
+    const auto write_point = [&](const ExperimentPoint& p) {
+        measured.push_back(p);
+        normalise_to_base(measured); // every radius starts with its base point: the improvement is known
+        if (written)
+            written = cli::write_rows(experiment_csv_rows(o.spec.kind, { measured.back() }, device, timestamp_now()));
+    };
+    cli::stop_at_interrupt();
+    cli::Progress progress;
     const std::vector<ExperimentPoint> points = run_experiment(
         o.spec, catalogue,
-        [](int done, int total, const std::string& what) {
-            std::fprintf(stderr, "\r[%d/%d] %-70.70s", done, total, what.c_str());
-            return true;
+        [&](int done, int total, const std::string& what) {
+            progress.update(done, total, what);
+            return written.ok && !cli::interrupted();
         },
-        cache.get(), &warnings);
-    std::fprintf(stderr, "\n");
+        cache.get(), &warnings, write_point);
+    progress.clear();
     for (const std::string& w : warnings) std::fprintf(stderr, "note: %s\n", w.c_str());
     std::cout << format_sweep_table(points);
-    if (!o.run.csv.empty()) {
-        const auto rows = experiment_csv_rows(o.spec.kind, points, device, timestamp_now());
-        if (Status s = append_csv(o.run.csv, experiment_csv_header(), rows); !s) return fail(1, s.reason);
-    }
+    if (!written) return fail(1, written.reason);
+    if (cli::interrupted())
+        return fail(cli::kInterruptedExit,
+            "interrupted after " + std::to_string(points.size()) + " points (their rows are written)");
     const bool any_ran = std::any_of(points.begin(), points.end(), [](auto& p) { return p.error.empty(); });
     return any_ran ? 0 : 1;
 }

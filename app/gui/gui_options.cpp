@@ -64,9 +64,22 @@ constexpr OptionDoc kOtherOptions[] = {
     { "--version", "", "print the version and which CUDA pieces were found" },
 };
 
-// The GUI's one parser: its --help lists what it parses (gui_options_help).
+// The window's own defaults where they differ from stencilscope-cli's (parse_gui_options below sets them).
+constexpr OptionDoc kWindowDefaults[] = {
+    { "--rule", "", "star update rule (default wave, which keeps moving; jacobi when --stencil is given)" },
+    { "--size", "",
+        "domain size (default on a GPU 1024x1024 or 256x256x256; on the CPU 256x256 or 64x64x64, so that the window "
+        "stays fluid)" },
+    { "--init", "", "initial field (default gaussian)" },
+    { "--backend", "",
+        "(default cuda when a device is present, else cpu; cuda without a usable GPU falls back to the "
+        "CPU and the window says why)" },
+};
+
+// The GUI's one parser: its --help lists what it parses (gui_options_help), with the window's defaults.
 void add_gui_options(CommandLine& line) {
     line.add_run_options("gui");
+    for (const OptionDoc& doc : kWindowDefaults) line.set_help(doc.name, doc.help);
     line.section("Display options:");
     for (const OptionDoc& doc : kDisplayOptions) line.add(doc);
     line.section("Scripted runs and benchmarks:");
