@@ -2,8 +2,10 @@
 # Fresh Debian 12 with the CUDA toolkit in /usr/local/cuda: install the build and test dependencies
 # with apt-get, then configure and build
 #   ./build       everything (GUI included), the build the tests run from;
+#   ./build-cpu   the CPU-only configuration (-DSTENCILSCOPE_CUDA=OFF, without MPI), run by ctest's cpu_only_build_tests;
 #   ./build-asan  the asan preset (host code under ASan + UBSan, GUI off), run by ctest's sanitizers test;
 #   ./build-fuzz  the setup-loader fuzzer (clang + libFuzzer + ASan/UBSan, -DSTENCILSCOPE_FUZZER=ON), run by ctest's fuzz_setup_loader.
+# Without nvcc (no CUDA toolkit) ./build itself is CPU-only, and ./build-cpu is not made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=""
@@ -19,15 +21,21 @@ $SUDO apt-get install -y -qq --no-install-recommends \
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev libqt6svg6-dev libgl-dev \
     xvfb xauth dpkg-dev file lintian openmpi-bin libopenmpi-dev clang-tidy-14 >/dev/null
 $SUDO localedef -i de_DE -f UTF-8 de_DE.UTF-8 # decimal comma: files must not follow the process's locale
-if [ ! -x /usr/local/cuda/bin/nvcc ]; then
-    echo "setup-and-build: the CUDA toolkit is expected in /usr/local/cuda (nvcc not found)" >&2
-    exit 1
+nvcc=/usr/local/cuda/bin/nvcc
+if [ -x "$nvcc" ]; then
+    cuda=(-DCMAKE_CUDA_COMPILER="$nvcc")
+else
+    echo "setup-and-build: nvcc not found (no CUDA toolkit in /usr/local/cuda): building the CPU-only configuration"
+    cuda=(-DSTENCILSCOPE_CUDA=OFF)
 fi
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda[@]}"
 # Two cores: a few fat translation units, no template explosion (kernels are generated at run time).
 cmake --build build -j "$(nproc)"
-cmake --preset asan -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
+if [ -x "$nvcc" ]; then # what a machine without the toolkit (or MPI) builds, so that CI tests it too
+    cmake -S . -B build-cpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DSTENCILSCOPE_CUDA=OFF -DSTENCILSCOPE_MPI=OFF
+    cmake --build build-cpu -j "$(nproc)"
+fi
+cmake --preset asan "${cuda[@]}"
 cmake --build build-asan -j "$(nproc)"
-cmake -S . -B build-fuzz -G Ninja -DSTENCILSCOPE_FUZZER=ON -DCMAKE_CXX_COMPILER=clang++-14 \
-    -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc
+cmake -S . -B build-fuzz -G Ninja -DSTENCILSCOPE_FUZZER=ON -DCMAKE_CXX_COMPILER=clang++-14 "${cuda[@]}"
 cmake --build build-fuzz -j "$(nproc)" --target setup_loader_fuzzer

@@ -28,7 +28,11 @@ inline constexpr std::int64_t kRooflineMinCopyBytes = std::int64_t(64) << 20;
 // The bytes per buffer for a device with `free_bytes` of free memory: kRooflineCopyBytes when both
 // buffers take at most half of it (the rest stays for the simulation and the profiler), else the largest
 // power of two that does, down to kRooflineMinCopyBytes; 0 when not even that fits.
-std::int64_t roofline_copy_bytes(std::int64_t free_bytes);
+inline std::int64_t roofline_copy_bytes(std::int64_t free_bytes) {
+    std::int64_t bytes = kRooflineCopyBytes;
+    while (bytes >= kRooflineMinCopyBytes && 4 * bytes > free_bytes) bytes /= 2; // two buffers, half the free memory
+    return bytes >= kRooflineMinCopyBytes ? bytes : 0;
+}
 
 struct CopyRoofline {
     BandwidthResult measured; // its error says why there is no roofline

@@ -2,7 +2,11 @@
 #include "gpu/backends/create_simulation.h"
 
 #include "gpu/backends/cpu/cpu_backend.h"
+#ifdef STENCILSCOPE_CPU_ONLY
+#include "gpu/backends/cpu_only.h" // create_cuda_simulation without the CUDA headers
+#else
 #include "gpu/backends/cuda/cuda_simulation.h"
+#endif
 #include "gpu/backends/cuda/multi_gpu_simulation.h"
 #include "gpu/backends/fault_injection.h"
 #include "gpu/problem/physics.h"

@@ -66,6 +66,8 @@ DeviceCatalogue query_device_catalogue();
 // Re-reads the free memory of devices [first, first + count) (CUDA calls: the engine thread only) and
 // the host's available memory.
 void refresh_free_memory(DeviceCatalogue&, int first, int count);
+// The host memory available now (MemAvailable in /proc/meminfo), bytes; -1 when unknown.
+std::int64_t host_available_memory();
 // A catalogue of described devices, for tests and what-if questions: `count` copies of `device`.
 DeviceCatalogue described_catalogue(const DeviceInfo& device, int count, std::int64_t host_available = -1);
 

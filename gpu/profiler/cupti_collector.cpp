@@ -29,14 +29,6 @@
 
 namespace ss {
 
-std::vector<std::string> profiled_metric_names() {
-    std::vector<std::string> names;
-    for (const auto& m : kernel_metrics()) names.emplace_back(m.name);
-    for (const auto& r : stall_reasons()) names.push_back(stall_metric_name(r.reason));
-    for (const auto& m : supporting_metrics()) names.emplace_back(m.name);
-    return names;
-}
-
 namespace {
 
 using namespace cupti_host;

@@ -1,11 +1,21 @@
 // SPDX-License-Identifier: MIT
 // Hardware counters of a split run: nested profile() windows, one per device, and the whole run from
-// the per-device launches. No CUPTI here (the collectors hide it), so fake collectors can test it.
+// the per-device launches; and the metric list the collectors ask for. No CUPTI here (the collectors hide
+// it), so fake collectors can test it, and a CPU-only build has it.
 #include "gpu/profiler/collector.h"
 
 #include <algorithm>
 
 namespace ss {
+
+std::vector<std::string> profiled_metric_names() {
+    std::vector<std::string> names;
+    for (const auto& m : kernel_metrics()) names.emplace_back(m.name);
+    for (const auto& r : stall_reasons()) names.push_back(stall_metric_name(r.reason));
+    for (const auto& m : supporting_metrics()) names.emplace_back(m.name);
+    return names;
+}
+
 namespace {
 
 constexpr std::string_view kDuration = "gpu__time_duration.sum", kPerSecond = ".per_second", kSum = ".sum";

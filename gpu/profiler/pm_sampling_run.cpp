@@ -3,6 +3,33 @@
 
 namespace ss {
 
+// The CUPTI-free part of pm_sampler.h lives here, so that a CPU-only build has it.
+int PmChunk::column(const std::string& metric) const {
+    for (std::size_t i = 0; i < metrics.size(); ++i)
+        if (metrics[i] == metric) return int(i);
+    return -1;
+}
+
+std::vector<std::string> pm_candidate_metrics() {
+    return {
+        "dram__bytes_read.sum",
+        "dram__bytes_write.sum",
+        "dram__bytes_read.sum.per_second",
+        "dram__bytes_write.sum.per_second",
+        "dram__throughput.avg.pct_of_peak_sustained_elapsed",
+        "gr__cycles_elapsed.max",
+        "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum",
+        "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum",
+        "nvlrx__bytes.sum",
+        "nvltx__bytes.sum",
+        "sm__throughput.avg.pct_of_peak_sustained_elapsed",
+        "lts__throughput.avg.pct_of_peak_sustained_elapsed",
+        "sm__warps_active.avg.pct_of_peak_sustained_elapsed",
+        "sm__inst_executed.sum",
+        "gpc__cycles_elapsed.max",
+    };
+}
+
 std::unique_ptr<PmSamplingRun> PmSamplingRun::start(const std::vector<int>& devices, const PmSamplerOptions& options,
     std::chrono::milliseconds decode_period, Sink sink, std::string* why) {
     std::unique_ptr<PmSamplingRun> run(new PmSamplingRun);

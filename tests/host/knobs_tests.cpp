@@ -122,7 +122,8 @@ TEST(Knobs, EveryKnobInTheSourcesIsInTheTable) {
     std::set<std::string> table;
     for (const KnobSpec& spec : knob_table()) table.insert(spec.name);
     // Build-time names, not environment variables: compile definitions and CMake options.
-    const std::set<std::string> build_names { "STENCILSCOPE_VERSION", "STENCILSCOPE_SOURCE_DIR", "STENCILSCOPE_MPI" };
+    const std::set<std::string> build_names { "STENCILSCOPE_VERSION", "STENCILSCOPE_SOURCE_DIR", "STENCILSCOPE_MPI",
+        "STENCILSCOPE_CUDA", "STENCILSCOPE_CPU_ONLY" };
     // "STENCILSCOPE_TEMPORAL_*" in a comment: the knobs whose names begin so.
     auto names_a_family = [&](const std::string& prefix) {
         return prefix.back() == '_' && table.lower_bound(prefix) != table.end()

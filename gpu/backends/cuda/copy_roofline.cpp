@@ -54,12 +54,6 @@ CopyRoofline measure(int device) {
 
 } // namespace
 
-std::int64_t roofline_copy_bytes(std::int64_t free_bytes) {
-    std::int64_t bytes = kRooflineCopyBytes;
-    while (bytes >= kRooflineMinCopyBytes && 4 * bytes > free_bytes) bytes /= 2; // two buffers, half the free memory
-    return bytes >= kRooflineMinCopyBytes ? bytes : 0;
-}
-
 const CopyRoofline& measure_copy_roofline(int device) {
     static std::mutex mutex;
     static std::map<int, CopyRoofline> measured; // map nodes stay put: the references handed out stay valid

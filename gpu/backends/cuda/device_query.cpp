@@ -6,7 +6,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <fstream>
 
 namespace ss {
 
@@ -64,16 +63,6 @@ std::vector<DeviceInfo> query_devices() {
     return out;
 }
 
-std::int64_t host_available_memory() {
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key;
-    std::int64_t kib = 0;
-    std::string unit;
-    while (meminfo >> key >> kib >> unit)
-        if (key == "MemAvailable:") return kib * 1024;
-    return -1;
-}
-
 std::int64_t device_free_memory(int device) {
     int previous = 0;
     if (cudaGetDevice(&previous) != cudaSuccess || cudaSetDevice(device) != cudaSuccess) return 0;
@@ -84,11 +73,6 @@ std::int64_t device_free_memory(int device) {
 }
 
 } // namespace
-
-std::string DeviceCatalogue::name_of(int index) const {
-    const DeviceInfo* d = find(index);
-    return d ? d->name : "CUDA device " + std::to_string(index);
-}
 
 DeviceCatalogue query_device_catalogue() {
     DeviceCatalogue c;
@@ -106,17 +90,6 @@ void refresh_free_memory(DeviceCatalogue& c, int first, int count) {
     for (int d = std::max(first, 0); d < std::min(first + count, c.count()); ++d)
         c.devices[std::size_t(d)].free_memory = device_free_memory(d);
     c.host_available = host_available_memory();
-}
-
-DeviceCatalogue described_catalogue(const DeviceInfo& device, int count, std::int64_t host_available) {
-    DeviceCatalogue c;
-    for (int i = 0; i < count; ++i) {
-        c.devices.push_back(device);
-        c.devices.back().index = i;
-    }
-    if (count == 0) c.unavailable = "no CUDA device found";
-    c.host_available = host_available;
-    return c;
 }
 
 } // namespace ss
