@@ -80,7 +80,7 @@ bool prepare_cuda_kernels(const StencilConfig&, const DeviceInfo&, std::string* 
     return false;
 }
 std::unique_ptr<Simulation> create_multi_gpu_simulation(
-    const StencilConfig&, const std::vector<DeviceInfo>&, std::string* why) {
+    const StencilConfig&, const StripPlan&, const std::vector<DeviceInfo>&, std::string* why) {
     refuse(why);
     return nullptr;
 }

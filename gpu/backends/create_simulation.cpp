@@ -19,9 +19,10 @@ bool same_field(const StencilConfig& a, const StencilConfig& b) {
 namespace {
 
 // `check` decides on the catalogue with the free memory re-read: can_implement, or for a plan check_memory.
+// `strips`: the plan's partition where there is one (null: plan_strips of the configuration, which the check passed).
 template <typename Check>
-std::unique_ptr<Simulation> create_backend_simulation(
-    const StencilConfig& c, const DeviceCatalogue& known, std::string* why, Check check) {
+std::unique_ptr<Simulation> create_backend_simulation(const StencilConfig& c, const DeviceCatalogue& known,
+    std::string* why, Check check, const StripPlan* strips = nullptr) {
     DeviceCatalogue catalogue = known; // memory may have been taken since it was queried
     const bool cuda = c.placement.backend == Backend::Cuda;
     refresh_free_memory(catalogue, c.placement.device, cuda ? c.placement.gpus : 0);
@@ -37,7 +38,8 @@ std::unique_ptr<Simulation> create_backend_simulation(
             return nullptr;
         }
     }
-    if (strip_count(c.placement) > 1) return create_multi_gpu_simulation(c, catalogue.devices, why);
+    if (strip_count(c.placement) > 1)
+        return create_multi_gpu_simulation(c, strips ? *strips : plan_strips(c), catalogue.devices, why);
     return create_cuda_simulation(c, catalogue.devices[std::size_t(c.placement.device)], why);
 }
 
@@ -56,7 +58,8 @@ std::unique_ptr<Simulation> create_simulation(
         return nullptr;
     }
     if (injected_allocation_failure(plan.config, why)) return nullptr;
-    return with_fault_injection(create_backend_simulation(plan.config, catalogue, why, check_memory));
+    const StripPlan* strips = plan.strips ? &*plan.strips : nullptr;
+    return with_fault_injection(create_backend_simulation(plan.config, catalogue, why, check_memory, strips));
 }
 
 bool plan_builds_kernels(const LaunchPlan& plan, const DeviceCatalogue& catalogue) {

@@ -2,14 +2,15 @@
 #pragma once
 
 #include "gpu/backends/simulation.h"
+#include "gpu/plan/strip_plan.h"
 
 namespace ss {
 
 // Strip partitioning over config.gpus devices (times the strips_per_device testing hook): one
 // CudaSimulation per strip, one host thread and two streams per strip, ghost rows exchanged after every
-// step (gpu/plan/strip_plan.h has the partition; docs/ARCHITECTURE.md the schedule). nullptr with `why` set
-// on failure.
+// step (docs/ARCHITECTURE.md has the schedule). `strips` is the launch plan's partition (plan_strips of the
+// configuration, gpu/plan/strip_plan.h). nullptr with `why` set on failure.
 std::unique_ptr<Simulation> create_multi_gpu_simulation(
-    const StencilConfig&, const std::vector<DeviceInfo>& devices, std::string* why);
+    const StencilConfig&, const StripPlan& strips, const std::vector<DeviceInfo>& devices, std::string* why);
 
 } // namespace ss

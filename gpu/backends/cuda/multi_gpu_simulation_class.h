@@ -18,9 +18,9 @@ namespace ss {
 
 class MultiGpuSimulation final : public Simulation {
 public:
-    MultiGpuSimulation(const StencilConfig& c, const std::vector<DeviceInfo>& devices)
+    MultiGpuSimulation(const StencilConfig& c, const StripPlan& strips, const std::vector<DeviceInfo>& devices)
         : m_config(c)
-        , m_plan(plan_strips(c)) {
+        , m_plan(strips) {
         try {
             build(devices);
         } catch (...) {
