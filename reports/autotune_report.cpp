@@ -3,6 +3,8 @@
 
 #include "reports/run_report.h"
 
+#include <utility>
+
 namespace ss {
 
 CsvRow autotune_csv_header() {
@@ -21,6 +23,23 @@ std::vector<CsvRow> autotune_csv_rows(
             std::to_string(r.block.z), format_number(r.ms_per_step), format_number(r.gcells_per_s), r.error,
             std::to_string(r.depth) });
     return rows;
+}
+
+AutotuneRowStream::AutotuneRowStream(const StencilConfig& config, std::string timestamp, Write write)
+    : m_config(config)
+    , m_timestamp(std::move(timestamp))
+    , m_write(std::move(write)) { }
+
+Status AutotuneRowStream::measured(const AutotuneResult& r) {
+    ++m_written;
+    return m_write(autotune_csv_rows(m_config, { r }, m_timestamp));
+}
+
+Status AutotuneRowStream::finish(const std::vector<AutotuneResult>& all) {
+    if (m_written >= all.size()) return Status::success();
+    const std::vector<AutotuneResult> rest(all.begin() + std::ptrdiff_t(m_written), all.end());
+    m_written = all.size();
+    return m_write(autotune_csv_rows(m_config, rest, m_timestamp));
 }
 
 } // namespace ss

@@ -82,7 +82,7 @@ std::string format_profile(const ProfileReport& r) {
     std::snprintf(buf, sizeof buf, "  duration   %.4f ms, %.2f GCells/s\n", ms, f.gcells_per_second);
     out += buf;
     std::snprintf(buf, sizeof buf,
-        "  DRAM       read %s (%.2f B/cell, ideal %.3g), write %s (%.2f B/cell, ideal %.3g): %.2fx the ideal bytes\n",
+        "  DRAM       read %s (%.2f B/cell, ideal %.2f), write %s (%.2f B/cell, ideal %.2f): %.2fx the ideal bytes\n",
         bytes_text(read).c_str(), read / updates, (ideal_bytes_per_cell(c) - es) / f.steps, bytes_text(write).c_str(),
         write / updates, es / f.steps, f.dram_vs_ideal);
     out += buf;

@@ -181,7 +181,7 @@ std::string format_report(const RunReport& r) {
     out += buf;
     if (fused_steps(c.policy) > 1)
         std::snprintf(buf, sizeof buf,
-            "rate     %.2f GCells/s, %.1f GB/s at the ideal %.3g B/cell per step (%d B per cell every %d fused "
+            "rate     %.2f GCells/s, %.1f GB/s at the ideal %.2f B/cell per step (%d B per cell every %d fused "
             "steps)\n",
             r.gcells_per_s(), r.gbytes_per_s(), ideal_bytes_per_step(c), ideal_bytes_per_cell(c),
             fused_steps(c.policy));

@@ -5,6 +5,9 @@
 # stencilscope --version, a one-frame scripted GUI run on Qt's offscreen platform) twice: with the CUDA
 # toolkit as it is, and with it hidden (a tmpfs over every /usr/local/cuda* folder in a private mount
 # namespace, `unshare -m`), where both programs must still start, say NVRTC is missing, and run on the CPU.
+# Where MPI was built, stencilscope-mpi (stencilscope-cli-mpi) is a second package: stencilscope alone must
+# neither depend on Open MPI nor link it, and refuse an mpirun start in one line; with stencilscope-mpi
+# installed too, stencilscope-cli under mpirun hands over to stencilscope-cli-mpi and splits the run.
 # Where unshare is not permitted, the hidden run falls back to STENCILSCOPE_CUDA_LIBS pointing nowhere
 # (NVRTC and CUPTI are then looked for there only) and, everything else passed, ends with a SKIPPED line
 # that makes ctest report the test Skipped (visible in CI). The package is removed again at the end.
@@ -29,7 +32,7 @@ export DEBIAN_FRONTEND=noninteractive
 work=$(mktemp -d)
 installed_here=0
 cleanup() {
-    if [ "$installed_here" = 1 ]; then $SUDO apt-get remove -y -qq stencilscope >/dev/null 2>&1 || true; fi
+    if [ "$installed_here" = 1 ]; then $SUDO apt-get remove -y -qq stencilscope stencilscope-mpi >/dev/null 2>&1 || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -40,26 +43,36 @@ fail() {
 }
 
 step "building the package"
-cmake --build "$build" --target stencilscope stencilscope-cli package_files >/dev/null
-(cd "$build" && rm -f stencilscope_*.deb && cpack -G DEB >"$work/cpack.log" 2>&1) || {
+with_mpi=0
+cmake --build "$build" --target help | grep -q '^[^ ]*stencilscope-cli-mpi:' && with_mpi=1
+targets=(stencilscope stencilscope-cli package_files)
+[ $with_mpi = 0 ] || targets+=(stencilscope-cli-mpi)
+cmake --build "$build" --target "${targets[@]}" >/dev/null
+(cd "$build" && rm -f stencilscope_*.deb stencilscope-mpi_*.deb && cpack -G DEB >"$work/cpack.log" 2>&1) || {
     cat "$work/cpack.log"
     fail "cpack failed"
 }
 deb=$(ls "$build"/stencilscope_*.deb)
-dpkg-deb --field "$deb" Package Version Depends Recommends Suggests
+debs=("$deb")
+[ $with_mpi = 0 ] || debs+=("$(ls "$build"/stencilscope-mpi_*.deb)")
+for d in "${debs[@]}"; do dpkg-deb --field "$d" Package Version Depends Recommends Suggests; done
+# The main package must not bring Open MPI: a laptop installs it without MPI.
+if dpkg-deb --field "$deb" Depends Recommends | grep -qi mpi; then fail "stencilscope depends on or recommends MPI"; fi
 
-step "lintian $(basename "$deb")"
 command -v lintian >/dev/null || $SUDO apt-get install -y -qq --no-install-recommends lintian >/dev/null
-# Errors fail; warnings and the rest are printed (as root, lintian adds a note that it prefers not to be).
-set +e
-lintian --fail-on error "$deb" >"$work/lintian.txt" 2>&1
-status=$?
-set -e
-grep -v "running with root privileges" "$work/lintian.txt" || true
-if [ "$status" -ne 0 ] || grep -q '^E: ' "$work/lintian.txt"; then fail "lintian reports errors (exit $status)"; fi
-step "lintian: no errors"
+for d in "${debs[@]}"; do
+    step "lintian $(basename "$d")"
+    # Errors fail; warnings and the rest are printed (as root, lintian adds a note that it prefers not to be).
+    set +e
+    lintian --fail-on error "$d" >"$work/lintian.txt" 2>&1
+    status=$?
+    set -e
+    grep -v "running with root privileges" "$work/lintian.txt" || true
+    if [ "$status" -ne 0 ] || grep -q '^E: ' "$work/lintian.txt"; then fail "lintian reports errors (exit $status)"; fi
+    step "lintian: no errors"
+done
 
-if dpkg -s stencilscope >/dev/null 2>&1; then
+if dpkg -s stencilscope >/dev/null 2>&1 || dpkg -s stencilscope-mpi >/dev/null 2>&1; then
     step "stencilscope is installed already: it is replaced by this build and left installed"
 else
     installed_here=1
@@ -69,6 +82,10 @@ $SUDO apt-get install -y -qq "$deb" >"$work/apt.log" 2>&1 || {
     cat "$work/apt.log"
     fail "apt-get install failed"
 }
+if ldd /usr/bin/stencilscope-cli | grep -q libmpi; then
+    ldd /usr/bin/stencilscope-cli | grep libmpi
+    fail "the installed stencilscope-cli links MPI"
+fi
 for f in /usr/bin/stencilscope /usr/bin/stencilscope-cli /usr/share/man/man1/stencilscope.1.gz \
     /usr/share/man/man1/stencilscope-cli.1.gz /usr/share/doc/stencilscope/copyright \
     /usr/share/doc/stencilscope/changelog.gz; do
@@ -83,13 +100,46 @@ for page in README.md USER_GUIDE.md; do
 done
 step "the installed README and user guide: every link resolves"
 
+# MPI: stencilscope alone refuses an mpirun start in one line; with stencilscope-mpi it hands over and splits.
+if [ $with_mpi = 1 ] && command -v mpirun >/dev/null; then
+    under_mpirun() {
+        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
+            timeout 120 mpirun -np 2 /usr/bin/stencilscope-cli run --backend cpu --size 96x64 --steps 4 2>&1
+    }
+    if ! dpkg -s stencilscope-mpi >/dev/null 2>&1; then
+        set +e
+        out=$(under_mpirun)
+        rc=$?
+        set -e
+        if [ $rc -eq 0 ] || [ "$(grep -c '^stencilscope-cli: runs under mpirun need stencilscope-cli-mpi' <<<"$out")" -ne 1 ]; then
+            echo "$out"
+            fail "stencilscope alone under mpirun: not one refusal line and a non-zero exit (exit $rc)"
+        fi
+        step "stencilscope alone under mpirun: refused in one line"
+    fi
+    mpi_deb=${debs[1]}
+    step "apt-get install $mpi_deb"
+    $SUDO apt-get install -y -qq "$mpi_deb" >"$work/apt.log" 2>&1 || {
+        cat "$work/apt.log"
+        fail "apt-get install of stencilscope-mpi failed"
+    }
+    [ -x /usr/bin/stencilscope-cli-mpi ] && [ -e /usr/share/man/man1/stencilscope-cli-mpi.1.gz ] \
+        && [ -e /usr/share/doc/stencilscope-mpi/copyright ] || fail "stencilscope-mpi's files are not installed"
+    out=$(under_mpirun) || { echo "$out"; fail "stencilscope-cli under mpirun with stencilscope-mpi exited $?"; }
+    [ "$(grep -c '^ranks  *2 MPI processes' <<<"$out")" -eq 1 ] && [ "$(grep -c '^  rank ' <<<"$out")" -eq 2 ] \
+        || { echo "$out"; fail "stencilscope-cli under mpirun did not split the run over 2 ranks"; }
+    step "stencilscope-cli under mpirun, stencilscope-mpi installed: handed over, one report for 2 ranks"
+fi
+
 # The installed programs, run from $work; $1 names the case, $2 the word the NVRTC line must carry.
 cat >"$work/run-installed.sh" <<'EOF'
 set -euo pipefail
 case_name=$1 nvrtc_expected=$2 out=$3
 fail() { echo "package-test: FAIL ($case_name): $*" >&2; exit 1; }
-if ldd /usr/bin/stencilscope /usr/bin/stencilscope-cli | grep -q 'not found'; then
-    ldd /usr/bin/stencilscope /usr/bin/stencilscope-cli | grep 'not found'
+programs=(/usr/bin/stencilscope /usr/bin/stencilscope-cli)
+[ ! -e /usr/bin/stencilscope-cli-mpi ] || programs+=(/usr/bin/stencilscope-cli-mpi)
+if ldd "${programs[@]}" | grep -q 'not found'; then
+    ldd "${programs[@]}" | grep 'not found'
     fail "a shared library is missing"
 fi
 /usr/bin/stencilscope-cli --version >"$out/cli-version.txt" || fail "stencilscope-cli --version exited $?"

@@ -94,18 +94,20 @@ LessonRecording lesson_recording(const QString& lesson_id) {
 
 namespace {
 
-// One recorded run as a line: its label, then the figures the recording has (null ones are left out).
+// One recorded run as a line: its label, then the figures the recording has (null ones are left out). Each
+// with fixed decimals, as the window shows it: GCells/s with one, ms with three, bytes and registers whole
+// (the kernel resources box's "B").
 QString run_line(const QJsonObject& run) {
     QStringList parts;
-    auto number = [&](const char* key, const QString& format) {
+    auto number = [&](const char* key, const QString& format, int decimals) {
         const QJsonValue v = run.value(QLatin1String(key));
-        if (v.isDouble()) parts << format.arg(v.toDouble(), 0, 'g', 4);
+        if (v.isDouble()) parts << format.arg(v.toDouble(), 0, 'f', decimals);
     };
-    number("gcells_per_s", QStringLiteral("%1 GCells/s"));
-    number("ms_per_step", QStringLiteral("%1 ms/step"));
-    number("registers", QStringLiteral("%1 registers"));
-    number("local_bytes", QStringLiteral("%1 spill bytes"));
-    number("smem_bytes", QStringLiteral("%1 B shared"));
+    number("gcells_per_s", QStringLiteral("%1 GCells/s"), 1);
+    number("ms_per_step", QStringLiteral("%1 ms/step"), 3);
+    number("registers", QStringLiteral("%1 registers"), 0);
+    number("local_bytes", QStringLiteral("%1 spill bytes"), 0);
+    number("smem_bytes", QStringLiteral("%1 B shared"), 0);
     const QJsonValue occupancy = run.value(QStringLiteral("theoretical_occupancy"));
     if (occupancy.isDouble())
         parts << QStringLiteral("occupancy %1 % (%2)")
@@ -120,11 +122,11 @@ QString run_line(const QJsonObject& run) {
     if (!remote.isEmpty()) {
         parts << QStringLiteral("nothing copied, %1/step loaded from the neighbour (computed)").arg(remote);
         if (exchange.isDouble())
-            parts << QStringLiteral("waits %1 ms/step for the neighbour's kernel").arg(exchange.toDouble(), 0, 'g', 3);
+            parts << QStringLiteral("waits %1 ms/step for the neighbour's kernel").arg(exchange.toDouble(), 0, 'f', 3);
     } else if (copied.isDouble() && copied.toDouble() > 0) {
         parts << QStringLiteral("%1/step copied")
                      .arg(QString::fromStdString(bytes_text(std::int64_t(copied.toDouble()))));
-        if (exchange.isDouble()) parts << QStringLiteral("exchange %1 ms/step").arg(exchange.toDouble(), 0, 'g', 3);
+        if (exchange.isDouble()) parts << QStringLiteral("exchange %1 ms/step").arg(exchange.toDouble(), 0, 'f', 3);
     }
     const QString label = run.value(QStringLiteral("label")).toString();
     return QStringLiteral("  %1: %2")

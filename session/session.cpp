@@ -231,7 +231,7 @@ void Session::add_continuous(const ContinuousChunk& c) {
     if (c.active && note.isEmpty() && !c.chunk.metrics.empty())
         note = tr("%1 counters in one pass, sampled every %2 ms without replay")
                    .arg(c.chunk.metrics.size())
-                   .arg(c.interval_ms, 0, 'g', 3);
+                   .arg(c.interval_ms, 0, 'f', 1);
     if (c.active == m_continuous_active && (note.isEmpty() || note == m_continuous_note)) return;
     m_continuous_active = c.active;
     if (!note.isEmpty()) m_continuous_note = note;

@@ -136,7 +136,7 @@ void MetricsPanel::show_strips() {
                                  .arg(s.device)
                                  .arg(QString::fromStdString(g->device_name))
                                  .arg(g->figures.dram_bytes_per_cell, 0, 'f', 2)
-                                 .arg(counters->figures.ideal_bytes_per_cell, 0, 'g', 3)
+                                 .arg(counters->figures.ideal_bytes_per_cell, 0, 'f', 2)
                                  .arg(QString::fromStdString(g->figures.verdict.sentence));
             if (span > 1) detail += tr("\nIts %1 strips are counted together.").arg(span);
             cell(i, kDram, pair_text(g->figures.dram_read_gbs, g->figures.dram_write_gbs), detail);

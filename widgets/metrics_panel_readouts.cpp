@@ -136,7 +136,7 @@ void MetricsPanel::show_summary(const MetricsSample& s) {
         + (b ? versus(s.figures.gcells_per_second, b->figures.gcells_per_second, true, 1) : QString()));
     m_bytes_per_cell->setText(tr("%1 (ideal %2)")
                                   .arg(s.figures.dram_bytes_per_cell, 0, 'f', 2)
-                                  .arg(s.figures.ideal_bytes_per_cell, 0, 'g', 3));
+                                  .arg(s.figures.ideal_bytes_per_cell, 0, 'f', 2));
     m_l1->setText(percent(std::isnan(s.figures.l1_hit_pct) ? -1.0 : s.figures.l1_hit_pct));
     m_l2->setText(percent(std::isnan(s.figures.l2_hit_pct) ? -1.0 : s.figures.l2_hit_pct));
     const double wavefronts = counter_value(s, "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum");

@@ -42,16 +42,22 @@ int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
     if (Status s = cli::open_outputs(o, autotune_csv_header()); !s) return fail(2, s.reason);
     const std::vector<double> field = initial_field(o.config);
     cli::Progress progress;
+    // Each candidate's row as soon as it is timed (a pipe sees the search go on); the best is in the report.
+    AutotuneRowStream rows(o.config, timestamp_now(), cli::write_rows);
+    Status written = Status::success();
     CachedAutotune tuned = autotune_cached(
         o.config, catalogue, field, std::max(o.steps, 1), std::min(o.repeats, 5),
         [&](int done, int total, const AutotuneResult& r) {
             progress.update(done, total, "block " + describe_candidate(o.config, r));
-            return true;
+            written = rows.measured(r);
+            return bool(written); // an output that fails stops the search
         },
         cache.get());
     progress.clear();
+    if (written) written = rows.finish(tuned.results); // a cache hit's rows, in the stored order
+    if (!written) return fail(1, written.reason);
     if (!tuned.saved) std::fprintf(stderr, "note: %s\n", tuned.saved.reason.c_str());
-    std::vector<AutotuneResult>& results = tuned.results;
+    std::vector<AutotuneResult>& results = tuned.results; // from here on best first, for the report
     std::stable_sort(results.begin(), results.end(), [](auto& a, auto& b) { return a.gcells_per_s > b.gcells_per_s; });
     std::cout << "config   " << describe(o.config) << "\n";
     if (tuned.from_cache) std::cout << "from cache (stored " << tuned.stored << ") " << cache->path() << "\n";
@@ -62,7 +68,6 @@ int run_autotune_command(RunOptions o, const DeviceCatalogue& catalogue) {
         else
             std::printf("%-12s refused: %s\n", describe_candidate(o.config, r).c_str(), r.error.c_str());
     }
-    if (Status s = cli::write_rows(autotune_csv_rows(o.config, results, timestamp_now())); !s) return fail(1, s.reason);
     return results.empty() || !results.front().error.empty() ? 1 : 0;
 }
 

@@ -354,7 +354,7 @@ int main(int argc, char** argv) {
     if (ss::cli::launched_ranks() > 1) {
         try {
             return ss::cli::run_under_mpi(
-                command, args,
+                argv, command, args,
                 [&](std::vector<ss::RunOptions>& out) { return parse_command_options(command, args, out); }, catalogue);
         } catch (const std::exception& e) {
             return fail(1, e.what());

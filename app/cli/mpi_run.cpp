@@ -238,7 +238,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
 
 } // namespace
 
-int run_under_mpi(const std::string& command, const std::vector<std::string>& args, const ParseRuns& parse,
+int run_under_mpi(char*[], const std::string& command, const std::vector<std::string>& args, const ParseRuns& parse,
     const DeviceCatalogue& catalogue) {
     if (command != "run" && command != "bench" && command != "profile") // refused before MPI starts
         return launched_rank() == 0 ? fail(2,

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli under mpirun: `mpirun -np N stencilscope-cli run|bench ...` splits the domain into one
 // strip per rank (gpu/backends/rank_strip.h) and trades ghost rows with MPI point-to-point every step. The
-// environment mpirun (or srun) sets tells whether this process is one rank of several; MPI itself is an
-// optional build dependency (STENCILSCOPE_MPI): without it such a start is refused in one line.
+// environment mpirun (or srun) sets tells whether this process is one rank of several. Only the second
+// program, stencilscope-cli-mpi (built when STENCILSCOPE_MPI finds MPI), links MPI: the plain
+// stencilscope-cli hands such a start over to it (app/cli/mpi_handover.cpp).
 #pragma once
 
 #include "gpu/problem/device.h"
@@ -23,8 +24,9 @@ int launched_rank();
 using ParseRuns = std::function<Status(std::vector<RunOptions>&)>;
 
 // The whole command as one rank of launched_ranks() > 1 processes; returns the exit code (0, 1 a run
-// failed, 2 bad input: one line from rank 0, the same code on every rank).
-int run_under_mpi(
-    const std::string& command, const std::vector<std::string>& args, const ParseRuns&, const DeviceCatalogue&);
+// failed, 2 bad input: one line from rank 0, the same code on every rank). In the MPI-free stencilscope-cli
+// it execs stencilscope-cli-mpi from the same folder with `argv` (main's own) and returns only when it cannot.
+int run_under_mpi(char* argv[], const std::string& command, const std::vector<std::string>& args, const ParseRuns&,
+    const DeviceCatalogue&);
 
 } // namespace ss::cli

@@ -2,7 +2,7 @@
 // The window in front of a class (CPU backend, offscreen): the first picture keeps moving, a projector's
 // 1280x720 leaves the field half the window, the lessons are one click away and come back only with a
 // lesson, a clicked wave pulse matches the waves, Help holds the guide and the shortcuts, and every
-// teaching knob explains itself.
+// teaching knob explains itself; the recorded figures read with fixed decimals.
 #include "app/gui/gui_options.h"
 #include "session/session.h"
 #include "session/setup_file.h"
@@ -18,6 +18,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -166,6 +167,22 @@ private slots:
             SetupState lesson;
             QVERIFY2(read_setup_file(path, RunSettings {}, lesson, &why), qPrintable(why));
             QVERIFY2(!recorded_lesson_picture(lesson.lesson_id).isEmpty(), qPrintable(lesson.lesson_id));
+        }
+    }
+
+    // The recorded figures read one way: fixed decimals with their units, never "1.106e+05 B shared".
+    void recorded_figures_have_fixed_decimals_and_units() {
+        const QString cliff = recorded_lesson_text(QStringLiteral("occupancy-cliff"));
+        QVERIFY2(cliff.contains(QStringLiteral("110592 B shared")), qPrintable(cliff));
+        QVERIFY2(cliff.contains(QStringLiteral("40.6 GCells/s, 0.341 ms/step, 60 registers")), qPrintable(cliff));
+        const QString waits = recorded_lesson_text(QStringLiteral("remote-or-copies"));
+        QVERIFY2(waits.contains(QStringLiteral("exchange 0.015 ms/step")), qPrintable(waits));
+        for (const QString& path : lesson_paths()) {
+            SetupState lesson;
+            QString why;
+            QVERIFY2(read_setup_file(path, RunSettings {}, lesson, &why), qPrintable(why));
+            const QString text = recorded_lesson_text(lesson.lesson_id);
+            QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("[0-9]e[+-][0-9]"))), qPrintable(text));
         }
     }
 

@@ -91,7 +91,7 @@ private slots:
         Session session { DeviceCatalogue {} };
         MetricsPanel panel(session);
         session.add_sample(s);
-        QCOMPARE(child<QLabel>(panel, "sum_bytes_per_cell")->text(), QStringLiteral("2.00 (ideal 2)"));
+        QCOMPARE(child<QLabel>(panel, "sum_bytes_per_cell")->text(), QStringLiteral("2.00 (ideal 2.00)"));
         QVERIFY(child<QLabel>(panel, "sum_gcells")->text().startsWith(QLatin1String("4.2"))); // 4 x 1024^2 in 1 ms
     }
 

@@ -170,7 +170,7 @@ TEST(ProfileReportText, AFusedLaunchShowsBytesPerCellAndStep) {
         { "dram__bytes_write.sum", 4194304.0 } };
     const std::string text = format_profile(r);
     EXPECT_NE(text.find("one launch of 4 steps"), std::string::npos) << text;
-    EXPECT_NE(text.find("read 4.19 MB (1.00 B/cell, ideal 1)"), std::string::npos) << text;
+    EXPECT_NE(text.find("read 4.19 MB (1.00 B/cell, ideal 1.00)"), std::string::npos) << text;
     EXPECT_NE(text.find("1.00x the ideal bytes"), std::string::npos) << text;
     EXPECT_NE(text.find("2.10 GCells/s"), std::string::npos) << text; // 4 x 1024^2 updates in 2 ms
     const CsvRow header = profile_csv_header(), row = profile_csv_row(r);

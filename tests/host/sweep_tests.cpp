@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `stencilscope-cli sweep`: its options and its CSV table (and that docs/CSV.md documents every column).
+// `stencilscope-cli sweep`: its options and its CSV table (and that docs/CSV.md documents every column);
+// autotune's rows, written as each candidate is timed.
 #include "app/cli/sweep_command.h"
 #include "reports/autotune_report.h"
 #include "reports/csv.h"
@@ -118,6 +119,50 @@ TEST(SweepCsv, DepthColumnsRoundTripAndOldFilesStillOpen) {
 }
 
 // The sweep CSV is reports/experiment_report's table (the GUI reads it back): docs/CSV.md must describe it.
+// autotune --csv: a row per candidate as it is timed, in measurement order (not best first); a cache hit,
+// which times nothing, writes them all at the end; a failed write is passed on.
+TEST(AutotuneRows, StreamInMeasurementOrder) {
+    StencilConfig c;
+    std::vector<std::vector<CsvRow>> writes;
+    Status next = Status::success();
+    auto write = [&](const std::vector<CsvRow>& rows) {
+        writes.push_back(rows);
+        return next;
+    };
+    const std::size_t block_x = 9; // autotune_csv_header()'s column
+    ASSERT_EQ(autotune_csv_header()[block_x], "block_x");
+    std::vector<AutotuneResult> measured(3);
+    for (int i = 0; i < 3; ++i) {
+        measured[i].block = { 32 << i, 4, 1 };
+        measured[i].gcells_per_s = 10.0 * (3 - i); // the first is the best: order must not follow the rate
+    }
+    measured[0].gcells_per_s = 1.0;
+
+    AutotuneRowStream stream(c, "T", write);
+    for (const AutotuneResult& r : measured) ASSERT_TRUE(stream.measured(r));
+    ASSERT_EQ(writes.size(), 3u); // one write per candidate, at once
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_EQ(writes[i].size(), 1u);
+        EXPECT_EQ(writes[i][0][block_x], std::to_string(32 << i));
+        EXPECT_EQ(writes[i][0][0], "T");
+    }
+    EXPECT_TRUE(stream.finish(measured));
+    EXPECT_EQ(writes.size(), 3u); // nothing twice
+
+    writes.clear();
+    AutotuneRowStream from_cache(c, "T", write);
+    EXPECT_TRUE(from_cache.finish(measured));
+    ASSERT_EQ(writes.size(), 1u);
+    ASSERT_EQ(writes[0].size(), 3u);
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(writes[0][i][block_x], std::to_string(32 << i));
+
+    next = Status::failure("the pipe closed");
+    AutotuneRowStream failing(c, "T", write);
+    const Status s = failing.measured(measured[0]);
+    EXPECT_FALSE(s);
+    EXPECT_EQ(s.reason, "the pipe closed");
+}
+
 TEST(SweepCsv, EveryColumnIsDocumented) {
     std::ifstream doc(std::string(STENCILSCOPE_SOURCE_DIR) + "/docs/CSV.md");
     std::stringstream text;

@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: MIT
 # ctest mpi_cli_cpu / gpu_mpi_cli: stencilscope-cli under mpirun is bitwise one process, and refuses bad
 # input in one line with a non-zero exit, never hanging. Usage: mpi_cli_test.sh CLI cpu|cuda
+# CLI is the MPI-free stencilscope-cli: under mpirun it execs stencilscope-cli-mpi from its folder, so every
+# case below goes through that hand-over.
 set -uo pipefail
 cli=$1 backend=$2
 if ! command -v mpirun >/dev/null; then
@@ -21,6 +23,17 @@ check() { # check NAME CONDITION-RESULT MESSAGE
 ours() { grep -c '^stencilscope-cli: ' <<<"$1"; }
 checksum_of() { grep -o '^checksum [0-9a-f]*' <<<"$1" | cut -d' ' -f2; }
 mpi() { timeout 120 mpirun "$@"; }
+
+# The plain program links no MPI; copied where no stencilscope-cli-mpi is beside it, it refuses in one line.
+! ldd "$cli" | grep -q libmpi
+check "$(basename "$cli") links no MPI" $? "$(ldd "$cli" | grep libmpi)"
+alone=$(mktemp -d)
+cp "$cli" "$alone/stencilscope-cli"
+out=$(mpi -np 2 "$alone/stencilscope-cli" run --backend "$backend" --size 64x64 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'runs under mpirun need stencilscope-cli-mpi beside' <<<"$out"
+check "without stencilscope-cli-mpi beside it: one line, non-zero exit" $? "rc $rc: $out"
+rm -rf "$alone"
 
 # Bitwise: the checksum of the final field is the one-process checksum, for 2 and 3 ranks.
 cases=("--size 200x173 --radius 4 --steps 9"
