@@ -38,7 +38,7 @@ Outputs& outputs() {
 Status open_outputs(const RunOptions& o, const CsvRow& header) {
     Outputs& out = outputs();
     if (out.opened) return Status::success();
-    const Status both_on_stdout = Status::failure("--json and --csv " + o.csv + " both want stdout: give --csv a file");
+    Status both_on_stdout = Status::failure("--json and --csv " + o.csv + " both want stdout: give --csv a file");
     if (o.json && o.csv == "-") return both_on_stdout;
     if (!o.csv.empty())
         if (Status s = out.csv.open_csv(o.csv, header, STDOUT_FILENO); !s) return s;

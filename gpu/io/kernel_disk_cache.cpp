@@ -113,7 +113,7 @@ Status KernelDiskCache::store(const KernelCacheKey& key, const std::vector<char>
     append_u64(contents, checksum(image.data(), image.size()));
     append_u64(contents, key_check(key));
     contents.append(image.data(), image.size());
-    const Status written = replace_file(path_of(key), contents, "kernel cache entry");
+    Status written = replace_file(path_of(key), contents, "kernel cache entry");
     evict();
     return written;
 }
