@@ -1,16 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/kernel_choice.h"
 
-#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 
 namespace ss {
 namespace {
-
-// The value of a tuning knob stream_layout() reads, for the reason only (the policy decides): -1 when unset.
-int knob(Knob k) {
-    return read_knob(k, false).source == KnobSource::Environment ? int(knob_integer(k)) : -1;
-}
 
 std::string dims_suffix(const StencilConfig& c) {
     return c.problem.dims == 3 ? "_3d" : "_2d";
@@ -26,23 +20,15 @@ KernelChoice tensor_choice(const StencilConfig& c) {
         "tensor cores: fp64, CF 1, " + radius + ", " + block + " has whole 8x8 warp tiles", {} };
 }
 
-// The forward kernel where the tensor-core kernel's rules hold except the given block's warp tiles.
-bool tensor_cores_but_for_the_block(const StencilConfig& c) {
-    const int r = c.problem.radius;
-    return knob(Knob::StreamTc) != 0 && knob(Knob::StreamFwd) != 2 && c.problem.precision == Precision::FP64
-        && c.policy.cf == 1 && r % 2 == 0 && r >= (knob(Knob::StreamTc) == 1 ? 2 : kStreamTensorRadius)
-        && !c.policy.heuristic_block && !stream_tensor_block(c.policy.block);
-}
-
 KernelChoice forward_choice(const StencilConfig& c, const StreamLayout& l) {
     // What one role's pending sums would take (the roles rule in stream_layout): 2R x CF x XB values per thread.
     const long long sums = 2ll * c.problem.radius * c.policy.cf * l.x_cells;
-    const long long registers = sums * element_size(c.problem.precision) / 4;
+    const long long registers = l.one_role_registers;
     const std::string pending = "one role's 2R*CF*XB = " + std::to_string(sums) + " pending sums "
         + (l.roles == 2 ? "would take " : "take ") + std::to_string(registers) + " registers";
-    const int fwd = knob(Knob::StreamFwd);
+    const int fwd = l.forward_knob;
     std::string not_tensor; // the engine's fallback from the tensor-core kernel, said where it happens
-    if (tensor_cores_but_for_the_block(c))
+    if (l.tensor_refused_by_block)
         not_tensor = "not the tensor cores: block " + format_block(c.policy.block)
             + " has no whole 8x8 warp tiles (Bx a multiple of 4, By of 8); ";
     if (l.roles == 2) {
@@ -63,9 +49,8 @@ KernelChoice stream_choice(const StencilConfig& c) {
     const StreamLayout l = stream_layout(c);
     if (!l.forward)
         return { "ss_stream_gather_3d", "stream, gathering",
-            knob(Knob::StreamFwd) == 0
-                ? "STENCILSCOPE_STREAM_FWD=0 asks for the gathering kernel"
-                : "R" + std::to_string(c.problem.radius) + " < " + std::to_string(kStreamForwardRadius)
+            l.forward_knob == 0 ? "STENCILSCOPE_STREAM_FWD=0 asks for the gathering kernel"
+                                : "R" + std::to_string(c.problem.radius) + " < " + std::to_string(kStreamForwardRadius)
                     + ": gathering measured faster than forward accumulation there",
             {} };
     if (l.tensor) return tensor_choice(c);

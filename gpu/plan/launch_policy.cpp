@@ -174,15 +174,18 @@ StreamLayout stream_layout(const StencilConfig& c) {
     // R16 on where they take 128: measured faster there and slower elsewhere at R4, R8 and R16, fp32 and fp64
     // (H100: fp32 R16 CF 2 41.9 against 35.7 %, fp64 R16 CF 1 28.1 against 27.0 %; fp32 R8 CF 4 (128) 57.1
     // against 70.5 %; docs/PERFORMANCE.md, issue 19).
-    const std::int64_t one_role_registers = one_role_pending_registers(c, l.x_cells);
+    l.forward_knob = fwd_env;
+    l.one_role_registers = one_role_pending_registers(c, l.x_cells);
     const bool two_by_default
-        = l.forward && (one_role_registers >= 256 || (c.problem.radius >= 16 && one_role_registers >= 128));
+        = l.forward && (l.one_role_registers >= 256 || (c.problem.radius >= 16 && l.one_role_registers >= 128));
     l.roles = l.forward && c.problem.radius >= 2 && (fwd_env == 2 || (fwd_env != 1 && two_by_default)) ? 2 : 1;
     static const int tc_env = int(knob_integer(Knob::StreamTc)); // -1: by precision, radius and CF
     const int r = c.problem.radius;
-    l.tensor = l.forward && fwd_env != 2 && tc_env != 0 && c.problem.precision == Precision::FP64 && c.policy.cf == 1
-        && r % 2 == 0 && r >= (tc_env == 1 ? 2 : kStreamTensorRadius)
-        && (c.policy.heuristic_block || stream_tensor_block(c.policy.block));
+    const bool tensor_rules = l.forward && fwd_env != 2 && tc_env != 0 && c.problem.precision == Precision::FP64
+        && c.policy.cf == 1 && r % 2 == 0 && r >= (tc_env == 1 ? 2 : kStreamTensorRadius);
+    const bool whole_warp_tiles = c.policy.heuristic_block || stream_tensor_block(c.policy.block);
+    l.tensor = tensor_rules && whole_warp_tiles;
+    l.tensor_refused_by_block = tensor_rules && !whole_warp_tiles;
     if (l.tensor) l.roles = 1, l.x_cells = 2;
     return l;
 }

@@ -49,6 +49,13 @@ struct StreamLayout {
     // default for fp64 at an even radius from kStreamTensorRadius on, where the block (given or heuristic) has whole
     // 8 x 8 warp tiles (Bx a multiple of 4, By of 8). STENCILSCOPE_STREAM_TC=0 turns it off, =1 takes it from R2 on.
     bool tensor = false;
+    // Every rule of the tensor-core kernel held but the given block's whole 8 x 8 warp tiles: the forward kernel runs
+    // instead (what the kernel choice reports).
+    bool tensor_refused_by_block = false;
+    // Registers one thread of the one-role forward kernel would give its 2R pending sums (the roles rule's input).
+    std::int64_t one_role_registers = 0;
+    // STENCILSCOPE_STREAM_FWD as stream_layout read it: -1 unset, else 0 gathering, 1 one role, 2 two roles.
+    int forward_knob = -1;
 };
 // At CF 1 on the H100 (1024^3): R10 86.4 against the forward kernel's 70.7 GCells/s, R8 102.2 against 114.1.
 inline constexpr int kStreamTensorRadius = 10;
