@@ -2,6 +2,7 @@
 #include "gpu/io/kernel_disk_cache.h"
 
 #include "gpu/io/safe_file.h"
+#include "gpu/io/user_cache.h"
 
 #include <algorithm>
 #include <atomic>
@@ -154,11 +155,7 @@ void KernelDiskCache::evict() const {
 }
 
 std::string default_kernel_cache_folder() {
-    const char* xdg = std::getenv("XDG_CACHE_HOME");
-    if (xdg && *xdg == '/') return std::string(xdg) + "/stencilscope/kernels"; // relative: ignored (XDG spec)
-    const char* home = std::getenv("HOME");
-    if (home && *home) return std::string(home) + "/.cache/stencilscope/kernels";
-    return "";
+    return user_cache_path("kernels");
 }
 
 const KernelDiskCache* process_kernel_cache() {

@@ -7,6 +7,7 @@
 
 #include "gpu/io/safe_file.h"
 #include "gpu/io/timestamp.h"
+#include "gpu/io/user_cache.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
 
@@ -145,11 +146,7 @@ std::string autotune_cache_key(const StencilConfig& c, int steps, const DeviceIn
 }
 
 std::string default_autotune_cache_path() {
-    const char* xdg = std::getenv("XDG_CACHE_HOME");
-    if (xdg && *xdg == '/') return std::string(xdg) + "/stencilscope/autotune.tsv"; // relative: ignored (XDG spec)
-    const char* home = std::getenv("HOME");
-    if (home && *home) return std::string(home) + "/.cache/stencilscope/autotune.tsv";
-    return "";
+    return user_cache_path("autotune.tsv");
 }
 
 AutotuneCache::AutotuneCache(std::string path)

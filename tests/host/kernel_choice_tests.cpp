@@ -4,6 +4,7 @@
 #include "gpu/backends/cuda/kernel_source.h"
 #include "gpu/plan/kernel_choice.h"
 #include "gpu/plan/launch_policy.h"
+#include "test_devices.h"
 
 #include <gtest/gtest.h>
 
@@ -14,11 +15,7 @@ using namespace ss;
 
 namespace {
 StencilConfig star(int dims, int radius, Variant v, int cf = 1, Precision p = Precision::FP32) {
-    StencilConfig c;
-    c.problem.dims = dims;
-    c.problem.size = dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 };
-    c.problem.radius = radius, c.policy.variant = v, c.policy.cf = cf, c.problem.precision = p;
-    return c;
+    return test::star_config(dims, radius, v, cf, p);
 }
 
 StencilConfig diffusion(Variant v) {
