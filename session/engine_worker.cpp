@@ -63,7 +63,12 @@ void EngineWorker::configure(std::uint64_t generation, const RunSettings& settin
 void EngineWorker::poll_build() {
     if (!m_pending) return;
     if (!m_build.result(m_pending->generation)) { // still building: look again soon, the old run goes on
-        QTimer::singleShot(kBuildPollMs, this, [this] { poll_build(); });
+        if (m_build_poll_queued) return; // a timer is already queued: it looks at the newest request
+        m_build_poll_queued = true;
+        QTimer::singleShot(kBuildPollMs, this, [this] {
+            m_build_poll_queued = false;
+            poll_build();
+        });
         return;
     }
     // A failed build is not reported here: switch_to builds again on this thread and brings the previous run

@@ -97,6 +97,7 @@ private:
         LaunchPlan plan;
     };
     std::optional<PendingConfiguration> m_pending;
+    bool m_build_poll_queued = false; // one poll timer at a time, however many requests arrive while building
     BackgroundBuild m_build;
     RunSettings m_settings;
     Pacing m_pacing;
