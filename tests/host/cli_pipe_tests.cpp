@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli among the tools people pipe together (issue 39): "-" and /dev/stdout for --csv, pipes
 // and FIFOs, the report on stderr when the rows take stdout. On the CPU backend, small sizes.
+#include "command_result.h"
 #include "reports/row_output.h"
 #include "reports/run_report.h"
 
@@ -23,17 +24,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-    int code = -1;
-    std::string out, err;
-};
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using ss::test::lines;
+using ss::test::Result;
+using ss::test::slurp;
 
 // A folder of this process's own, the working directory of every command (so a stray file named "-" shows).
 fs::path scratch() {
@@ -60,10 +53,6 @@ Result sh(std::string line) {
     Result r { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
     fs::remove(out), fs::remove(err);
     return r;
-}
-
-int lines(const std::string& s) {
-    return int(std::count(s.begin(), s.end(), '\n'));
 }
 
 constexpr const char* kSmallRun = "--backend cpu --size 48x40 --steps 2";

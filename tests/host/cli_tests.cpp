@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // stencilscope-cli's contract: bad input -> exit 2 and exactly one stderr line, nothing written.
+#include "command_result.h"
 #include "reports/csv.h"
 #include "reports/experiment_report.h"
 #include "reports/run_options.h"
@@ -17,17 +18,9 @@
 
 namespace {
 
-struct Result {
-    int code = -1;
-    std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using ss::test::lines;
+using ss::test::Result;
+using ss::test::slurp;
 
 Result run(const std::string& program, const std::string& args) {
     const auto dir = std::filesystem::temp_directory_path();
@@ -45,10 +38,6 @@ Result run(const std::string& program, const std::string& args) {
 
 Result cli(const std::string& args) {
     return run(STENCILSCOPE_CLI, args);
-}
-
-int lines(const std::string& s) {
-    return int(std::count(s.begin(), s.end(), '\n'));
 }
 
 } // namespace
