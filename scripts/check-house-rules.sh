@@ -105,7 +105,16 @@ for f in $(printf '%s\n' $layered | grep '^gpu/'); do
 done
 [ ${#upward[@]} -gt 0 ] && fail "engine includes that point up across its rooms (gpu/problem < io < plan < backends < profiler < studies):" "${upward[@]}"
 
-# 7. Formatting with the pinned clang-format.
+# 7. The plan decides, once (gpu/plan/launch_plan.h, kernel_plan.h, rank_plan.h): the backends build and run what a
+#    plan says and never ask the policy's deciding functions themselves (the factories plan a bare configuration
+#    with make_launch_plan, which is the plan room's own entry).
+deciding='\b(can_implement|check_rank_split|rank_split_config|plan_strips|single_gpu_equivalent|stream_layout|choose_(gpu_)?kernel|specialise_for_block|fix_block_mode|occupancy_block|heuristic_block|blocks_per_sm_without_registers|stream_pipeline|stream_min_blocks_per_sm|stream_lean_addresses|stream_max_halo|temporal_(loads_ahead|fast_path|adjacent_rows|min_blocks_per_sm))\s*\('
+bad=$(for f in $(printf '%s\n' $layered | grep '^gpu/backends/'); do
+    sed -E 's@//.*@@' "$f" | grep -qE "$deciding" && echo "$f"
+done)
+[ -n "$bad" ] && fail "backends that decide what the plan decides (read the LaunchPlan / KernelPlan):" $bad
+
+# 8. Formatting with the pinned clang-format.
 if command -v clang-format >/dev/null && clang-format --version | grep -q 'version 14\.'; then
     bad=$(for f in $sources; do clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || echo "$f"; done)
     [ -n "$bad" ] && fail "not formatted with the pinned clang-format 14:" $bad

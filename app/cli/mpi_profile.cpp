@@ -100,7 +100,7 @@ int profile_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& cata
     if (int code = world.agree(ok ? 0 : 1, "GPU counters: " + why)) return code;
 
     // What rank 0 reports of every rank: its strip, device and roofline.
-    const StencilConfig split = rank_split_config(o.config, ranks);
+    const StencilConfig& split = job.plan.split;
     const Strip& mine = strip.strip();
     const std::vector<double> shares
         = world.gather_on_root(std::vector<double> { double(job.device), double(mine.first_row), double(mine.end_row),

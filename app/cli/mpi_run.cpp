@@ -57,8 +57,9 @@ struct RankRecord { // what rank 0 reports of every rank
     std::vector<RankTimes> runs;
 };
 
-std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ranks, int ghost, HaloPath path,
-    bool cuda, bool cuda_aware, bool overlapped, std::int64_t halo_bytes) {
+std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ranks, const RankPlan& plan,
+    HaloPath path, bool cuda, bool cuda_aware, bool overlapped, std::int64_t halo_bytes) {
+    const int ghost = plan.strips.ghost_depth;
     const StencilConfig& c = total.options.config;
     std::vector<std::string> hosts;
     for (const RankRecord& r : ranks)
@@ -82,7 +83,7 @@ std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ra
         const double cms = median(compute), ems = median(exchange);
         slowest_exchange = std::max(slowest_exchange, ems);
         const std::string where = cuda ? "GPU " + std::to_string(r.device) : cpu_device_name();
-        const std::int64_t cells = updated_cells(strip_config(rank_split_config(c, int(ranks.size())), r.strip));
+        const std::int64_t cells = updated_cells(strip_config(plan.split, r.strip));
         std::snprintf(buf, sizeof buf,
             "  rank %zu %s on %s rows %d..%d: %.4f ms compute (%.2f GCells/s), exchange %.4f ms\n", i, where.c_str(),
             r.host.c_str(), r.strip.first_row, r.strip.end_row - 1, cms, gcells_per_second(double(cells), 1, cms), ems);
@@ -153,8 +154,8 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     const std::vector<double> devices = world.gather_on_root(std::vector<double> { double(device) });
     if (world.rank() != 0) return 0;
 
-    const StencilConfig split = rank_split_config(o.config, ranks);
-    const StripPlan plan = plan_strips(split);
+    const StencilConfig& split = job.plan.split;
+    const StripPlan& plan = job.plan.strips;
     std::vector<RankRecord> records(static_cast<std::size_t>(ranks));
     std::vector<std::pair<std::string, int>> gpus; // distinct (host, device)
     for (int r = 0; r < ranks; ++r) {
@@ -179,7 +180,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     total.resources = strip->field().resources();
     total.ms_per_step = ms_per_step;
     std::cout << format_report(total)
-              << rank_lines(total, records, plan.ghost_depth, path, cuda, device_buffers, overlapped, halo_bytes);
+              << rank_lines(total, records, job.plan, path, cuda, device_buffers, overlapped, halo_bytes);
     if (o.checksum) {
         char buf[96];
         std::snprintf(

@@ -21,7 +21,8 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
             o.backend_given ? "profile reads GPU counters: use --backend cuda"
                             : "profile reads GPU counters, and not every rank has a CUDA device",
             true);
-    if (Status s = check_rank_split(o.config, ranks); !s) return world.agree(2, s.reason, true);
+    job.plan = plan_ranks(o.config, ranks);
+    if (!job.plan.verdict) return world.agree(2, job.plan.verdict.reason, true);
     Status local_input = Status::success();
     if (job.cuda && !catalogue.has_cuda())
         local_input = Status::failure("--backend cuda, but this rank has no CUDA device ("
@@ -31,11 +32,12 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
     if (int code = world.agree(local_input ? 0 : 2, local_input.reason)) return code;
 
     job.device = job.cuda ? rank_device(o.config.placement.device, world.local_rank(), catalogue.count()) : 0;
-    const Status fits = check_rank_strip(o.config, ranks, world.rank(), job.device, catalogue);
+    const RankStripPlan mine = plan_rank_strip(job.plan, world.rank(), job.device, catalogue);
+    const Status& fits = mine.verdict;
     if (int code = world.agree(fits ? 0 : 2, fits.reason)) return code; // bad input: refused before anything
     std::string why;
     try {
-        job.strip = create_rank_strip(o.config, ranks, world.rank(), job.device, catalogue, &why);
+        job.strip = create_rank_strip(mine, &why);
     } catch (const std::exception& e) {
         why = e.what();
     }

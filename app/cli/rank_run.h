@@ -7,6 +7,7 @@
 #include "app/cli/mpi_world.h"
 #include "gpu/backends/create_rank_strip.h"
 #include "gpu/plan/knobs.h"
+#include "gpu/plan/rank_plan.h"
 #include "gpu/problem/device.h"
 #include "reports/csv.h"
 #include "reports/run_options.h"
@@ -110,6 +111,7 @@ private:
 struct RankJob {
     bool cuda = false; // the backend of the whole job
     int device = 0; // this rank's CUDA device
+    RankPlan plan; // the split, resolved once: every rank's strip (rank 0 reports them)
     std::unique_ptr<RankStrip> strip; // this rank's rows, holding its part of the initial field
     bool device_buffers = false; // MPI trades device memory (CUDA-aware on every rank)
     bool overlapped = false; // the exchange runs while the interior computes (the same on every rank)

@@ -71,21 +71,20 @@ void refresh_free_memory(DeviceCatalogue& c, int, int) {
 }
 
 // Simulations and strips on a GPU.
-std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig&, const DeviceInfo&, std::string* why) {
+std::unique_ptr<Simulation> create_cuda_simulation(const KernelPlan&, std::string* why) {
     refuse(why);
     return nullptr;
 }
-bool prepare_cuda_kernels(const StencilConfig&, const DeviceInfo&, std::string* why) {
+bool prepare_cuda_kernels(const KernelPlan&, std::string* why) {
     refuse(why);
     return false;
 }
 std::unique_ptr<Simulation> create_multi_gpu_simulation(
-    const StencilConfig&, const StripPlan&, const std::vector<DeviceInfo>&, std::string* why) {
+    const StencilConfig&, const StripPlan&, const std::vector<KernelPlan>&, std::string* why) {
     refuse(why);
     return nullptr;
 }
-std::unique_ptr<RankStrip> create_cuda_rank_strip(
-    const StencilConfig&, const StencilConfig&, const Strip&, int, const DeviceInfo&, std::string* why) {
+std::unique_ptr<RankStrip> create_cuda_rank_strip(const KernelPlan&, const Strip&, int, std::string* why) {
     refuse(why);
     return nullptr;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gpu/backends/simulation.h"
+#include "gpu/plan/kernel_plan.h"
 
 #include <memory>
 #include <string>
@@ -14,7 +15,7 @@ namespace ss {
 inline constexpr const char* kNoCudaBackend = "this build has no CUDA backend: it was built without the CUDA toolkit";
 
 // What cuda/cuda_simulation.h declares, without its CUDA headers (create_simulation.cpp calls it).
-std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig&, const DeviceInfo&, std::string* why);
-bool prepare_cuda_kernels(const StencilConfig&, const DeviceInfo&, std::string* why);
+std::unique_ptr<Simulation> create_cuda_simulation(const KernelPlan&, std::string* why);
+bool prepare_cuda_kernels(const KernelPlan&, std::string* why);
 
 } // namespace ss

@@ -64,40 +64,19 @@ std::shared_ptr<unsigned char> allocate_staging(std::size_t bytes, Backend backe
         new unsigned char[std::max<std::size_t>(bytes, 1)], [](unsigned char* p) { delete[] p; });
 }
 
-namespace {
-// The strip of `rank` on `device` and the configuration of its buffers.
-std::pair<Strip, StencilConfig> rank_strip_of(const StencilConfig& whole, int ranks, int rank, int device, int* ghost) {
-    const StencilConfig split = rank_split_config(whole, ranks);
-    const StripPlan plan = plan_strips(split);
-    Strip strip = plan.strips[std::size_t(rank)];
-    strip.device = whole.placement.backend == Backend::Cuda ? device : 0;
-    if (ghost) *ghost = plan.ghost_depth;
-    return { strip, strip_config(split, strip) };
-}
-} // namespace
-
-Status check_rank_strip(const StencilConfig& whole, int ranks, int rank, int device, const DeviceCatalogue& catalogue) {
-    if (Status s = check_rank_split(whole, ranks); !s) return s;
-    if (rank < 0 || rank >= ranks) return Status::failure("rank " + std::to_string(rank) + " has no strip");
-    return can_implement(rank_strip_of(whole, ranks, rank, device, nullptr).second, catalogue);
-}
-
-std::unique_ptr<RankStrip> create_rank_strip(
-    const StencilConfig& whole, int ranks, int rank, int device, const DeviceCatalogue& catalogue, std::string* why) {
+std::unique_ptr<RankStrip> create_rank_strip(const RankStripPlan& plan, std::string* why) {
     auto refuse = [why](const std::string& reason) -> std::unique_ptr<RankStrip> {
         if (why) *why = reason;
         return nullptr;
     };
-    if (Status s = check_rank_strip(whole, ranks, rank, device, catalogue); !s) return refuse(s.reason);
-    int ghost = 0;
-    const auto [strip, local] = rank_strip_of(whole, ranks, rank, device, &ghost);
+    if (!plan.verdict) return refuse(plan.verdict.reason);
     try {
-        if (whole.placement.backend == Backend::Cpu) return std::make_unique<CpuRankStrip>(local, strip, ghost);
-        StencilConfig kernels = single_gpu_equivalent(whole);
-        kernels.placement.device = device;
-        return create_cuda_rank_strip(local, kernels, strip, ghost, *catalogue.find(device), why);
+        if (plan.local.placement.backend == Backend::Cpu)
+            return std::make_unique<CpuRankStrip>(plan.local, plan.strip, plan.ghost_depth);
+        if (!plan.kernels) return refuse("the rank's plan holds no kernel plan");
+        return create_cuda_rank_strip(*plan.kernels, plan.strip, plan.ghost_depth, why);
     } catch (const std::bad_alloc&) {
-        return refuse("cannot allocate the strip's buffers (" + bytes_text(host_bytes_needed(local)) + ")");
+        return refuse("cannot allocate the strip's buffers (" + bytes_text(host_bytes_needed(plan.local)) + ")");
     } catch (const std::exception& e) {
         return refuse(e.what());
     }

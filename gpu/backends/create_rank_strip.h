@@ -15,13 +15,8 @@ namespace ss {
 // speed; ordinary memory on the CPU backend. Throws std::bad_alloc when it cannot.
 std::shared_ptr<unsigned char> allocate_staging(std::size_t bytes, Backend);
 
-// Whether strip `rank` of the split can run on `device` (CUDA; ignored on the CPU): check_rank_split, then
-// can_implement of the strip as a domain of its own (device present, block, memory). Bad input when not.
-Status check_rank_strip(const StencilConfig& whole, int ranks, int rank, int device, const DeviceCatalogue&);
-// Strip `rank` of rank_split_config(whole, ranks) on `device` (CUDA backend; ignored on the CPU): the
-// strip's buffers and the kernels of the whole domain's single-GPU text, so that the split run is
-// bitwise the single-process run. Checks the strip with can_implement first; nullptr with `why` set.
-std::unique_ptr<RankStrip> create_rank_strip(
-    const StencilConfig& whole, int ranks, int rank, int device, const DeviceCatalogue&, std::string* why);
+// A rank's strip as its plan says (plan_rank_strip, gpu/plan/rank_plan.h): its buffers, and on a GPU the plan's
+// kernels. A refused plan gives nullptr with its reason in `why`, as does a failed allocation or build.
+std::unique_ptr<RankStrip> create_rank_strip(const RankStripPlan&, std::string* why);
 
 } // namespace ss

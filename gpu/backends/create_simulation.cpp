@@ -16,50 +16,39 @@ bool same_field(const StencilConfig& a, const StencilConfig& b) {
     return a.problem == b.problem;
 }
 
-namespace {
+std::unique_ptr<Simulation> create_simulation(
+    const StencilConfig& c, const DeviceCatalogue& catalogue, std::string* why) {
+    return create_simulation(make_launch_plan(c, catalogue), catalogue, why);
+}
 
-// `check` decides on the catalogue with the free memory re-read: can_implement, or for a plan check_memory.
-// `strips`: the plan's partition where there is one (null: plan_strips of the configuration, which the check passed).
-template <typename Check>
-std::unique_ptr<Simulation> create_backend_simulation(const StencilConfig& c, const DeviceCatalogue& known,
-    std::string* why, Check check, const StripPlan* strips = nullptr) {
+std::unique_ptr<Simulation> create_simulation(const LaunchPlan& plan, const DeviceCatalogue& known, std::string* why) {
+    const StencilConfig& c = plan.config;
+    if (!plan.verdict) {
+        if (why) *why = plan.verdict.reason;
+        return nullptr;
+    }
+    if (injected_allocation_failure(c, why)) return nullptr;
     DeviceCatalogue catalogue = known; // memory may have been taken since it was queried
     const bool cuda = c.placement.backend == Backend::Cuda;
     refresh_free_memory(catalogue, c.placement.device, cuda ? c.placement.gpus : 0);
-    if (Status s = check(c, catalogue); !s) {
+    if (Status s = check_memory(c, catalogue); !s) {
         if (why) *why = s.reason;
         return nullptr;
     }
-    if (c.placement.backend == Backend::Cpu) {
+    if (!cuda) {
         try {
-            return create_cpu_simulation(c);
+            return with_fault_injection(create_cpu_simulation(c));
         } catch (const std::exception& e) { // memory can shrink between the check and the allocation
             if (why) *why = std::string("cannot allocate the CPU backend's buffers: ") + e.what();
             return nullptr;
         }
     }
-    if (strip_count(c.placement) > 1)
-        return create_multi_gpu_simulation(c, strips ? *strips : plan_strips(c), catalogue.devices, why);
-    return create_cuda_simulation(c, catalogue.devices[std::size_t(c.placement.device)], why);
-}
-
-} // namespace
-
-std::unique_ptr<Simulation> create_simulation(
-    const StencilConfig& c, const DeviceCatalogue& catalogue, std::string* why) {
-    if (injected_allocation_failure(c, why)) return nullptr;
-    return with_fault_injection(create_backend_simulation(c, catalogue, why, can_implement));
-}
-
-std::unique_ptr<Simulation> create_simulation(
-    const LaunchPlan& plan, const DeviceCatalogue& catalogue, std::string* why) {
-    if (!plan.verdict) {
-        if (why) *why = plan.verdict.reason;
+    if (plan.kernel_plans.empty()) { // make_launch_plan gives an accepted CUDA plan its kernels
+        if (why) *why = "the launch plan holds no kernel plan";
         return nullptr;
     }
-    if (injected_allocation_failure(plan.config, why)) return nullptr;
-    const StripPlan* strips = plan.strips ? &*plan.strips : nullptr;
-    return with_fault_injection(create_backend_simulation(plan.config, catalogue, why, check_memory, strips));
+    if (plan.strips) return with_fault_injection(create_multi_gpu_simulation(c, *plan.strips, plan.kernel_plans, why));
+    return with_fault_injection(create_cuda_simulation(plan.kernel_plans.front(), why));
 }
 
 bool plan_builds_kernels(const LaunchPlan& plan, const DeviceCatalogue& catalogue) {
@@ -69,25 +58,22 @@ bool plan_builds_kernels(const LaunchPlan& plan, const DeviceCatalogue& catalogu
 }
 
 Status prepare_kernels(const LaunchPlan& plan, const DeviceCatalogue& catalogue) {
-    if (!plan_builds_kernels(plan, catalogue)) return Status::success();
+    if (!plan_builds_kernels(plan, catalogue) || plan.kernel_plans.empty()) return Status::success();
     std::string why;
-    if (!prepare_cuda_kernels(plan.config, catalogue.devices[std::size_t(plan.config.placement.device)], &why))
-        return Status::failure(why);
+    if (!prepare_cuda_kernels(plan.kernel_plans.front(), &why)) return Status::failure(why);
     return Status::success();
 }
 
 namespace {
 
-// repartition's work once `next` is judged (`verdict`): `create_next` builds it, the old configuration is the fallback.
-template <typename Create>
-Status move_simulation(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const Status& verdict,
-    const DeviceCatalogue& catalogue, Create create_next) {
+// repartition's work once `next` is planned: the old configuration is the fallback.
+Status move_simulation(std::unique_ptr<Simulation>& sim, const LaunchPlan& next, const DeviceCatalogue& catalogue) {
     if (!sim) return Status::failure("there is no simulation to repartition");
     const StencilConfig previous = sim->config();
-    if (!same_field(previous, next))
+    if (!same_field(previous, next.config))
         return Status::failure("repartition keeps the field: stencil, rule, dims, size, radius and precision must "
                                "stay the same");
-    if (!verdict) return verdict; // refused before anything is released
+    if (!next.verdict) return next.verdict; // refused before anything is released
     FieldState state;
     try {
         state = sim->save_state();
@@ -96,8 +82,8 @@ Status move_simulation(std::unique_ptr<Simulation>& sim, const StencilConfig& ne
     }
     sim.reset(); // free the old buffers before the new ones are allocated
     std::string why;
-    for (const StencilConfig* c : { &next, &previous }) {
-        sim = c == &next ? create_next(&why) : create_simulation(*c, catalogue, &why);
+    for (const bool moving : { true, false }) {
+        sim = moving ? create_simulation(next, catalogue, &why) : create_simulation(previous, catalogue, &why);
         if (!sim) continue;
         try {
             sim->restore_state(state);
@@ -106,24 +92,23 @@ Status move_simulation(std::unique_ptr<Simulation>& sim, const StencilConfig& ne
             sim.reset();
             continue;
         }
-        if (c == &next) return Status::success();
-        return Status::failure("cannot move to " + describe(next) + " (" + why + "); kept " + describe(previous));
+        if (moving) return Status::success();
+        return Status::failure(
+            "cannot move to " + describe(next.config) + " (" + why + "); kept " + describe(previous));
     }
     return Status::failure(
-        "cannot move to " + describe(next) + " and cannot restore " + describe(previous) + ": " + why);
+        "cannot move to " + describe(next.config) + " and cannot restore " + describe(previous) + ": " + why);
 }
 
 } // namespace
 
 Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue& catalogue) {
-    const Status verdict = sim ? can_implement(next, catalogue) : Status::success();
-    return move_simulation(
-        sim, next, verdict, catalogue, [&](std::string* why) { return create_simulation(next, catalogue, why); });
+    if (!sim) return Status::failure("there is no simulation to repartition");
+    return move_simulation(sim, make_launch_plan(next, catalogue), catalogue);
 }
 
 Status repartition(std::unique_ptr<Simulation>& sim, const LaunchPlan& plan, const DeviceCatalogue& catalogue) {
-    return move_simulation(sim, plan.config, plan.verdict, catalogue,
-        [&](std::string* why) { return create_simulation(plan, catalogue, why); });
+    return move_simulation(sim, plan, catalogue);
 }
 
 } // namespace ss

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The backends' factory: describe (StencilConfig) -> can_implement (gpu/plan/validation.h) -> create -> run. It sits
-// above every backend (the CPU reference, one GPU, strips on several), which know only the Simulation interface.
+// The backends' factory: describe (StencilConfig) -> plan (make_launch_plan: can_implement and every decision) ->
+// create -> run. It sits above every backend (the CPU reference, one GPU, strips on several), which know only the
+// Simulation interface.
 #pragma once
 
 #include "gpu/backends/simulation.h"
@@ -12,13 +13,13 @@
 
 namespace ss {
 
-// can_implement (gpu/plan/validation.h) with the free memory of the devices it uses re-read, then allocation
-// and kernel compilation; nullptr with `why` set on failure. CUDA calls: the engine thread only.
-std::unique_ptr<Simulation> create_simulation(const StencilConfig&, const DeviceCatalogue&, std::string* why);
-// The same for a plan already made (make_launch_plan, gpu/plan/launch_plan.h): its verdict stands, and only the
-// memory is checked again (check_memory) with the free memory re-read, as can_implement's result could change
-// with nothing else.
+// Runs a plan (make_launch_plan, gpu/plan/launch_plan.h): its verdict stands, and only the memory is checked again
+// (check_memory) with the free memory of the devices it uses re-read, as can_implement's result could change with
+// nothing else; then allocation and the build of the plan's kernels. nullptr with `why` set on failure. CUDA calls:
+// the engine thread only.
 std::unique_ptr<Simulation> create_simulation(const LaunchPlan&, const DeviceCatalogue&, std::string* why);
+// Describe and run in one call (the studies, which try many configurations): make_launch_plan, then the above.
+std::unique_ptr<Simulation> create_simulation(const StencilConfig&, const DeviceCatalogue&, std::string* why);
 
 // Builds and loads the kernels `plan` runs into the process's kernel caches (kernel_compiler.h), allocating
 // no field, so that create_simulation of the plan then finds them built. Any thread may call it (the window
@@ -36,10 +37,10 @@ bool same_field(const StencilConfig&, const StencilConfig&);
 // its field, the wave's previous field and the step count: what the GUI does when the GPU count
 // changes. The old simulation is released first, so that both never need memory at once. On failure
 // `sim` is a new simulation of the old configuration with the state restored (null only when even
-// that fails) and the reason is returned. `next` must describe the same field: stencil, rule, dims,
-// size, radius and precision.
-Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue&);
-// The same for a plan of `next` already made: its verdict stands for can_implement's.
+// that fails) and the reason is returned. `next` (a plan, judged once) must describe the same field: stencil, rule,
+// dims, size, radius and precision.
 Status repartition(std::unique_ptr<Simulation>& sim, const LaunchPlan& next, const DeviceCatalogue&);
+// The same planning `next` first (make_launch_plan).
+Status repartition(std::unique_ptr<Simulation>& sim, const StencilConfig& next, const DeviceCatalogue&);
 
 } // namespace ss

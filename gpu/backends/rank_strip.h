@@ -7,6 +7,7 @@
 #pragma once
 
 #include "gpu/backends/simulation.h"
+#include "gpu/plan/rank_plan.h"
 #include "gpu/plan/strip_plan.h"
 #include "gpu/problem/device.h"
 
@@ -19,16 +20,6 @@
 namespace ss {
 
 inline constexpr int kRankBelow = 0, kRankAbove = 1; // sides of a rank's strip: towards lower and higher rows
-
-// The whole run as the strip plan sees it: one strip per rank (`ranks` strips), on no particular device.
-StencilConfig rank_split_config(const StencilConfig& whole, int ranks);
-// Why `whole` cannot be split over `ranks` processes (one line, naming ranks), or success: the strips'
-// rows (each at least R, a ghost zone comes from one neighbour), --gpus (a rank drives one GPU) and the
-// variants that cannot be split (temporal, 2D diffusion).
-Status check_rank_split(const StencilConfig& whole, int ranks);
-// The CUDA device a rank uses: --device plus its rank among the ranks of its node, wrapping around the
-// devices present (ranks beyond the GPU count share them).
-int rank_device(int first_device, int local_rank, int device_count);
 
 class RankStrip {
 public:

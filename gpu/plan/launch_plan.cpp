@@ -51,6 +51,26 @@ void plan_launch(LaunchPlan& plan) {
     if (star && c.policy.variant == Variant::Temporal) plan.temporal_tile = temporal_tile(c, plan.block, plan.depth);
 }
 
+// The CUDA backend's kernels, once the verdict has checked the devices the strips name.
+void plan_kernel_builds(LaunchPlan& plan, const DeviceCatalogue& catalogue) {
+    const StencilConfig& c = plan.config;
+    if (!plan.verdict || c.placement.backend != Backend::Cuda || !plan.device_present) return;
+    if (!plan.strips) {
+        plan.kernel_plans.push_back(plan_single_gpu_kernels(c, plan.device));
+    } else {
+        for (const Strip& s : plan.strips->strips) {
+            const DeviceInfo* d = catalogue.find(s.device);
+            if (!d) { // can_implement counted the devices: not reached
+                plan.kernel_plans.clear();
+                return;
+            }
+            plan.kernel_plans.push_back(plan_strip_kernels(c, s, *d));
+        }
+    }
+    plan.kernel = plan.kernel_plans.front().choice;
+    plan.stream = plan.kernel_plans.front().stream;
+}
+
 } // namespace
 
 const Status& LaunchPlan::halo_verdict(HaloMode mode) const {
@@ -73,6 +93,7 @@ LaunchPlan make_launch_plan(const StencilConfig& c, const DeviceCatalogue& catal
     plan_block(plan);
     plan_launch(plan);
     if (plan.verdict && strip_count(c.placement) > 1) plan.strips = plan_strips(c); // the verdict checked the strips
+    plan_kernel_builds(plan, catalogue);
 
     for (const HaloMode mode : { HaloMode::Auto, HaloMode::Staged, HaloMode::Remote }) {
         StencilConfig with = c;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "gpu/plan/kernel_choice.h"
+#include "gpu/plan/kernel_plan.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/strip_plan.h"
 #include "gpu/plan/temporal_policy.h"
@@ -16,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace ss {
 
@@ -44,13 +46,19 @@ struct LaunchPlan {
     // Derived from `block`, only where the verdict and the block check pass (zero otherwise).
     GridDims grid; // tiles; the stream variant's chunks along the marching axis follow the compiled occupancy
     std::int64_t dynamic_smem = 0; // bytes per block
-    StreamLayout stream; // the stream variant's layout (default for the others)
-    KernelChoice kernel; // the kernel a step launches and why (choose_kernel), where the verdict passes
+    // The stream variant's layout (default for the others) and the kernel a step launches and why, where the verdict
+    // passes: on the CUDA backend those of kernel_plans.front(), what the backend compiles; on the CPU backend the
+    // CPU loop and the layout a GPU would use.
+    StreamLayout stream;
+    KernelChoice kernel;
     int depth = 1; // steps fused per launch (fused_steps)
     std::optional<TemporalTile> temporal_tile; // the temporal variant's tile at `depth`
 
     // plan_strips(config) where the configuration runs (so check_strips passed) cut into more than one strip.
     std::optional<StripPlan> strips;
+    // What the CUDA backend builds, where the verdict passes on it: one field's kernels (plan_single_gpu_kernels), or
+    // one per strip in strip order (plan_strip_kernels). The NVRTC source generator and the backend read only these.
+    std::vector<KernelPlan> kernel_plans;
 
     // Every halo mode and split axis (in enum order) with the verdict of the configuration switched to it; a
     // split along a faster axis turns overlap off, as choosing it does.

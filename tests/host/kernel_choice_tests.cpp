@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Which kernel a configuration runs, by name (gpu/plan/kernel_choice.h): one name per kernel, none containing
 // another (so `ncu -k regex:NAME` profiles exactly one), and the stream choices where stream_layout says.
-#include "gpu/backends/cuda/kernel_source.h"
 #include "gpu/plan/kernel_choice.h"
 #include "gpu/plan/launch_policy.h"
+#include "kernel_source_of.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
@@ -151,7 +151,7 @@ TEST(KernelChoice, DiffusionNamesTheStepsKernelsInLaunchOrder) {
 TEST(KernelChoice, TheSourceNamesItsEntryFromTheChoice) {
     for (const StencilConfig& c : { star(2, 4, Variant::Base), star(3, 16, Variant::Stream, 4),
              star(3, 12, Variant::Stream, 1, Precision::FP64), star(3, 2, Variant::Temporal, 2) }) {
-        const std::string src = kernel_source(c);
+        const std::string src = kernel_source_of(c);
         EXPECT_NE(src.find("#define SS_ENTRY " + choose_kernel(c).entry + "\n"), std::string::npos) << describe(c);
     }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Every kernel family the engine can generate compiles with NVRTC. Needs no GPU, so CI runs it.
 #include "gpu/backends/cuda/kernel_compiler.h"
-#include "gpu/backends/cuda/kernel_source.h"
 #include "gpu/io/kernel_disk_cache.h"
 #include "gpu/plan/kernel_choice.h"
+#include "kernel_source_of.h"
 
 #include <gtest/gtest.h>
 
@@ -40,7 +40,7 @@ TEST(Nvrtc, EveryKernelFamilyCompiles) {
     for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
         pool.emplace_back([&] {
             for (std::size_t i; (i = next++) < configs.size();)
-                errors[i] = nvrtc_compile_errors(kernel_source(configs[i]), 9, 0);
+                errors[i] = nvrtc_compile_errors(kernel_source_of(configs[i]), 9, 0);
         });
     for (auto& t : pool) t.join();
     for (std::size_t i = 0; i < configs.size(); ++i) EXPECT_EQ(errors[i], "") << describe(configs[i]);
@@ -59,7 +59,8 @@ TEST(Nvrtc, RemoteKernelsCompile) {
                     const BlockDims b
                         = dims == 3 ? BlockDims { 32, 8, v == Variant::Stream ? 1 : 2 } : BlockDims { 32, 8, 1 };
                     for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
-                        sources.push_back(kernel_source(c, fixed));
+                        // a strip's kernels: they read the neighbours' rows (plan_strip_kernels keeps the halo mode)
+                        sources.push_back(kernel_source(plan_kernels(c, c, largest_gpu_limits()), fixed));
                         names.push_back(describe(c) + (fixed ? " for its block" : ""));
                     }
                 }
@@ -83,7 +84,7 @@ TEST(Nvrtc, StreamKernelsSpecialisedForTheirBlock) {
             StencilConfig c;
             c.policy.variant = Variant::Stream, c.problem.dims = dims, c.problem.radius = r, c.policy.cf = 2;
             const BlockDims b = dims == 3 ? BlockDims { 32, 8, 1 } : BlockDims { 256, 1, 1 };
-            const std::string src = kernel_source(c, &b);
+            const std::string src = kernel_source_of(c, &b);
             EXPECT_NE(src.find("#define SBX"), std::string::npos);
             EXPECT_EQ(nvrtc_compile_errors(src, 9, 0), "") << describe(c);
         }
@@ -102,7 +103,7 @@ TEST(Nvrtc, ForwardStreamKernelsCompileWithLeanAddresses) {
                     c.placement.split = split;
                     if (split != SplitAxis::Z) c.placement.halo = HaloMode::Remote;
                     const BlockDims b { 16, 16, 1 };
-                    const std::string src = kernel_source(c, &b);
+                    const std::string src = kernel_source_of(c, &b);
                     ASSERT_NE(src.find("#define STREAM_FWD 1"), std::string::npos) << describe(c);
                     // (where the knob is set too, the preamble repeats the same definition, which C allows)
                     EXPECT_EQ(nvrtc_compile_errors("#define LEAN_ADDR 1\n" + src, 9, 0), "") << describe(c);
@@ -112,7 +113,7 @@ TEST(Nvrtc, ForwardStreamKernelsCompileWithLeanAddresses) {
     big.policy.variant = Variant::Stream, big.problem.dims = 3, big.problem.radius = 16, big.policy.cf = 2;
     big.problem.size = Extent { 2048, 1024, 1024 };
     const BlockDims b { 16, 16, 1 };
-    const std::string src = kernel_source(big, &b);
+    const std::string src = kernel_source_of(big, &b);
     ASSERT_NE(src.find("typedef long long idx_t;"), std::string::npos);
     EXPECT_EQ(nvrtc_compile_errors("#define LEAN_ADDR 1\n" + src, 9, 0), "") << describe(big);
 }
@@ -128,7 +129,7 @@ TEST(Nvrtc, TensorCoreStreamKernelsCompile) {
             c.placement.split = split;
             if (split != SplitAxis::Z) c.placement.halo = HaloMode::Remote;
             const BlockDims b { 8, 32, 1 };
-            const std::string src = kernel_source(c, &b);
+            const std::string src = kernel_source_of(c, &b);
             ASSERT_NE(src.find("#define STREAM_TC 1"), std::string::npos) << describe(c);
             EXPECT_EQ(nvrtc_compile_errors(src, 9, 0), "") << describe(c);
             EXPECT_EQ(nvrtc_compile_errors(src, 7, 5), "") << describe(c) << " (sm_75)";
@@ -143,7 +144,7 @@ TEST(Nvrtc, ThesisVariantsSpecialisedForTheirBlockAndStrides) {
                 c.policy.variant = v, c.problem.dims = dims, c.problem.radius = r, c.policy.cf = 4;
                 c.problem.size = dims == 3 ? Extent { 97, 45, 40 } : Extent { 1001, 77, 1 };
                 const BlockDims b = dims == 3 ? BlockDims { 32, 4, 4 } : BlockDims { 32, 8, 1 };
-                const std::string src = kernel_source(c, &b, 2);
+                const std::string src = kernel_source_of(c, &b, 2);
                 const std::string block = "#define SBX 32\n#define SBY " + std::to_string(b.y) + "\n#define SBZ "
                     + std::to_string(b.z) + "\n#define SMINB 2\n";
                 const std::string strides = "#define SNX " + std::to_string(c.problem.size.nx) + "\n#define SNY "
@@ -163,11 +164,11 @@ TEST(Nvrtc, TemporalKernelsCompileGenericAndForTheirBlock) {
                     c.policy.variant = Variant::Temporal, c.problem.dims = dims, c.problem.precision = p;
                     c.problem.radius = r, c.policy.depth = depth, c.policy.cf = 2;
                     const BlockDims b = dims == 3 ? BlockDims { 32, 16, 1 } : BlockDims { 128, 1, 1 };
-                    const std::string fixed = kernel_source(c, &b);
+                    const std::string fixed = kernel_source_of(c, &b);
                     EXPECT_NE(fixed.find("#define DEPTH " + std::to_string(depth)), std::string::npos);
                     EXPECT_NE(fixed.find("#define TBX"), std::string::npos);
                     EXPECT_EQ(nvrtc_compile_errors(fixed, 9, 0), "") << describe(c);
-                    EXPECT_EQ(nvrtc_compile_errors(kernel_source(c), 9, 0), "") << describe(c) << " (generic)";
+                    EXPECT_EQ(nvrtc_compile_errors(kernel_source_of(c), 9, 0), "") << describe(c) << " (generic)";
                 }
 }
 
@@ -210,8 +211,8 @@ TEST(Nvrtc, ModulesNameTheirEntryPointsAsChosen) {
         pool.emplace_back([&] {
             for (std::size_t i; (i = next++) < cases.size();) try {
                     const bool star = cases[i].config.problem.stencil == StencilKind::Star;
-                    const std::vector<char> image
-                        = nvrtc_compile_image(kernel_source(cases[i].config, star ? &cases[i].block : nullptr), 9, 0);
+                    const std::vector<char> image = nvrtc_compile_image(
+                        kernel_source_of(cases[i].config, star ? &cases[i].block : nullptr), 9, 0);
                     images[i].assign(image.begin(), image.end());
                 } catch (const std::exception& e) {
                     errors[i] = e.what();
@@ -244,7 +245,7 @@ TEST(Nvrtc, CubinRoundTripsThroughTheDiskCache) {
     StencilConfig c;
     c.problem.dims = 2;
     c.problem.size = { 256, 256, 1 };
-    const std::string source = kernel_source(c);
+    const std::string source = kernel_source_of(c);
     bool from_cache = true;
     const std::vector<char> built = cached_nvrtc_image(source, 9, 0, &cache, &from_cache);
     EXPECT_FALSE(from_cache);

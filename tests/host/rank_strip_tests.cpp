@@ -38,7 +38,7 @@ std::vector<double> run_split(
     std::vector<std::unique_ptr<RankStrip>> strips;
     for (int r = 0; r < ranks; ++r) {
         std::string why;
-        strips.push_back(create_rank_strip(whole, ranks, r, 0, none, &why));
+        strips.push_back(create_rank_strip(plan_rank_strip(plan_ranks(whole, ranks), r, 0, none), &why));
         EXPECT_TRUE(strips.back()) << why;
         if (!strips.back()) return {};
         const Strip& s = strips.back()->strip();
@@ -165,7 +165,7 @@ TEST(RankStrip, WithoutTheExchangeTheFieldDiffers) { // the comparison above can
     const StencilConfig c = cpu_star(2, { 45, 37, 1 }, 2);
     const DeviceCatalogue none;
     std::string why;
-    auto strip = create_rank_strip(c, 2, 0, 0, none, &why);
+    auto strip = create_rank_strip(plan_rank_strip(plan_ranks(c, 2), 0, 0, none), &why);
     ASSERT_TRUE(strip) << why;
     EXPECT_EQ(strip->halo_bytes(), std::size_t(2 * 45 * 4)) << "R rows of nx fp32 values";
     EXPECT_FALSE(bitwise_equal(run_split(c, 2, 6, false), run_whole(c, 6)));
@@ -188,7 +188,7 @@ TEST(RankStrip, TheIntermittentWrongChecksumsAreARankWithAZeroedField) {
         std::uint64_t sum = 0;
         for (int r = 0; r < 3; ++r) {
             std::string why;
-            auto strip = create_rank_strip(o.config, 3, r, 0, none, &why);
+            auto strip = create_rank_strip(plan_rank_strip(plan_ranks(o.config, 3), r, 0, none), &why);
             EXPECT_TRUE(strip) << why;
             if (!strip) return sum;
             const Strip& s = strip->strip();

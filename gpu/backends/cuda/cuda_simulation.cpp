@@ -46,11 +46,11 @@ std::string limiter_name(const DeviceInfo& d, const cudaFuncAttributes& a, int t
 
 } // namespace
 
-CudaSimulation::CudaSimulation(
-    const StencilConfig& c, const DeviceInfo& dev, const StencilConfig& kernels, bool allocate_field)
-    : m_config(c)
-    , m_device(dev)
-    , m_es(element_size(c.problem.precision)) {
+CudaSimulation::CudaSimulation(const KernelPlan& plan, bool allocate_field)
+    : m_plan(plan)
+    , m_es(element_size(plan.field.problem.precision)) {
+    const StencilConfig& c = m_plan.field;
+    const DeviceInfo& dev = m_plan.device;
     if (c.problem.stencil == StencilKind::Diffusion4) { // each layer carries its periodic halo
         m_pitch_y = c.problem.size.nx + 2 * kDiffusionHalo;
         m_pitch_z = m_pitch_y * (c.problem.size.ny + 2 * kDiffusionHalo);
@@ -62,15 +62,15 @@ CudaSimulation::CudaSimulation(
         m_elements = c.problem.size.cells();
     }
     cuda_check(cudaSetDevice(c.placement.device), "cudaSetDevice");
-    m_res.kernel = choose_gpu_kernel(kernels); // what kernel_source(kernels) names its entry
+    m_res.kernel = m_plan.choice; // the entry kernel_source(m_plan) names
     m_res.from_cache = true; // until a module is built
     cudaFuncAttributes attr {};
-    if (!try_occupancy_block(kernels, attr)) {
+    if (!try_occupancy_block(attr)) {
         if (c.problem.stencil == StencilKind::Star) {
-            load_star_module(kernel_source(kernels), attr);
+            load_star_module(kernel_source(m_plan), attr);
         } else {
             bool cached = false;
-            m_module = compile_module(kernel_source(kernels), dev.cc_major, dev.cc_minor, &cached);
+            m_module = compile_module(kernel_source(m_plan), dev.cc_major, dev.cc_minor, &cached);
             m_res.compile_ms += cached ? 0.0 : m_module->compile_ms();
             m_res.from_cache = m_res.from_cache && cached;
             m_inject = m_module->kernel("ss_inject");
@@ -86,10 +86,10 @@ CudaSimulation::CudaSimulation(
                 "cudaFuncSetAttribute");
         }
         choose_block(attr);
-        if (specialise_for_block(c)) {
+        if (m_plan.specialise) {
             // The generic kernel only answered the occupancy question; launch bounds keep its blocks per SM.
             const int generic_blocks = blocks_per_sm_of(m_block);
-            load_star_module(kernel_source(kernels, &m_block, generic_blocks), attr);
+            load_star_module(kernel_source(m_plan, &m_block, generic_blocks), attr);
         }
     }
     const bool temporal = c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal;
@@ -112,7 +112,7 @@ CudaSimulation::CudaSimulation(
         = double(blocks_per_sm * warps) / (double(dev.max_threads_per_sm) / double(dev.warp_size));
     m_res.occupancy_limiter = limiter_name(dev, attr, m_block.threads(), m_smem);
     plan_grid(blocks_per_sm);
-    if (temporal) m_temporal = std::make_unique<TemporalSteps>(c, kernels, dev, m_block, m_main, blocks_per_sm);
+    if (temporal) m_temporal = std::make_unique<TemporalSteps>(m_plan, m_block, m_main, blocks_per_sm);
     if (m_temporal) {
         m_res.compile_ms += m_temporal->compile_ms();
         m_res.from_cache = m_res.from_cache && m_temporal->from_cache();
@@ -455,11 +455,9 @@ void CudaSimulation::copy_rows(unsigned char* host, unsigned char* device, int f
     cuda_check(cudaStreamSynchronize(m_stream), "copy");
 }
 
-std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {
+std::unique_ptr<Simulation> create_cuda_simulation(const KernelPlan& plan, std::string* why) {
     try {
-        StencilConfig kernels = c;
-        kernels.placement.halo = HaloMode::Auto; // one field has no neighbour to read from
-        return std::make_unique<CudaSimulation>(c, dev, kernels);
+        return std::make_unique<CudaSimulation>(plan);
     } catch (const std::exception& e) {
         if (why) *why = e.what();
         cudaGetLastError(); // clear a sticky-free error so the next configuration can start
@@ -467,11 +465,10 @@ std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig& c, const
     }
 }
 
-bool prepare_cuda_kernels(const StencilConfig& c, const DeviceInfo& dev, std::string* why) {
+bool prepare_cuda_kernels(const KernelPlan& plan, std::string* why) {
     try {
-        StencilConfig kernels = c;
-        kernels.placement.halo = HaloMode::Auto; // as create_cuda_simulation: the same sources, the same cache entries
-        const CudaSimulation kernels_only(c, dev, kernels, false);
+        const CudaSimulation kernels_only(
+            plan, false); // the same sources as create_cuda_simulation: the same cache entries
         return true;
     } catch (const std::exception& e) {
         if (why) *why = e.what();

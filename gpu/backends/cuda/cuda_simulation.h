@@ -6,7 +6,7 @@
 
 #include "gpu/backends/cuda/launch_gate.h"
 #include "gpu/backends/simulation.h"
-#include "gpu/plan/launch_policy.h"
+#include "gpu/plan/kernel_plan.h"
 
 #include <cuda_runtime.h>
 
@@ -15,21 +15,20 @@ namespace ss {
 class CompiledModule;
 class TemporalSteps;
 
-// Compiles the configuration's kernels (NVRTC, cached), applies the launch policy and allocates.
+// Compiles the plan's kernels (NVRTC, cached), picks the block by its rule and allocates the field.
 // nullptr with `why` set when the device refuses (e.g. the compiled kernel leaves no valid block).
-std::unique_ptr<Simulation> create_cuda_simulation(const StencilConfig&, const DeviceInfo&, std::string* why);
+std::unique_ptr<Simulation> create_cuda_simulation(const KernelPlan&, std::string* why);
 // What create_cuda_simulation compiles and loads, into the kernel caches, with no field allocated: the same
 // modules, the occupancy questions and the specialised builds. False with `why` set on failure.
-bool prepare_cuda_kernels(const StencilConfig&, const DeviceInfo&, std::string* why);
+bool prepare_cuda_kernels(const KernelPlan&, std::string* why);
 
 class CudaSimulation final : public Simulation {
 public:
-    // `field` gives this field's extent and device; `kernels` the kernel text. A strip compiles the
-    // whole domain's single-GPU text, so it runs exactly the code one GPU runs (and shares its cache entry).
-    // Without `allocate_field` only the kernels are built and loaded (prepare_cuda_kernels): no stream, no
-    // buffers, so nothing may run. Throws CudaError.
-    CudaSimulation(
-        const StencilConfig& field, const DeviceInfo&, const StencilConfig& kernels, bool allocate_field = true);
+    // The plan's field (extent, device) with the plan's kernels (gpu/plan/kernel_plan.h: a strip along the slow
+    // axis compiles the whole domain's single-GPU text, so it runs exactly the code one GPU runs and shares its
+    // cache entry). Without `allocate_field` only the kernels are built and loaded (prepare_cuda_kernels): no
+    // stream, no buffers, so nothing may run. Throws CudaError.
+    explicit CudaSimulation(const KernelPlan&, bool allocate_field = true);
     ~CudaSimulation() override;
     CudaSimulation(const CudaSimulation&) = delete;
     CudaSimulation& operator=(const CudaSimulation&) = delete;
@@ -89,7 +88,7 @@ private:
     void choose_block(const cudaFuncAttributes&);
     void load_star_module(const std::string& source, cudaFuncAttributes& attr);
     int blocks_per_sm_of(const BlockDims&) const; // of m_main, with the block's dynamic shared memory
-    bool try_occupancy_block(const StencilConfig& kernels, cudaFuncAttributes& attr);
+    bool try_occupancy_block(cudaFuncAttributes& attr);
     void plan_grid(int blocks_per_sm);
     void release();
     void allocate();
@@ -102,8 +101,9 @@ private:
     int split_rows() const;
     std::int64_t row_cells() const { return m_config.problem.size.cells() / split_rows(); } // per host row
 
-    StencilConfig m_config;
-    DeviceInfo m_device;
+    KernelPlan m_plan;
+    const StencilConfig& m_config = m_plan.field;
+    const DeviceInfo& m_device = m_plan.device;
     std::int64_t m_origin = 0, m_pitch_y = 0, m_pitch_z = 0, m_elements = 0; // layout: diffusion layers carry a halo
     std::size_t m_es;
     KernelResources m_res;

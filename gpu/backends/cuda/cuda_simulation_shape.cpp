@@ -37,25 +37,21 @@ int CudaSimulation::blocks_per_sm_of(const BlockDims& b) const {
     return blocks;
 }
 
-// fix_block_mode() 2, heuristic block, base/smem/smem_padded: the block that threads and shared memory allow
-// the most of (occupancy_block), compiled for it with launch bounds that reach those blocks per SM; no
-// generic compile first. False (the generic path follows) when none fits or the kernel spills to reach it.
-bool CudaSimulation::try_occupancy_block(const StencilConfig& kernels, cudaFuncAttributes& attr) {
-    const Variant v = m_config.policy.variant;
-    if (fix_block_mode() != 2 || !m_config.policy.heuristic_block || m_config.problem.stencil != StencilKind::Star
-        || (v != Variant::Base && v != Variant::Smem && v != Variant::SmemPadded))
-        return false;
-    const auto b = occupancy_block(m_config, m_device);
-    if (!b) return false;
-    const int want = blocks_per_sm_without_registers(m_config, *b, m_device);
-    load_star_module(kernel_source(kernels, &*b, want), attr);
+// BlockRule::Occupancy: the plan's block (occupancy_block), compiled for it with launch bounds that reach its blocks
+// per SM; no generic compile first. False (the heuristic follows) for another rule, or when the kernel spills or
+// falls short of those blocks.
+bool CudaSimulation::try_occupancy_block(cudaFuncAttributes& attr) {
+    if (m_plan.block_rule != BlockRule::Occupancy) return false;
+    const BlockDims* b = &*m_plan.occupancy_block;
+    const int want = m_plan.occupancy_blocks_per_sm;
+    load_star_module(kernel_source(m_plan, b, want), attr);
     if (attr.localSizeBytes > 0 || b->threads() > attr.maxThreadsPerBlock || blocks_per_sm_of(*b) < want) return false;
     m_block = *b;
     return true;
 }
 
 void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
-    if (!m_config.policy.heuristic_block) {
+    if (m_plan.block_rule == BlockRule::Given) {
         m_block = m_config.policy.block;
         return;
     }
@@ -65,10 +61,10 @@ void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
     int min_grid = 0, threads = 0;
     cuda_check(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&min_grid, &threads, m_main, smem_of),
         "cudaOccupancyMaxPotentialBlockSizeVariableSMem");
-    const auto b = heuristic_block(m_config, std::min(threads, attr.maxThreadsPerBlock), &m_device);
-    if (!b) throw CudaError("the heuristic finds no valid block for " + describe(m_config));
+    std::string why;
+    const auto b = heuristic_block_for(m_plan, threads, attr.maxThreadsPerBlock, &why);
+    if (!b) throw CudaError(why);
     m_block = *b;
-    if (Status s = check_block(m_config, m_block, &m_device); !s) throw CudaError(s.reason);
 }
 
 void CudaSimulation::plan_grid(int blocks_per_sm) {

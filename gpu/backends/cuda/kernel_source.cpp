@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/backends/cuda/kernel_source.h"
 
-#include "gpu/plan/kernel_choice.h"
 #include "gpu/plan/launch_policy.h"
-#include "gpu/plan/temporal_policy.h"
 #include "gpu/problem/physics.h"
 
 #include <algorithm>
@@ -69,7 +67,8 @@ extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long o
 
 } // namespace
 
-std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, int min_blocks_per_sm) {
+std::string kernel_source(const KernelPlan& plan, const BlockDims* fixed_block, int min_blocks_per_sm) {
+    const StencilConfig& c = plan.kernels;
     std::string s = "// StencilScope generated kernel: " + describe(c) + "\n";
     s += c.problem.precision == Precision::FP64 ? "typedef double T;\n" : "typedef float T;\n";
     // 32-bit indices while every offset fits; they save registers and address arithmetic.
@@ -83,37 +82,38 @@ std::string kernel_source(const StencilConfig& c, const BlockDims* fixed_block, 
     const StarWeights w = star_weights(c.problem.rule, c.problem.dims, c.problem.radius);
     s += define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant_index(c.policy.variant));
-    s += "#define SS_ENTRY " + choose_gpu_kernel(c).entry + "\n"; // the name the backend looks the kernel up by
+    s += "#define SS_ENTRY " + plan.choice.entry + "\n"; // the name the backend looks the kernel up by
     s += define("RULE_WAVE", c.problem.rule == UpdateRule::Wave) + define("HAS_CENTRE", w.centre != 0.0);
     s += define("REMOTE", c.placement.halo == HaloMode::Remote); // kernels take neighbour pointers (star.cuh)
     if (c.placement.halo == HaloMode::Remote) s += define("SPLIT", split_axis(c)); // whose loads choose a pointer
     s += "#define W_CENTRE " + hex_literal(w.centre) + "\n";
     // The row and plane strides as constants (the source is per domain size anyway): the neighbours' offsets
     // fold into the loads' immediates. Strips cut along the slow axis share them; strips cut along x or y (3D) are
-    // boxes and compile their own (multi_gpu_simulation.cpp).
+    // boxes and compile their own (plan_strip_kernels).
     s += define("SNX", c.problem.size.nx) + define("SNY", c.problem.size.ny);
     const bool temporal = c.policy.variant == Variant::Temporal;
     if (temporal)
-        s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", temporal_loads_ahead())
-            + define("TEMPORAL_FAST", temporal_fast_path())
-            + define("TEMPORAL_ADJACENT_ROWS", temporal_adjacent_rows());
+        s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", plan.temporal_loads_ahead)
+            + define("TEMPORAL_FAST", plan.temporal_fast_path)
+            + define("TEMPORAL_ADJACENT_ROWS", plan.temporal_adjacent_rows);
     if (fixed_block && temporal) s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y);
-    if (fixed_block && temporal && temporal_min_blocks_per_sm() > 0) s += define("TMINB", temporal_min_blocks_per_sm());
+    if (fixed_block && temporal && plan.temporal_min_blocks_per_sm > 0)
+        s += define("TMINB", plan.temporal_min_blocks_per_sm);
     if (fixed_block && c.policy.variant == Variant::Stream) {
         s += define("SBX", fixed_block->x) + define("SBY", c.problem.dims == 3 ? fixed_block->y : 1);
-        s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block));
-        s += define("SMINB", stream_min_blocks_per_sm());
+        s += define("MAX_HALO", stream_halo_per_thread(c, *fixed_block)); // what this block needs
+        s += define("SMINB", plan.stream_min_blocks_per_sm);
     } else {
-        if (fixed_block && !temporal) // base, smem, smem_padded specialised for their block (specialise_for_block)
+        if (fixed_block && !temporal) // base, smem, smem_padded specialised for their block
             s += define("SBX", fixed_block->x) + define("SBY", fixed_block->y) + define("SBZ", fixed_block->z)
                 + define("SMINB", std::max(min_blocks_per_sm, 1));
-        s += define("MAX_HALO", stream_max_halo(c));
+        s += define("MAX_HALO", plan.max_halo);
     }
-    s += define("PIPE", stream_pipeline(c));
-    const StreamLayout layout = c.policy.variant == Variant::Stream ? stream_layout(c) : StreamLayout {};
+    s += define("PIPE", plan.pipeline);
+    const StreamLayout& layout = plan.stream;
     s += define("STREAM_FWD", layout.forward) + define("XB", layout.x_cells) + define("ROLES", layout.roles)
         + define("STREAM_TC", layout.tensor);
-    if (layout.forward && (stream_lean_addresses() || layout.tensor)) s += define("LEAN_ADDR", 1); // a knob, or TC
+    if (plan.lean_addresses) s += define("LEAN_ADDR", 1); // a knob, or the tensor-core kernel
     s += "__device__ __forceinline__ T weight(int d)\n{\n    switch (d) {\n";
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";

@@ -6,22 +6,17 @@
 
 namespace ss {
 
-void MultiGpuSimulation::build(const std::vector<DeviceInfo>& devices) {
+void MultiGpuSimulation::build(const std::vector<KernelPlan>& strip_kernels) {
     const int n = int(m_plan.strips.size());
+    if (strip_kernels.size() != m_plan.strips.size())
+        throw CudaError("the launch plan has " + std::to_string(strip_kernels.size()) + " kernel plans for "
+            + std::to_string(n) + " strips");
     m_strips.resize(std::size_t(n));
     m_timers.resize(std::size_t(n));
     for (int i = 0; i < n; ++i) {
         StripState& s = m_strips[i];
         s.strip = m_plan.strips[i];
-        // Strips along the slow axis run the whole domain's text (same strides); box strips their own, and so
-        // do temporal ones (its kernel takes the extent from compiled constants; its result does not depend on
-        // a cell's place along the streaming axis, so any cut gives one GPU's bits).
-        StencilConfig kernels
-            = boxes() || temporal() ? strip_config(m_config, s.strip) : single_gpu_equivalent(m_config);
-        if (remote()) kernels.placement.halo = HaloMode::Remote; // kernels that read the neighbours' rows
-        kernels.placement.split = m_config.placement.split; // ... along this axis
-        s.field = std::make_unique<CudaSimulation>(
-            strip_config(m_config, s.strip), devices[std::size_t(s.strip.device)], kernels);
+        s.field = std::make_unique<CudaSimulation>(strip_kernels[std::size_t(i)]); // plan_strip_kernels
         if (m_plan.ghost_depth > 0) s.neighbour[kBelow] = i > 0 ? i - 1 : -1;
         if (m_plan.ghost_depth > 0) s.neighbour[kAbove] = i + 1 < n ? i + 1 : -1;
     }

@@ -157,9 +157,9 @@ void MultiGpuSimulation::join_into_first() {
 }
 
 std::unique_ptr<Simulation> create_multi_gpu_simulation(
-    const StencilConfig& c, const StripPlan& strips, const std::vector<DeviceInfo>& devices, std::string* why) {
+    const StencilConfig& c, const StripPlan& strips, const std::vector<KernelPlan>& strip_kernels, std::string* why) {
     try {
-        return std::make_unique<MultiGpuSimulation>(c, strips, devices);
+        return std::make_unique<MultiGpuSimulation>(c, strips, strip_kernels);
     } catch (const std::exception& e) {
         if (why) *why = e.what();
         cudaGetLastError(); // clear a sticky-free error so the next configuration can start

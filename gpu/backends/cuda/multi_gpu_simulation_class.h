@@ -18,11 +18,11 @@ namespace ss {
 
 class MultiGpuSimulation final : public Simulation {
 public:
-    MultiGpuSimulation(const StencilConfig& c, const StripPlan& strips, const std::vector<DeviceInfo>& devices)
+    MultiGpuSimulation(const StencilConfig& c, const StripPlan& strips, const std::vector<KernelPlan>& strip_kernels)
         : m_config(c)
         , m_plan(strips) {
         try {
-            build(devices);
+            build(strip_kernels);
         } catch (...) {
             release();
             throw;
@@ -61,7 +61,7 @@ public:
     MultiGpuStats multi_gpu_stats() const override;
 
 private:
-    void build(const std::vector<DeviceInfo>& devices); // multi_gpu_setup.cpp
+    void build(const std::vector<KernelPlan>& strip_kernels); // multi_gpu_setup.cpp
     void release();
 
     int launch_steps(int remaining) const; // multi_gpu_simulation.cpp

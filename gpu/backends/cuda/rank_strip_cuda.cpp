@@ -150,11 +150,10 @@ private:
 
 } // namespace
 
-std::unique_ptr<RankStrip> create_cuda_rank_strip(const StencilConfig& local, const StencilConfig& kernels,
-    const Strip& strip, int ghost_depth, const DeviceInfo& device, std::string* why) {
+std::unique_ptr<RankStrip> create_cuda_rank_strip(
+    const KernelPlan& plan, const Strip& strip, int ghost_depth, std::string* why) {
     try {
-        return std::make_unique<CudaRankStrip>(
-            std::make_unique<CudaSimulation>(local, device, kernels), strip, ghost_depth);
+        return std::make_unique<CudaRankStrip>(std::make_unique<CudaSimulation>(plan), strip, ghost_depth);
     } catch (const CudaError& e) {
         if (why) *why = e.what();
         return nullptr;

@@ -4,32 +4,28 @@
 #include "gpu/backends/cuda/cuda_check.h"
 #include "gpu/backends/cuda/kernel_compiler.h"
 #include "gpu/backends/cuda/kernel_source.h"
-#include "gpu/plan/kernel_choice.h"
 #include "gpu/plan/temporal_policy.h"
 
 #include <algorithm>
 
 namespace ss {
-namespace { } // namespace
 
-TemporalSteps::TemporalSteps(const StencilConfig& field, const StencilConfig& kernels, const DeviceInfo& dev,
-    const BlockDims& block, const void* deep, int blocks_per_sm)
-    : m_field(field)
-    , m_device(dev)
+TemporalSteps::TemporalSteps(const KernelPlan& kernel_plan, const BlockDims& block, const void* deep, int blocks_per_sm)
+    : m_field(kernel_plan.field)
+    , m_device(kernel_plan.device)
     , m_block(block)
-    , m_depth(field.policy.depth) {
-    m_deep = plan(field, deep, blocks_per_sm);
-    StencilConfig one = field;
-    one.policy.depth = 1;
+    , m_depth(kernel_plan.field.policy.depth) {
+    m_deep = plan(m_field, deep, blocks_per_sm);
+    const KernelPlan one_step = at_depth(kernel_plan, 1);
+    const StencilConfig& one = one_step.field;
+    const DeviceInfo& dev = m_device;
     const void* single = deep;
     if (m_depth > 1) {
-        StencilConfig one_kernels = kernels;
-        one_kernels.policy.depth = 1;
         bool cached = false;
-        m_single_module = compile_module(kernel_source(one_kernels, &m_block), dev.cc_major, dev.cc_minor, &cached);
+        m_single_module = compile_module(kernel_source(one_step, &m_block), dev.cc_major, dev.cc_minor, &cached);
         m_compile_ms = cached ? 0.0 : m_single_module->compile_ms();
         m_from_cache = cached;
-        single = m_single_module->kernel(choose_gpu_kernel(one_kernels).entry.c_str());
+        single = m_single_module->kernel(one_step.choice.entry.c_str());
         cudaFuncAttributes attr {};
         cuda_check(cudaFuncGetAttributes(&attr, single), "cudaFuncGetAttributes");
         cuda_check(cudaFuncSetAttribute(single, cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -4,6 +4,7 @@
 // gives the field that n single steps give.
 #pragma once
 
+#include "gpu/plan/kernel_plan.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/config.h"
 #include "gpu/problem/device.h"
@@ -18,10 +19,9 @@ class CompiledModule;
 
 class TemporalSteps {
 public:
-    // `deep` is the kernel compiled for the policy's depth and `block` (CudaSimulation's main kernel, with
-    // `blocks_per_sm` resident); the one-step kernel is compiled here from `kernels`. Throws CudaError.
-    TemporalSteps(const StencilConfig& field, const StencilConfig& kernels, const DeviceInfo&, const BlockDims& block,
-        const void* deep, int blocks_per_sm);
+    // `deep` is the kernel compiled for the plan's depth and `block` (CudaSimulation's main kernel, with
+    // `blocks_per_sm` resident); the one-step kernel is compiled here from the plan at depth 1. Throws CudaError.
+    TemporalSteps(const KernelPlan&, const BlockDims& block, const void* deep, int blocks_per_sm);
     ~TemporalSteps();
     TemporalSteps(const TemporalSteps&) = delete;
     TemporalSteps& operator=(const TemporalSteps&) = delete;
