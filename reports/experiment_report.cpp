@@ -5,6 +5,7 @@
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
 
+#include "reports/run_options.h" // quote_for_message
 #include "reports/run_report.h"
 
 #include <charconv>
@@ -27,7 +28,7 @@ std::string number_or_empty(double v) {
 template <typename T> T parse_whole_field(const std::string& s) {
     T v {};
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size()) throw std::invalid_argument(s);
+    if (ec != std::errc() || end != s.data() + s.size()) throw std::invalid_argument(quote_for_message(s));
     return v;
 }
 
@@ -37,7 +38,7 @@ int parse_int(const std::string& s) {
 
 // A field that holds a number but not a sane one: the reader names its column (std::out_of_range).
 [[noreturn]] void out_of_range(const std::string& column, const std::string& text, const std::string& expected) {
-    throw std::out_of_range("column " + column + ": '" + text + "' is not " + expected);
+    throw std::out_of_range("column " + column + ": '" + quote_for_message(text) + "' is not " + expected);
 }
 
 // A measured figure: empty is "not measured" (NaN); anything else a finite number from 0 to `max`. A rate
@@ -48,7 +49,8 @@ double parse_figure(const std::string& s, const std::string& column, double max)
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     const std::string expected = "a finite number from 0 to " + format_number(max);
     if (ec == std::errc::result_out_of_range) out_of_range(column, s, expected);
-    if (ec != std::errc() || end != s.data() + s.size()) throw std::invalid_argument(column + " '" + s + "'");
+    if (ec != std::errc() || end != s.data() + s.size())
+        throw std::invalid_argument(column + " '" + quote_for_message(s) + "'");
     if (!std::isfinite(v) || v < 0 || v > max) out_of_range(column, s, expected);
     return v;
 }
@@ -56,7 +58,7 @@ double parse_figure(const std::string& s, const std::string& column, double max)
 int parse_count(const std::string& s, const std::string& column, int min, int max) {
     const int v = parse_int(s);
     if (v < min || v > max)
-        out_of_range(column, s, "from " + std::to_string(min) + " to " + std::to_string(max));
+        out_of_range(column, s, "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
     return v;
 }
 
@@ -65,7 +67,7 @@ int parse_count(const std::string& s, const std::string& column, int min, int ma
 constexpr double kMaxRate = 1e6, kMaxRatio = 1e6, kMaxMilliseconds = 1e9;
 
 template <typename T> T require(std::optional<T> v, const std::string& what, const std::string& text) {
-    if (!v) throw std::invalid_argument(what + " '" + text + "'");
+    if (!v) throw std::invalid_argument(what + " '" + quote_for_message(text) + "'");
     return *v;
 }
 
@@ -138,6 +140,10 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
     std::string text;
     if (Status s = read_regular_file(path, kMaxBytes, text); !s)
         return Status::failure(s.reason + ": not a sweep result");
+    return parse_experiment_csv(text, one_line(path), out);
+}
+
+Status parse_experiment_csv(const std::string& text, const std::string& path, ExperimentTable* out) {
     std::string why;
     const std::vector<CsvRow> rows = parse_csv(text, &why);
     if (!why.empty()) return Status::failure(path + ": " + why);
@@ -167,7 +173,7 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
             c.problem.stencil = require(parse_stencil(r[4]), "stencil", r[4]);
             c.problem.rule = require(parse_rule(r[5]), "rule", r[5]);
             c.problem.dims = parse_int(r[6]);
-            if (c.problem.dims != 2 && c.problem.dims != 3) throw std::invalid_argument("dims " + r[6]);
+            if (c.problem.dims != 2 && c.problem.dims != 3) out_of_range("dims", r[6], "2 or 3");
             c.problem.size = require(parse_extent(r[7], c.problem.dims), "size", r[7]);
             c.problem.radius = parse_int(r[8]);
             if (Status ok = check_problem(c.problem); !ok) throw std::out_of_range(ok.reason);
@@ -188,9 +194,9 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
             if (columns > 23) {
                 c.policy.depth = parse_int(r[23]);
                 if (c.policy.depth < 1 || c.policy.depth > kMaxTemporalDepth)
-                    throw std::invalid_argument("depth " + r[23]);
+                    throw std::invalid_argument("depth " + quote_for_message(r[23]));
                 if (!depth_fits_variant(c.policy))
-                    throw std::invalid_argument("depth " + r[23] + " of variant " + r[9]);
+                    throw std::invalid_argument("depth " + r[23] + " of variant " + r[9]); // both parsed: short
                 p.dram_bytes_per_cell = parse_figure(r[24], "dram_bytes_per_cell", kMaxRatio);
             }
             // Not measured (a configuration that could not run): no bar, and no NaN for a chart's axis.

@@ -104,7 +104,8 @@ Status check_size_limit(std::uint64_t end, const std::string& where) {
 // Whether the locked descriptor still is the file at `path`: a replace (rename) or a failed first append
 // (unlink) may have swapped or removed it while this process waited for the lock.
 bool still_at_path(int fd, const std::string& path) {
-    struct stat mine { }, named { };
+    struct stat mine {
+    }, named {};
     return ::fstat(fd, &mine) == 0 && mine.st_nlink > 0 && ::stat(path.c_str(), &named) == 0
         && named.st_dev == mine.st_dev && named.st_ino == mine.st_ino;
 }
