@@ -3,14 +3,18 @@
 
 #include "gpu/io/safe_file.h"
 #include "gpu/plan/temporal_policy.h"
+#include "gpu/plan/validation.h"
 
+#include "reports/run_options.h" // quote_for_message
 #include "reports/run_report.h"
 
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace ss {
 namespace {
@@ -24,21 +28,46 @@ std::string number_or_empty(double v) {
 template <typename T> T parse_whole_field(const std::string& s) {
     T v {};
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size()) throw std::invalid_argument(s);
+    if (ec != std::errc() || end != s.data() + s.size()) throw std::invalid_argument(quote_for_message(s));
     return v;
-}
-
-double parse_number(const std::string& s) {
-    if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
-    return parse_whole_field<double>(s);
 }
 
 int parse_int(const std::string& s) {
     return parse_whole_field<int>(s);
 }
 
+// A field that holds a number but not a sane one: the reader names its column (std::out_of_range).
+[[noreturn]] void out_of_range(const std::string& column, const std::string& text, const std::string& expected) {
+    throw std::out_of_range("column " + column + ": '" + quote_for_message(text) + "' is not " + expected);
+}
+
+// A measured figure: empty is "not measured" (NaN); anything else a finite number from 0 to `max`. A rate
+// of 1e308, inf, nan or a negative time comes from no run, and would give a chart an axis it cannot draw.
+double parse_figure(const std::string& s, const std::string& column, double max) {
+    if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
+    double v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    const std::string expected = "a finite number from 0 to " + format_number(max);
+    if (ec == std::errc::result_out_of_range) out_of_range(column, s, expected);
+    if (ec != std::errc() || end != s.data() + s.size())
+        throw std::invalid_argument(column + " '" + quote_for_message(s) + "'");
+    if (!std::isfinite(v) || v < 0 || v > max) out_of_range(column, s, expected);
+    return v;
+}
+
+int parse_count(const std::string& s, const std::string& column, int min, int max) {
+    const int v = parse_int(s);
+    if (v < min || v > max)
+        out_of_range(column, s, "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
+    return v;
+}
+
+// Bounds far above any GPU (an H100 updates a few hundred GCells/s), and low enough that a chart's axis
+// and its labels stay finite.
+constexpr double kMaxRate = 1e6, kMaxRatio = 1e6, kMaxMilliseconds = 1e9;
+
 template <typename T> T require(std::optional<T> v, const std::string& what, const std::string& text) {
-    if (!v) throw std::invalid_argument(what + " '" + text + "'");
+    if (!v) throw std::invalid_argument(what + " '" + quote_for_message(text) + "'");
     return *v;
 }
 
@@ -111,6 +140,10 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
     std::string text;
     if (Status s = read_regular_file(path, kMaxBytes, text); !s)
         return Status::failure(s.reason + ": not a sweep result");
+    return parse_experiment_csv(text, one_line(path), out);
+}
+
+Status parse_experiment_csv(const std::string& text, const std::string& path, ExperimentTable* out) {
     std::string why;
     const std::vector<CsvRow> rows = parse_csv(text, &why);
     if (!why.empty()) return Status::failure(path + ": " + why);
@@ -140,30 +173,33 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
             c.problem.stencil = require(parse_stencil(r[4]), "stencil", r[4]);
             c.problem.rule = require(parse_rule(r[5]), "rule", r[5]);
             c.problem.dims = parse_int(r[6]);
-            if (c.problem.dims != 2 && c.problem.dims != 3) throw std::invalid_argument("dims " + r[6]);
+            if (c.problem.dims != 2 && c.problem.dims != 3) out_of_range("dims", r[6], "2 or 3");
             c.problem.size = require(parse_extent(r[7], c.problem.dims), "size", r[7]);
             c.problem.radius = parse_int(r[8]);
+            if (Status ok = check_problem(c.problem); !ok) throw std::out_of_range(ok.reason);
             c.policy.variant = require(parse_variant(r[9]), "variant", r[9]);
-            c.policy.cf = parse_int(r[10]);
+            c.policy.cf = parse_count(r[10], "cf", 1, 1024);
             c.problem.precision = require(parse_precision(r[11]), "precision", r[11]);
-            c.policy.block = { parse_int(r[12]), parse_int(r[13]), parse_int(r[14]) };
+            c.policy.block = { parse_count(r[12], "block_x", 1, 1024), parse_count(r[13], "block_y", 1, 1024),
+                parse_count(r[14], "block_z", 1, 1024) };
             c.policy.heuristic_block = false;
             p.autotuned = r[15] == "1";
-            p.ms_per_step = parse_number(r[16]);
-            p.gcells_per_s = parse_number(r[17]);
-            p.improvement = parse_number(r[18]);
+            p.ms_per_step = parse_figure(r[16], "ms_per_step", kMaxMilliseconds);
+            p.gcells_per_s = parse_figure(r[17], "gcells_per_s", kMaxRate);
+            p.improvement = parse_figure(r[18], "improvement", kMaxRatio);
             p.bottleneck_metric = r[19];
-            p.bottleneck_gbs = parse_number(r[20]);
-            p.bottleneck_improvement = parse_number(r[21]);
+            p.bottleneck_gbs = parse_figure(r[20], "bottleneck_gbs", kMaxRate);
+            p.bottleneck_improvement = parse_figure(r[21], "bottleneck_improvement", kMaxRatio);
             p.error = r[22];
             if (columns > 23) {
                 c.policy.depth = parse_int(r[23]);
                 if (c.policy.depth < 1 || c.policy.depth > kMaxTemporalDepth)
-                    throw std::invalid_argument("depth " + r[23]);
+                    throw std::invalid_argument("depth " + quote_for_message(r[23]));
                 if (!depth_fits_variant(c.policy))
-                    throw std::invalid_argument("depth " + r[23] + " of variant " + r[9]);
-                p.dram_bytes_per_cell = parse_number(r[24]);
+                    throw std::invalid_argument("depth " + r[23] + " of variant " + r[9]); // both parsed: short
+                p.dram_bytes_per_cell = parse_figure(r[24], "dram_bytes_per_cell", kMaxRatio);
             }
+            // Not measured (a configuration that could not run): no bar, and no NaN for a chart's axis.
             if (!std::isfinite(p.ms_per_step)) p.ms_per_step = 0.0;
             if (!std::isfinite(p.gcells_per_s)) p.gcells_per_s = 0.0;
             // Bounded, so that a hostile or foreign file cannot make a chart allocate without end.
@@ -178,6 +214,8 @@ Status read_experiment_csv(const std::string& path, ExperimentTable* out) {
             }
             series.insert(p.series);
             table.points.push_back(std::move(p));
+        } catch (const std::out_of_range& e) {
+            return Status::failure(where + e.what());
         } catch (const std::exception& e) {
             return Status::failure(where + "cannot read " + e.what());
         }

@@ -26,8 +26,12 @@ struct ExperimentTable {
 };
 // What a chart is given at most (a sweep of the app has a handful of series and tens of points).
 inline constexpr std::size_t kMaxSweepSeries = 32, kMaxSweepPoints = 4096, kMaxSeriesNameChars = 64;
-// Fails with a one-line reason on a missing file, another header or a malformed row (row number given).
+// Fails with a one-line reason on a missing file, another header or a malformed row (row number given):
+// a field that is not a sane value (a rate of 1e308, inf, nan or -5, a block of 0) is refused naming its
+// row and column, never charted.
 Status read_experiment_csv(const std::string& path, ExperimentTable* out);
+// The same for a file's text already read; `name` stands for the file in the messages.
+Status parse_experiment_csv(const std::string& text, const std::string& name, ExperimentTable* out);
 
 // RFC 4180 fields of one record; `text` may hold quoted line breaks. Used by read_experiment_csv.
 std::vector<CsvRow> parse_csv(const std::string& text, std::string* why);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "reports/row_output.h"
 
+#include "gpu/io/safe_file.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -44,17 +46,10 @@ bool is_stream(mode_t mode) {
     return S_ISFIFO(mode) || S_ISCHR(mode) || S_ISSOCK(mode);
 }
 
+// Whole rows or none: stdout may be a regular file (`>> rows.csv`), which a full disk must not leave
+// with half a row (gpu/io/safe_file.h).
 Status write_all(int fd, const std::string& bytes, const std::string& where) {
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0)
-            return Status::failure("cannot write to " + where + ": "
-                + (n < 0 ? std::string(std::strerror(errno)) : std::string("nothing written")));
-        done += std::size_t(n);
-    }
-    return Status::success();
+    return write_whole(fd, bytes, "to " + where);
 }
 
 } // namespace

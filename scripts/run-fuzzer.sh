@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Fuzzes the setup and lesson loader for a bounded time (ctest: fuzz_setup_loader, label fuzz).
+# Fuzzes the setup and lesson loader, and the sweep CSV reader, for a bounded time (ctest: fuzz_setup_loader,
+# label fuzz).
 #   scripts/run-fuzzer.sh FUZZ_BUILD_DIR [SECONDS]
-# Seeds: the lessons (resources/presets) and the inputs of past findings (tests/fuzz/regressions), which
-# therefore replay first on every run. New inputs go into FUZZ_BUILD_DIR/corpus (kept between runs, never
-# into the source tree), a failing input into FUZZ_BUILD_DIR/artifacts. Exit status: libFuzzer's, non-zero
-# on a crash, a sanitizer report, a broken invariant of the target, a leak or a slow input.
+# Seeds: the lessons (resources/presets) and the inputs of past findings and file cases
+# (tests/fuzz/regressions, sweep CSVs among them), which therefore replay first on every run. New inputs
+# go into FUZZ_BUILD_DIR/corpus (kept between runs, never into the source tree), a failing input into
+# FUZZ_BUILD_DIR/artifacts. Exit status: libFuzzer's, non-zero on a crash, a sanitizer report, a broken
+# invariant of the target, a leak or a slow input.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: run-fuzzer.sh FUZZ_BUILD_DIR [SECONDS]}

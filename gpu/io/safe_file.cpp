@@ -3,9 +3,11 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -58,17 +60,61 @@ Status open_regular(
     return Status::success();
 }
 
-Status write_all(int fd, const std::string& bytes, const std::string& path, const std::string& what) {
-    std::size_t done = 0;
+std::atomic<long long> g_disk_left { -1 }; // simulate_full_disk_after: bytes until "disk full", -1 = off
+
+ssize_t write_some(int fd, const char* data, std::size_t size) {
+    const long long left = g_disk_left.load();
+    if (left < 0) return ::write(fd, data, size);
+    if (left == 0) {
+        errno = ENOSPC;
+        return -1;
+    }
+    const ssize_t n = ::write(fd, data, std::min<std::size_t>(size, std::size_t(left)));
+    if (n > 0) g_disk_left -= n;
+    return n;
+}
+
+// `done` counts the bytes that reached the file, also when it fails.
+Status write_all(int fd, const std::string& bytes, const std::string& where, std::size_t& done) {
+    done = 0;
     while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        const ssize_t n = write_some(fd, bytes.data() + done, bytes.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0)
-            return Status::failure("cannot write " + what + " " + path + ": "
-                + (n < 0 ? errno_text() : std::string("nothing written")) + (errno == ENOSPC ? " (disk full)" : ""));
+        if (n <= 0) {
+            const int err = n < 0 ? errno : 0;
+            return Status::failure("cannot write " + where + ": "
+                + (n < 0 ? std::string(std::strerror(err)) : std::string("nothing written"))
+                + (err == ENOSPC ? " (disk full)" : ""));
+        }
         done += std::size_t(n);
     }
     return Status::success();
+}
+
+// The file size limit (ulimit -f) is checked before writing: passing it would end the process with
+// SIGXFSZ halfway through a row.
+Status check_size_limit(std::uint64_t end, const std::string& where) {
+    struct rlimit limit { };
+    if (::getrlimit(RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY || end <= limit.rlim_cur)
+        return Status::success();
+    return Status::failure("cannot write " + where + ": it would pass the file size limit (ulimit -f, "
+        + std::to_string(limit.rlim_cur) + " bytes)");
+}
+
+// Whether the locked descriptor still is the file at `path`: a replace (rename) or a failed first append
+// (unlink) may have swapped or removed it while this process waited for the lock.
+bool still_at_path(int fd, const std::string& path) {
+    struct stat mine {
+    }, named {};
+    return ::fstat(fd, &mine) == 0 && mine.st_nlink > 0 && ::stat(path.c_str(), &named) == 0
+        && named.st_dev == mine.st_dev && named.st_ino == mine.st_ino;
+}
+
+// Removes the file this process created (through a symlink too), if `path` still names it.
+void remove_created(int fd, const std::string& path) {
+    std::error_code ec;
+    const std::filesystem::path target = std::filesystem::canonical(path, ec);
+    if (!ec && still_at_path(fd, target.string())) ::unlink(target.c_str());
 }
 
 Status read_all(int fd, std::uint64_t size, std::string& out, const std::string& path, const std::string& what) {
@@ -83,6 +129,24 @@ Status read_all(int fd, std::uint64_t size, std::string& out, const std::string&
     }
     out.resize(done);
     return Status::success();
+}
+
+// Opens `path` (created when missing) and takes its exclusive lock, again when the file was replaced or
+// removed while this process waited. `created`: this call made the file (it was missing).
+Status open_locked(const std::string& path, int flags, const std::string& what, int& fd_out, bool& created) {
+    for (int attempt = 0; attempt < 64; ++attempt) {
+        struct stat st { };
+        created = ::access(path.c_str(), F_OK) != 0;
+        int raw = -1;
+        if (Status s = open_regular(path, flags | O_CREAT, 0666, what, raw, st); !s) return s;
+        Fd fd(raw);
+        if (::flock(fd.get(), LOCK_EX) != 0)
+            return Status::failure("cannot lock " + what + " " + path + ": " + errno_text());
+        if (!still_at_path(fd.get(), path)) continue;
+        fd_out = fd.release();
+        return Status::success();
+    }
+    return Status::failure("cannot lock " + what + " " + path + ": it kept being replaced by other processes");
 }
 
 std::string size_text(std::uint64_t bytes) {
@@ -127,15 +191,36 @@ Status check_writable_path(const std::string& path) {
     return Status::success();
 }
 
+Status write_whole(int fd, const std::string& bytes, const std::string& where) {
+    struct stat before { };
+    std::size_t done = 0;
+    if (::fstat(fd, &before) != 0 || !S_ISREG(before.st_mode)) return write_all(fd, bytes, where, done);
+    const off_t offset = ::lseek(fd, 0, SEEK_CUR);
+    const bool appends = (::fcntl(fd, F_GETFL) & O_APPEND) != 0;
+    const std::uint64_t from = std::uint64_t(appends || offset < 0 ? before.st_size : std::max(offset, before.st_size));
+    if (Status s = check_size_limit(from + bytes.size(), where); !s) return s;
+    Status s = write_all(fd, bytes, where, done);
+    if (s || done == 0) return s;
+    // Undone only when the file grew by exactly this write's bytes: stdout may be a file that others
+    // append to as well, and their rows are not ours to cut.
+    struct stat after { };
+    if (::fstat(fd, &after) == 0 && std::uint64_t(after.st_size) == std::uint64_t(before.st_size) + done) {
+        if (::ftruncate(fd, before.st_size) != 0)
+            return Status::failure(s.reason + "; cutting it back to its length failed too: " + errno_text());
+        if (offset >= 0) ::lseek(fd, offset, SEEK_SET);
+    }
+    return s;
+}
+
 Status append_locked(const std::string& path, std::size_t head_bytes,
     const std::function<Status(const std::string& head)>& header_check,
     const std::function<std::string(bool empty, bool ends_with_newline)>& text_for) {
     if (Status s = check_writable_path(path); !s) return s;
     int raw = -1;
-    struct stat st { };
-    if (Status s = open_regular(path, O_RDWR | O_APPEND | O_CREAT, 0666, "CSV", raw, st); !s) return s;
+    bool created = false;
+    if (Status s = open_locked(path, O_RDWR | O_APPEND, "CSV", raw, created); !s) return s;
     Fd fd(raw);
-    if (::flock(fd.get(), LOCK_EX) != 0) return Status::failure("cannot lock " + path + ": " + errno_text());
+    struct stat st { };
     if (::fstat(fd.get(), &st) != 0) return Status::failure("cannot inspect " + path + ": " + errno_text());
     const std::uint64_t size = std::uint64_t(st.st_size);
     std::string head;
@@ -143,7 +228,11 @@ Status append_locked(const std::string& path, std::size_t head_bytes,
     if (Status s = header_check(head); !s) return s;
     char last = '\n';
     if (size > 0 && ::pread(fd.get(), &last, 1, off_t(size - 1)) != 1) last = '\n';
-    return write_all(fd.get(), text_for(size == 0, last == '\n'), path, "CSV"); // the lock ends with close
+    Status s = write_whole(fd.get(), text_for(size == 0, last == '\n'), "CSV " + path);
+    // A file this call created and could not give a row is removed again (still under the lock; a process
+    // waiting for it sees that and creates the file anew).
+    if (!s && created && size == 0) remove_created(fd.get(), path);
+    return s; // the lock ends with close
 }
 
 Status replace_file(const std::string& path, const std::string& contents, const std::string& what) {
@@ -155,19 +244,15 @@ Status replace_file(const std::string& path, const std::string& contents, const 
     ec.clear();
     const fs::path target = is_link ? fs::canonical(path, ec) : fs::path(path);
     if (ec) return Status::failure("cannot write " + what + " " + path + ": " + ec.message());
+    const std::string where = what + " " + path;
+    // Even with several hard links: written in place, a failure halfway would leave every name broken.
+    if (Status s = check_size_limit(contents.size(), where); !s) return s;
     struct stat st { };
     const bool exists = ::stat(target.c_str(), &st) == 0;
-    if (exists && st.st_nlink > 1) { // keep the hard links: rewrite the shared inode in place
-        Fd fd(::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK));
-        if (fd.get() < 0) return Status::failure("cannot write " + what + " " + path + ": " + errno_text());
-        if (::ftruncate(fd.get(), 0) != 0)
-            return Status::failure("cannot write " + what + " " + path + ": " + errno_text());
-        return write_all(fd.get(), contents, path, what);
-    }
-    std::string temp = (target.has_parent_path() ? target.parent_path().string() + "/" : std::string()) + "."
-        + target.filename().string() + ".XXXXXX";
+    const std::string folder = target.has_parent_path() ? target.parent_path().string() : std::string(".");
+    std::string temp = folder + "/." + target.filename().string() + ".XXXXXX";
     Fd fd(::mkstemp(temp.data()));
-    if (fd.get() < 0) return Status::failure("cannot write " + what + " " + path + ": " + errno_text());
+    if (fd.get() < 0) return Status::failure("cannot write " + where + ": " + errno_text());
     // The new file takes the old one's mode (mkstemp makes 0600); a new name gets 0666 less the umask.
     mode_t mode = 0;
     if (exists) {
@@ -178,13 +263,18 @@ Status replace_file(const std::string& path, const std::string& contents, const 
         ::umask(mask);
         mode = 0666 & ~mask;
     }
-    Status s = ::fchmod(fd.get(), mode) == 0
-        ? write_all(fd.get(), contents, path, what)
-        : Status::failure("cannot write " + what + " " + path + ": " + errno_text());
-    if (s && ::fsync(fd.get()) != 0) s = Status::failure("cannot write " + what + " " + path + ": " + errno_text());
+    std::size_t done = 0;
+    Status s = ::fchmod(fd.get(), mode) == 0 ? write_all(fd.get(), contents, where, done)
+                                             : Status::failure("cannot write " + where + ": " + errno_text());
+    if (s && ::fsync(fd.get()) != 0) s = Status::failure("cannot write " + where + ": " + errno_text());
     if (s && ::rename(temp.c_str(), target.c_str()) != 0)
-        s = Status::failure("cannot write " + what + " " + path + ": " + errno_text());
-    if (!s) ::unlink(temp.c_str());
+        s = Status::failure("cannot write " + where + ": " + errno_text());
+    if (!s) {
+        ::unlink(temp.c_str());
+        return s;
+    }
+    Fd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (dir.get() >= 0) ::fsync(dir.get()); // the rename itself survives a power cut
     return s;
 }
 
@@ -192,21 +282,25 @@ Status update_locked(const std::string& path, std::uint64_t max_bytes,
     const std::function<std::string(const std::string& current)>& update, const std::string& what) {
     if (Status s = check_writable_path(path); !s) return s;
     int raw = -1;
-    struct stat st { };
-    if (Status s = open_regular(path, O_RDWR | O_CREAT, 0666, what, raw, st); !s) return s;
+    bool created = false;
+    if (Status s = open_locked(path, O_RDWR, what, raw, created); !s) return s;
     Fd fd(raw);
-    if (::flock(fd.get(), LOCK_EX) != 0)
-        return Status::failure("cannot lock " + what + " " + path + ": " + errno_text());
+    struct stat st { };
     if (::fstat(fd.get(), &st) != 0) return Status::failure("cannot inspect " + path + ": " + errno_text());
     if (std::uint64_t(st.st_size) > max_bytes)
         return Status::failure(
             what + " " + path + " is " + size_text(std::uint64_t(st.st_size)) + ", more than " + size_text(max_bytes));
     std::string current;
     if (Status s = read_all(fd.get(), std::uint64_t(st.st_size), current, path, what); !s) return s;
-    const std::string next = update(current);
-    if (::ftruncate(fd.get(), 0) != 0 || ::lseek(fd.get(), 0, SEEK_SET) != 0)
-        return Status::failure("cannot write " + what + " " + path + ": " + errno_text());
-    return write_all(fd.get(), next, path, what);
+    // Replaced through a temporary while this process holds the old file's lock: one that waits for it
+    // finds the file replaced, and locks and reads the new one.
+    Status s = replace_file(path, update(current), what);
+    if (!s && created && current.empty()) remove_created(fd.get(), path);
+    return s;
+}
+
+void simulate_full_disk_after(long long bytes) {
+    g_disk_left = bytes < 0 ? -1 : bytes;
 }
 
 } // namespace ss

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target for the setup and lesson loader (session/setup_file). Whatever the bytes, the loader
-// either refuses them with a one-line reason and leaves the setup as it was, or accepts a setup that the
-// window's save writes back in a form the loader reads as the same setup.
+// libFuzzer target for the setup and lesson loader (session/setup_file) and the sweep CSV reader
+// (reports/experiment_report, --open-sweep). Whatever the bytes, the loader either refuses them with a
+// one-line reason and leaves the setup as it was, or accepts a setup that the window's save writes back in
+// a form the loader reads as the same setup; the sweep reader either refuses them in one line or gives
+// only figures a chart can draw (finite, 0 or more), bounded tables, and rows that read back the same.
+#include "reports/experiment_report.h"
 #include "session/setup_file.h"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 using namespace ss;
 using namespace ss::gui;
@@ -33,9 +38,39 @@ SetupState sentinel() {
     std::abort();
 }
 
+bool drawable(double figure, bool may_be_unmeasured) {
+    return (std::isfinite(figure) && figure >= 0) || (may_be_unmeasured && std::isnan(figure));
+}
+
+void check_sweep_reader(const std::string& text) {
+    ExperimentTable table;
+    const Status read = parse_experiment_csv(text, "fuzz.csv", &table);
+    if (!read) {
+        if (read.reason.empty()) violated("a sweep refused without a reason", {});
+        if (read.reason.find('\n') != std::string::npos || read.reason.find('\r') != std::string::npos)
+            violated("a sweep's reason is more than one line", QString::fromStdString(read.reason));
+        if (read.reason.size() > 400) violated("a sweep's reason is longer than 400 characters", {});
+        return;
+    }
+    if (table.points.empty() || table.points.size() > kMaxSweepPoints) violated("a sweep table out of bounds", {});
+    for (const ExperimentPoint& p : table.points)
+        if (!drawable(p.ms_per_step, false) || !drawable(p.gcells_per_s, false) || !drawable(p.improvement, true)
+            || !drawable(p.bottleneck_gbs, true) || !drawable(p.bottleneck_improvement, true)
+            || !drawable(p.dram_bytes_per_cell, true))
+            violated("a sweep point with a figure no chart can draw", QString::fromStdString(p.series));
+    std::string written = csv_line(experiment_csv_header());
+    for (const CsvRow& row : experiment_csv_rows(table.kind, table.points, table.device, table.timestamp))
+        written += csv_line(row);
+    ExperimentTable again;
+    if (const Status s = parse_experiment_csv(written, "written.csv", &again); !s)
+        violated("a sweep written back does not read back", QString::fromStdString(s.reason));
+    if (again.points.size() != table.points.size()) violated("a sweep written back reads back different", {});
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    check_sweep_reader(std::string(reinterpret_cast<const char*>(data), size));
     const QByteArray json = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));
     RunSettings current; // the hardware a lesson keeps: the CPU backend, as without a GPU
     current.config.placement.backend = Backend::Cpu;
