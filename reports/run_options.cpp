@@ -360,6 +360,8 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
     } else {
         c.problem.size = c.problem.dims == 3 ? Extent { 256, 256, 256 } : Extent { 1024, 1024, 1 };
     }
+    if (c.placement.split == SplitAxis::Z && c.problem.dims == 2)
+        return Status::failure("--split z does not apply to --dims 2: a 2D domain has no z axis (split along x or y)");
     if (!find_value(values, "--overlap") && !splits_slowest(c)) c.placement.overlap = false; // cannot apply
     const bool variant_given = find_value(values, "--variant");
     if (!variant_given && !variant_applies(c.problem.stencil, c.policy.variant))

@@ -20,6 +20,7 @@
 #include "gpu/problem/physics.h"
 #include "reports/command_line.h"
 #include "reports/csv.h"
+#include "reports/request_check.h"
 #include "reports/run_options.h"
 #include "reports/run_report.h"
 
@@ -168,17 +169,6 @@ struct FieldCache {
     }
 };
 
-// The CPU backend runs no blocks, yet its report and CSV row name the block asked for: one that no GPU could
-// launch is refused with the reason a GPU would give, against CUDA's limits and the thesis' rules on the most
-// capable GPU (largest_gpu_limits: 227 KiB of shared memory per block, sm_90).
-Status check_block_on_any_gpu(const StencilConfig& c) {
-    if (c.placement.backend != Backend::Cpu || c.policy.heuristic_block) return Status::success();
-    const DeviceInfo largest_gpu = largest_gpu_limits();
-    if (Status s = check_block(c, c.policy.block, &largest_gpu); !s)
-        return Status::failure("no GPU could launch this block: " + s.reason);
-    return Status::success();
-}
-
 // Progress over every run (bench: every warm-up and timed run) of every combination of the lists.
 struct RunProgress {
     cli::Progress bar;
@@ -189,27 +179,16 @@ struct RunProgress {
 int run_or_bench(const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache,
     bool keep_going, RunProgress& progress) {
     const int units = command == "bench" ? o.warmup + o.repeats : 1;
-    if (!o.backend_given && !catalogue.has_cuda()) {
-        o.config.placement.backend = Backend::Cpu;
-        static bool said = false; // a driver but no usable GPU (e.g. no NVRTC): say once why the CPU runs
-        if (!said && cuda_driver_status().usable())
-            std::cerr << "stencilscope-cli: " << catalogue.unavailable << "; running on the CPU\n";
-        said = true;
-    }
+    // Every input check ran before the first combination (check_before_runs); a list reports and skips what
+    // can_implement refuses, as --help says.
     const LaunchPlan plan = make_launch_plan(o.config, catalogue); // resolved once: the check and the engine read it
-    Status implementable = plan.verdict;
-    if (implementable) implementable = check_block_on_any_gpu(o.config);
-    if (Status s = implementable; !s) {
+    if (Status s = plan.verdict; !s) {
         if (!keep_going) return fail(2, s.reason);
         progress.done += units;
         progress.bar.clear();
         std::cout << "refused  " << describe(o.config) << ": " << s.reason << "\n\n";
         return 0;
     }
-    if (o.verify && updated_cells(o.config) > (std::int64_t(1) << 27))
-        return fail(2, "--verify runs the fp64 CPU reference: use a domain of at most 134M cells");
-    if (Status s = cli::check_address_space(cli::host_bytes_for_run(o.config, o.verify)); !s) return fail(2, s.reason);
-    if (Status s = cli::open_outputs(o, report_csv_header()); !s) return fail(2, s.reason); // once per process
 
     RunReport report;
     report.command = command;
@@ -281,6 +260,28 @@ int run_or_bench(const std::string& command, RunOptions o, const DeviceCatalogue
     return 0;
 }
 
+// Without a usable GPU, run and bench without --backend run on the CPU: resolved for every combination before
+// they are checked, saying once why.
+void resolve_backends(std::vector<RunOptions>& runs, const DeviceCatalogue& catalogue) {
+    if (catalogue.has_cuda()) return;
+    bool resolved = false;
+    for (RunOptions& o : runs)
+        if (!o.backend_given) o.config.placement.backend = Backend::Cpu, resolved = true;
+    if (resolved && cuda_driver_status().usable()) // a driver but no usable GPU (e.g. no NVRTC)
+        std::cerr << "stencilscope-cli: " << catalogue.unavailable << "; running on the CPU\n";
+}
+
+// run and bench: every combination and the outputs, before the first one runs (issue 36): bad input in any
+// of them ends the command with nothing run and nothing written.
+Status check_before_runs(
+    const std::string& command, const std::vector<RunOptions>& runs, const DeviceCatalogue& catalogue) {
+    if (Status s = check_run_request(command, runs, catalogue); !s) return s;
+    for (const RunOptions& o : runs)
+        if (Status s = cli::check_address_space(cli::host_bytes_for_run(o.config, o.verify)); !s)
+            return runs.size() == 1 ? s : Status::failure(describe(o.config) + ": " + s.reason);
+    return Status::success();
+}
+
 // The options of `command` (not sweep): every combination of its lists (run and bench), each checked
 // before anything runs, so that a typo fails fast with nothing written.
 Status parse_command_options(
@@ -301,12 +302,21 @@ Status parse_command_options(
     for (const OptionValues& combination : combinations) {
         RunOptions options;
         if (Status s = apply_run_options(combination, options); !s) return s;
+        if (Status s = check_options_apply(values, options.config); !s) return s;
         if (options.no_kernel_cache) set_kernel_disk_cache_enabled(false);
         if (command == "run" || command == "bench" || command == "profile")
             options.config.placement.strips_per_device = strips_per_gpu_from_environment();
         runs.push_back(options);
     }
     return Status::success();
+}
+
+// Where the rows go (every command's --csv, --json), checked before any work: a path that cannot be written, and
+// rows that would be mixed with the report.
+Status check_outputs(const RunOptions& o) {
+    if (!o.csv.empty())
+        if (Status s = check_rows_path(o.csv); !s) return s;
+    return check_rows_and_report(o);
 }
 
 } // namespace
@@ -317,6 +327,13 @@ int main(int argc, char** argv) {
     // `help COMMAND` is `COMMAND --help`.
     if (args.front() == "help" && args.size() == 2 && args[1] != "help") args = { args[1], "--help" };
     const std::string command = args.front();
+    // Under mpirun only run, bench and profile split the domain over the ranks: any other command would do its
+    // whole work on every rank (issue 36). Rank 0 says so; the others leave quietly with the same code.
+    if (ss::cli::under_mpi_launcher() && command != "run" && command != "bench" && command != "profile")
+        return ss::cli::launched_rank() == 0 ? fail(2,
+                   "under mpirun only run, bench and profile split the domain over the ranks; start '"
+                       + ss::quote_for_message(command) + "' as one process, without mpirun")
+                                             : 2;
     if (command == "help" || command == "--help" || command == "-h") {
         if (args.size() > 1) return fail(2, "help takes one command at most (" + std::string(kCommands) + ")");
         std::cout << help_text("") << ss::kCudaLibsHelp;
@@ -336,11 +353,15 @@ int main(int argc, char** argv) {
         std::cout << help_text(command) << ss::kCudaLibsHelp;
         return 0;
     }
+    // The knobs in force are checked as options are: a value one does not take ends the command before any work.
+    if (ss::Status s = ss::check_knobs(); !s) return ss::cli::launched_rank() == 0 ? fail(2, s.reason) : 2;
     // The one query of the machine: every command below gets this catalogue.
     const ss::DeviceCatalogue catalogue = ss::query_device_catalogue();
     if (command == "sweep") { // its lists are the experiment's axes, not combinations to expand
         ss::SweepOptions options;
         if (ss::Status s = ss::parse_sweep_options(args, options, catalogue.has_cuda()); !s) return fail(2, s.reason);
+        if (ss::Status s = check_outputs(options.run); !s) return fail(2, s.reason);
+        if (ss::Status s = ss::check_sweep_request(options.spec, catalogue); !s) return fail(2, s.reason);
         if (options.run.no_kernel_cache) ss::set_kernel_disk_cache_enabled(false);
         try {
             return ss::run_sweep_command(options, catalogue);
@@ -362,6 +383,11 @@ int main(int argc, char** argv) {
     }
     std::vector<ss::RunOptions> runs;
     if (ss::Status s = parse_command_options(command, args, runs); !s) return fail(2, s.reason);
+    if (ss::Status s = check_outputs(runs.front()); !s) return fail(2, s.reason);
+    if (command == "run" || command == "bench") {
+        resolve_backends(runs, catalogue);
+        if (ss::Status s = check_before_runs(command, runs, catalogue); !s) return fail(2, s.reason);
+    }
     try {
         if (command == "devices") return list_devices(runs.front(), catalogue);
         if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);

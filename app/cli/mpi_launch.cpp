@@ -26,7 +26,14 @@ int launched_ranks() {
 }
 
 int launched_rank() {
-    return from_environment({ "OMPI_COMM_WORLD_RANK", "PMI_RANK", "MV2_COMM_WORLD_RANK" }, 0);
+    return from_environment({ "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "MV2_COMM_WORLD_RANK" }, 0);
+}
+
+bool under_mpi_launcher() {
+    if (launched_ranks() > 1) return true;
+    // PMIx launchers (srun --mpi=pmix, prterun) name the rank but not the size: one of several, or one alone.
+    return from_environment({ "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MV2_COMM_WORLD_SIZE" }, 0) == 0
+        && std::getenv("PMIX_RANK") != nullptr;
 }
 
 } // namespace ss::cli

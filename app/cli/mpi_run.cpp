@@ -14,6 +14,7 @@
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/physics.h"
 #include "gpu/problem/rates.h"
+#include "reports/request_check.h"
 #include "reports/run_report.h"
 
 #include <algorithm>
@@ -255,6 +256,12 @@ int run_under_mpi(char*[], const std::string& command, const std::vector<std::st
     std::vector<RunOptions> runs;
     const Status parsed = parse(runs);
     if (!parsed) return world.agree(2, parsed.reason, true);
+    // Every combination of a list, and rank 0's rows path, before the first one runs (issue 36).
+    if (Status s = check_run_request(command, runs, catalogue, world.size()); !s) return world.agree(2, s.reason, true);
+    Status outputs = Status::success();
+    if (world.rank() == 0 && !runs.front().csv.empty()) outputs = check_rows_path(runs.front().csv);
+    if (outputs) outputs = check_rows_and_report(runs.front());
+    if (int code = world.agree(outputs ? 0 : 2, outputs.reason)) return code;
     int worst = 0;
     if (command == "profile") return profile_under_mpi(runs.front(), world, catalogue);
     for (const RunOptions& o : runs) {

@@ -16,9 +16,13 @@
 namespace ss::cli {
 
 // The size of the job and this process's rank in it, from the launcher's environment
-// (OMPI_COMM_WORLD_SIZE/RANK, PMI_SIZE/RANK, MV2_COMM_WORLD_SIZE/RANK); 1 and 0 when started alone.
+// (OMPI_COMM_WORLD_SIZE/RANK, PMI_SIZE/RANK, PMIX_RANK, MV2_COMM_WORLD_SIZE/RANK); 1 and 0 when started alone.
 int launched_ranks();
 int launched_rank();
+// Whether a launcher started this process as one rank of several, or of a job whose size it does not say
+// (PMIX_RANK alone): the commands that do not split a domain (sweep, autotune, devices, ...) refuse to run there,
+// as each rank would do the whole work.
+bool under_mpi_launcher();
 
 // Parses the command's options into one RunOptions per combination of its lists.
 using ParseRuns = std::function<Status(std::vector<RunOptions>&)>;

@@ -10,6 +10,7 @@
 #include "gpu/studies/autotune_cache.h"
 #include "reports/command_line.h"
 #include "reports/experiment_report.h"
+#include "reports/request_check.h"
 #include "reports/run_report.h"
 
 #include <algorithm>
@@ -121,6 +122,7 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
     }
     if (Status s = refuse_options_not_for("sweep", rest); !s) return s;
     if (Status s = apply_run_options(rest, out.run); !s) return s;
+    if (Status s = check_options_apply(line.values(), out.run.config); !s) return s;
     // As run and bench: the CPU when no device is present, except for a search of CUDA blocks.
     if (!out.run.backend_given && spec.kind != ExperimentKind::Autotuned && !cuda_present)
         out.run.config.placement.backend = Backend::Cpu;

@@ -50,7 +50,10 @@ std::string kind_of(mode_t mode) {
 Status open_regular(
     const std::string& path, int flags, mode_t create_mode, const std::string& what, int& fd_out, struct stat& st) {
     Fd fd(::open(path.c_str(), flags | O_NONBLOCK | O_CLOEXEC, create_mode));
-    if (fd.get() < 0) return Status::failure("cannot read " + what + " " + path + ": " + errno_text());
+    const bool reads_only = (flags & O_ACCMODE) == O_RDONLY;
+    if (fd.get() < 0)
+        return Status::failure(
+            (reads_only ? "cannot read " : "cannot write ") + what + " " + path + ": " + errno_text());
     if (::fstat(fd.get(), &st) != 0)
         return Status::failure("cannot inspect " + what + " " + path + ": " + errno_text());
     if (!S_ISREG(st.st_mode))

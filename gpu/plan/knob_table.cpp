@@ -163,6 +163,7 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .name = "STENCILSCOPE_MPI_TIMEOUT_S",
         .kind = KnobKind::Setting,
         .type = KnobType::Seconds,
+        .max = 86400, // a day: a larger value would mean waiting for ever on a rank that died
         .default_value = 60,
         .default_text = "60",
         .meaning = "seconds an MPI rank waits for a neighbour's rows before it ends the job" },

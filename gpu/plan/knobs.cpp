@@ -42,7 +42,7 @@ std::string knob_range_text(const KnobSpec& s) {
     case KnobType::Flag:
         return "0|1";
     case KnobType::Seconds:
-        return "seconds > 0";
+        return "seconds > 0, at most " + std::to_string(s.max);
     case KnobType::Text:
         return "text";
     case KnobType::Integer:
@@ -82,6 +82,8 @@ KnobReading parse_knob(const KnobSpec& s, const char* raw) {
             ignore(r, "not a number");
         } else if (v <= 0.0) {
             ignore(r, "not greater than 0");
+        } else if (v > double(s.max)) {
+            ignore(r, "longer than " + std::to_string(s.max) + " s");
         } else {
             r.source = KnobSource::Environment;
             r.seconds = v;
@@ -123,6 +125,15 @@ double knob_seconds(Knob k) {
 
 std::string knob_text(Knob k) {
     return read_knob(k).text;
+}
+
+std::vector<std::string> invalid_knobs() {
+    std::vector<std::string> out;
+    for (const KnobSpec& s : knob_table())
+        if (const KnobReading r = read_knob(s.id, false); r.source == KnobSource::Ignored)
+            out.push_back(std::string(s.name) + "=" + printable(r.raw) + " is not a value it takes (" + r.problem
+                + "; it takes " + knob_range_text(s) + ", default " + s.default_text + ")");
+    return out;
 }
 
 } // namespace ss

@@ -4,21 +4,24 @@
 // programs work; test hooks make failures and multi-GPU code paths happen on purpose; diagnostics switch work
 // off to measure what it costs. docs/KNOBS.md is this table (`stencilscope-cli knobs --markdown` prints it), and
 // `stencilscope-cli knobs` lists the values in force.
-// One meaning everywhere: unset and set but empty (KNOB=) are the same, the default; a value that does not
-// parse or lies outside the knob's range is ignored (the default applies) with one line on stderr. Pure host
-// code, no Qt: every layer above gpu/plan may read a knob here.
+// One meaning everywhere: unset and set but empty (KNOB=) are the same, the default. A value that does not
+// parse or lies outside the knob's range is bad input, like a bad option: stencilscope-cli refuses to start
+// (invalid_knobs, exit 2, one line); the window, and a reader that meets one anyway, ignores it (the default
+// applies) with one line on stderr. Pure host code, no Qt: every layer above gpu/plan may read a knob here.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ss {
 
 enum class KnobKind { Tuning, Setting, TestHook, Diagnostic };
 // Integer: a whole number in min..max (with powers_of_two, only the powers of two in it); Flag: 0 or 1;
-// Seconds: a number greater than 0; Text: any text (the meaning says what is understood).
+// Seconds: a finite number greater than 0 and at most max (so that no value waits for ever); Text: any text
+// (the meaning says what is understood).
 enum class KnobType { Integer, Flag, Seconds, Text };
 
 enum class Knob {
@@ -56,7 +59,7 @@ struct KnobSpec {
     const char* name; // the environment variable
     KnobKind kind;
     KnobType type;
-    std::int64_t min = 0, max = 0; // Integer and Flag: the values taken
+    std::int64_t min = 0, max = 0; // Integer and Flag: the values taken; Seconds: max is the longest
     bool powers_of_two = false;
     // Integer, Flag, Seconds: the value in force when unset; a value outside min..max stands for a default that
     // depends on the configuration, which `default_text` and the function that reads the knob say.
@@ -70,7 +73,7 @@ struct KnobSpec {
 std::span<const KnobSpec> knob_table();
 const KnobSpec& knob_spec(Knob);
 std::string_view to_string(KnobKind); // "tuning", "setting", "test hook", "diagnostic"
-std::string knob_range_text(const KnobSpec&); // "1..16", "0|1", "1|2|4", "seconds > 0", "text"
+std::string knob_range_text(const KnobSpec&); // "1..16", "0|1", "1|2|4", "seconds > 0, at most 86400", "text"
 
 enum class KnobSource {
     Default, // unset, or set but empty
@@ -96,5 +99,9 @@ std::int64_t knob_integer(Knob); // Integer or Flag knobs
 bool knob_flag(Knob); // Flag knobs: the value in force is 1
 double knob_seconds(Knob); // Seconds knobs
 std::string knob_text(Knob); // Text knobs
+
+// Every knob set to a value it does not take, one line each ("STENCILSCOPE_MPI_TIMEOUT_S=inf: not a number; it
+// takes ..."), in table order; empty when every value set is taken. stencilscope-cli refuses to start on the first.
+std::vector<std::string> invalid_knobs();
 
 } // namespace ss

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/strip_plan.h"
 
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/physics.h"
 
@@ -51,10 +52,12 @@ int border_rows(const StencilConfig& c) {
     return c.problem.stencil == StencilKind::Star ? c.problem.radius : 0;
 }
 
+// Strips beyond one per GPU come from a test hook only: the message names it, so that a run it breaks says why.
 std::string strips_text(const StencilConfig& c) {
     const int n = strip_count(c.placement);
     if (c.placement.strips_per_device == 1) return std::to_string(n) + " GPUs";
-    return std::to_string(n) + " strips";
+    return std::to_string(n) + " strips (" + knob_spec(Knob::StripsPerGpu).name + "="
+        + std::to_string(c.placement.strips_per_device) + ", a test hook)";
 }
 } // namespace
 

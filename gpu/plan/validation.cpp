@@ -157,9 +157,20 @@ Status check_memory(const StencilConfig& c, const DeviceCatalogue& catalogue) {
 
 Status can_implement(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     if (Status s = check_problem(c.problem); !s) return s;
-    const DeviceInfo* dev = c.placement.backend == Backend::Cuda ? catalogue.find(c.placement.device) : nullptr;
-    if (c.placement.backend == Backend::Cuda && !dev) return check_devices(c, catalogue);
+    const bool cpu = c.placement.backend == Backend::Cpu;
+    const DeviceInfo* dev = cpu ? nullptr : catalogue.find(c.placement.device);
+    if (!cpu && !dev) return check_devices(c, catalogue);
     if (Status s = check_policy(c, dev); !s) return s;
+    // The CPU backend runs no block, yet its report, CSV row and sweep points name the kernel asked for: what no
+    // GPU could launch (the heuristic finding no block, or a given one) is refused with the GPU's reason, against
+    // the most capable GPU (largest_gpu_limits), so that no backend reports a rate for it.
+    if (cpu) {
+        const DeviceInfo largest_gpu = largest_gpu_limits();
+        if (Status s = check_policy(c, &largest_gpu); !s)
+            return Status::failure(std::string(c.policy.heuristic_block ? "no GPU could run this configuration: "
+                                                                        : "no GPU could launch this block: ")
+                + s.reason);
+    }
     return check_placement(c, catalogue);
 }
 

@@ -28,7 +28,8 @@ Status check_policy(const StencilConfig&, const DeviceInfo* device);
 // The placement: the backend, the devices the strips need, the strip plan, memory per GPU or host.
 Status check_placement(const StencilConfig&, const DeviceCatalogue&);
 
-// All three, in that order: the first problem found.
+// All three, in that order: the first problem found. On the CPU backend the policy is also checked against the
+// most capable GPU (largest_gpu_limits): what no GPU could run is refused on every backend, with the GPU's reason.
 Status can_implement(const StencilConfig&, const DeviceCatalogue&);
 // The memory the placement needs against what `catalogue` has free: each GPU's, or the CPU backend's host memory.
 // can_implement's last rule, so a configuration it accepted runs on a catalogue whose free memory was re-read once

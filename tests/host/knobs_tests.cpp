@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -87,6 +88,9 @@ TEST(Knobs, MalformedAndOutOfRangeValuesAreIgnoredAlike) {
         { Knob::MpiTimeout, "-1" },
         { Knob::MpiTimeout, "inf" },
         { Knob::MpiTimeout, "5s" },
+        { Knob::MpiTimeout, "nan" },
+        { Knob::MpiTimeout, "1e308" }, // finite, yet a wait for ever on a rank that died (issue 36)
+        { Knob::MpiTimeout, "86401" },
     };
     for (const Case& c : cases) {
         const KnobSpec& spec = knob_spec(c.knob);
@@ -149,6 +153,21 @@ TEST(Knobs, EveryKnobInTheSourcesIsInTheTable) {
         }
     }
     EXPECT_GT(files, 100); // the tree was found
+}
+
+// stencilscope-cli refuses to start on a knob set to a value it does not take (issue 36): every such knob is
+// named with its value and what it takes, in table order, and a valid or empty one is not.
+TEST(Knobs, InvalidKnobsNameEachValueNotTaken) {
+    const char* const set[][2] = { { "STENCILSCOPE_MPI_TIMEOUT_S", "inf" }, { "STENCILSCOPE_STREAM_PIPE", "6" },
+        { "STENCILSCOPE_FIX_BLOCK", "abc" }, { "STENCILSCOPE_TEMPORAL_FASTPATH", "" } };
+    for (const auto& [name, value] : set) ::setenv(name, value, 1);
+    const std::vector<std::string> lines = invalid_knobs();
+    for (const auto& [name, value] : set) ::unsetenv(name);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0].rfind("STENCILSCOPE_FIX_BLOCK=abc ", 0), 0u) << lines[0];
+    EXPECT_EQ(lines[1].rfind("STENCILSCOPE_MPI_TIMEOUT_S=inf ", 0), 0u) << lines[1];
+    EXPECT_NE(lines[1].find("at most 86400"), std::string::npos) << lines[1];
+    EXPECT_TRUE(invalid_knobs().empty());
 }
 
 TEST(Knobs, DocumentHoldsTheTable) {

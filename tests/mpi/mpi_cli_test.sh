@@ -134,5 +134,23 @@ for overlap in on off; do # a stall later on ends the job too
     check "overlap $overlap: a rank silent from the 5th exchange ends the job ($(($(date +%s) - start)) s)" $? "rc $rc: $out"
 done
 
+# Issue 36: checked before the work. A list whose later combination is too small for the ranks runs nothing and
+# writes nothing; a command that does not split a domain, and a knob value not taken, are refused in one line.
+csv=$(mktemp -d)/list.csv
+out=$(mpi -np 3 "$cli" run --backend "$backend" --size 64x30 --radius 1,8 --csv "$csv" 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'combination 2 of 2 .*too small for 3 ranks' <<<"$out" \
+    && [ ! -e "$csv" ] && ! grep -q '^config' <<<"$out"
+check "a list with a later combination too small for the ranks: refused before the first runs" $? "rc $rc: $out"
+out=$(mpi -np 3 "$cli" sweep --experiment radius --backend "$backend" --size 64x64 --radius 1 --repeats 1 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'under mpirun only run, bench and profile' <<<"$out" \
+    && ! grep -q '^sweep ' <<<"$out"
+check "sweep under mpirun: one line, nothing run" $? "rc $rc: $out"
+out=$(STENCILSCOPE_MPI_TIMEOUT_S=inf mpi -np 2 "$cli" run --backend "$backend" --size 64x64 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'STENCILSCOPE_MPI_TIMEOUT_S=inf' <<<"$out"
+check "STENCILSCOPE_MPI_TIMEOUT_S=inf: one line, no wait" $? "rc $rc: $out"
+
 [ $failures -eq 0 ] && echo "mpi cli tests: all passed" || echo "mpi cli tests: $failures failed"
 exit $((failures > 0))
