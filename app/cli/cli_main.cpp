@@ -22,6 +22,7 @@
 #include "reports/csv.h"
 #include "reports/run_options.h"
 #include "reports/run_report.h"
+#include "reports/standard_streams.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -309,9 +310,8 @@ Status parse_command_options(
     return Status::success();
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+// The command's exit status, before stdout's writes are checked (main).
+int run_command_line(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return fail(2, std::string("no command given (") + kCommands + "; see --help)");
     // `help COMMAND` is `COMMAND --help`.
@@ -387,4 +387,11 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         return fail(1, e.what());
     }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    ss::hold_closed_standard_streams();
+    return ss::finish_stdout(run_command_line(argc, argv), "stencilscope-cli");
 }
