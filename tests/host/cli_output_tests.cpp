@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <regex>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -102,13 +103,16 @@ TEST(CliOutput, NothingLostIsNoErrorAndARefusalKeepsItsStatus) {
     EXPECT_EQ(sh(std::string("CLI run ") + kSmallRun + " > /dev/full 2>&-").code, 1);
 }
 
-// With stdout closed, the CSV opened during the run would get file descriptor 1, and the report with it:
-// the CSV holds its header and row only.
+// With stdout closed, a FIFO given to --csv is opened as file descriptor 1 and kept open for the rows:
+// the report went into it between the rows. Now the FIFO gets its header and rows only.
 TEST(CliOutput, AClosedStdoutIsNotTakenByTheCsv) {
-    fs::remove(scratch() / "rows.csv");
-    const Result r = sh(std::string("CLI run ") + kSmallRun + " --radius 1,2 --csv rows.csv >&-");
-    expect_one_line_saying_stdout_failed(r, "run --csv rows.csv >&-");
-    const std::string csv = slurp(scratch() / "rows.csv");
+    const fs::path fifo = scratch() / "rows.fifo";
+    fs::remove(fifo), fs::remove(scratch() / "from_fifo.csv");
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const Result r = sh("(cat rows.fifo > from_fifo.csv &) ; timeout 60 CLI run " + std::string(kSmallRun)
+        + " --radius 1,2 --csv rows.fifo >&- ; status=$?; sleep 0.2; exit $status");
+    expect_one_line_saying_stdout_failed(r, "run --csv FIFO >&-");
+    const std::string csv = slurp(scratch() / "from_fifo.csv");
     EXPECT_EQ(lines(csv), 3) << csv;
     EXPECT_EQ(csv.find("config"), std::string::npos) << csv;
 }
