@@ -69,8 +69,8 @@ traffic of 2 x element size per cell (3 x for the wave rule). bench also measure
 in the same process and reports the percentage reached. Split over GPUs (--gpus N), run and bench
 also print each strip's rows, compute time and GCells/s, and the ghost-row exchange (path, bytes,
 time, GB/s), sampled on the last step of every timed run. CSV columns are documented in docs/CSV.md.
-Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr, before
-any work starts).
+Exit status: 0 ok, 1 the run failed or did not verify, or the output could not be written (a full
+disk, a closed stdout), 2 invalid input (one line on stderr, before any work starts); 130 Ctrl-C.
 )";
 
 constexpr const char* kCommands = "run, bench, profile, autotune, sweep, bandwidth, devices, knobs, help";
