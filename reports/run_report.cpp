@@ -203,7 +203,7 @@ std::string format_report(const RunReport& r) {
         }
     }
     if (r.verified) {
-        std::snprintf(buf, sizeof buf, "verify   relative L2 error %.3g vs the fp64 CPU reference (limit %.0e): %s\n",
+        std::snprintf(buf, sizeof buf, "verify   relative L2 error %.2e vs the fp64 CPU reference (limit %.0e): %s\n",
             r.rel_l2_error, r.tolerance(), r.passed() ? "PASS" : "FAIL");
         out += buf;
     }

@@ -23,11 +23,19 @@ QImage render_field(const float* values, int width, int height, ColormapKind kin
     return image;
 }
 
+namespace {
+
+// The widest label format_value writes, for the room beside the bar.
+QString widest_value_text() {
+    return QStringLiteral("-8888.8888");
+}
+
+} // namespace
+
 QString format_value(double v) {
-    if (v == 0.0) return QStringLiteral("0");
     const double a = std::fabs(v);
-    if (a >= 1e4 || a < 1e-3) return QString::number(v, 'e', 2);
-    return QString::number(v, 'g', 4);
+    if (a != 0.0 && (a >= 1e4 || a < 1e-3)) return QString::number(v, 'e', 2);
+    return QString::number(v, 'f', 4);
 }
 
 void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const ValueRange& range, const QColor& text,
@@ -49,7 +57,7 @@ void paint_colour_bar(QPainter& p, const QRect& bar, ColormapKind kind, const Va
     p.drawText(QPoint(x, bar.bottom()), labels[2]);
     if (quantity.isEmpty()) return;
     // upwards, centred on the bar, right of the widest label
-    const int column = x + fm.horizontalAdvance(QStringLiteral("-8.88e-88")) + 4;
+    const int column = x + fm.horizontalAdvance(widest_value_text()) + 4;
     const int half_width = fm.horizontalAdvance(quantity) / 2; // whole pixels, as the labels are placed
     p.save();
     p.translate(column + fm.ascent(), bar.center().y() + half_width);
@@ -64,7 +72,7 @@ QStringList colour_bar_labels(const ValueRange& range) {
 
 int colour_bar_margin(const QFont& font) {
     const QFontMetrics fm(font);
-    return 8 + 16 + 4 + fm.horizontalAdvance(QStringLiteral("-8.88e-88")) + 4 + fm.height() + 6;
+    return 8 + 16 + 4 + fm.horizontalAdvance(widest_value_text()) + 4 + fm.height() + 6;
 }
 
 QImage compose_with_colour_bar(

@@ -30,6 +30,9 @@ int colour_bar_margin(const QFont&);
 // its resolution, at the top left, so pixel (x, y) is cell (x, height - 1 - y).
 QImage compose_with_colour_bar(const QImage& field, ColormapKind, const ValueRange&, const QString& quantity = {});
 
+// A field value as the colour bar and the hover readout write it: four decimals, as the range boxes take
+// them ("0.5000"), or two in scientific notation where four would show no digit (below 1e-3) or too many
+// (1e4 and more): "2.50e+05". QString::number: the C locale's '.', whatever the user's.
 QString format_value(double);
 
 } // namespace ss::gui

@@ -23,6 +23,7 @@
 #include "reports/request_check.h"
 #include "reports/run_options.h"
 #include "reports/run_report.h"
+#include "reports/standard_streams.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -69,8 +70,8 @@ traffic of 2 x element size per cell (3 x for the wave rule). bench also measure
 in the same process and reports the percentage reached. Split over GPUs (--gpus N), run and bench
 also print each strip's rows, compute time and GCells/s, and the ghost-row exchange (path, bytes,
 time, GB/s), sampled on the last step of every timed run. CSV columns are documented in docs/CSV.md.
-Exit status: 0 ok, 1 the run failed or did not verify, 2 invalid input (one line on stderr, before
-any work starts).
+Exit status: 0 ok, 1 the run failed or did not verify, or the output could not be written (a full
+disk, a closed stdout), 2 invalid input (one line on stderr, before any work starts); 130 Ctrl-C.
 )";
 
 constexpr const char* kCommands = "run, bench, profile, autotune, sweep, bandwidth, devices, knobs, help";
@@ -319,9 +320,8 @@ Status check_outputs(const RunOptions& o) {
     return check_rows_and_report(o);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+// The command's exit status, before stdout's writes are checked (main).
+int run_command_line(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return fail(2, std::string("no command given (") + kCommands + "; see --help)");
     // `help COMMAND` is `COMMAND --help`.
@@ -413,4 +413,11 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         return fail(1, e.what());
     }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    ss::hold_closed_standard_streams();
+    return ss::finish_stdout(run_command_line(argc, argv), "stencilscope-cli");
 }

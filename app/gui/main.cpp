@@ -5,6 +5,7 @@
 #include "app/gui/scripted_run.h"
 #include "gpu/io/kernel_disk_cache.h"
 #include "gpu/problem/device.h"
+#include "reports/standard_streams.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/autotune_dialog.h"
@@ -16,7 +17,10 @@
 #include <future>
 #include <iostream>
 
-int main(int argc, char** argv) {
+namespace {
+
+// The program's exit status, before stdout's writes are checked (main).
+int run_window_program(int argc, char** argv) {
     using namespace ss::gui;
     const std::vector<std::string> args(argv + 1, argv + argc);
     // The one query of the machine, off the GUI thread (the engine thread owns every later CUDA call).
@@ -56,6 +60,7 @@ int main(int argc, char** argv) {
     guard_platform_start(options.sweep_png.empty()); // a sweep chart needs no display
     QApplication app(argc, argv);
     end_platform_guard();
+    ss::write_numbers_in_the_c_locale(); // QApplication took the user's locale: "displayed FPS: 245,0" otherwise
     QApplication::setOrganizationName(QStringLiteral("StencilScope"));
     QApplication::setApplicationName(QStringLiteral("stencilscope"));
     QApplication::setApplicationVersion(QStringLiteral(STENCILSCOPE_VERSION));
@@ -89,4 +94,11 @@ int main(int argc, char** argv) {
     if (options.benchmark()) return run_benchmark(window, options, std::cout, std::cerr);
     if (options.soak()) return run_soak(window, options, std::cout, std::cerr);
     return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    ss::hold_closed_standard_streams();
+    return ss::finish_stdout(run_window_program(argc, argv), "stencilscope");
 }

@@ -180,6 +180,19 @@ private slots:
         QCOMPARE(image.pixel(1, 0), rgb(t[0])); // NaN shows as the low end
     }
 
+    // Field values in one format (issue 39): four fixed decimals, as the range boxes; scientific with two
+    // where those would show no digit or too many.
+    void the_colour_bar_writes_values_with_fixed_decimals() {
+        QCOMPARE(colour_bar_labels({ 0.0f, 1.0f }),
+            (QStringList { QStringLiteral("1.0000"), QStringLiteral("0.5000"), QStringLiteral("0.0000") }));
+        QCOMPARE(colour_bar_labels({ -0.25f, 2.5f }),
+            (QStringList { QStringLiteral("2.5000"), QStringLiteral("1.1250"), QStringLiteral("-0.2500") }));
+        QCOMPARE(colour_bar_labels({ 0.0f, 2e5f }),
+            (QStringList { QStringLiteral("2.00e+05"), QStringLiteral("1.00e+05"), QStringLiteral("0.0000") }));
+        QCOMPARE(format_value(-1.5e-5), QStringLiteral("-1.50e-05"));
+        QCOMPARE(format_value(9999.5), QStringLiteral("9999.5000"));
+    }
+
     // The bar says what its values are: the quantity is written beside the labels.
     void the_colour_bar_names_its_quantity() {
         QImage field(40, 120, QImage::Format_RGB32);
