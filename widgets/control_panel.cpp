@@ -3,6 +3,7 @@
 
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/temporal_policy.h"
+#include "session/setup_file.h"
 #include "widgets/display_controls.h"
 #include "widgets/form_helpers.h"
 #include "widgets/kernel_resources_box.h"
@@ -164,7 +165,7 @@ QWidget* ControlPanel::build_stencil_group() {
 QWidget* ControlPanel::build_run_group() {
     auto* box = new QGroupBox(tr("Run"));
     auto* form = new QFormLayout(box);
-    m_steps = spin("steps_per_frame", 0, 1000000);
+    m_steps = spin("steps_per_frame", 0, kMaxStepsPerFrame);
     m_steps->setSpecialValueText(tr("max (free run)"));
     form->addRow(tr("Steps per frame"), m_steps);
     m_play = named(new QPushButton(tr("Play")), "play");
