@@ -4,6 +4,7 @@
 #include "session/setup_file.h"
 
 #include "gpu/plan/launch_policy.h"
+#include "reports/run_options.h"
 
 #include <QDir>
 #include <QFile>
@@ -38,7 +39,10 @@ QString setup_path_for(const QString& setup, QString* why) {
         if (lesson.lesson_id == id) return path;
         ids << lesson.lesson_id;
     }
-    if (why) *why = QStringLiteral("no lesson '%1' (the lessons: %2)").arg(id, ids.join(QStringLiteral(", ")));
+    // The id as a message quotes it (cut, one line): a pasted file must not be echoed whole.
+    if (why)
+        *why = QStringLiteral("no lesson '%1' (the lessons: %2)")
+                   .arg(QString::fromStdString(quote_for_message(id.toStdString())), ids.join(QStringLiteral(", ")));
     return {};
 }
 

@@ -2,6 +2,7 @@
 #include "session/setup_file.h"
 
 #include "gpu/io/safe_file.h"
+#include "gpu/plan/launch_policy.h"
 
 #include "reports/run_options.h"
 
@@ -54,6 +55,8 @@ bool integral(const QJsonValue& v, qint64& out) {
 QString quoted(const QString& text) {
     return QString::fromStdString(quote_for_message(text.toStdString()));
 }
+
+constexpr int kMaxBlockZ = 64; // CUDA's limit on a block's z dimension (gpu/plan/launch_policy.cpp check_block)
 
 QString slice_name(SliceAxis a) {
     return a == SliceAxis::XY ? QStringLiteral("xy") : a == SliceAxis::XZ ? QStringLiteral("xz") : QStringLiteral("yz");
@@ -157,6 +160,23 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
     run.config.placement.gpus = current.config.placement.gpus;
     run.config.placement.strips_per_device = current.config.placement.strips_per_device; // the testing hook stays
     if (const Status s = parse_run_options(args, run); !s) return fail(why, QString::fromStdString(s.reason));
+    // A block past CUDA's launch limits no GPU could launch, and the window's block boxes (1024, 1024, 64) would
+    // show another: refused whatever the backend, as stencilscope-cli refuses it. The thesis' rules per variant
+    // stay the run's (Session::apply_setup): lessons compare refused blocks on purpose.
+    if (const BlockDims& b = run.config.policy.block; !run.config.policy.heuristic_block) {
+        const DeviceInfo largest_gpu = largest_gpu_limits();
+        const qint64 threads = qint64(b.x) * b.y * b.z; // wide: the dims are checked one by one only
+        if (threads > largest_gpu.max_threads_per_block || b.z > kMaxBlockZ)
+            return fail(why,
+                QStringLiteral(
+                    "no GPU could launch this block: block %1 has %2 threads and Bz %3; CUDA allows %4 threads "
+                    "and Bz <= %5")
+                    .arg(qs(format_block(b)))
+                    .arg(threads)
+                    .arg(b.z)
+                    .arg(largest_gpu.max_threads_per_block)
+                    .arg(kMaxBlockZ));
+    }
 
     SetupState next;
     next.settings.config = run.config;
@@ -198,8 +218,8 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
     }
     if (o.contains(QStringLiteral("steps-per-frame"))) {
         qint64 n = 0;
-        if (!integral(o.value(QStringLiteral("steps-per-frame")), n) || n < 0 || n > 100000)
-            return fail(why, QStringLiteral("\"steps-per-frame\" must be an integer 0..100000"));
+        if (!integral(o.value(QStringLiteral("steps-per-frame")), n) || n < 0 || n > kMaxStepsPerFrame)
+            return fail(why, QStringLiteral("\"steps-per-frame\" must be an integer 0..%1").arg(kMaxStepsPerFrame));
         next.steps_per_frame = int(n);
     }
     QString map;

@@ -33,6 +33,10 @@ struct SetupState {
     QString on_cpu;
 };
 
+// The most steps per displayed frame: the control panel's knob, setup files and --steps-per-frame share it, so that a
+// window's setting saves into a setup that loads again.
+inline constexpr int kMaxStepsPerFrame = 1000000;
+
 // Files larger than this are refused before they are parsed.
 inline constexpr qint64 kMaxSetupBytes = 1 << 20;
 

@@ -6,12 +6,12 @@
 #include "session/session.h"
 #include "widgets/autotune_heatmap.h"
 #include "widgets/export_util.h"
+#include "widgets/plain_text.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -52,6 +52,9 @@ AutotuneDialog::AutotuneDialog(Session& session, QWidget* parent)
     , m_apply_cell(new QPushButton(tr("Apply this &cell"), this))
     , m_export(new QPushButton(tr("&Export…"), this)) {
     setWindowTitle(tr("Autotune block dimensions"));
+    // Rich text (bold, line breaks): every string from a file, the device or the engine in them is escaped.
+    m_config_label->setTextFormat(Qt::RichText);
+    m_status->setTextFormat(Qt::RichText);
     m_config_label->setWordWrap(true);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -117,11 +120,11 @@ AutotuneDialog::AutotuneDialog(Session& session, QWidget* parent)
 void AutotuneDialog::set_config(const StencilConfig& config) {
     m_config = config;
     QString text = tr("<b>%1</b>, %2")
-                       .arg(QString::fromStdString(describe(config)),
+                       .arg(QString::fromStdString(describe(config)).toHtmlEscaped(),
                            QString::fromStdString(format_extent(config.problem.size, config.problem.dims)));
     if (m_have_result && !same_search(m_last.request.config, config))
         text += tr("<br>The map shows an earlier search (%1).")
-                    .arg(QString::fromStdString(describe(m_last.request.config)));
+                    .arg(QString::fromStdString(describe(m_last.request.config)).toHtmlEscaped());
     m_config_label->setText(text);
     update_buttons();
 }
@@ -183,7 +186,8 @@ void AutotuneDialog::on_finished(const JobOutcome& o) {
 
 QString AutotuneDialog::status_text() const {
     if (m_job != 0 || m_last.id == 0) return m_status->text(); // running, or nothing searched yet
-    if (!m_last.error.empty()) return tr("The search could not run: %1").arg(QString::fromStdString(m_last.error));
+    if (!m_last.error.empty())
+        return tr("The search could not run: %1").arg(QString::fromStdString(m_last.error).toHtmlEscaped());
     const std::optional<BlockDims> best = m_heatmap->best();
     if (!best) return m_last.cancelled ? tr("Cancelled before any block was timed.") : tr("No block could run.");
     const AutotuneResult* b = m_heatmap->result(*best);
@@ -199,8 +203,9 @@ QString AutotuneDialog::status_text() const {
     text += tr(". %1 of %2 blocks timed on %3")
                 .arg(m_heatmap->measured())
                 .arg(m_heatmap->candidates())
-                .arg(QString::fromStdString(m_last.device_name));
-    if (m_last.from_cache) text += tr(" (stored search from %1)").arg(QString::fromStdString(m_last.cached_at));
+                .arg(QString::fromStdString(m_last.device_name).toHtmlEscaped());
+    if (m_last.from_cache)
+        text += tr(" (stored search from %1)").arg(QString::fromStdString(m_last.cached_at).toHtmlEscaped());
     if (m_last.cancelled) text += tr(" — cancelled");
     text += QLatin1Char('.');
     for (const std::string& w : m_last.warnings)
@@ -243,7 +248,7 @@ void AutotuneDialog::export_dialog() {
     if (path.isEmpty()) return;
     QString why;
     const bool png = path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive);
-    if (!(png ? export_png(path, &why) : export_csv(path, &why))) QMessageBox::warning(this, tr("Export failed"), why);
+    if (!(png ? export_png(path, &why) : export_csv(path, &why))) warn_plain(this, tr("Export failed"), why);
 }
 
 } // namespace ss::gui

@@ -3,9 +3,11 @@
 
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/temporal_policy.h"
+#include "session/setup_file.h"
 #include "widgets/display_controls.h"
 #include "widgets/form_helpers.h"
 #include "widgets/kernel_resources_box.h"
+#include "widgets/plain_text.h"
 #include "widgets/teaching_texts.h"
 
 #include <QCheckBox>
@@ -43,7 +45,7 @@ ControlPanel::ControlPanel(Session& session, QWidget* parent)
     , m_devices(session.devices()) {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(build_stencil_group());
-    m_reason = named(new QLabel, "reason");
+    m_reason = plain_label(named(new QLabel, "reason")); // reasons quote values from files and the command line
     m_reason->setWordWrap(true);
     m_reason->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
     m_reason->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -68,7 +70,7 @@ QWidget* ControlPanel::build_stencil_group() {
         m_device->addItem(tr("GPU %1: %2").arg(d.index).arg(QString::fromStdString(d.name)), d.index);
     m_device->addItem(tr("CPU (host threads)"), -1);
     // Why no GPU is listed, or whether counters work: the driver, NVRTC and CUPTI in plain words.
-    m_device->setToolTip(QString::fromStdString(m_devices.cuda_support).trimmed());
+    m_device->setToolTip(tooltip_text(QString::fromStdString(m_devices.cuda_support).trimmed()));
     m_gpus = spin("gpus", 1, std::max<int>(1, m_devices.count()));
     form->addRow(tr("Device"), m_device);
     form->addRow(tr("GPU count"), m_gpus);
@@ -122,7 +124,7 @@ QWidget* ControlPanel::build_stencil_group() {
     m_bx = spin("bx", 1, 1024);
     m_by = spin("by", 1, 1024);
     m_bz = spin("bz", 1, 64);
-    m_heuristic_choice = named(new QLabel, "heuristic_choice");
+    m_heuristic_choice = plain_label(named(new QLabel, "heuristic_choice"));
     m_heuristic_choice->setWordWrap(true);
     form->addRow(tr("Block"), m_heuristic);
     form->addRow(QString(), row({ m_bx, m_by, m_bz }));
@@ -163,7 +165,7 @@ QWidget* ControlPanel::build_stencil_group() {
 QWidget* ControlPanel::build_run_group() {
     auto* box = new QGroupBox(tr("Run"));
     auto* form = new QFormLayout(box);
-    m_steps = spin("steps_per_frame", 0, 1000000);
+    m_steps = spin("steps_per_frame", 0, kMaxStepsPerFrame);
     m_steps->setSpecialValueText(tr("max (free run)"));
     form->addRow(tr("Steps per frame"), m_steps);
     m_play = named(new QPushButton(tr("Play")), "play");
@@ -329,14 +331,14 @@ void ControlPanel::update_halo_choices(const LaunchPlan& plan) {
         const HaloMode mode = HaloMode(m_halo->itemData(i).toInt());
         const Status& ok = plan.halo_verdict(mode);
         items->item(i)->setEnabled(ok.ok || mode == c.placement.halo);
-        items->item(i)->setToolTip(ok.ok ? QString() : QString::fromStdString(ok.reason));
+        items->item(i)->setToolTip(ok.ok ? QString() : tooltip_text(QString::fromStdString(ok.reason)));
     }
     QString tip = teaching_tooltip(QStringLiteral("halo"));
     if (!strips) tip += tr(" One strip has no neighbour: choose 2 or more GPUs.");
     const Status& remote = plan.halo_verdict(HaloMode::Remote);
     if (strips && !remote)
         tip += tr(" Remote loads are not possible here: %1.").arg(QString::fromStdString(remote.reason));
-    m_halo->setToolTip(tip);
+    m_halo->setToolTip(tooltip_text(tip));
 }
 
 // As the halo choices: each axis the Session would refuse is disabled with its reason (z in 2D, x or y for the
@@ -351,7 +353,7 @@ void ControlPanel::update_split_choices(const LaunchPlan& plan) {
         const Status& ok
             = plan.split_verdict(axis); // planned with overlap off along a faster axis, as choosing it does
         items->item(i)->setEnabled(ok.ok || axis == c.placement.split);
-        items->item(i)->setToolTip(ok.ok ? QString() : QString::fromStdString(ok.reason));
+        items->item(i)->setToolTip(ok.ok ? QString() : tooltip_text(QString::fromStdString(ok.reason)));
     }
     m_split->setToolTip(strips ? tr("The axis the domain is cut along: x is contiguous in memory, so strips along "
                                     "it exchange strided columns; the slowest axis exchanges whole rows or planes.")

@@ -27,7 +27,7 @@ DisplayControls::DisplayControls(Session& session, QWidget* parent)
     m_lo = named(new QDoubleSpinBox, "range_lo");
     m_hi = named(new QDoubleSpinBox, "range_hi");
     for (QDoubleSpinBox* s : { m_lo, m_hi }) {
-        s->setRange(-1e9, 1e9);
+        s->setRange(-kMaxRangeMagnitude, kMaxRangeMagnitude);
         s->setDecimals(4);
         s->setSingleStep(0.05);
         s->setKeyboardTracking(false);

@@ -16,6 +16,9 @@ class QSlider;
 
 namespace ss::gui {
 
+// The fixed colour range's bounds the Range boxes can show; --range refuses others.
+inline constexpr double kMaxRangeMagnitude = 1e9;
+
 class DisplayControls : public QGroupBox {
     Q_OBJECT
 public:

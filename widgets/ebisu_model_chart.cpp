@@ -7,6 +7,7 @@
 #include "gpu/studies/ebisu_model.h"
 #include "widgets/chart_view.h"
 #include "widgets/export_util.h"
+#include "widgets/plain_text.h"
 
 #include <QChartView>
 #include <QLabel>
@@ -103,7 +104,7 @@ void EbisuModelChart::show_model(const StencilConfig& config, const DeviceInfo* 
     c.policy.variant = Variant::Temporal;
     QString what = QString::fromStdString(describe(c)); // the chart spans the depths: not the configuration's one
     what.remove(QRegularExpression(QStringLiteral(" depth \\d+")));
-    rate->setTitle(tr("EBISU's model vs depth t: %1").arg(what));
+    rate->setTitle(tr("EBISU's model vs depth t: %1").arg(chart_text(what))); // Qt Charts draw titles as HTML
     bytes->setTitle(tr("DRAM bytes per cell and step"));
     rx->setTitleText(tr("depth t (steps per launch)"));
     bx->setTitleText(rx->titleText());

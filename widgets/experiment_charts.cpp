@@ -3,6 +3,7 @@
 
 #include "widgets/chart_view.h"
 #include "widgets/export_util.h"
+#include "widgets/plain_text.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -44,16 +45,16 @@ void fill(QChartView* view, const QString& title, const QString& unit, const QSt
         x = new QBarCategoryAxis;
         chart->addAxis(x, Qt::AlignBottom);
     }
-    x->setTitleText(categories.axis_title);
+    x->setTitleText(chart_text(categories.axis_title));
     if (!y) {
         y = new QValueAxis;
         chart->addAxis(y, Qt::AlignLeft);
     }
-    chart->setTitle(title);
+    chart->setTitle(chart_text(title)); // Qt Charts draw titles, legends and labels as HTML
     auto* bars = new QBarSeries;
     double top = reference;
     for (const QString& name : series) {
-        auto* set = new QBarSet(name);
+        auto* set = new QBarSet(chart_text(name)); // a series named in the sweep CSV
         for (int r : radii) {
             const auto it = values.find({ name, r });
             const double v = it != values.end() && std::isfinite(it->second) ? it->second : 0.0;
@@ -65,7 +66,7 @@ void fill(QChartView* view, const QString& title, const QString& unit, const QSt
     chart->addSeries(bars);
     x->clear();
     for (int r : radii) x->append(categories.prefix + QString::number(r));
-    y->setTitleText(unit);
+    y->setTitleText(chart_text(unit));
     y->setRange(0.0, top > 0 ? top * 1.1 : 1.0);
     y->setLabelFormat(top < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     y->applyNiceNumbers();
@@ -80,7 +81,7 @@ ExperimentCharts::ExperimentCharts(QWidget* parent)
     , m_performance(make_view(this))
     , m_improvement(make_view(this))
     , m_bottleneck(make_view(this))
-    , m_note(new QLabel(this)) {
+    , m_note(plain_label(new QLabel(this))) { // the note names series and devices from the CSV
     m_note->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -8,6 +8,7 @@
 #include "widgets/ebisu_model_chart.h"
 #include "widgets/experiment_charts.h"
 #include "widgets/experiment_kind_title.h"
+#include "widgets/plain_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -131,7 +132,7 @@ QWidget* ExperimentsWindow::build_controls() {
     m_cancel = new QPushButton(tr("&Cancel"), panel);
     m_progress = new QProgressBar(panel);
     m_progress->hide();
-    m_status = new QLabel(panel);
+    m_status = plain_label(new QLabel(panel)); // it names the device and the cut from a sweep CSV
     m_status->setObjectName(QStringLiteral("experiment_status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -228,7 +229,7 @@ void ExperimentsWindow::update_enabled() {
     const Status s = check_experiment(spec());
     const bool cuda = m_base.placement.backend == Backend::Cuda;
     m_run->setEnabled(idle && s && (cuda || kind != ExperimentKind::Autotuned));
-    m_run->setToolTip(!s                                   ? QString::fromStdString(s.reason)
+    m_run->setToolTip(!s                                   ? tooltip_text(QString::fromStdString(s.reason))
             : (!cuda && kind == ExperimentKind::Autotuned) ? tr("Autotuning times CUDA blocks: choose a CUDA device.")
                                                            : tr("Pauses the live view while it runs."));
     m_cancel->setEnabled(!idle);

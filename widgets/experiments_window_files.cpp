@@ -7,13 +7,13 @@
 #include "widgets/experiment_charts.h"
 #include "widgets/experiment_kind_title.h"
 #include "widgets/export_util.h"
+#include "widgets/plain_text.h"
 
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QSettings>
 
 namespace ss::gui {
@@ -75,7 +75,7 @@ void ExperimentsWindow::open_dialog() {
         this, tr("Open sweep results"), settings.value(key).toString(), tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
     QString why;
-    if (!open_results(path, &why)) QMessageBox::warning(this, tr("Cannot open results"), why);
+    if (!open_results(path, &why)) warn_plain(this, tr("Cannot open results"), why);
 }
 
 void ExperimentsWindow::export_dialog(bool png) {
@@ -84,7 +84,7 @@ void ExperimentsWindow::export_dialog(bool png) {
         png ? tr("PNG images (*.png)") : tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
     QString why;
-    if (!(png ? export_png(path, &why) : export_csv(path, &why))) QMessageBox::warning(this, tr("Export failed"), why);
+    if (!(png ? export_png(path, &why) : export_csv(path, &why))) warn_plain(this, tr("Export failed"), why);
 }
 
 } // namespace ss::gui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/kernel_resources_box.h"
 
+#include "widgets/plain_text.h"
+
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -20,7 +22,7 @@ QWidget* make_kernel_resources_box() {
         { "res_occupancy", QGroupBox::tr("Theoretical occupancy") }, { "res_limiter", QGroupBox::tr("Limited by") },
         { "res_compile", QGroupBox::tr("Compile") } };
     for (const auto& [name, label] : rows) {
-        auto* value = new QLabel(QStringLiteral("-"));
+        auto* value = plain_label(new QLabel(QStringLiteral("-"))); // the engine's and the compiler's words
         value->setObjectName(QLatin1String(name));
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         value->setWordWrap(std::string_view(name) == "res_kernel_why"); // a sentence; the panel is narrow

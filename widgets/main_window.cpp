@@ -9,6 +9,7 @@
 #include "widgets/help_menu.h"
 #include "widgets/lesson_dock.h"
 #include "widgets/metrics_panel.h"
+#include "widgets/plain_text.h"
 #include "widgets/run_status_bar.h"
 #include "widgets/strip_overlay.h"
 #include "widgets/window_exports.h"
@@ -18,7 +19,6 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -282,7 +282,7 @@ void MainWindow::build_lessons_menu() {
             if (m_session->open_setup(path, &reason))
                 m_status->showMessage(tr("Lesson: %1").arg(m_session->lesson().title), 5000);
             else
-                QMessageBox::warning(this, tr("Lesson unavailable"), reason);
+                warn_plain(this, tr("Lesson unavailable"), reason);
         });
     }
 }

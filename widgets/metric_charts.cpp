@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/metric_charts.h"
 
+#include "widgets/plain_text.h"
+
 #include "gpu/profiler/metrics.h"
 
 #include <QBarCategoryAxis>
@@ -23,7 +25,7 @@ namespace {
 
 QChart* make_chart(const QString& title) {
     auto* chart = new QChart;
-    chart->setTitle(title);
+    chart->setTitle(chart_text(title)); // Qt Charts draw titles, legends and labels as HTML
     chart->setAnimationOptions(QChart::NoAnimation); // redrawn several times a second
     chart->setMargins(QMargins(2, 2, 2, 2));
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -89,7 +91,7 @@ void TimeSeriesChart::set_lines(const std::vector<Line>& lines) {
     m_series.clear();
     for (const Line& line : lines) {
         auto* s = new QLineSeries;
-        s->setName(line.name);
+        s->setName(chart_text(line.name));
         c->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
@@ -135,7 +137,7 @@ void TimeSeriesChart::append_point(int series, double t, double value) {
 }
 
 void TimeSeriesChart::set_series_label(int index, const QString& label) {
-    if (index >= 0 && index < int(m_series.size())) m_series[index]->setName(label);
+    if (index >= 0 && index < int(m_series.size())) m_series[index]->setName(chart_text(label));
 }
 
 void TimeSeriesChart::rescale(double t) {
@@ -198,7 +200,10 @@ StallChart::StallChart(QWidget* parent)
     connect(m_series, &QHorizontalBarSeries::hovered, this, [this](bool on, int index, QBarSet*) {
         if (!on || index < 0 || index >= int(m_bars.size())) return QToolTip::hideText();
         const Bar& b = m_bars[std::size_t(index)];
-        QString text = QStringLiteral("<b>%1</b>: %2<br>%3").arg(b.label).arg(b.value, 0, 'f', 3).arg(b.explanation);
+        QString text = QStringLiteral("<b>%1</b>: %2<br>%3")
+                           .arg(b.label.toHtmlEscaped())
+                           .arg(b.value, 0, 'f', 3)
+                           .arg(b.explanation.toHtmlEscaped());
         if (b.baseline >= 0.0) text += tr("<br>baseline: %1").arg(b.baseline, 0, 'f', 3);
         QToolTip::showText(QCursor::pos(), text, this);
     });
@@ -215,7 +220,7 @@ void StallChart::show_bars(std::vector<Bar> bars, int top) {
     QStringList labels;
     double largest = 0.0;
     for (const Bar& b : bars) {
-        labels << b.label;
+        labels << chart_text(b.label);
         m_current->append(b.value);
         m_baseline->append(std::max(b.baseline, 0.0));
         largest = std::max({ largest, b.value, b.baseline });
@@ -235,7 +240,7 @@ void StallChart::show_bars(std::vector<Bar> bars, int top) {
 }
 
 void StallChart::set_subject(const QString& subject) {
-    chart()->setTitle(subject.isEmpty() ? m_title : m_title + QStringLiteral(" — ") + subject);
+    chart()->setTitle(subject.isEmpty() ? m_title : m_title + QStringLiteral(" — ") + chart_text(subject));
 }
 
 void StallChart::clear() {

@@ -4,6 +4,7 @@
 #include "gpu/problem/rates.h"
 #include "widgets/export_util.h"
 #include "widgets/metric_charts.h"
+#include "widgets/plain_text.h"
 
 #include <QChart>
 #include <QComboBox>
@@ -51,7 +52,7 @@ MetricsChartArea::MetricsChartArea(QWidget* parent)
     connect(m_stall_gpu, &QComboBox::currentIndexChanged, this, [this] {
         if (m_current) show_stalls(*m_current);
     });
-    m_notice = new QLabel;
+    m_notice = plain_label(new QLabel); // the reasons quote the engine and the profiler
     m_notice->setObjectName(QStringLiteral("chart_notice"));
     m_notice->setWordWrap(true);
     m_notice->setStyleSheet(QStringLiteral("color: palette(placeholder-text)"));

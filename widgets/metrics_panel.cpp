@@ -6,6 +6,7 @@
 #include "widgets/metric_charts.h"
 #include "widgets/metric_sources.h"
 #include "widgets/metrics_chart_area.h"
+#include "widgets/plain_text.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -51,7 +52,7 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
              "also gives time to the display, so this can read below 'GCells/s (profiled)', which times one "
              "launch replayed alone.");
     for (QLabel* l : { m_time, m_cells, m_bytes }) l->setToolTip(kernel_timing);
-    m_cadence = new QLabel;
+    m_cadence = plain_label(new QLabel);
     m_cadence->setObjectName(QStringLiteral("metric_cadence"));
     m_cadence->setWordWrap(true);
     m_cadence->setToolTip(tr("The display cadence: frames the screen shows per second, the steps computed between "
@@ -76,7 +77,7 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
            "(it changes only when the evidence moves clearly): DRAM bandwidth, local-memory spills, shared memory, "
            "latency/occupancy or compute. \"L2-resident\": the field fits in the GPU's L2, so DRAM is not the "
            "limit."));
-    m_note = new QLabel;
+    m_note = plain_label(new QLabel); // it names the device and quotes the profiler's reasons
     m_note->setObjectName(QStringLiteral("metric_note"));
     m_note->setWordWrap(true);
     m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -84,7 +85,7 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     verdict_box->addWidget(m_verdict);
     verdict_box->addWidget(m_note);
     build_gpu_table();
-    m_halo = new QLabel;
+    m_halo = plain_label(new QLabel);
     m_halo->setObjectName(QStringLiteral("metric_halo"));
     m_halo->setWordWrap(true);
     m_halo->hide();

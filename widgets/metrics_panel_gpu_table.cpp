@@ -2,6 +2,7 @@
 // The metrics panel's per-GPU table of a split run: each strip's timing from the engine's statistics, its
 // GPU's counters from the latest profiled launch, and the halo line under it.
 #include "widgets/metrics_panel.h"
+#include "widgets/plain_text.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -102,7 +103,7 @@ void MetricsPanel::show_strips() {
     auto cell = [this](int row, int column, const QString& text, const QString& tooltip = {}) {
         auto* item = new QTableWidgetItem(text);
         item->setTextAlignment(column <= kRows ? Qt::Alignment(Qt::AlignCenter) : (Qt::AlignRight | Qt::AlignVCenter));
-        item->setToolTip(tooltip);
+        item->setToolTip(tooltip_text(tooltip)); // it quotes the device's name
         m_gpus->setItem(row, column, item);
     };
     bool shared_gpu = false, nvlink_measured = false, several_gpus = false;

@@ -5,6 +5,7 @@
 
 #include "widgets/metric_sources.h"
 #include "widgets/metrics_chart_area.h"
+#include "widgets/plain_text.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -73,7 +74,7 @@ void MetricsPanel::set_counters_enabled(bool on) {
     const QSignalBlocker block(m_counters);
     m_counters->setEnabled(why.isEmpty());
     m_counters->setChecked(on && why.isEmpty());
-    m_counters->setToolTip(why.isEmpty() ? m_counters_tip : why);
+    m_counters->setToolTip(why.isEmpty() ? m_counters_tip : tooltip_text(why));
     if (!why.isEmpty()) {
         m_note->setText(why);
         m_charts->set_no_data(lower_first(why));

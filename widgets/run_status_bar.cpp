@@ -3,6 +3,7 @@
 
 #include "session/session.h"
 #include "widgets/field_view.h"
+#include "widgets/plain_text.h"
 
 #include <QLabel>
 
@@ -12,12 +13,12 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
     : QStatusBar(parent)
     , m_session(session)
     , m_view(view) {
-    m_notice = new QLabel;
+    m_notice = plain_label(new QLabel);
     m_notice->setObjectName(QStringLiteral("status_notice"));
     m_notice->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold"));
     m_notice->hide();
     addWidget(m_notice, 2);
-    m_hover = new QLabel;
+    m_hover = plain_label(new QLabel);
     addWidget(m_hover, 1);
     m_device = permanent("status_device", 120);
     m_path = permanent("status_path", 160);
@@ -34,7 +35,7 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
     connect(&session, &Session::slice_changed, this, &RunStatusBar::update_interop);
     connect(&session, &Session::ready, this, [this](const EngineReady& r) {
         m_device->setText(QString::fromStdString(r.device_name));
-        m_device->setToolTip(QString::fromStdString(describe(r.settings.config)));
+        m_device->setToolTip(tooltip_text(QString::fromStdString(describe(r.settings.config))));
         update_interop();
     });
     connect(&session, &Session::frame, this, [this](const FieldFrame& f) {
@@ -71,7 +72,7 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
 
 void RunStatusBar::set_notice(const QString& text, const QString& details) {
     m_notice->setText(text);
-    m_notice->setToolTip(details);
+    m_notice->setToolTip(tooltip_text(details));
     m_notice->setVisible(!text.isEmpty());
 }
 
@@ -80,7 +81,7 @@ QString RunStatusBar::notice() const {
 }
 
 QLabel* RunStatusBar::permanent(const char* name, int min_width) {
-    auto* l = new QLabel;
+    auto* l = plain_label(new QLabel); // the device's name, the interop blocker: never markup
     l->setObjectName(QLatin1String(name));
     l->setMinimumWidth(min_width);
     addPermanentWidget(l);
@@ -92,7 +93,7 @@ void RunStatusBar::update_interop() {
     m_session.set_device_frames(blocker.isEmpty());
     m_path->setText(interop_text());
     m_path->setToolTip(blocker.isEmpty() ? tr("Frames go GPU -> GL: CUDA copies each one into a registered GL texture")
-                                         : tr("Frames are copied through host memory: %1").arg(blocker));
+                                         : tooltip_text(tr("Frames are copied through host memory: %1").arg(blocker)));
 }
 
 QString RunStatusBar::interop_text() const {

@@ -5,6 +5,7 @@
 #include "widgets/export_util.h"
 #include "widgets/field_view.h"
 #include "widgets/metrics_panel.h"
+#include "widgets/plain_text.h"
 #include "widgets/run_status_bar.h"
 
 #include <QAction>
@@ -12,7 +13,6 @@
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMenu>
-#include <QMessageBox>
 #include <QPainter>
 #include <QSettings>
 #include <QStandardPaths>
@@ -86,7 +86,7 @@ bool WindowExports::export_metrics(const QString& path, QString* why, QStringLis
 
 void WindowExports::report(bool ok, const QString& why, const QString& done) {
     if (!ok)
-        QMessageBox::warning(&m_window, tr("Export failed"), why);
+        warn_plain(&m_window, tr("Export failed"), why);
     else
         m_status.showMessage(done, 5000);
 }
@@ -154,7 +154,7 @@ void WindowExports::setup_dialog(bool save) {
     if (save ? m_session.save_setup(path, &why) : m_session.open_setup(path, &why))
         m_status.showMessage(save ? tr("Saved %1").arg(path) : tr("Opened %1").arg(path), 5000);
     else
-        QMessageBox::warning(&m_window, save ? tr("Save setup failed") : tr("Open setup failed"), why);
+        warn_plain(&m_window, save ? tr("Save setup failed") : tr("Open setup failed"), why);
 }
 
 } // namespace ss::gui

@@ -3,6 +3,8 @@
 
 #include "gpu/problem/cuda_support.h"
 #include "reports/command_line.h"
+#include "session/setup_file.h"
+#include "widgets/display_controls.h"
 
 #include <algorithm>
 #include <charconv>
@@ -21,11 +23,11 @@ Status bad(const std::string& option, const std::string& value, const std::strin
 }
 
 constexpr OptionDoc kDisplayOptions[] = {
-    { "--steps-per-frame", "N", "stencil steps per displayed frame; 0 runs free (default 10)" },
+    { "--steps-per-frame", "N", "stencil steps per displayed frame, 0..1000000; 0 runs free (default 10)" },
     { "--colormap", "viridis|inferno|coolwarm|grayscale", "(default inferno; coolwarm for the wave)" },
-    { "--range", "auto|LO:HI", "colour range: automatic, or finite numbers LO < HI (default auto)" },
+    { "--range", "auto|LO:HI", "colour range: automatic, or numbers LO < HI within +-1e9 (default auto)" },
     { "--slice", "xy|xz|yz", "3D: the plane shown (default xy)" },
-    { "--slice-index", "N", "3D: its index (default the middle)" },
+    { "--slice-index", "N", "3D: its index, below the plane count along that axis (default the middle)" },
     { "--max-projection", "", "3D: show the maximum along the axis instead of one plane" },
     { "--paused", "", "start paused" },
     { "--raster", "", "draw without OpenGL (no interop)" },
@@ -45,7 +47,8 @@ constexpr OptionDoc kScriptedOptions[] = {
     { "--window-size", "WxH", "the window's size in pixels (default: the last one)" },
     { "--setup", "FILE.json|lesson:ID",
         "open a setup file (File > Save setup writes one) or an embedded lesson (lesson:coalescing, "
-        "lesson:travelling-waves, …) at start; one that does not load is refused before the window shows" },
+        "lesson:travelling-waves, …) at start; configuration and display options given as well override the "
+        "setup's; one that does not load is refused before the window shows" },
     { "--autotune", "", "open Tools > Autotune and search blocks for the configuration" },
     { "--open-sweep", "FILE.csv",
         "open a sweep (stencilscope-cli sweep --csv) in the Experiments window; a file that does not load is "
@@ -157,8 +160,9 @@ Status apply_gui_option(const std::string& key, const std::string& value, GuiOpt
         if (!parse_number(value, o.soak_interval) || !(o.soak_interval >= 0.05) || o.soak_interval > 600)
             return bad(key, value, "seconds, 0.05 to 600");
     } else if (key == "--steps-per-frame") {
-        if (!parse_number(value, w.pacing.steps_per_frame) || w.pacing.steps_per_frame < 0)
-            return bad(key, value, "an integer >= 0 (0: run free)");
+        if (!parse_number(value, w.pacing.steps_per_frame) || w.pacing.steps_per_frame < 0
+            || w.pacing.steps_per_frame > kMaxStepsPerFrame)
+            return bad(key, value, "an integer 0.." + std::to_string(kMaxStepsPerFrame) + " (0: run free)");
     } else if (key == "--colormap") {
         const auto map = parse_colormap(value);
         if (!map) return bad(key, value, "viridis, inferno, coolwarm or grayscale");
@@ -170,11 +174,13 @@ Status apply_gui_option(const std::string& key, const std::string& value, GuiOpt
         if (value == "auto") {
             w.range.automatic = true;
         } else if (colon != std::string::npos && parse_number(value.substr(0, colon), lo)
-            && parse_number(value.substr(colon + 1), hi) && std::isfinite(lo) && std::isfinite(hi) && lo < hi) {
+            && parse_number(value.substr(colon + 1), hi) && std::isfinite(lo) && std::isfinite(hi) && lo < hi
+            && std::isfinite(hi - lo) && std::fabs(lo) <= kMaxRangeMagnitude && std::fabs(hi) <= kMaxRangeMagnitude) {
+            // a span that overflows a float would map every value to one colour; the Range boxes show +-1e9
             w.range.automatic = false;
             w.range.fixed = { lo, hi };
         } else {
-            return bad(key, value, "auto or LO:HI with finite numbers, LO < HI");
+            return bad(key, value, "auto or LO:HI with LO < HI, both within +-1e9");
         }
     } else if (key == "--slice") {
         if (value == "xy")
@@ -225,6 +231,8 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     if (!o.sweep_png.empty() && o.open_sweep.empty()) return Status::failure("--sweep-png needs --open-sweep FILE.csv");
     if (!o.sweep_show.empty() && o.open_sweep.empty())
         return Status::failure("--sweep-show needs --open-sweep FILE.csv");
+    if (find_value(values, "--soak-interval") && !o.soak())
+        return Status::failure("--soak-interval needs --soak-seconds S");
     if (o.benchmark() && o.scripted())
         return Status::failure("--benchmark-seconds cannot be combined with --frames or screenshots");
     if (o.soak() && (o.scripted() || o.benchmark()))
@@ -240,6 +248,7 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         o.window.metrics_given = true;
     }
     o.window.settings = { c };
+    o.given = values;
     return Status::success();
 }
 

@@ -27,6 +27,7 @@ struct GuiOptions {
     double soak_seconds = 0.0; // soak: change knobs for this long, then report memory growth and errors
     double soak_interval = 3.0; // soak: seconds between two knob changes
     bool version = false, help = false;
+    OptionValues given; // the options as given: --setup takes the configuration and display ones over its file's
 
     bool scripted() const { return frames > 0 || !screenshot.empty() || !window_screenshot.empty(); }
     bool benchmark() const { return benchmark_seconds > 0.0; }

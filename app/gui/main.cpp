@@ -3,6 +3,7 @@
 #include "app/gui/gui_options.h"
 #include "app/gui/platform_guard.h"
 #include "app/gui/scripted_run.h"
+#include "app/gui/window_request.h"
 #include "gpu/io/kernel_disk_cache.h"
 #include "gpu/problem/device.h"
 #include "reports/standard_streams.h"
@@ -12,10 +13,35 @@
 #include "widgets/experiments_window.h"
 
 #include <QApplication>
+#include <QFileInfo>
+#include <QSettings>
 #include <QSurfaceFormat>
+#include <QTemporaryDir>
 
 #include <future>
 #include <iostream>
+#include <memory>
+
+namespace {
+
+bool home_exists() {
+    const QByteArray home = qgetenv("HOME");
+    return !home.isEmpty() && QFileInfo(QFile::decodeName(home)).isDir();
+}
+
+// Runs that must leave the user's settings alone get a settings store of their own, removed at exit: a scripted
+// run (pictures, benchmark, soak, sweep chart) is reproducible and must not overwrite the choices of the user's
+// window (its counters, its layout), and without a home directory QSettings would create one.
+std::unique_ptr<QTemporaryDir> private_settings(const ss::gui::GuiOptions& o) {
+    if (!o.scripted() && !o.benchmark() && !o.soak() && o.sweep_png.empty() && home_exists()) return nullptr;
+    auto dir = std::make_unique<QTemporaryDir>();
+    if (!dir->isValid()) return nullptr;
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir->path());
+    return dir;
+}
+
+} // namespace
 
 namespace {
 
@@ -45,10 +71,17 @@ int run_window_program(int argc, char** argv) {
                                                   : ss::one_line(devices.unavailable))
                   << "): running on the CPU backend\n";
     options.window.devices = std::move(devices);
-    if (const std::string problem = precheck_scripted(options); !problem.empty()) {
+    // Everything is checked before Qt starts (its warnings would precede the one-line refusal).
+    SetupState setup;
+    std::string problem = options.setup.empty() ? std::string() : read_start_setup(options, setup);
+    if (problem.empty()) problem = check_window_request(options);
+    if (problem.empty()) problem = precheck_scripted(options);
+    if (!problem.empty()) {
         std::cerr << "stencilscope: " << ss::one_line(problem) << "\n";
         return 2;
     }
+    const auto settings_store = private_settings(options);
+    if (!home_exists()) ss::set_kernel_disk_cache_enabled(false); // its folder would create the home directory
 
     // GL 3.3 core for the field shaders; vsync paces the display at the monitor's rate.
     QSurfaceFormat format;
@@ -69,10 +102,9 @@ int run_window_program(int argc, char** argv) {
     MainWindow window(options.window);
     if (!options.setup.empty()) { // before the window shows: a setup that does not load opens nothing
         QString why;
-        const QString path = setup_path_for(QString::fromStdString(options.setup), &why);
-        if (path.isEmpty() || !window.session().open_setup(path, &why)) {
-            std::cerr << "stencilscope: cannot open setup " << ss::one_line(options.setup + ": " + why.toStdString())
-                      << "\n";
+        if (!window.session().apply_setup(setup, &why)) {
+            std::cerr << "stencilscope: cannot open setup " << ss::quote_for_message(options.setup) << ": "
+                      << ss::one_line(why.toStdString()) << "\n";
             return 2;
         }
     }
@@ -89,6 +121,8 @@ int run_window_program(int argc, char** argv) {
         experiments.show();
         if (!experiments.open_results(QString::fromStdString(options.open_sweep), &why))
             std::cerr << "stencilscope: " << ss::one_line(why.toStdString()) << "\n";
+        else if (!options.sweep_show.empty())
+            experiments.show_only(QString::fromStdString(options.sweep_show));
     }
     if (options.scripted()) return run_scripted(window, options, std::cerr);
     if (options.benchmark()) return run_benchmark(window, options, std::cout, std::cerr);

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/scripted_run.h"
 
-#include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
 #include "gpu/problem/rates.h"
 #include "reports/experiment_report.h"
 #include "session/metrics_sampler.h"
 #include "session/session.h"
-#include "session/setup_file.h"
 #include "widgets/control_panel.h"
 #include "widgets/experiments_window.h"
 #include "widgets/metric_sources.h"
@@ -32,6 +30,8 @@
 #include <functional>
 #include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace ss::gui {
 namespace {
@@ -180,21 +180,23 @@ std::string apply_scene(MainWindow& w, const SoakScene& s, int dims) {
 } // namespace
 
 std::string precheck_scripted(const GuiOptions& o) {
-    if (o.scripted() || o.benchmark() || o.soak())
-        if (const Status s = can_implement(o.window.settings.config, o.window.devices); !s) return s.reason;
     if (auto p = writable_problem(o.screenshot); !p.empty()) return p;
     if (auto p = writable_problem(o.window_screenshot); !p.empty()) return p;
-    if (!o.setup.empty()) { // so must the setup or lesson
-        QString why;
-        const QString path = setup_path_for(QString::fromStdString(o.setup), &why);
-        SetupState setup;
-        if (path.isEmpty()) return why.toStdString();
-        if (!read_setup_file(path, o.window.settings, setup, &why))
-            return "cannot open setup " + o.setup + ": " + why.toStdString();
-    }
     if (!o.open_sweep.empty()) { // the sweep must load before any window opens
         ExperimentTable table;
         if (const Status s = read_experiment_csv(o.open_sweep, &table); !s) return s.reason;
+        // --sweep-show of a variant the sweep does not hold would chart every series without a word
+        std::vector<std::string> variants;
+        for (const ExperimentPoint& p : table.points)
+            if (const std::string name(to_string(p.config.policy.variant));
+                std::find(variants.begin(), variants.end(), name) == variants.end())
+                variants.push_back(name);
+        if (!o.sweep_show.empty() && std::find(variants.begin(), variants.end(), o.sweep_show) == variants.end()) {
+            std::string held;
+            for (const std::string& v : variants) held += (held.empty() ? "" : ", ") + v;
+            return "--sweep-show " + o.sweep_show + ": the sweep has no " + o.sweep_show + " series (it has " + held
+                + ")";
+        }
     }
     return writable_problem(o.sweep_png);
 }

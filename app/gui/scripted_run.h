@@ -10,8 +10,8 @@
 
 namespace ss::gui {
 
-// Refuses before any window opens (exit 2): an impossible configuration for a scripted run, an output that
-// cannot be written, a sweep CSV (--open-sweep) that does not load. One line, or "".
+// Refuses before any window opens (exit 2): an output that cannot be written, a sweep CSV (--open-sweep) that
+// does not load or lacks the --sweep-show variant. One line, or "". The configuration is window_request.h's.
 std::string precheck_scripted(const GuiOptions&);
 
 int run_scripted(MainWindow&, const GuiOptions&, std::ostream& err);
