@@ -70,14 +70,9 @@ std::string read_start_setup(GuiOptions& o, SetupState& out) {
 
 std::string check_window_request(const GuiOptions& o) {
     const StencilConfig& c = o.window.settings.config;
+    // The one validation both programs share: on the CPU backend it refuses, with a GPU's reason, what no GPU could
+    // run (a block the controls would show although the CPU runs none).
     if (const Status s = can_implement(c, o.window.devices); !s) return s.reason;
-    // The CPU backend runs no block, yet the controls show the one asked for: one that no GPU could launch is
-    // refused with the reason a GPU would give, as stencilscope-cli refuses it.
-    if (c.placement.backend == Backend::Cpu && !c.policy.heuristic_block) {
-        const DeviceInfo largest_gpu = largest_gpu_limits();
-        if (const Status s = check_block(c, c.policy.block, &largest_gpu); !s)
-            return "no GPU could launch this block: " + s.reason;
-    }
     if (c.problem.dims != 3)
         for (const char* option : { "--slice", "--slice-index", "--max-projection" })
             if (given(o, option)) return std::string(option) + " applies to 3D domains; this one is 2D";
