@@ -135,14 +135,9 @@ void MetricsSampler::update_continuous(const Simulation* sim, std::uint64_t gene
 std::string MetricsSampler::precheck(const StencilConfig& c) {
     if (c.placement.backend == Backend::Cpu)
         return "Hardware counters need a CUDA GPU; the CPU backend shows timing-based figures only.";
-    // On two H200s (2026-11-24) a profiled step of a 2-GPU run left a wrong field behind (copy and remote
-    // halo modes; counters off, the same run verifies): CUPTI replays one GPU's launch while the other
-    // GPU exchanges rows with it. Off until that is understood, rather than a picture that misleads.
-    if (c.placement.gpus > 1)
-        return "The replayed detail (stall reasons, hit rates, occupancy) is off for runs on 2 or more GPUs: "
-               "profiling one GPU's launch while the other exchanges rows with it corrupted the field "
-               "(docs/PERFORMANCE.md, two H200s). Continuous counters (DRAM, local memory) stay on, per GPU; "
-               "profile one GPU, or use stencilscope-cli profile.";
+    // Runs on several GPUs are profiled too: the profiled step drains every GPU's streams first and runs the
+    // strips one after another (MultiGpuSimulation::step_for_profiling), so no exchange lands beside a replayed
+    // kernel; tests/gpu/split_counters_tests.cpp checks the field stays one GPU's, bitwise, on two GPUs.
     if (std::string why = cupti_unavailable_reason(); !why.empty())
         return "Hardware counters need CUPTI: " + why + " Timing-based figures stay available.";
     return {};

@@ -198,14 +198,15 @@ private slots:
         QCOMPARE(plain.continuous_points_from(0).front().nvlink_rx_gbs, -1.0);
     }
 
-    // PM sampling does not replay, so the continuous mode may run on 2+ GPUs; the replayed detail may not.
-    void several_gpus_keep_continuous_counters_and_lose_the_replayed_detail() {
+    // Both kinds of counters run on 2+ GPUs (issue 36: the profiled step drains every GPU first); only a missing
+    // CUPTI turns them off.
+    void several_gpus_keep_both_kinds_of_counters() {
         StencilConfig c;
         c.placement.backend = Backend::Cuda;
         c.placement.gpus = 2;
         const std::string replay = MetricsSampler::precheck(c);
-        QVERIFY(QString::fromStdString(replay).contains(QLatin1String("2 or more GPUs")));
-        QVERIFY(QString::fromStdString(replay).contains(QLatin1String("Continuous counters")));
+        QVERIFY(!QString::fromStdString(replay).contains(QLatin1String("2 or more GPUs")));
+        QVERIFY(replay.empty() || !cupti_unavailable_reason().empty());
         QVERIFY(MetricsSampler::continuous_precheck(c).empty() || !cupti_unavailable_reason().empty());
         c.placement.backend = Backend::Cpu;
         QVERIFY(!MetricsSampler::continuous_precheck(c).empty());

@@ -5,8 +5,11 @@
 
 namespace ss {
 
-// Strips one after another, each waited for, then the exchanges: nothing runs beside a replayed kernel.
+// Strips one after another, each waited for, then the exchanges: nothing runs beside a replayed kernel. Kernel replay
+// restores the profiled GPU's memory between passes, so whatever else is still in flight is drained first: a batch's
+// last exchange (halo streams), a display copy.
 void MultiGpuSimulation::step_for_profiling(int n) {
+    synchronize();
     for (int done = 0, k = 0; done < n; done += k, m_iteration += k) {
         k = launch_steps(n - done);
         on_each_strip([&](StripState& s) {
