@@ -9,7 +9,8 @@
 namespace ss {
 
 // "$XDG_CACHE_HOME/stencilscope/NAME" (a relative XDG_CACHE_HOME is ignored, as the XDG spec says), else
-// "$HOME/.cache/stencilscope/NAME"; "" when neither is set.
+// "$HOME/.cache/stencilscope/NAME" where HOME is an existing folder; "" otherwise (no cache: nothing creates a
+// missing HOME).
 std::string user_cache_path(std::string_view name);
 
 } // namespace ss

@@ -2,6 +2,7 @@
 // Issue 40: the kernel cache on disk. Its key, its refusal of damaged entries, its size limit and concurrent
 // writers; each case in a fresh temporary folder. (The NVRTC round trip is in nvrtc_compile_tests.)
 #include "gpu/io/kernel_disk_cache.h"
+#include "gpu/io/user_cache.h"
 
 #include <gtest/gtest.h>
 
@@ -194,4 +195,26 @@ TEST(KernelCacheDefaultFolder, FollowsXdgThenHome) {
 }
 
 } // namespace
+// Issue 36: with HOME pointing at a folder that does not exist, no cache path is given, so nothing creates HOME.
+TEST(UserCache, AMissingHomeGivesNoCache) {
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    const char* home = std::getenv("HOME");
+    const std::string saved_xdg = xdg ? xdg : "", saved_home = home ? home : "";
+    ::unsetenv("XDG_CACHE_HOME");
+    const std::filesystem::path missing = std::filesystem::temp_directory_path() / "stencilscope-no-such-home-4711";
+    std::filesystem::remove_all(missing);
+    ::setenv("HOME", missing.c_str(), 1);
+    EXPECT_EQ(user_cache_path("kernels"), "");
+    EXPECT_EQ(default_kernel_cache_folder(), "");
+    EXPECT_FALSE(std::filesystem::exists(missing));
+    ::setenv("HOME", std::filesystem::temp_directory_path().c_str(), 1);
+    EXPECT_EQ(
+        user_cache_path("kernels"), std::filesystem::temp_directory_path().string() + "/.cache/stencilscope/kernels");
+    if (xdg) ::setenv("XDG_CACHE_HOME", saved_xdg.c_str(), 1);
+    if (home)
+        ::setenv("HOME", saved_home.c_str(), 1);
+    else
+        ::unsetenv("HOME");
+}
+
 } // namespace ss
