@@ -65,6 +65,8 @@ Session::Session(const DeviceCatalogue& devices, QObject* parent)
     connect(m_engine, &EngineController::job_finished, this, &Session::job_finished);
     connect(m_pacer, &FramePacer::request_frame, m_engine, &EngineController::frame_consumed);
     connect(m_pacer, &FramePacer::fps_changed, this, &Session::fps_changed);
+    m_kernel_text = new KernelTextService(devices, this);
+    connect(m_kernel_text, &KernelTextService::ready, this, &Session::kernel_text_ready);
 }
 
 Session::~Session() = default;
@@ -76,6 +78,10 @@ const std::shared_ptr<const LaunchPlan>& Session::shared_plan_for(const StencilC
 
 const LaunchPlan& Session::plan_for(const StencilConfig& c) {
     return *shared_plan_for(c);
+}
+
+std::uint64_t Session::request_kernel_text(const StencilConfig& config, KernelTextKind kind) {
+    return m_kernel_text->request(config, kind);
 }
 
 void Session::follow_rule_colormap(const StencilConfig& before, const StencilConfig& after) {

@@ -11,6 +11,7 @@
 #include "session/colormap_kind.h"
 #include "session/engine_types.h"
 #include "session/frame_pacer.h"
+#include "session/kernel_text.h"
 #include "session/metrics_history.h"
 #include "session/setup_file.h"
 
@@ -121,6 +122,10 @@ public:
     bool save_setup(const QString& path, QString* why) const;
     const Lesson& lesson() const { return m_lesson; }
 
+    // View > Kernel source: the generated CUDA text of `config` (and for a Listing its PTX and SASS), made on a
+    // thread of its own; kernel_text_ready delivers it. A newer request of a kind supersedes an older one.
+    std::uint64_t request_kernel_text(const StencilConfig& config, KernelTextKind kind);
+
 signals:
     void settings_changed(const ss::gui::RunSettings&); // a request that passed
     void request_refused(const ss::gui::RunSettings&, const QString& reason); // nothing else changed
@@ -143,6 +148,7 @@ signals:
     void continuous_changed(bool active, const QString& note);
     void job_progress(const ss::gui::JobProgress&);
     void job_finished(const ss::gui::JobOutcome&);
+    void kernel_text_ready(const ss::gui::KernelText&);
 
 private:
     void follow_rule_colormap(const StencilConfig& before, const StencilConfig& after);
@@ -162,6 +168,7 @@ private:
     bool m_continuous_active = false;
     QString m_continuous_note;
     Lesson m_lesson;
+    KernelTextService* m_kernel_text = nullptr;
 };
 
 // The map that suits a rule: diverging for the wave (signed values), sequential for heat.

@@ -7,6 +7,7 @@
 #include "widgets/experiments_window.h"
 #include "widgets/export_util.h"
 #include "widgets/help_menu.h"
+#include "widgets/kernel_source_view.h"
 #include "widgets/lesson_dock.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/plain_text.h"
@@ -178,6 +179,13 @@ void MainWindow::build_menus() {
     bar->setCheckable(true);
     bar->setChecked(true);
     connect(bar, &QAction::toggled, m_view, &FieldView::set_colour_bar_visible);
+    view->addAction(tr("&Kernel source..."), this, [this] { // the generated CUDA text, its PTX and SASS
+        auto* dialog = findChild<KernelSourceView*>();
+        if (!dialog) dialog = new KernelSourceView(m_session, this);
+        dialog->show_configuration(m_session->requested().config);
+        dialog->show();
+        dialog->raise();
+    });
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 

@@ -4,6 +4,7 @@
 #include "gpu/backends/cpu_only.h"
 
 #include "gpu/backends/bandwidth.h"
+#include "gpu/backends/cuda/kernel_listing.h"
 #include "gpu/backends/cuda/multi_gpu_simulation.h"
 #include "gpu/backends/cuda/rank_strip_cuda.h"
 #include "gpu/backends/gl_interop.h"
@@ -91,6 +92,15 @@ std::unique_ptr<RankStrip> create_cuda_rank_strip(const KernelPlan&, const Strip
 std::shared_ptr<unsigned char> allocate_pinned(std::size_t bytes) { // no page-locking without CUDA: plain memory
     return std::shared_ptr<unsigned char>(
         new unsigned char[std::max<std::size_t>(bytes, 1)], std::default_delete<unsigned char[]>());
+}
+
+// kernel_listing.h: no NVRTC to compile with, so no PTX and no SASS (the source text needs no CUDA).
+KernelListing kernel_listing(const std::string&, int cc_major, int cc_minor, bool) {
+    KernelListing l;
+    l.architecture = "sm_" + std::to_string(cc_major) + std::to_string(cc_minor);
+    l.ptx_problem = std::string("no PTX: ") + kNoCudaBackend;
+    l.sass_problem = std::string("no SASS: ") + kNoCudaBackend;
+    return l;
 }
 
 // bandwidth.h: nothing to measure.

@@ -148,6 +148,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const int j = threadIdx.y + blockIdx.y * BLK_Y;
     const int k = DIMS == 3 ? threadIdx.z + blockIdx.z * BLK_Z : 0;
     const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
+    // ss:mark coarsening
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
         const int i = i0 + l * BLK_X;
@@ -170,6 +171,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #endif
         finish(out, idx, acc);
     }
+    // ss:end
 }
 #endif
 
@@ -221,6 +223,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
     const int tsy = W, tsz = W * BY;
     const bool in_domain_yz = j < ny && (DIMS == 2 || k < nz);
+    // ss:mark smem tile
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
         const int i = i0 + l * BLK_X;
@@ -228,6 +231,8 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
         if (i < nx && in_domain_yz) tile[s] = CELL_SRC(i, j, k)[i + j * sy + (DIMS == 3 ? k * sz : 0)];
     }
     __syncthreads();
+    // ss:end
+    // ss:mark coarsening
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
         const int i = i0 + l * BLK_X, tx = threadIdx.x + l * BLK_X;
@@ -252,6 +257,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
         }
         finish(out, idx, acc);
     }
+    // ss:end
 }
 #endif
 
@@ -269,6 +275,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
     const int tsy = px, tsz = px * py;
     const bool in_domain_yz = j < ny && (DIMS == 2 || k < nz);
+    // ss:mark smem tile
     // Prefetch (listings 3.12/3.13): threads within R of a block face also fetch the padding beyond it,
     // which is why every block dim must be >= R.
 #pragma unroll
@@ -298,6 +305,8 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #undef ALONG_HIGH
     }
     __syncthreads();
+    // ss:end
+    // ss:mark coarsening
 #pragma unroll
     for (int l = 0; l < CF; ++l) {
         const int i = i0 + l * BX;
@@ -315,6 +324,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
         }
         finish(out, idx, acc);
     }
+    // ss:end
 }
 #endif
 

@@ -106,6 +106,7 @@ extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
     for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
 
     int buffer = 0; // tile of row s: (s - s_begin) mod (PIPE + 1)
+    // ss:mark plane loop
     for (int s0 = s_begin; s0 < s_end; s0 += PIPE) {
 #pragma unroll
         for (int p = 0; p < PIPE; ++p) { // unrolled so that ring[p] is a fixed register
@@ -140,6 +141,7 @@ extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
             buffer = buffer == PIPE ? 0 : buffer + 1;
         }
     }
+    // ss:end
     wait_copies_all();
 }
 #elif !STREAM_FWD
@@ -229,6 +231,7 @@ extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
     for (int p = 0; p < PIPE; ++p) fetch_halo(s_begin + p, p);
 
     int buffer = 0; // tile of plane s: (s - s_begin) mod (PIPE + 1)
+    // ss:mark plane loop
     for (int s0 = s_begin; s0 < s_end; s0 += PIPE) {
 #pragma unroll
         for (int p = 0; p < PIPE; ++p) { // unrolled so that ring[p] is a fixed register
@@ -275,6 +278,7 @@ extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
             buffer = buffer == PIPE ? 0 : buffer + 1;
         }
     }
+    // ss:end
     wait_copies_all();
 }
 #endif

@@ -363,6 +363,7 @@ extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
     }
 #else // one role: each thread keeps the 2R pending sums of its cells
     int buffer = 0; // tile of plane t: (t - s_begin + R) mod (PIPE + 1)
+    // ss:mark plane loop
     for (int t = s_begin - R; t < t_end; ++t) {
         const T* tile = tiles + buffer * tile_size + (R + row0) * px + cx; // the thread's window, first row
         wait_copies_but_newest(); // this plane has landed
@@ -455,6 +456,7 @@ extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
             }
         buffer = buffer == PIPE ? 0 : buffer + 1;
     }
+    // ss:end
 #endif // ROLES
     wait_copies_all();
 }

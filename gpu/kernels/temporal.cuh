@@ -121,6 +121,7 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
         }
 
     int parity = 0; // which shared plane the next stage writes
+    // ss:mark plane loop
     for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD) {
 #pragma unroll
         for (int k = 0; k < TEMPORAL_AHEAD; ++k) { // unrolled so that ring[k] is a fixed register
@@ -135,6 +136,7 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
                     ? in[GIDX(l) + idx_t(pn) * ss]
                     : T(0);
             }
+            // ss:mark temporal stages
 #pragma unroll
             for (int s = 1; s <= DEPTH; ++s) {
                 T* plane = planes + parity * plane_size;
@@ -182,6 +184,7 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
                 for (int l = 0; l < CF; ++l) v[l] = next[l];
                 parity ^= 1;
             }
+            // ss:end
             const int q = p - HALO; // stage DEPTH's plane: DEPTH steps after the input
             if (q >= s_begin && q < s_end) {
 #pragma unroll
@@ -190,6 +193,7 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
             }
         }
     }
+    // ss:end
 }
 #undef CELL_GX
 #undef CELL_GY
