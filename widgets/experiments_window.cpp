@@ -5,6 +5,7 @@
 #include "widgets/experiments_window.h"
 
 #include "session/session.h"
+#include "widgets/cpu_loop_caveat.h"
 #include "widgets/ebisu_model_chart.h"
 #include "widgets/experiment_charts.h"
 #include "widgets/experiment_kind_title.h"
@@ -165,8 +166,10 @@ QWidget* ExperimentsWindow::build_controls() {
     connect(m_dims, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::dims_changed);
     connect(m_run, &QPushButton::clicked, this, &ExperimentsWindow::start);
     connect(m_cancel, &QPushButton::clicked, &m_session, &Session::cancel_job);
-    connect(m_show, &QComboBox::currentIndexChanged, this,
-        [this] { m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind); });
+    connect(m_show, &QComboBox::currentIndexChanged, this, [this] {
+        m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind,
+            ran_on_cpu_loop(m_points, m_device));
+    });
     connect(m_open, &QPushButton::clicked, this, &ExperimentsWindow::open_dialog);
     connect(m_export_csv, &QPushButton::clicked, this, [this] { export_dialog(false); });
     connect(m_export_png, &QPushButton::clicked, this, [this] { export_dialog(true); });

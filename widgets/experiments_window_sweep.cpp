@@ -4,6 +4,7 @@
 #include "widgets/experiments_window.h"
 
 #include "session/session.h"
+#include "widgets/cpu_loop_caveat.h"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -93,10 +94,11 @@ QString ExperimentsWindow::status_text() const {
     if (m_points.empty()) return tr("No results yet.");
     int failed = 0;
     for (const ExperimentPoint& p : m_points) failed += p.error.empty() ? 0 : 1;
-    return tr("%1 points on %2, %3 could not run.")
-        .arg(m_points.size())
-        .arg(m_device.empty() ? tr("an unknown device") : QString::fromStdString(m_device))
-        .arg(failed);
+    const QString text = tr("%1 points on %2, %3 could not run.")
+                             .arg(m_points.size())
+                             .arg(m_device.empty() ? tr("an unknown device") : QString::fromStdString(m_device))
+                             .arg(failed);
+    return ran_on_cpu_loop(m_points, m_device) ? text + QLatin1Char(' ') + cpu_loop_caveat() : text;
 }
 
 } // namespace ss::gui

@@ -167,9 +167,24 @@ void MainWindow::build_menus() {
             m_status->showMessage(tr("No profiled launch yet: turn hardware counters on and play."), 5000);
     });
     pin->setShortcut(QKeySequence(tr("Ctrl+B")));
-    pin->setToolTip(
-        tr("Compare every readout and the stall chart with the current kernel, as Nsight Compute's baselines do"));
+    pin->setObjectName(QStringLiteral("pin_baseline"));
     sim->addAction(tr("&Clear baseline"), m_session, &Session::clear_baseline);
+    sim->setToolTipsVisible(true);
+    // Counter-only actions are off where counters cannot run (CPU backend, no CUPTI), their tooltip says why.
+    auto counters_only = [this, pin] {
+        const QString why = m_session->counters_unavailable();
+        const QString pin_tip
+            = tr("Compare every readout and the stall chart with the current kernel, as Nsight Compute's baselines do");
+        pin->setEnabled(why.isEmpty());
+        pin->setToolTip(why.isEmpty() ? pin_tip : tooltip_text(tr("Needs hardware counters: %1").arg(why)));
+        if (auto* charts = findChild<QAction*>(QStringLiteral("export_metric_charts"))) {
+            charts->setEnabled(why.isEmpty());
+            charts->setToolTip(why.isEmpty() ? tr("The metric charts as PNG images, with a caption")
+                                             : tooltip_text(tr("Needs hardware counters: %1").arg(why)));
+        }
+    };
+    counters_only();
+    connect(m_session, &Session::settings_changed, this, counters_only);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* zoom = view->addAction(tr("Reset &zoom"), m_view, &FieldView::reset_view);
