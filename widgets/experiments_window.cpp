@@ -10,6 +10,7 @@
 #include "widgets/experiment_charts.h"
 #include "widgets/experiment_kind_title.h"
 #include "widgets/plain_text.h"
+#include "widgets/screen_fit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -58,7 +59,7 @@ ExperimentsWindow::ExperimentsWindow(Session& session, QWidget* parent)
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(build_controls());
     layout->addWidget(tabs, 1);
-    resize(1180, 760);
+    resize_to_screen(*this, { 1180, 760 });
     connect(&m_session, &Session::job_progress, this, &ExperimentsWindow::on_progress);
     connect(&m_session, &Session::job_finished, this, &ExperimentsWindow::on_finished);
     connect(&m_session, &Session::settings_changed, this, [this](const RunSettings& s) { set_base(s.config); });

@@ -11,6 +11,7 @@
 #include "widgets/metrics_panel.h"
 #include "widgets/plain_text.h"
 #include "widgets/run_status_bar.h"
+#include "widgets/screen_fit.h"
 #include "widgets/strip_overlay.h"
 #include "widgets/window_exports.h"
 
@@ -42,7 +43,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     setWindowTitle(tr("StencilScope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/stencilscope.svg")));
     setCentralWidget(m_view);
-    resize(1280, 800);
+    resize_to_screen(*this, { 1280, 800 }); // within the screen: a projector's 1280x720 too
     m_controls = new ControlPanel(*m_session);
     m_metrics = new MetricsPanel(*m_session);
     m_status = new RunStatusBar(*m_session, *m_view);
@@ -322,15 +323,9 @@ void MainWindow::fit_docks() {
     const auto* toolbar = findChild<QToolBar*>(QStringLiteral("run_toolbar"));
     const int bars
         = menuBar()->height() + statusBar()->sizeHint().height() + (toolbar ? toolbar->sizeHint().height() : 0);
-    const int field_width = std::max(width() - controls_width - 40, 1); // dock separators, frames, scroll bar
-    const int field_height = (width() * height() / 2 + field_width - 1) / field_width + 12;
     // Without counters (no CUDA GPU, no CUPTI) there are no charts: the readouts need the least.
     const bool charts = m_session->counters_unavailable().isEmpty();
-    int metrics_height = std::clamp(height() - bars - field_height, 110, charts ? 360 : 110);
-    // A screen of 1000 rows or more affords the readouts and a full row of charts (at 1920x1080 the area
-    // rule left the charts 90 px); the field still keeps 40 % of the window there.
-    if (charts && height() >= 1000) metrics_height = std::max(metrics_height, 420);
-    resizeDocks({ metrics }, { metrics_height }, Qt::Vertical);
+    resizeDocks({ metrics }, { metrics_dock_height(size(), bars, controls_width, charts) }, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
