@@ -25,6 +25,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace ss::gui {
@@ -44,6 +45,7 @@ QString default_size(int dims) {
 ExperimentsWindow::ExperimentsWindow(Session& session, QWidget* parent)
     : QWidget(parent, Qt::Window)
     , m_session(session)
+    , m_tick(new QTimer(this))
     , m_charts(new ExperimentCharts(this))
     , m_model(new EbisuModelChart(this))
     , m_tabs(new QTabWidget(this))
@@ -60,6 +62,8 @@ ExperimentsWindow::ExperimentsWindow(Session& session, QWidget* parent)
     layout->addWidget(build_controls());
     layout->addWidget(tabs, 1);
     resize_to_screen(*this, { 1180, 760 });
+    m_tick->setInterval(1000); // the time left counts down between the sweep's reports
+    connect(m_tick, &QTimer::timeout, this, &ExperimentsWindow::show_time_left);
     connect(&m_session, &Session::job_progress, this, &ExperimentsWindow::on_progress);
     connect(&m_session, &Session::job_finished, this, &ExperimentsWindow::on_finished);
     connect(&m_session, &Session::settings_changed, this, [this](const RunSettings& s) { set_base(s.config); });

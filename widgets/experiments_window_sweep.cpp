@@ -8,6 +8,7 @@
 
 #include <QLabel>
 #include <QProgressBar>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -48,6 +49,10 @@ bool ExperimentsWindow::start() {
     m_device.clear();
     show_results();
     m_clock.start();
+    m_eta.reset();
+    m_time_left = NAN;
+    m_running_what.clear();
+    m_tick->start();
     update_enabled();
     return true;
 }
@@ -62,18 +67,23 @@ void ExperimentsWindow::on_progress(const JobProgress& p) {
         normalise_to_base(m_points);
         show_results();
     }
-    // Time left from the pace so far: units of work (points, or a search's candidates) are alike enough.
-    const double elapsed = m_clock.elapsed() / 1000.0;
-    m_time_left = p.done > 0 ? elapsed / p.done * (p.total - p.done) : NAN;
+    m_eta.report(p.done, p.total, m_clock.elapsed() / 1000.0);
+    m_running_what = QString::fromStdString(p.what);
+    show_time_left();
+}
+
+void ExperimentsWindow::show_time_left() {
+    if (m_job == 0) return;
+    m_time_left = m_eta.seconds_left(m_clock.elapsed() / 1000.0);
     const QString left = time_left_text(m_time_left);
-    m_status->setText(
-        tr("Running %1 … %2 the live view is paused meanwhile.")
-            .arg(QString::fromStdString(p.what), left.isEmpty() ? QString() : left + QStringLiteral(";")));
+    m_status->setText(tr("Running %1 … %2 the live view is paused meanwhile.")
+                          .arg(m_running_what, left.isEmpty() ? QString() : left + QStringLiteral(";")));
 }
 
 void ExperimentsWindow::on_finished(const JobOutcome& o) {
     if (o.id != m_job) return;
     m_job = 0;
+    m_tick->stop();
     m_progress->hide(); // shown only while a sweep runs
     if (!o.error.empty()) {
         m_status->setText(tr("The sweep could not run: %1").arg(QString::fromStdString(o.error)));
