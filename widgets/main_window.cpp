@@ -85,10 +85,11 @@ void MainWindow::build_docks() {
     metrics_scroll->setWidget(m_metrics);
     metrics_scroll->setWidgetResizable(true);
     metrics_scroll->setFrameShape(QFrame::NoFrame);
-    QDockWidget* metrics = dock("metrics_dock", tr("Metrics"), metrics_scroll, Qt::BottomDockWidgetArea);
+    dock("metrics_dock", tr("Metrics"), metrics_scroll, Qt::BottomDockWidgetArea);
     m_lesson_dock = new LessonDock(*m_session, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_lesson_dock);
-    splitDockWidget(metrics, m_lesson_dock, Qt::Horizontal); // side by side: the lesson takes no height
+    // A full-height column left of the field: room for the text and the recorded runs' chart (beside the
+    // metrics it was a five-line strip); the field gives up width, the knobs and the metrics stay.
+    addDockWidget(Qt::LeftDockWidgetArea, m_lesson_dock);
     connect(m_lesson_dock, &LessonDock::model_chart_requested, this, [this] {
         ExperimentsWindow& w = experiments_window();
         w.set_base(m_controls->settings().config);
