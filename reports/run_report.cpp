@@ -215,12 +215,26 @@ CsvRow config_csv_header() {
         "block_z", "heuristic_block", "gpus", "precision" };
 }
 
+namespace {
+
+// The CPU loop launches no block and has no registers or occupancy: its fields stay empty rather than a
+// fictitious block 0x0x0 with 0 registers.
+bool launched_a_kernel(const KernelResources& k) {
+    return k.block.x > 0;
+}
+
+std::string kernel_count(const KernelResources& k, int value) {
+    return launched_a_kernel(k) ? std::to_string(value) : std::string();
+}
+
+} // namespace
+
 CsvRow config_csv_values(const StencilConfig& c, const KernelResources& k) {
     return { std::string(to_string(c.placement.backend)), std::string(to_string(c.problem.stencil)),
         std::string(to_string(c.problem.rule)), std::to_string(c.problem.dims), std::to_string(c.problem.size.nx),
         std::to_string(c.problem.size.ny), std::to_string(c.problem.size.nz), std::to_string(c.problem.radius),
-        std::string(to_string(c.policy.variant)), std::to_string(c.policy.cf), std::to_string(k.block.x),
-        std::to_string(k.block.y), std::to_string(k.block.z), c.policy.heuristic_block ? "1" : "0",
+        std::string(to_string(c.policy.variant)), std::to_string(c.policy.cf), kernel_count(k, k.block.x),
+        kernel_count(k, k.block.y), kernel_count(k, k.block.z), c.policy.heuristic_block ? "1" : "0",
         std::to_string(c.placement.gpus), std::string(to_string(c.problem.precision)) };
 }
 
@@ -229,6 +243,7 @@ CsvRow resources_csv_header() {
 }
 
 CsvRow resources_csv_values(const KernelResources& k) {
+    if (!launched_a_kernel(k)) return { "", "", "", "", "" };
     return { std::to_string(k.registers), std::to_string(k.local_bytes), std::to_string(k.static_smem + k.dynamic_smem),
         format_number(k.theoretical_occupancy), k.occupancy_limiter };
 }

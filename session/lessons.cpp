@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 // The resources live in this static library: register them before the first lookup.
 static void init_resources() {
@@ -133,8 +134,13 @@ QString run_line(const QJsonObject& run) {
         if (exchange.isDouble()) parts << QStringLiteral("exchange %1 ms/step").arg(exchange.toDouble(), 0, 'f', 3);
     }
     const QString label = run.value(QStringLiteral("label")).toString();
+    // A configuration the recording's run refused has its reason instead of figures (the CLI's own words,
+    // without the program's name).
+    QString refused = run.value(QStringLiteral("refused")).toString();
+    refused.remove(QRegularExpression(QStringLiteral("^stencilscope(-cli)?: ")));
+    if (parts.isEmpty() && !refused.isEmpty()) return QStringLiteral("  %1: refused: %2").arg(label, refused);
     return QStringLiteral("  %1: %2")
-        .arg(label, parts.isEmpty() ? QStringLiteral("(placeholder)") : parts.join(QStringLiteral(", ")));
+        .arg(label, parts.isEmpty() ? QStringLiteral("(not recorded yet)") : parts.join(QStringLiteral(", ")));
 }
 
 } // namespace

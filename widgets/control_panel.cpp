@@ -406,8 +406,11 @@ void ControlPanel::show_heuristic_choice(const KernelResources* r) {
 void ControlPanel::show_engine_ready(const EngineReady& ready) {
     show_kernel_resources(*m_resources, ready);
     show_heuristic_choice(ready.settings.config.placement.backend == Backend::Cuda ? &ready.resources : nullptr);
-    // The greyed block boxes show the block the heuristic chose, so that unticking it starts from there.
-    const BlockDims chosen = ready.resources.block;
+    // The greyed block boxes show the block the heuristic chose, so that unticking it starts from there. The CPU
+    // loop has no block: they show the heuristic's preview, the block the line below them names.
+    BlockDims chosen = ready.resources.block;
+    if (chosen.threads() == 0 && m_session.plan_for(ready.settings.config).heuristic)
+        chosen = *m_session.plan_for(ready.settings.config).heuristic;
     if (ready.settings == m_sent && m_sent.config.policy.heuristic_block && chosen.threads() > 0) {
         m_updating = true;
         m_bx->setValue(chosen.x);

@@ -2,6 +2,7 @@
 #include "widgets/experiment_charts.h"
 
 #include "widgets/chart_view.h"
+#include "widgets/cpu_loop_caveat.h"
 #include "widgets/export_util.h"
 #include "widgets/plain_text.h"
 
@@ -104,7 +105,7 @@ void ExperimentCharts::clear() {
 }
 
 void ExperimentCharts::show_points(const std::vector<ExperimentPoint>& points, const QString& title,
-    const QString& series_filter, ExperimentKind kind) {
+    const QString& series_filter, ExperimentKind kind, bool cpu_loop) {
     const bool depth = kind == ExperimentKind::Depth;
     std::set<int> category_set, radius_set;
     for (const ExperimentPoint& p : points) radius_set.insert(p.config.problem.radius);
@@ -145,10 +146,14 @@ void ExperimentCharts::show_points(const std::vector<ExperimentPoint>& points, c
         depth ? QStringLiteral("t") : QStringLiteral("R") };
     m_radii.clear();
     for (int r : categories.values) m_radii << categories.prefix + QString::number(r);
-    fill(m_performance, title, tr("GCells/s"), m_series, categories, rate, 0.0);
+    // On the CPU backend the bars compare one loop with itself: the titles say so, not only the note.
+    const QString same_loop = cpu_loop ? tr(" — CPU backend: the same loop for every series") : QString();
+    fill(m_performance, title + same_loop, cpu_loop ? rate_caption(true) : tr("GCells/s"), m_series, categories, rate,
+        0.0);
     fill(m_improvement,
-        depth ? tr("Improvement over base (one step per launch) at the same radius")
-              : tr("Improvement over base at the same radius"),
+        (depth ? tr("Improvement over base (one step per launch) at the same radius")
+               : tr("Improvement over base at the same radius"))
+            + (cpu_loop ? tr(" — CPU backend: noise around 1.0") : QString()),
         tr("× base"), m_series, categories, improvement, 1.0);
     const QString metric = depth ? tr("DRAM bytes per cell and step")
         : three                  ? tr("local-memory throughput")
@@ -183,6 +188,7 @@ void ExperimentCharts::show_points(const std::vector<ExperimentPoint>& points, c
     if (failed > 0)
         note += (note.isEmpty() ? QString() : QStringLiteral(" "))
             + tr("%n configuration(s) could not run (empty bars; the table says why).", nullptr, failed);
+    if (cpu_loop && !points.empty()) note = cpu_loop_caveat() + (note.isEmpty() ? QString() : QLatin1Char(' ') + note);
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
 }

@@ -24,8 +24,9 @@ public:
 
     // `series_filter` empty: every series; else only the series of that variant ("smem": smem, smem CF2, ...).
     // `kind` Depth: categories are the depths, base points are named in the note, not charted.
+    // `cpu_loop`: the points ran on the CPU backend, where every variant is the same loop (said on the charts).
     void show_points(const std::vector<ExperimentPoint>&, const QString& title, const QString& series_filter = {},
-        ExperimentKind kind = ExperimentKind::Radius);
+        ExperimentKind kind = ExperimentKind::Radius, bool cpu_loop = false);
     void clear();
     // The legend entries and categories now shown: radii ("R4"), or depths ("t9") of a depth sweep (tests, exports).
     QStringList series() const { return m_series; }

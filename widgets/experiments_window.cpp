@@ -5,10 +5,12 @@
 #include "widgets/experiments_window.h"
 
 #include "session/session.h"
+#include "widgets/cpu_loop_caveat.h"
 #include "widgets/ebisu_model_chart.h"
 #include "widgets/experiment_charts.h"
 #include "widgets/experiment_kind_title.h"
 #include "widgets/plain_text.h"
+#include "widgets/screen_fit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,6 +25,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace ss::gui {
@@ -42,6 +45,7 @@ QString default_size(int dims) {
 ExperimentsWindow::ExperimentsWindow(Session& session, QWidget* parent)
     : QWidget(parent, Qt::Window)
     , m_session(session)
+    , m_tick(new QTimer(this))
     , m_charts(new ExperimentCharts(this))
     , m_model(new EbisuModelChart(this))
     , m_tabs(new QTabWidget(this))
@@ -57,7 +61,9 @@ ExperimentsWindow::ExperimentsWindow(Session& session, QWidget* parent)
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(build_controls());
     layout->addWidget(tabs, 1);
-    resize(1180, 760);
+    resize_to_screen(*this, { 1180, 760 });
+    m_tick->setInterval(1000); // the time left counts down between the sweep's reports
+    connect(m_tick, &QTimer::timeout, this, &ExperimentsWindow::show_time_left);
     connect(&m_session, &Session::job_progress, this, &ExperimentsWindow::on_progress);
     connect(&m_session, &Session::job_finished, this, &ExperimentsWindow::on_finished);
     connect(&m_session, &Session::settings_changed, this, [this](const RunSettings& s) { set_base(s.config); });
@@ -165,8 +171,10 @@ QWidget* ExperimentsWindow::build_controls() {
     connect(m_dims, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::dims_changed);
     connect(m_run, &QPushButton::clicked, this, &ExperimentsWindow::start);
     connect(m_cancel, &QPushButton::clicked, &m_session, &Session::cancel_job);
-    connect(m_show, &QComboBox::currentIndexChanged, this,
-        [this] { m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind); });
+    connect(m_show, &QComboBox::currentIndexChanged, this, [this] {
+        m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind,
+            ran_on_cpu_loop(m_points, m_device));
+    });
     connect(m_open, &QPushButton::clicked, this, &ExperimentsWindow::open_dialog);
     connect(m_export_csv, &QPushButton::clicked, this, [this] { export_dialog(false); });
     connect(m_export_png, &QPushButton::clicked, this, [this] { export_dialog(true); });

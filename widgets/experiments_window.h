@@ -6,6 +6,7 @@
 
 #include "gpu/studies/experiments.h"
 #include "session/engine_types.h"
+#include "widgets/sweep_eta.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
@@ -23,6 +24,7 @@ class QPushButton;
 class QSpinBox;
 class QTableWidget;
 class QTabWidget;
+class QTimer;
 
 namespace ss::gui {
 
@@ -51,7 +53,7 @@ public:
     QString status_text() const;
     // The PNG export's caption: the experiment, rule, domain, precision, device and point count.
     QString sweep_caption() const;
-    // While a sweep runs: seconds left at the pace so far (NaN before the first unit of work is done).
+    // While a sweep runs: seconds left at the measured pace (NaN before the first unit of work is done).
     double time_left() const { return m_time_left; }
     // Charts only this variant's series ("" or unknown: every series), as the Show box does.
     void show_only(const QString& variant);
@@ -60,6 +62,7 @@ private:
     QWidget* build_controls();
     void on_progress(const JobProgress&);
     void on_finished(const JobOutcome&);
+    void show_time_left(); // the status line while running, every second and at each report
     void dims_changed();
     void show_results();
     void fill_table();
@@ -76,6 +79,9 @@ private:
     std::string m_device;
     QElapsedTimer m_clock; // since the sweep started
     double m_time_left = NAN;
+    SweepEta m_eta;
+    QString m_running_what; // the unit of work last reported
+    QTimer* m_tick;
 
     QComboBox *m_experiment, *m_dims, *m_show;
     QLineEdit* m_size;

@@ -3,6 +3,7 @@
 #include "widgets/experiments_window.h"
 
 #include "session/session.h"
+#include "widgets/cpu_loop_caveat.h"
 #include "widgets/ebisu_model_chart.h"
 #include "widgets/experiment_charts.h"
 #include "widgets/experiment_kind_title.h"
@@ -63,7 +64,8 @@ void ExperimentsWindow::show_results() {
         }
     m_show->setCurrentIndex(std::max(0, m_show->findData(keep)));
     m_show->blockSignals(false);
-    m_charts->show_points(m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind);
+    m_charts->show_points(
+        m_points, kind_title(m_kind), m_show->currentData().toString(), m_kind, ran_on_cpu_loop(m_points, m_device));
     fill_table();
     update_model();
 }
@@ -76,6 +78,7 @@ void ExperimentsWindow::fill_table() {
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(int(m_points.size()));
+    const bool cpu_loop = ran_on_cpu_loop(m_points, m_device);
     for (int i = 0; i < int(m_points.size()); ++i) {
         const ExperimentPoint& p = m_points[i];
         auto cell = [&](int column, const QString& text, double sort_value = NAN) {
@@ -86,7 +89,7 @@ void ExperimentsWindow::fill_table() {
         cell(0, QString::fromStdString(p.series));
         cell(1, QString(), p.config.problem.radius);
         cell(2, QString(), p.config.policy.cf);
-        cell(3, QString::fromStdString(format_block(p.config.policy.block)));
+        cell(3, cpu_loop ? QStringLiteral("–") : QString::fromStdString(format_block(p.config.policy.block)));
         cell(4, number(p.gcells_per_s, 1), p.error.empty() ? p.gcells_per_s : NAN);
         cell(5, number(p.improvement, 2), p.improvement);
         cell(6, number(p.bottleneck_gbs, 0), p.bottleneck_gbs);

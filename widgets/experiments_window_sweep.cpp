@@ -4,9 +4,11 @@
 #include "widgets/experiments_window.h"
 
 #include "session/session.h"
+#include "widgets/cpu_loop_caveat.h"
 
 #include <QLabel>
 #include <QProgressBar>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -47,6 +49,10 @@ bool ExperimentsWindow::start() {
     m_device.clear();
     show_results();
     m_clock.start();
+    m_eta.reset();
+    m_time_left = NAN;
+    m_running_what.clear();
+    m_tick->start();
     update_enabled();
     return true;
 }
@@ -61,18 +67,23 @@ void ExperimentsWindow::on_progress(const JobProgress& p) {
         normalise_to_base(m_points);
         show_results();
     }
-    // Time left from the pace so far: units of work (points, or a search's candidates) are alike enough.
-    const double elapsed = m_clock.elapsed() / 1000.0;
-    m_time_left = p.done > 0 ? elapsed / p.done * (p.total - p.done) : NAN;
+    m_eta.report(p.done, p.total, m_clock.elapsed() / 1000.0);
+    m_running_what = QString::fromStdString(p.what);
+    show_time_left();
+}
+
+void ExperimentsWindow::show_time_left() {
+    if (m_job == 0) return;
+    m_time_left = m_eta.seconds_left(m_clock.elapsed() / 1000.0);
     const QString left = time_left_text(m_time_left);
-    m_status->setText(
-        tr("Running %1 … %2 the live view is paused meanwhile.")
-            .arg(QString::fromStdString(p.what), left.isEmpty() ? QString() : left + QStringLiteral(";")));
+    m_status->setText(tr("Running %1 … %2 the live view is paused meanwhile.")
+                          .arg(m_running_what, left.isEmpty() ? QString() : left + QStringLiteral(";")));
 }
 
 void ExperimentsWindow::on_finished(const JobOutcome& o) {
     if (o.id != m_job) return;
     m_job = 0;
+    m_tick->stop();
     m_progress->hide(); // shown only while a sweep runs
     if (!o.error.empty()) {
         m_status->setText(tr("The sweep could not run: %1").arg(QString::fromStdString(o.error)));
@@ -93,10 +104,11 @@ QString ExperimentsWindow::status_text() const {
     if (m_points.empty()) return tr("No results yet.");
     int failed = 0;
     for (const ExperimentPoint& p : m_points) failed += p.error.empty() ? 0 : 1;
-    return tr("%1 points on %2, %3 could not run.")
-        .arg(m_points.size())
-        .arg(m_device.empty() ? tr("an unknown device") : QString::fromStdString(m_device))
-        .arg(failed);
+    const QString text = tr("%1 points on %2, %3 could not run.")
+                             .arg(m_points.size())
+                             .arg(m_device.empty() ? tr("an unknown device") : QString::fromStdString(m_device))
+                             .arg(failed);
+    return ran_on_cpu_loop(m_points, m_device) ? text + QLatin1Char(' ') + cpu_loop_caveat() : text;
 }
 
 } // namespace ss::gui

@@ -61,15 +61,18 @@ QImage with_caption(const QImage& image, const QString& caption) {
     QFont font;
     font.setPixelSize(std::max(11, std::min(16, image.width() / 60)));
     const QFontMetrics metrics(font);
-    const int strip = metrics.height() + 8;
+    // A narrow picture (a small field) gets as many lines as the caption needs: it wraps, never cut.
+    const int width = std::max(image.width() - 8, 1);
+    constexpr int flags = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap;
+    const int lines_height = metrics.boundingRect(QRect(0, 0, width, 1 << 20), flags, caption).height();
+    const int strip = std::max(lines_height, metrics.height()) + 8;
     QImage out(image.width(), image.height() + strip, QImage::Format_ARGB32);
     out.fill(Qt::white);
     QPainter p(&out);
     p.drawImage(0, 0, image);
     p.setFont(font);
     p.setPen(Qt::black);
-    const QRect text(4, image.height(), image.width() - 8, strip);
-    p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(caption, Qt::ElideRight, text.width()));
+    p.drawText(QRect(4, image.height(), width, strip), flags, caption);
     return out;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/help_menu.h"
 
+#include "widgets/screen_fit.h"
+
 #include <QAction>
 #include <QCoreApplication>
 #include <QDialog>
@@ -8,13 +10,23 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QHeaderView>
+#include <QImage>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPixmap>
+#include <QResizeEvent>
 #include <QTableWidget>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <vector>
 
 namespace ss::gui {
 namespace {
@@ -34,19 +46,73 @@ QDialog* make_dialog(QWidget& parent, const char* name, const QString& title, QW
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     layout->addWidget(buttons);
-    dialog->resize(size);
+    dialog->resize(fit_to_available(size, available_screen_size(parent)));
     return dialog;
 }
 
+// The guide's pictures (screenshots 1280 px wide and more) scaled down to the text's width, so that the
+// dialog reads as text with pictures in it: no horizontal scroll bar, at any dialog width.
+class GuideBrowser : public QTextBrowser {
+public:
+    void fit_pictures() {
+        const int width = std::max(viewport()->width() - 2 * int(document()->documentMargin()) - 4, 80);
+        struct Change {
+            int position, length;
+            QTextImageFormat format;
+        };
+        std::vector<Change> changes; // applied after the walk: a format change splits the fragments walked
+        for (QTextBlock block = document()->begin(); block.isValid(); block = block.next())
+            for (auto it = block.begin(); !it.atEnd(); ++it) {
+                const QTextFragment fragment = it.fragment();
+                QTextImageFormat image = fragment.charFormat().toImageFormat();
+                if (!fragment.isValid() || !image.isValid()) continue;
+                const QSize natural = picture_size(image.name());
+                if (natural.isEmpty()) continue;
+                const int shown = std::min(natural.width(), width);
+                if (int(image.width()) == shown) continue;
+                image.setWidth(shown);
+                image.setHeight(double(natural.height()) * shown / natural.width());
+                changes.push_back({ fragment.position(), fragment.length(), image });
+            }
+        QTextCursor cursor(document());
+        for (const Change& c : changes) {
+            cursor.setPosition(c.position);
+            cursor.setPosition(c.position + c.length, QTextCursor::KeepAnchor);
+            cursor.setCharFormat(c.format);
+        }
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* e) override {
+        QTextBrowser::resizeEvent(e);
+        fit_pictures();
+    }
+
+private:
+    QSize picture_size(const QString& name) {
+        const auto known = m_sizes.constFind(name);
+        if (known != m_sizes.constEnd()) return *known;
+        const QVariant v = loadResource(QTextDocument::ImageResource, QUrl(name));
+        QSize size = v.value<QImage>().size();
+        if (size.isEmpty()) size = v.value<QPixmap>().size();
+        if (size.isEmpty()) size = QImage::fromData(v.toByteArray()).size();
+        m_sizes.insert(name, size);
+        return size;
+    }
+    QHash<QString, QSize> m_sizes;
+};
+
 void show_user_guide(QWidget& window) {
     const QString path = user_guide_path();
-    auto* text = new QTextBrowser;
+    auto* text = new GuideBrowser;
+    text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the pictures fit the width
     text->setObjectName(QStringLiteral("user_guide_text"));
     text->setOpenExternalLinks(true);
     QFile file(path);
     if (!path.isEmpty() && file.open(QIODevice::ReadOnly)) {
         text->setSearchPaths({ QFileInfo(path).absolutePath() }); // its images/
         text->setMarkdown(QString::fromUtf8(file.readAll()));
+        text->fit_pictures();
     } else {
         text->setPlainText(tr("The user guide was not found: it is installed as "
                               "/usr/share/doc/stencilscope/USER_GUIDE.md, and is docs/USER_GUIDE.md in the sources."));

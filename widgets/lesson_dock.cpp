@@ -3,20 +3,58 @@
 
 #include "session/session.h"
 #include "session/setup_file.h"
+#include "widgets/lesson_runs_chart.h"
+#include "widgets/screen_fit.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QLabel>
+#include <QMainWindow>
+#include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 static void init_lesson_pictures() {
     Q_INIT_RESOURCE(lesson_pictures);
 }
 
 namespace ss::gui {
+namespace {
+
+// The recorded window, scaled to fit whatever size its dialog has (aspect kept): the whole picture at
+// once, no scroll bars.
+class ScaledPicture : public QWidget {
+public:
+    explicit ScaledPicture(const QPixmap& picture)
+        : m_picture(picture) {
+        setObjectName(QStringLiteral("lesson_picture"));
+        setMinimumSize(320, 180);
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    }
+    const QPixmap& pixmap() const { return m_picture; }
+    QRect shown_rect() const { return scaled_picture_rect(m_picture.size(), size()); }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.setRenderHint(QPainter::SmoothPixmapTransform);
+        p.drawPixmap(shown_rect(), m_picture);
+    }
+
+private:
+    QPixmap m_picture;
+};
+
+} // namespace
+
+QRect scaled_picture_rect(QSize picture, QSize area) {
+    const QSize size = picture.scaled(area, Qt::KeepAspectRatio);
+    return { QPoint((area.width() - size.width()) / 2, (area.height() - size.height()) / 2), size };
+}
 
 QString recorded_lesson_picture(const QString& lesson_id) {
     init_lesson_pictures();
@@ -28,7 +66,8 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
     : QDockWidget(tr("Lesson"), parent)
     , m_label(new QLabel)
     , m_picture_button(new QPushButton(tr("The window as recorded on the H100…")))
-    , m_model_button(new QPushButton(tr("EBISU's model vs depth…"))) {
+    , m_model_button(new QPushButton(tr("EBISU's model vs depth…")))
+    , m_runs_chart(new LessonRunsChart) {
     setObjectName(QStringLiteral("lesson_dock"));
     m_label->setObjectName(QStringLiteral("lesson_text"));
     m_label->setTextFormat(Qt::PlainText); // text from a file: never rich text (no resource loading)
@@ -46,14 +85,22 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label);
-    layout->addWidget(m_picture_button, 0, Qt::AlignLeft);
-    layout->addWidget(m_model_button, 0, Qt::AlignLeft);
     layout->addStretch();
     auto* scroll = new QScrollArea;
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    setWidget(scroll);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the text wraps
+    // The text scrolls; the recorded runs' chart and the buttons below it stay in view.
+    auto* column = new QWidget;
+    auto* column_layout = new QVBoxLayout(column);
+    column_layout->setContentsMargins(0, 0, 0, 0);
+    column_layout->addWidget(scroll, 1);
+    column_layout->addWidget(m_runs_chart);
+    column_layout->addWidget(m_picture_button, 0, Qt::AlignLeft);
+    column_layout->addWidget(m_model_button, 0, Qt::AlignLeft);
+    column->setMinimumHeight(240); // a floating or bottom dock still shows text and a chart, not a strip
+    setWidget(column);
     hide();
     connect(&session, &Session::lesson_changed, this, [this, &session](const Lesson& l) {
         setWindowTitle(l.title.isEmpty() ? tr("Lesson") : tr("Lesson: %1").arg(l.title));
@@ -66,7 +113,14 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
         m_picture_button->setText(tr("The window as recorded on %1…").arg(m_recorded_on));
         if (!recorded.placement.isEmpty()) m_recorded_on += QStringLiteral(", ") + recorded.placement;
         m_model_button->setVisible(session.requested().config.policy.variant == Variant::Temporal);
+        m_runs_chart->show_cases(recorded_cases(l.id), recorded.device.isEmpty() ? tr("the H100") : recorded.device);
+        const bool was_hidden = isHidden();
         show();
+        raise();
+        // A column beside the field, as wide as reading needs: the text, the chart of the recorded runs.
+        auto* window = qobject_cast<QMainWindow*>(parentWidget());
+        if (was_hidden && window && !isFloating() && window->dockWidgetArea(this) == Qt::LeftDockWidgetArea)
+            window->resizeDocks({ this }, { std::clamp(window->width() * 28 / 100, 300, 460) }, Qt::Horizontal);
     });
 }
 
@@ -80,17 +134,14 @@ void LessonDock::show_recorded_picture() {
     dialog->setObjectName(QStringLiteral("lesson_picture_dialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("%1 — recorded on %2").arg(windowTitle(), m_recorded_on));
-    auto* picture = new QLabel;
-    picture->setObjectName(QStringLiteral("lesson_picture"));
-    picture->setPixmap(QPixmap(m_picture));
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(picture);
+    auto* picture = new ScaledPicture(QPixmap(m_picture));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
     auto* layout = new QVBoxLayout(dialog);
-    layout->addWidget(scroll);
+    layout->addWidget(picture, 1);
     layout->addWidget(buttons);
-    dialog->resize(1000, 640);
+    // As large as the screen allows (a recorded window is 1280 px wide or more), resizable, always whole.
+    resize_to_screen(*dialog, picture->pixmap().size() + QSize(24, 60));
     dialog->show();
 }
 

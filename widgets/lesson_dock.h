@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The Lesson dock: the open lesson's explanation (plain text: it comes from a file), its recorded runs,
-// and the window as recorded on the lesson's device (a picture shipped with the app, for classes without a GPU);
-// hidden until a lesson opens, whatever a restored layout says.
+// The Lesson dock: the open lesson's explanation (plain text: it comes from a file), its recorded runs
+// (as text and as a bar chart), and the window as recorded on the lesson's device (a picture shipped with the app, for
+// classes without a GPU); hidden until a lesson opens, whatever a restored layout says.
 #pragma once
 #include <QDockWidget>
 
@@ -10,7 +10,11 @@ class QPushButton;
 
 namespace ss::gui {
 
+class LessonRunsChart;
 class Session;
+
+// Where a picture of size `picture` is drawn scaled to fit `area`, its aspect kept, centred.
+QRect scaled_picture_rect(QSize picture, QSize area);
 
 // The picture of a lesson's window recorded on the H100 (":/lesson-pictures/ID.png"), empty when none.
 QString recorded_lesson_picture(const QString& lesson_id);
@@ -32,6 +36,7 @@ private:
     QLabel* m_label = nullptr;
     QPushButton* m_picture_button = nullptr;
     QPushButton* m_model_button = nullptr;
+    LessonRunsChart* m_runs_chart = nullptr; // the recorded runs as bars
     QString m_picture;
     QString m_recorded_on; // the device the lesson was recorded on, and how its runs were placed
 };

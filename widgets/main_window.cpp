@@ -12,6 +12,7 @@
 #include "widgets/metrics_panel.h"
 #include "widgets/plain_text.h"
 #include "widgets/run_status_bar.h"
+#include "widgets/screen_fit.h"
 #include "widgets/strip_overlay.h"
 #include "widgets/window_exports.h"
 
@@ -43,7 +44,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     setWindowTitle(tr("StencilScope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/stencilscope.svg")));
     setCentralWidget(m_view);
-    resize(1280, 800);
+    resize_to_screen(*this, { 1280, 800 }); // within the screen: a projector's 1280x720 too
     m_controls = new ControlPanel(*m_session);
     m_metrics = new MetricsPanel(*m_session);
     m_status = new RunStatusBar(*m_session, *m_view);
@@ -85,10 +86,11 @@ void MainWindow::build_docks() {
     metrics_scroll->setWidget(m_metrics);
     metrics_scroll->setWidgetResizable(true);
     metrics_scroll->setFrameShape(QFrame::NoFrame);
-    QDockWidget* metrics = dock("metrics_dock", tr("Metrics"), metrics_scroll, Qt::BottomDockWidgetArea);
+    dock("metrics_dock", tr("Metrics"), metrics_scroll, Qt::BottomDockWidgetArea);
     m_lesson_dock = new LessonDock(*m_session, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_lesson_dock);
-    splitDockWidget(metrics, m_lesson_dock, Qt::Horizontal); // side by side: the lesson takes no height
+    // A full-height column left of the field: room for the text and the recorded runs' chart (beside the
+    // metrics it was a five-line strip); the field gives up width, the knobs and the metrics stay.
+    addDockWidget(Qt::LeftDockWidgetArea, m_lesson_dock);
     connect(m_lesson_dock, &LessonDock::model_chart_requested, this, [this] {
         ExperimentsWindow& w = experiments_window();
         w.set_base(m_controls->settings().config);
@@ -168,9 +170,24 @@ void MainWindow::build_menus() {
             m_status->showMessage(tr("No profiled launch yet: turn hardware counters on and play."), 5000);
     });
     pin->setShortcut(QKeySequence(tr("Ctrl+B")));
-    pin->setToolTip(
-        tr("Compare every readout and the stall chart with the current kernel, as Nsight Compute's baselines do"));
+    pin->setObjectName(QStringLiteral("pin_baseline"));
     sim->addAction(tr("&Clear baseline"), m_session, &Session::clear_baseline);
+    sim->setToolTipsVisible(true);
+    // Counter-only actions are off where counters cannot run (CPU backend, no CUPTI), their tooltip says why.
+    auto counters_only = [this, pin] {
+        const QString why = m_session->counters_unavailable();
+        const QString pin_tip
+            = tr("Compare every readout and the stall chart with the current kernel, as Nsight Compute's baselines do");
+        pin->setEnabled(why.isEmpty());
+        pin->setToolTip(why.isEmpty() ? pin_tip : tooltip_text(tr("Needs hardware counters: %1").arg(why)));
+        if (auto* charts = findChild<QAction*>(QStringLiteral("export_metric_charts"))) {
+            charts->setEnabled(why.isEmpty());
+            charts->setToolTip(why.isEmpty() ? tr("The metric charts as PNG images, with a caption")
+                                             : tooltip_text(tr("Needs hardware counters: %1").arg(why)));
+        }
+    };
+    counters_only();
+    connect(m_session, &Session::settings_changed, this, counters_only);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* zoom = view->addAction(tr("Reset &zoom"), m_view, &FieldView::reset_view);
@@ -315,15 +332,9 @@ void MainWindow::fit_docks() {
     const auto* toolbar = findChild<QToolBar*>(QStringLiteral("run_toolbar"));
     const int bars
         = menuBar()->height() + statusBar()->sizeHint().height() + (toolbar ? toolbar->sizeHint().height() : 0);
-    const int field_width = std::max(width() - controls_width - 40, 1); // dock separators, frames, scroll bar
-    const int field_height = (width() * height() / 2 + field_width - 1) / field_width + 12;
     // Without counters (no CUDA GPU, no CUPTI) there are no charts: the readouts need the least.
     const bool charts = m_session->counters_unavailable().isEmpty();
-    int metrics_height = std::clamp(height() - bars - field_height, 110, charts ? 360 : 110);
-    // A screen of 1000 rows or more affords the readouts and a full row of charts (at 1920x1080 the area
-    // rule left the charts 90 px); the field still keeps 40 % of the window there.
-    if (charts && height() >= 1000) metrics_height = std::max(metrics_height, 420);
-    resizeDocks({ metrics }, { metrics_height }, Qt::Vertical);
+    resizeDocks({ metrics }, { metrics_dock_height(size(), bars, controls_width, charts) }, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

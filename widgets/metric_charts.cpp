@@ -13,6 +13,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -58,6 +59,11 @@ AxisScale nice_axis(double largest) {
         }
     const int intervals = int(std::ceil(largest * 1.1 / step - 1e-9));
     return { intervals * step, intervals + 1, std::max(0, -int(std::floor(std::log10(step) + 1e-9))) };
+}
+
+int time_axis_ticks(double plot_width) {
+    constexpr double kLabelRoom = 56.0; // "1234" in the axis font, with a gap
+    return std::clamp(int(plot_width / kLabelRoom) + 1, 2, 7);
 }
 
 TimeSeriesChart::TimeSeriesChart(
@@ -150,6 +156,16 @@ void TimeSeriesChart::apply_axis(double top) {
     m_y->setRange(0.0, a.top);
     m_y->setTickCount(a.ticks);
     m_y->setLabelFormat(QStringLiteral("%.") + QString::number(a.decimals) + QLatin1Char('f'));
+}
+
+void TimeSeriesChart::resizeEvent(QResizeEvent* e) {
+    QChartView::resizeEvent(e);
+    // The plot area is laid out later: the view's width less the y axis and the margins stands for it.
+    m_x->setTickCount(time_axis_ticks(width() - 80));
+}
+
+int TimeSeriesChart::time_ticks() const {
+    return m_x->tickCount();
 }
 
 double TimeSeriesChart::largest() const {

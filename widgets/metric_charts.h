@@ -31,6 +31,10 @@ struct AxisScale {
 };
 AxisScale nice_axis(double largest);
 
+// The time axis' tick count for a plot `plot_width` pixels wide: every label ("1234") gets room to be read,
+// rather than Qt eliding them all to "…" in a narrow chart (per-GPU charts side by side).
+int time_axis_ticks(double plot_width);
+
 class TimeSeriesChart : public QChartView {
     Q_OBJECT
 public:
@@ -58,6 +62,10 @@ public:
     QStringList series_names() const;
     double largest() const; // of the points in the window; 0 when none
     QString axis_labels() const; // the y axis' tick labels, for the tests
+    int time_ticks() const; // the time axis' tick count now
+
+protected:
+    void resizeEvent(QResizeEvent*) override;
 
 private:
     void apply_axis(double largest);

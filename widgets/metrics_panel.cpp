@@ -3,6 +3,7 @@
 // table: metrics_panel_gpu_table.cpp; its chart export: metrics_panel_export.cpp.
 #include "widgets/metrics_panel.h"
 
+#include "widgets/cpu_loop_caveat.h"
 #include "widgets/metric_charts.h"
 #include "widgets/metric_sources.h"
 #include "widgets/metrics_chart_area.h"
@@ -28,6 +29,7 @@ QLabel* figure(QGridLayout* grid, int column, const QString& caption, const char
     value->setFont(f);
     value->setAlignment(Qt::AlignCenter);
     auto* label = new QLabel(caption);
+    label->setObjectName(QLatin1String(name) + QLatin1String("_caption"));
     label->setAlignment(Qt::AlignCenter);
     grid->addWidget(value, 0, column);
     grid->addWidget(label, 1, column);
@@ -42,8 +44,8 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     auto* outer = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
     auto* figures = new QGridLayout;
-    m_time = figure(figures, 0, tr("time / step (kernel)"), "metric_time");
-    m_cells = figure(figures, 1, tr("GCells/s (kernel)"), "metric_gcells");
+    m_time = figure(figures, 0, step_time_caption(false), "metric_time");
+    m_cells = figure(figures, 1, rate_caption(false), "metric_gcells");
     m_bytes = figure(figures, 2, tr("GB/s (ideal traffic)"), "metric_gbs");
     const QString kernel_timing
         = tr("The kernel's own speed: one batch of steps every half second is timed on the GPU with CUDA events around "

@@ -3,6 +3,7 @@
 // reason, each profiled launch's verdict and summary, and the deltas against the pinned baseline.
 #include "widgets/metrics_panel.h"
 
+#include "widgets/cpu_loop_caveat.h"
 #include "widgets/metric_sources.h"
 #include "widgets/metrics_chart_area.h"
 #include "widgets/plain_text.h"
@@ -88,6 +89,10 @@ void MetricsPanel::set_counters_enabled(bool on) {
 }
 
 void MetricsPanel::new_configuration() {
+    // The CPU loop is timed, not a GPU kernel: the captions say which (issue 38).
+    const bool cpu = m_session.active().settings.config.placement.backend == Backend::Cpu;
+    findChild<QLabel*>(QStringLiteral("metric_time_caption"))->setText(step_time_caption(cpu));
+    findChild<QLabel*>(QStringLiteral("metric_gcells_caption"))->setText(rate_caption(cpu));
     m_verdict->clear();
     m_current.reset(); // the per-GPU counters and the stall chart wait for the new kernel's first sample
     show_strips();

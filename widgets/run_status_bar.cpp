@@ -2,6 +2,7 @@
 #include "widgets/run_status_bar.h"
 
 #include "session/session.h"
+#include "widgets/cpu_loop_caveat.h"
 #include "widgets/field_view.h"
 #include "widgets/plain_text.h"
 
@@ -48,7 +49,9 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
     connect(&session, &Session::stats, this, [this](const EngineStats& s) {
         m_steps->setText(tr("%1 steps/s (wall clock)").arg(s.steps_per_second, 0, 'f', 0));
         m_gcells->setText(s.kernel_gcells_per_second > 0
-                ? tr("%1 GCells/s (kernel)").arg(s.kernel_gcells_per_second, 0, 'f', 2)
+                ? tr("%1 %2")
+                      .arg(s.kernel_gcells_per_second, 0, 'f', 2)
+                      .arg(rate_caption(m_session.active().settings.config.placement.backend == Backend::Cpu))
                 : QString());
         m_iteration->setText(tr("iteration %1").arg(s.iteration));
     });

@@ -37,7 +37,10 @@ void WindowExports::fill_file_menu(QMenu* file) {
     window->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
     QAction* metrics_csv = exports->addAction(tr("&Metrics (CSV)…"), this, &WindowExports::metrics_dialog);
     metrics_csv->setShortcut(QKeySequence(tr("Ctrl+Shift+M")));
-    exports->addAction(tr("Metric &charts (PNG)…"), this, &WindowExports::charts_dialog);
+    exports->addAction(tr("Metric &charts (PNG)…"), this, &WindowExports::charts_dialog)
+        ->setObjectName(QStringLiteral("export_metric_charts"));
+    exports->setToolTipsVisible(true); // a disabled entry says why
+    file->setToolTipsVisible(true);
     file->addSeparator();
     file->addAction(tr("&Open setup…"), QKeySequence::Open, this, [this] { setup_dialog(false); });
     file->addAction(tr("&Save setup…"), QKeySequence::Save, this, [this] { setup_dialog(true); });
