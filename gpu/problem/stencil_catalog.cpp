@@ -150,7 +150,6 @@ void use_shape(StencilProblem& p, StencilShape shape) {
     p.stencil = StencilKind::Points;
     p.dims = shape.dims;
     p.radius = shape.radius();
-    p.rule = UpdateRule::Jacobi; // the one rule a point stencil computes
     p.shape = SharedShape(std::move(shape));
 }
 

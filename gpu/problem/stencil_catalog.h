@@ -32,7 +32,8 @@ bool is_point_stencil_name(std::string_view name);
 // points, finite weights, no offset twice, no z offset in 2D.
 Status check_shape(const StencilShape&);
 
-// The problem runs `shape` as a point stencil: its kind, dims and radius follow the shape.
+// The problem runs `shape` as a point stencil: its kind, dims and radius follow the shape. The rule is left as it
+// is: a point stencil computes the jacobi form, and can_implement refuses another rule rather than hide it.
 void use_shape(StencilProblem&, StencilShape shape);
 
 // "box R2 3D, 125 points" style facts for reports: the stencil's name as the CSV's `stencil` column gives it
