@@ -2,6 +2,7 @@
 #include "reports/run_options.h"
 
 #include "reports/command_line.h"
+#include "reports/stencil_options.h"
 
 #include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
@@ -27,8 +28,15 @@ constexpr bool kList = true, kSingle = false;
 static_assert(kMaxRadius == 16, "--radius's help below says 1..16");
 constexpr RunOptionSpec kSpecs[] = {
     // The configuration: the CLI, the GUI and setup files.
-    { "--stencil", "star|diffusion4", "star stencil (thesis) or fourth-order diffusion (default star)", kConfiguration,
-        kSingle, kConfigured },
+    { "--stencil", "NAME",
+        "star (thesis), diffusion4 (fourth-order diffusion), box (all (2R+1)^dims points of --radius, weights summing "
+        "to 1), or one of EBISU's benchmarks with its coefficients: 2d5pt, 2ds9pt, 2d9pt, 2d25pt, 2d49pt, 3d7pt, "
+        "3d13pt, 3d27pt, 3d17pt, poisson (each fixes --dims and --radius) (default star)",
+        kConfiguration, kList, kConfigured },
+    { "--stencil-file", "FILE",
+        "a stencil of your own: JSON {\"dims\": 2, \"points\": [[[dx, dy], weight], ...]} (docs/USER_GUIDE.md, "
+        "Stencils); it fixes --dims and --radius",
+        kConfiguration, kSingle, kConfigured },
     { "--rule", "thesis|jacobi|wave", "star update rule (default jacobi)", kConfiguration, kList, kConfigured },
     { "--dims", "2|3", "dimensions (default 2)", kConfiguration, kSingle, kConfigured },
     { "--size", "NXxNY[xNZ]", "domain size (default 1024x1024 or 256x256x256)", kConfiguration, kSingle, kConfigured },
@@ -177,10 +185,6 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
     } else if (key == "--cache") {
         if (value.empty()) return bad(key, value, "a file path");
         o.autotune_cache = value;
-    } else if (key == "--stencil") {
-        auto v = parse_stencil(value);
-        if (!v) return bad(key, value, "star or diffusion4");
-        c.problem.stencil = *v;
     } else if (key == "--rule") {
         auto v = parse_rule(value);
         if (!v) return bad(key, value, "thesis, jacobi or wave");
@@ -351,6 +355,7 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
         if (const std::string* value = find_value(values, spec.name); value && spec.name != "--size")
             if (Status s = apply_one(std::string(spec.name), *value, o); !s) return s;
     StencilConfig& c = o.config;
+    if (Status s = apply_stencil_options(values, c); !s) return s; // may set --dims and --radius: before --size
     if (const std::string* size = find_value(values, "--size")) {
         auto e = parse_extent(*size, c.problem.dims);
         if (!e) return bad("--size", *size, c.problem.dims == 3 ? "NXxNYxNZ for --dims 3" : "NXxNY for --dims 2");

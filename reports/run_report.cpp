@@ -5,6 +5,7 @@
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/physics.h"
 #include "gpu/problem/rates.h"
+#include "gpu/problem/stencil_catalog.h"
 
 #include <algorithm>
 #include <charconv>
@@ -262,6 +263,7 @@ CsvRow report_csv_header() {
             "slowest_gpu_ms_per_step" });
     append(h, { "depth" }); // added last, like the multi-GPU columns
     append(h, { "kernel" }); // the entry point that ran (kernel_choice.h), empty on the CPU; added last as well
+    append(h, { "stencil_name", "stencil_points" }); // issue 34: which stencil; added last as well
     return h;
 }
 
@@ -288,6 +290,7 @@ CsvRow report_csv_row(const RunReport& r) {
             split ? format_number(m.halo_gbytes_per_s()) : "", split ? format_number(slowest_compute_ms(m)) : "" });
     append(row, { std::to_string(fused_steps(c.policy)) });
     append(row, { k.kernel.entry });
+    append(row, { stencil_name(c.problem), std::to_string(stencil_points(c.problem)) });
     return row;
 }
 

@@ -82,6 +82,11 @@ KernelChoice diffusion_choice(const StencilConfig& c) {
 KernelChoice choose_gpu_kernel(const StencilConfig& c) {
     if (c.problem.stencil == StencilKind::Diffusion4) return diffusion_choice(c);
     const std::string d = dims_suffix(c);
+    if (c.problem.stencil == StencilKind::Points) // base only so far (can_implement refuses the others)
+        return { "ss_points" + d, "points base",
+            "a point stencil (" + std::to_string(c.problem.shape ? c.problem.shape->points.size() : 0)
+                + " points): every operand from global memory, the points unrolled",
+            {} };
     switch (c.policy.variant) {
     case Variant::Smem:
         return { "ss_smem" + d, "smem",

@@ -19,7 +19,7 @@ Status verdict_with(const StencilConfig& with, const LaunchPlan& plan, const Dev
 // check_problem may still refuse (the panel previews the heuristic for a domain too small for its radius too).
 bool block_describable(const StencilConfig& c) {
     return (c.problem.dims == 2 || c.problem.dims == 3)
-        && (c.problem.stencil != StencilKind::Star || radius_in_range(c.problem.radius));
+        && (!has_dirichlet_border(c.problem.stencil) || radius_in_range(c.problem.radius));
 }
 
 void plan_block(LaunchPlan& plan) {

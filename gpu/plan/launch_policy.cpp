@@ -62,7 +62,7 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         const int row_threads = std::max(128 / (layout.x_cells * element_size(c.problem.precision)), 1);
         return { row_threads, std::clamp(threads / row_threads, 1, 128 / row_threads), 1 };
     }
-    if (c.problem.dims == 3 && c.problem.stencil == StencilKind::Star) {
+    if (c.problem.dims == 3 && has_dirichlet_border(c.problem.stencil)) { // star and point stencils
         const int r = c.problem.radius;
         int b0 = 32;
         if (c.policy.variant == Variant::SmemPadded)
@@ -244,9 +244,9 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
         return Status::failure("block " + format_block(b) + " has " + std::to_string(b.threads())
             + " threads; the device allows at most " + std::to_string(max_threads));
     if (b.z > 64) return Status::failure("block z dim " + std::to_string(b.z) + " exceeds CUDA's limit of 64");
-    const bool star = c.problem.stencil == StencilKind::Star;
-    if ((c.problem.dims == 2 || !star) && b.z != 1)
-        return Status::failure(std::string(star ? "a 2D stencil" : "the diffusion layers")
+    const bool star = c.problem.stencil == StencilKind::Star, bordered = has_dirichlet_border(c.problem.stencil);
+    if ((c.problem.dims == 2 || !bordered) && b.z != 1)
+        return Status::failure(std::string(bordered ? "a 2D stencil" : "the diffusion layers")
             + " need a 2D block (Bz = 1), got " + format_block(b));
     const int r = c.problem.radius;
     if (star && c.policy.variant == Variant::SmemPadded) {

@@ -14,7 +14,7 @@
 namespace ss {
 
 inline constexpr int kCoarseningFactors[] = { 1, 2, 4, 8 };
-inline constexpr int kMaxRadius = 16;
+inline constexpr int kMaxRadius = kMaxStencilRadius; // gpu/problem/config.h
 // Planes the stream kernel fetches ahead (PIPE in gpu/kernels/stream.cuh): 4, measured on the H100
 // (docs/PERFORMANCE.md). STENCILSCOPE_STREAM_PIPE=N (1..16) overrides it for tuning sweeps.
 int stream_pipeline(const StencilConfig&);

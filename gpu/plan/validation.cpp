@@ -5,6 +5,7 @@
 #include "gpu/plan/strip_plan.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/problem/physics.h"
+#include "gpu/problem/stencil_catalog.h"
 
 #include <algorithm>
 #include <string>
@@ -74,6 +75,34 @@ Status check_remote(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     return Status::success();
 }
 
+// A point stencil's shape agrees with the problem (use_shape keeps it so; a hand-built configuration may not).
+Status check_point_problem(const StencilProblem& p) {
+    if (!p.shape)
+        return Status::failure("a point stencil needs its points (--stencil box, an EBISU name, --stencil-file)");
+    if (Status s = check_shape(*p.shape); !s) return s;
+    if (p.shape->dims != p.dims || p.shape->radius() != p.radius)
+        return Status::failure("the stencil " + p.shape->name + " is " + std::to_string(p.shape->dims) + "D R"
+            + std::to_string(p.shape->radius()) + " but the problem says " + std::to_string(p.dims) + "D R"
+            + std::to_string(p.radius));
+    if (p.rule != UpdateRule::Jacobi)
+        return Status::failure("a point stencil computes out = sum of weight x neighbour (the jacobi rule); --rule "
+            + std::string(to_string(p.rule)) + " is for star stencils");
+    return Status::success();
+}
+
+// What runs point stencils so far: the base kernel, on one GPU or the CPU.
+Status check_point_policy(const StencilConfig& c) {
+    const Variant v = c.policy.variant;
+    if (v != Variant::Base)
+        return Status::failure("--variant " + std::string(to_string(v))
+            + " runs star stencils only so far (point "
+              "stencils run base)");
+    if (strip_count(c.placement) > 1) return Status::failure("point stencils run on one GPU so far: use --gpus 1");
+    if (c.placement.halo == HaloMode::Remote)
+        return Status::failure("halo mode remote runs star stencils only so far: use --halo auto");
+    return Status::success();
+}
+
 Status check_host_memory(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     const std::int64_t host = catalogue.host_available;
     if (host >= 0 && host_bytes_needed(c) > host)
@@ -93,7 +122,7 @@ std::string radius_range_text() {
 }
 
 Status check_problem(const StencilProblem& p) {
-    const bool star = p.stencil == StencilKind::Star;
+    const bool star = has_dirichlet_border(p.stencil); // star and point stencils: a border of width R
     if (p.dims != 2 && p.dims != 3) return Status::failure("dims must be 2 or 3, got " + std::to_string(p.dims));
     if (star && !radius_in_range(p.radius))
         return Status::failure("radius must be " + radius_range_text() + ", got " + std::to_string(p.radius));
@@ -107,7 +136,7 @@ Status check_problem(const StencilProblem& p) {
             + (star ? "R" + std::to_string(p.radius) + " stencil" : std::string("diffusion stencil"))
             + " needs (at least " + std::to_string(min_extent) + " cells per axis)");
     if (!cells_within(p.size, kMaxCells)) return Status::failure("domain has more than 2^40 cells");
-    return Status::success();
+    return p.stencil == StencilKind::Points ? check_point_problem(p) : Status::success();
 }
 
 Status check_policy(const StencilConfig& c, const DeviceInfo* dev) {
@@ -121,7 +150,10 @@ Status check_policy(const StencilConfig& c, const DeviceInfo* dev) {
         return Status::failure("uncoalesced is a teaching variant without coarsening: use --cf 1");
     if (std::find(std::begin(kCoarseningFactors), std::end(kCoarseningFactors), k.cf) == std::end(kCoarseningFactors))
         return Status::failure("coarsening factor must be 1, 2, 4 or 8, got " + std::to_string(k.cf));
-    if (!star && k.cf != 1) return Status::failure("the diffusion ladder has no coarsened kernels: CF must be 1");
+    if (c.problem.stencil == StencilKind::Diffusion4 && k.cf != 1)
+        return Status::failure("the diffusion ladder has no coarsened kernels: CF must be 1");
+    if (c.problem.stencil == StencilKind::Points)
+        if (Status s = check_point_policy(c); !s) return s;
     if (Status s = check_temporal_policy(c); !s) return s;
     if (!dev) return Status::success(); // the CPU backend runs no block
     if (k.heuristic_block) {

@@ -23,7 +23,8 @@ std::string_view name_of(const std::array<std::pair<std::string_view, E>, N>& ta
 }
 
 constexpr std::array kStencils { std::pair { std::string_view("star"), StencilKind::Star },
-    std::pair { std::string_view("diffusion4"), StencilKind::Diffusion4 } };
+    std::pair { std::string_view("diffusion4"), StencilKind::Diffusion4 },
+    std::pair { std::string_view("points"), StencilKind::Points } };
 constexpr std::array kRules { std::pair { std::string_view("thesis"), UpdateRule::Thesis },
     std::pair { std::string_view("jacobi"), UpdateRule::Jacobi },
     std::pair { std::string_view("wave"), UpdateRule::Wave } };
@@ -149,7 +150,7 @@ bool variant_applies(StencilKind k, Variant v) {
     case Variant::Stream:
     case Variant::Uncoalesced:
     case Variant::Temporal:
-        return k == StencilKind::Star;
+        return k != StencilKind::Diffusion4; // point stencils: can_implement says which run so far
     case Variant::Smem:
         return true;
     case Variant::Naive:
@@ -162,6 +163,9 @@ bool variant_applies(StencilKind k, Variant v) {
 
 std::string describe(const StencilConfig& c) {
     std::string s(to_string(c.problem.stencil));
+    if (c.problem.stencil == StencilKind::Points && c.problem.shape)
+        s = c.problem.shape->name + " R" + std::to_string(c.problem.radius) + " "
+            + std::to_string(c.problem.shape->points.size()) + " points";
     if (c.problem.stencil == StencilKind::Star)
         s += " R" + std::to_string(c.problem.radius) + " " + std::string(to_string(c.problem.rule));
     s += " " + std::to_string(c.problem.dims) + "D " + format_extent(c.problem.size, c.problem.dims) + " "

@@ -3,6 +3,8 @@
 // where (the placement). Plain values, no Qt, no CUDA.
 #pragma once
 
+#include "gpu/problem/stencil_shape.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,8 +13,11 @@
 
 namespace ss {
 
-// The problem: what is computed, whatever runs it.
-enum class StencilKind { Star, Diffusion4 };
+// The problem: what is computed, whatever runs it. Points: any stencil given as (offset, weight) points
+// (gpu/problem/stencil_shape.h), the problem's `shape`.
+enum class StencilKind { Star, Diffusion4, Points };
+// The largest stencil radius any kind may have (gpu/plan/launch_policy.h's kMaxRadius is the same limit).
+inline constexpr int kMaxStencilRadius = 16;
 // Update rules of the star stencil (thesis ch. 2.1; RTM acoustic wave).
 enum class UpdateRule { Thesis, Jacobi, Wave };
 enum class Precision { FP32, FP64 };
@@ -34,8 +39,16 @@ struct StencilProblem {
     Precision precision = Precision::FP32;
     InitialCondition initial = InitialCondition::Random;
     std::uint64_t seed = 1;
+    // Points only: the stencil's points (use_shape, gpu/problem/stencil_catalog.h, keeps dims and radius equal to
+    // the shape's). Empty for the star and diffusion.
+    SharedShape shape;
     bool operator==(const StencilProblem&) const = default;
 };
+// The field is dense with a Dirichlet border of width R that no step writes (star and point stencils; diffusion
+// layers are periodic).
+inline bool has_dirichlet_border(StencilKind k) {
+    return k != StencilKind::Diffusion4;
+}
 
 // The kernel policy: how one step is computed (CUB's policy types: the knobs of one kernel family).
 // Star variants follow thesis table 3.2 plus 2.5D streaming; the diffusion variants are the

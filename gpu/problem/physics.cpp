@@ -89,7 +89,7 @@ std::vector<double> make_initial_field(const StencilConfig& c, InitialCondition 
     std::uint64_t state = seed;
     const double cx = 0.5 * (nx - 1), cy = 0.5 * (ny - 1), cz = 0.5 * (nz - 1);
     const double sigma = 0.08 * std::min(nx, ny);
-    const int edge = c.problem.stencil == StencilKind::Star ? c.problem.radius : kDiffusionHalo;
+    const int edge = has_dirichlet_border(c.problem.stencil) ? c.problem.radius : kDiffusionHalo;
     for (int z = 0; z < nz; ++z)
         for (int y = 0; y < ny; ++y)
             for (int x = 0; x < nx; ++x) {

@@ -94,7 +94,7 @@ TEST(RunOptions, RejectsBadValuesNamingTheOption) {
         { "--steps", "-1" },
         { "--gpus", "0" },
         { "--rule", "heat" },
-        { "--stencil", "box" },
+        { "--stencil", "hexagon" },
         { "--radius" },
         { "--bogus", "1" },
         { "--stencil", "diffusion4", "--variant", "smem_padded" },
@@ -229,7 +229,12 @@ TEST(RunReport, NamesTheKernelThatRan) {
         text.find("kernel   ss_stream_forward_two_roles_3d (stream forward, two roles): one role's"), std::string::npos)
         << text;
     EXPECT_NE(text.find("uses     0 registers/thread"), std::string::npos) << text;
-    EXPECT_EQ(report_csv_header().back(), "kernel"); // added last: older files keep their prefix
+    const CsvRow header = report_csv_header(); // added last: older files keep their prefix
+    ASSERT_GE(header.size(), 3u);
+    EXPECT_EQ(header[header.size() - 3], "kernel");
+    EXPECT_EQ(header.back(), "stencil_points"); // issue 34's columns came after it
+    EXPECT_EQ(cell(report_csv_row(r), "stencil_name"), "star");
+    EXPECT_EQ(cell(report_csv_row(r), "stencil_points"), "96"); // 3D R16 jacobi: 6 x 16, no centre
     EXPECT_EQ(cell(report_csv_row(r), "kernel"), "ss_stream_forward_two_roles_3d");
     EXPECT_EQ(cell(report_csv_row(r), "depth"), "1");
 

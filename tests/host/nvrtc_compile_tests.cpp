@@ -3,6 +3,7 @@
 #include "gpu/backends/cuda/kernel_compiler.h"
 #include "gpu/io/kernel_disk_cache.h"
 #include "gpu/plan/kernel_choice.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "kernel_source_of.h"
 
 #include <gtest/gtest.h>
@@ -257,4 +258,36 @@ TEST(Nvrtc, CubinRoundTripsThroughTheDiskCache) {
     EXPECT_FALSE(from_cache);
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
+}
+
+// Point stencils (issue 34): box, EBISU's ten and a 2D box R16 (1089 points) compile generic and for a block, and
+// name their entry ss_points_2d / ss_points_3d.
+TEST(Nvrtc, PointStencilKernelsCompile) {
+    std::vector<StencilShape> shapes { box_shape(2, 1), box_shape(2, 16), box_shape(3, 2) };
+    for (const std::string_view name : ebisu_stencil_names()) shapes.push_back(*ebisu_shape(name));
+    std::vector<std::string> sources, names;
+    for (const StencilShape& shape : shapes)
+        for (Precision p : { Precision::FP32, Precision::FP64 })
+            for (int cf : { 1, 4 }) {
+                StencilConfig c;
+                use_shape(c.problem, shape);
+                c.problem.precision = p, c.policy.cf = cf;
+                c.problem.size = shape.dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
+                const BlockDims b = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+                for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
+                    sources.push_back(kernel_source_of(c, fixed));
+                    names.push_back(describe(c) + (fixed ? " for its block" : ""));
+                    const std::string entry = shape.dims == 3 ? "ss_points_3d" : "ss_points_2d";
+                    EXPECT_NE(sources.back().find("#define SS_ENTRY " + entry + "\n"), std::string::npos);
+                }
+            }
+    std::atomic<std::size_t> next { 0 };
+    std::vector<std::string> errors(sources.size());
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i; (i = next++) < sources.size();) errors[i] = nvrtc_compile_errors(sources[i], 9, 0);
+        });
+    for (auto& t : pool) t.join();
+    for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
 }

@@ -119,6 +119,8 @@ public:
         for (int i = 0; i < n; ++i) {
             if (m_config.problem.stencil == StencilKind::Star)
                 star_step();
+            else if (m_config.problem.stencil == StencilKind::Points)
+                points_step();
             else
                 diffusion_step();
             std::swap(m_current, m_other);
@@ -170,8 +172,7 @@ public:
 
     void inject(int cx, int cy, int cz, int radius, double value) override {
         const Extent e = m_config.problem.size;
-        const int lo
-            = m_config.problem.stencil == StencilKind::Star ? m_config.problem.radius : 0; // keep the Dirichlet border
+        const int lo = has_dirichlet_border(m_config.problem.stencil) ? m_config.problem.radius : 0; // keep the border
         for (int z = std::max(cz - radius, 0); z <= std::min(cz + radius, e.nz - 1); ++z)
             for (int y = std::max(cy - radius, lo); y <= std::min(cy + radius, e.ny - 1 - lo); ++y)
                 for (int x = std::max(cx - radius, lo); x <= std::min(cx + radius, e.nx - 1 - lo); ++x) {
@@ -202,6 +203,36 @@ private:
                         acc += T(m_weights.neighbour[d]) * pair;
                     }
                     out[i] = wave ? acc - out[i] : acc;
+                }
+            }
+        });
+    }
+
+    // A point stencil, jacobi form: out = sum_i w_i * in[x + d_i], the products added in the shape's (canonical)
+    // order; cells within R of the border are never written (Dirichlet), as the star's.
+    void points_step() {
+        const int nx = m_config.problem.size.nx, ny = m_config.problem.size.ny, nz = m_config.problem.size.nz,
+                  r = m_config.problem.radius;
+        const bool three = m_config.problem.dims == 3;
+        const std::size_t sy = nx, sz = std::size_t(nx) * ny;
+        std::vector<std::ptrdiff_t> offsets;
+        std::vector<T> weights;
+        for (const StencilPoint& p : m_config.problem.shape->points) {
+            offsets.push_back(
+                p.dx + std::ptrdiff_t(p.dy) * std::ptrdiff_t(sy) + std::ptrdiff_t(p.dz) * std::ptrdiff_t(sz));
+            weights.push_back(T(p.weight));
+        }
+        const T* in = m_current.data();
+        T* out = m_other.data();
+        const int zlo = three ? r : 0, zhi = three ? nz - r : 1;
+        parallel_for((zhi - zlo) * (ny - 2 * r), [&](int begin, int end) {
+            for (int row = begin; row < end; ++row) {
+                const int z = zlo + row / (ny - 2 * r), y = r + row % (ny - 2 * r);
+                for (int x = r; x < nx - r; ++x) {
+                    const std::ptrdiff_t i = std::ptrdiff_t(z * sz + y * sy + x);
+                    T acc = T(0);
+                    for (std::size_t k = 0; k < offsets.size(); ++k) acc += weights[k] * in[i + offsets[k]];
+                    out[i] = acc;
                 }
             }
         });

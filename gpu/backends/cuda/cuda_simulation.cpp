@@ -66,7 +66,7 @@ CudaSimulation::CudaSimulation(const KernelPlan& plan, bool allocate_field)
     m_res.from_cache = true; // until a module is built
     cudaFuncAttributes attr {};
     if (!try_occupancy_block(attr)) {
-        if (c.problem.stencil == StencilKind::Star) {
+        if (has_dirichlet_border(c.problem.stencil)) { // star and point stencils: one kernel, the same arguments
             load_star_module(kernel_source(m_plan), attr);
         } else {
             bool cached = false;
@@ -142,7 +142,7 @@ void CudaSimulation::upload(const std::vector<double>& field) {
 void CudaSimulation::upload_rows(const double* current, const double* previous) {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     const std::size_t cells = std::size_t(m_config.problem.size.cells());
-    const bool dense = m_config.problem.stencil == StencilKind::Star;
+    const bool dense = has_dirichlet_border(m_config.problem.stencil);
     for (const auto& [host, device] : { std::pair { current, m_in }, std::pair { previous, m_out } }) {
         if (!host) continue;
         if (!dense || !upload_staged(host, device, cells, m_es, m_stream))
@@ -155,7 +155,7 @@ void CudaSimulation::upload_rows(const double* current, const double* previous) 
 }
 
 void CudaSimulation::launch_step() {
-    if (m_config.problem.stencil == StencilKind::Star)
+    if (has_dirichlet_border(m_config.problem.stencil))
         launch_star_rows(m_config.problem.radius, slow_extent(m_config.problem) - m_config.problem.radius, m_stream);
     else
         diffusion_step();
@@ -434,7 +434,7 @@ void CudaSimulation::diffusion_step() {
 // Copies whole rows [first, first + rows) between a dense host array and the device layout.
 void CudaSimulation::copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind) {
     const bool to_device = kind == cudaMemcpyHostToDevice;
-    if (m_config.problem.stencil == StencilKind::Star) { // dense rows: one copy
+    if (has_dirichlet_border(m_config.problem.stencil)) { // dense rows: one copy
         unsigned char* d = device + std::size_t(first) * row_bytes();
         const std::size_t bytes = std::size_t(rows) * row_bytes();
         cuda_check(cudaMemcpyAsync(to_device ? d : host, to_device ? host : d, bytes, kind, m_stream), "copy rows");

@@ -69,7 +69,7 @@ void CudaSimulation::choose_block(const cudaFuncAttributes& attr) {
 
 void CudaSimulation::plan_grid(int blocks_per_sm) {
     m_blocks_per_sm = std::max(blocks_per_sm, 1);
-    if (m_config.problem.stencil == StencilKind::Star) {
+    if (has_dirichlet_border(m_config.problem.stencil)) {
         int chunk = 1;
         m_grid = star_grid(m_config, slow_extent(m_config.problem) - 2 * m_config.problem.radius, &chunk);
     } else {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/backends/cuda/kernel_source.h"
 
+#include "gpu/backends/cuda/point_kernel_source.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/physics.h"
 
@@ -16,6 +17,7 @@ extern const char* const kStreamTensorKernelSource;
 extern const char* const kStreamForwardKernelSource;
 extern const char* const kDiffusionKernelSource;
 extern const char* const kTemporalKernelSource;
+extern const char* const kPointsKernelSource;
 
 namespace {
 
@@ -79,6 +81,9 @@ std::string kernel_source(const KernelPlan& plan, const BlockDims* fixed_block, 
         s += "#define ALPHA " + hex_literal(kDiffusionAlpha) + "\n";
         return s + kSliceKernel + kDiffusionKernelSource;
     }
+    if (c.problem.stencil == StencilKind::Points) // star.cuh's helpers and ss_inject, then the point kernel
+        return s + point_preamble(plan, fixed_block, min_blocks_per_sm) + kSliceKernel + kStarKernelSource
+            + point_sum_source(*c.problem.shape) + kPointsKernelSource;
     const StarWeights w = star_weights(c.problem.rule, c.problem.dims, c.problem.radius);
     s += define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant_index(c.policy.variant));

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+// The generated parts of a point stencil's NVRTC text (gpu/kernels/points.cuh): the preamble's definitions and the
+// unrolled point_sum. kernel_source() (kernel_source.cpp) puts them around the embedded kernel files.
+#pragma once
+
+#include "gpu/plan/kernel_plan.h"
+
+#include <string>
+
+namespace ss {
+
+// R, CF, DIMS, VARIANT (6: points), SS_ENTRY, the strides and, for a fixed block, SBX/SBY/SBZ/SMINB; the star
+// kernels' switches that do not apply (RULE_WAVE, HAS_CENTRE, REMOTE) set to 0.
+std::string point_preamble(const KernelPlan&, const BlockDims* fixed_block, int min_blocks_per_sm);
+// point_sum(in, idx, sy, sz): one fused multiply-add per point, in the shape's order, weights as exact hex literals.
+std::string point_sum_source(const StencilShape&);
+
+} // namespace ss

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// A user's stencil as a JSON file (docs/USER_GUIDE.md, "Stencils"):
+//   { "name": "my9pt", "dims": 2, "points": [ [[0, 0], 0.5], [[-1, 0], 0.125], [[1, 0], 0.125], ... ] }
+// Each point is [offset, weight], the offset [dx, dy] in 2D or [dx, dy, dz] in 3D (x fastest in memory). "name" is
+// optional (the file's name without its extension stands in). Any other key is refused, so that a misspelt key is
+// not silently ignored. Plain text in, a checked shape out: reading the file is the caller's (reports/).
+#pragma once
+
+#include "gpu/problem/config.h"
+#include "gpu/problem/stencil_shape.h"
+
+#include <string_view>
+
+namespace ss {
+
+// The shape `text` describes, checked by check_shape (gpu/problem/stencil_catalog.h); else one line saying what is
+// wrong and where. `fallback_name` names a stencil whose file gives none.
+Status parse_stencil_json(std::string_view text, std::string_view fallback_name, StencilShape& out);
+
+} // namespace ss

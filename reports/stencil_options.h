@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// --stencil and --stencil-file: which stencil a run computes (issue 34). star and diffusion4 are kinds; box and
+// EBISU's benchmark names (2d5pt ... poisson) are point stencils built from the other options (box: --dims and
+// --radius) or fixing them (an EBISU name is one dims and radius); --stencil-file reads a JSON stencil
+// (gpu/problem/stencil_file.h). Qt-free.
+#pragma once
+
+#include "reports/run_options.h"
+
+namespace ss {
+
+// Gives --stencil and --stencil-file among `values` their meaning in `c`, after --dims and --radius were applied
+// and before --size's default (which follows the dims a stencil sets). Refuses in one line: an unknown name, a
+// --dims or --radius that contradicts the stencil, a file that cannot be read or is not a valid stencil.
+Status apply_stencil_options(const OptionValues& values, StencilConfig& c);
+
+// --stencil's accepted names, for messages and --help: "star, diffusion4, box, 2d5pt, ..., poisson".
+std::string stencil_names_text();
+
+} // namespace ss

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// Point stencils on the GPU (issue 34): box shapes, EBISU's ten and random-weight user stencils (read through the
+// JSON file format) against the fp64 CPU reference on random data and odd domain sizes, (a) one step into a
+// NaN-poisoned output, (b) several steps.
+#include "gpu/problem/stencil_catalog.h"
+#include "gpu/problem/stencil_file.h"
+#include "gpu_test_util.h"
+
+#include <random>
+
+using namespace ss;
+
+namespace {
+
+// A user stencil as a user would write it: every point of the (2R+1)^dims box kept with probability 2/3, weights
+// drawn from [-0.2, 0.2], the point at +R along x always kept so the radius is R.
+StencilShape random_user_stencil(int dims, int radius, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> weight(-0.2, 0.2);
+    std::string text = "{\"name\": \"random\", \"dims\": " + std::to_string(dims) + ", \"points\": [";
+    bool first = true;
+    char buf[128];
+    for (const StencilPoint& p : box_shape(dims, radius).points) {
+        if (rng() % 3 == 0 && !(p.dx == radius && p.dy == 0 && p.dz == 0)) continue;
+        if (dims == 3)
+            std::snprintf(buf, sizeof buf, "[[%d, %d, %d], %.17g]", p.dx, p.dy, p.dz, weight(rng));
+        else
+            std::snprintf(buf, sizeof buf, "[[%d, %d], %.17g]", p.dx, p.dy, weight(rng));
+        text += (first ? "" : ", ") + std::string(buf);
+        first = false;
+    }
+    StencilShape shape;
+    const Status s = parse_stencil_json(text + "]}", "random", shape);
+    EXPECT_TRUE(s) << s.reason;
+    return shape;
+}
+
+std::vector<StencilConfig> point_matrix() {
+    std::vector<StencilShape> shapes { box_shape(2, 1), box_shape(2, 3), box_shape(3, 1), box_shape(3, 2),
+        random_user_stencil(2, 4, 1), random_user_stencil(3, 2, 2), random_user_stencil(2, 1, 3) };
+    for (const std::string_view name : ebisu_stencil_names()) shapes.push_back(*ebisu_shape(name));
+    std::vector<StencilConfig> out;
+    for (const StencilShape& shape : shapes)
+        for (Precision p : { Precision::FP32, Precision::FP64 })
+            for (int cf : { 1, 4 })
+                for (bool given_block : { false, true }) {
+                    StencilConfig c;
+                    use_shape(c.problem, shape);
+                    const int r = c.problem.radius;
+                    c.problem.precision = p, c.policy.cf = cf;
+                    c.problem.size = shape.dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
+                                                     : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
+                    c.policy.heuristic_block = !given_block;
+                    c.policy.block = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+                    out.push_back(c);
+                }
+    return out;
+}
+
+std::string check_against_reference(const StencilConfig& c, bool poison, int steps) {
+    std::string why;
+    auto sim = create_simulation(c, test::catalogue(), &why);
+    if (!sim) return "create failed: " + why;
+    const auto initial = test::rounded(make_initial_field(c, InitialCondition::Random, 42), c.problem.precision);
+    sim->upload(initial);
+    if (poison) sim->poison_output();
+    sim->step(steps);
+    const auto got = sim->download();
+    const auto want = cpu_reference(c, initial, steps);
+    const double err = poison ? relative_l2_error(test::updated_only(c, got), test::updated_only(c, want))
+                              : relative_l2_error(got, want);
+    if (!(err < test::tolerance(c.problem.precision)))
+        return "relative L2 error " + std::to_string(err) + " (block " + format_block(sim->resources().block) + ")";
+    if (sim->resources().kernel.entry != (c.problem.dims == 3 ? "ss_points_3d" : "ss_points_2d"))
+        return "ran " + sim->resources().kernel.entry;
+    return "";
+}
+
+} // namespace
+
+TEST(PointKernels, MatchTheCpuReference) {
+    SKIP_WITHOUT_GPU();
+    const auto configs = point_matrix();
+    test::warm_kernel_cache(configs);
+    for (const StencilConfig& c : configs) {
+        const Status s = can_implement(c, test::catalogue());
+        ASSERT_TRUE(s) << describe(c) << ": " << s.reason;
+        EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " (poisoned)";
+        EXPECT_EQ(check_against_reference(c, false, 3), "") << describe(c);
+    }
+}

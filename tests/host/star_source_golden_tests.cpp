@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// The star and diffusion kernels' generated text stays what it was before point stencils (issue 34) arrived: the
+// hashes below were taken from the generator before that change. A star configuration whose text changed would
+// compile to another kernel, and its speed would no longer be the one docs/PERFORMANCE.md measured. When a star
+// kernel is changed on purpose, print the new hashes (the failure message shows them) and record them here.
+#include "gpu/plan/launch_policy.h"
+#include "kernel_source_of.h"
+#include "test_devices.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+using namespace ss;
+
+namespace {
+
+// FNV-1a, 64 bits: stable across platforms and runs.
+std::uint64_t fnv1a(const std::string& text, std::uint64_t hash = 1469598103934665603ull) {
+    for (const char ch : text) {
+        hash ^= static_cast<unsigned char>(ch);
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+std::string hex(std::uint64_t v) {
+    char buf[20];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+struct Golden {
+    StencilConfig config;
+    bool fixed_block;
+    const char* hash;
+};
+
+StencilConfig with_rule(StencilConfig c, UpdateRule rule) {
+    c.problem.rule = rule;
+    return c;
+}
+
+} // namespace
+
+TEST(StarSourceGolden, SomeStarConfigurationsKeepTheirText) {
+    StencilConfig temporal = test::star_config(2, 1, Variant::Temporal, 2);
+    temporal.policy.depth = 3;
+    StencilConfig remote = test::star_config(3, 2, Variant::Base, 2);
+    remote.placement.halo = HaloMode::Remote;
+    StencilConfig diffusion;
+    diffusion.problem.stencil = StencilKind::Diffusion4, diffusion.policy.variant = Variant::Smem;
+    const Golden cases[] = {
+        { test::star_config(2, 1, Variant::Base), false, "220a08445e8b7144" },
+        { test::star_config(2, 1, Variant::Base), true, "aa32d920d4b91209" },
+        { with_rule(test::star_config(3, 4, Variant::SmemPadded, 2, Precision::FP64), UpdateRule::Thesis), true,
+            "e58427b4d72cbf98" },
+        { with_rule(test::star_config(2, 16, Variant::Stream, 8), UpdateRule::Wave), true, "fdcbfffbf86c16df" },
+        { test::star_config(3, 2, Variant::Stream, 4), true, "da6f43a77c6f487e" },
+        { test::star_config(3, 4, Variant::Stream, 2), true, "dcbdee87cd9d2c24" },
+        { test::star_config(3, 12, Variant::Stream, 1, Precision::FP64), false, "1cb9629b063c7570" },
+        { test::star_config(3, 1, Variant::Smem, 1), true, "88e620d6ecae5e0b" },
+        { temporal, true, "1de741c63b0e2217" },
+        { remote, true, "66b5a017eb8e34a6" },
+        { diffusion, false, "6a888d371b26caaa" },
+    };
+    for (const Golden& g : cases) {
+        const BlockDims block = g.config.problem.dims == 3
+            ? BlockDims { 32, 4, g.config.policy.variant == Variant::Stream ? 1 : 2 }
+            : BlockDims { 128, 1, 1 };
+        const std::string text = kernel_source_of(g.config, g.fixed_block ? &block : nullptr);
+        EXPECT_EQ(hex(fnv1a(text)), g.hash) << describe(g.config) << (g.fixed_block ? " for its block" : "");
+    }
+}
+
+// Every star variant, rule, precision, a spread of radii and every CF, generic: one hash over all their texts.
+TEST(StarSourceGolden, TheStarSweepKeepsItsText) {
+    std::uint64_t hash = 1469598103934665603ull;
+    int count = 0;
+    for (Variant v :
+        { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced, Variant::Temporal })
+        for (UpdateRule rule : { UpdateRule::Thesis, UpdateRule::Jacobi, UpdateRule::Wave })
+            for (int dims : { 2, 3 })
+                for (Precision p : { Precision::FP32, Precision::FP64 })
+                    for (int r : { 1, 2, 3, 4, 8, 12, 16 })
+                        for (int cf : kCoarseningFactors) {
+                            const StencilConfig c = with_rule(test::star_config(dims, r, v, cf, p), rule);
+                            hash = fnv1a(kernel_source_of(c), hash);
+                            ++count;
+                        }
+    EXPECT_EQ(count, 6 * 3 * 2 * 2 * 7 * 4);
+    EXPECT_EQ(hex(hash), "da1260dd21825a2d");
+}
