@@ -22,7 +22,9 @@ struct Json {
     bool integral = false; // written without fraction or exponent
     std::string text;
     std::vector<Json> items;
-    std::vector<std::pair<std::string, Json>> members;
+    // An object's keys and values in order (two vectors: a pair of an incomplete Json is not allowed).
+    std::vector<std::string> keys;
+    std::vector<Json> values;
 };
 
 class Reader {
@@ -123,8 +125,9 @@ private:
             skip_space();
             if (m_at >= m_text.size() || m_text[m_at] != ':') return fail("expected : after a key");
             ++m_at;
-            out.members.emplace_back(std::move(key), Json {});
-            if (!value(out.members.back().second, depth + 1)) return false;
+            out.keys.push_back(std::move(key));
+            out.values.emplace_back();
+            if (!value(out.values.back(), depth + 1)) return false;
             skip_space();
             if (m_at < m_text.size() && m_text[m_at] == ',') {
                 ++m_at;
@@ -153,7 +156,9 @@ Status parse_stencil_json(std::string_view text, std::string_view fallback_name,
     if (doc.type != Json::Type::Object) return Status::failure("a stencil file holds one JSON object");
     StencilShape shape { std::string(fallback_name), 0, {} };
     const Json* points = nullptr;
-    for (const auto& [key, v] : doc.members) {
+    for (std::size_t i = 0; i < doc.keys.size(); ++i) {
+        const std::string& key = doc.keys[i];
+        const Json& v = doc.values[i];
         if (key == "name") {
             if (v.type != Json::Type::String || v.text.empty() || v.text.size() > 64)
                 return Status::failure("\"name\" must be a string of 1..64 characters");

@@ -115,6 +115,10 @@ private slots:
         QTRY_COMPARE(w.session().active().settings.config.problem.initial, InitialCondition::HotEdges);
         knob<QSpinBox>(w, "seed")->setValue(7);
         QTRY_COMPARE(w.session().active().settings.config.problem.seed, std::uint64_t(7));
+        // The given 16x..x1 block cannot run smem_padded R3 in 3D on any GPU (every dim >= R), which the CPU
+        // backend now refuses as a GPU would (issue 36): the heuristic's block goes to 3D.
+        knob<QCheckBox>(w, "heuristic")->setChecked(true);
+        QTRY_COMPARE(engine_config(w).policy.heuristic_block, true);
         choose(w, "dims", 3);
         QTRY_COMPARE(engine_config(w).problem.dims, 3);
         QCOMPARE(engine_config(w).problem.size, (Extent { 64, 64, 64 }));
