@@ -18,7 +18,7 @@ QTextEdit::ExtraSelection line_selection(QPlainTextEdit* edit, int line, const Q
 }
 
 std::vector<std::string> lines_to_show(const MarkedText& t, bool active_only) {
-    const std::vector<std::string> all = split_lines(t.text.toStdString());
+    std::vector<std::string> all = split_lines(t.text.toStdString());
     if (!active_only) return all;
     std::vector<std::string> kept;
     for (std::size_t i = 0; i < all.size(); ++i)

@@ -177,7 +177,7 @@ struct RunProgress {
     void tick(const std::string& what) { bar.update(++done, total, what); }
 };
 
-int run_or_bench(const std::string& command, RunOptions o, const DeviceCatalogue& catalogue, FieldCache& cache,
+int run_or_bench(const std::string& command, const RunOptions& o, const DeviceCatalogue& catalogue, FieldCache& cache,
     bool keep_going, RunProgress& progress) {
     const int units = command == "bench" ? o.warmup + o.repeats : 1;
     // Every input check ran before the first combination (check_before_runs); a list reports and skips what

@@ -210,13 +210,15 @@ TEST(AutotuneCache, DefaultPathFollowsXdgThenHome) {
         }
         ~SavedEnv() { was_set ? setenv(name.c_str(), value.c_str(), 1) : unsetenv(name.c_str()); }
     } xdg("XDG_CACHE_HOME"), home("HOME");
-    setenv("HOME", "/home/tester", 1);
+    setenv("HOME", "/tmp", 1); // an existing folder: a missing HOME gives no cache (user_cache.h)
     setenv("XDG_CACHE_HOME", "/somewhere/cache", 1);
     EXPECT_EQ(default_autotune_cache_path(), "/somewhere/cache/stencilscope/autotune.tsv");
     setenv("XDG_CACHE_HOME", "relative/cache", 1); // the XDG spec says to ignore relative paths
-    EXPECT_EQ(default_autotune_cache_path(), "/home/tester/.cache/stencilscope/autotune.tsv");
+    EXPECT_EQ(default_autotune_cache_path(), "/tmp/.cache/stencilscope/autotune.tsv");
     unsetenv("XDG_CACHE_HOME");
-    EXPECT_EQ(default_autotune_cache_path(), "/home/tester/.cache/stencilscope/autotune.tsv");
+    EXPECT_EQ(default_autotune_cache_path(), "/tmp/.cache/stencilscope/autotune.tsv");
+    setenv("HOME", "/nonexistent-home-of-a-tester", 1);
+    EXPECT_EQ(default_autotune_cache_path(), "");
     unsetenv("HOME");
     EXPECT_EQ(default_autotune_cache_path(), "");
 }

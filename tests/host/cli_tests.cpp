@@ -458,7 +458,7 @@ TEST(GuiCommandLine, ReasonsNameTheProblemAndHelpListsEveryOption) {
         { "--bogus", "unknown option --bogus (see --help)" },
         { "--csv x.csv", "the GUI does not write run CSVs" },
         { "--verify", "the GUI does not verify runs" },
-        { "--range -inf:inf", "finite numbers" },
+        { "--range -inf:inf", "both within +-1e9" },
         { "--backend cpu --frames 1 --screenshot /proc/stencilscope.png", "cannot create files in /proc" },
         { "--open-sweep /nonexistent-dir-stencilscope/s.csv", "cannot read" },
     };
