@@ -20,6 +20,17 @@ namespace {
 
 constexpr double kBatchTargetMs = 6.0; // short enough that knob changes are picked up promptly
 constexpr qint64 kStatsWindowMs = 500;
+// GPU time, per stats window, that the kernel's own rate averages at least: one short timed batch (a run's first
+// batches are a step or two) is dominated by launch latency and clocks still ramping up.
+constexpr double kMinTimedKernelMs = 2.0;
+
+// Steps a batch runs: whole launches. The temporal variant fuses `depth` steps per launch, and a batch that is not
+// a multiple of it ends in one-step launches, which are neither the kernel the user chose nor its speed (a lesson
+// at depth 9 and 18 steps per frame ran mostly one-step launches and showed a third of bench's rate).
+int whole_launches(int steps, const Simulation& sim) {
+    const int unit = std::max(1, fused_steps(sim.config().policy));
+    return unit == 1 ? steps : std::max(unit, steps - steps % unit);
+}
 constexpr int kBuildPollMs = 4; // how often a background kernel build is looked at: well within a frame
 
 } // namespace
@@ -294,12 +305,13 @@ void EngineWorker::tick() {
     if (!m_sim || (superseded() && !m_pending)) return;
     const bool free = m_pacing.free_running();
     try {
-        if (m_dirty && m_frame_wanted && (free || m_steps_left == 0)) produce_frame(m_playing && free ? m_batch : 0);
+        if (m_dirty && m_frame_wanted && (free || m_steps_left == 0))
+            produce_frame(m_playing && free ? whole_launches(m_batch, *m_sim) : 0);
         if (m_playing && !free && m_steps_left == 0 && m_frame_wanted) m_steps_left = m_pacing.steps_per_frame;
         const bool compute = (m_playing && free) || m_steps_left > 0;
         if (compute && m_playing && m_sampler.due(*m_sim)) profile_step();
         if (compute) {
-            const int n = free ? m_batch : std::min(m_steps_left, m_batch);
+            const int n = whole_launches(free ? m_batch : std::min(m_steps_left, m_batch), *m_sim);
             run_batch(n);
             if (m_steps_left > 0) m_steps_left -= std::min(n, m_steps_left);
         } else if (m_previous_batch) {
@@ -326,10 +338,10 @@ void EngineWorker::queue_batch(int steps) {
 void EngineWorker::run_batch(int steps) {
     // Keep one batch queued ahead: wait for the previous batch, not this one.
     const std::optional<std::uint64_t> previous = m_previous_batch;
-    // The kernel's own rate: the first batch of each stats window runs through step(), timed with CUDA events
-    // around its launches (the CPU backend times every batch: its steps run here anyway). Only that batch
-    // drains the queue; the others stay pipelined.
-    if (m_window_kernel_steps == 0 || m_sim->config().placement.backend == Backend::Cpu) {
+    // The kernel's own rate: the first batches of each stats window, until they hold kMinTimedKernelMs of GPU time,
+    // run through step(), timed with CUDA events around their launches (the CPU backend times every batch: its steps
+    // run here anyway). Only those batches drain the queue; the others stay pipelined.
+    if (m_window_kernel_ms < kMinTimedKernelMs || m_sim->config().placement.backend == Backend::Cpu) {
         const StepTiming timed = m_sim->step(steps);
         m_window_kernel_ms += timed.milliseconds;
         m_window_kernel_steps += timed.steps;

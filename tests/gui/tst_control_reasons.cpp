@@ -11,10 +11,13 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
+
 #include <QStandardPaths>
 #include <QTest>
+#include <vector>
 
 using namespace ss;
 using namespace ss::gui;
@@ -93,6 +96,29 @@ private slots:
         QVERIFY(!depth->isEnabled());
         QTRY_COMPARE(engine_config(w).policy.variant, Variant::Base);
         QCOMPARE(engine_config(w).policy.depth, 1);
+    }
+
+    // A temporal run steps in whole fused launches (issue 38: 18 steps per frame at depth 9 ran mostly one-step
+    // launches): with 4 steps per frame at depth 3, every frame of the run lies a multiple of 3 steps after the last.
+    void a_temporal_run_steps_in_whole_launches() {
+        MainWindow w(cpu_options());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        choose(w, "variant", int(Variant::Temporal));
+        knob<QSpinBox>(w, "depth")->setValue(3);
+        QTRY_COMPARE(engine_config(w).policy.depth, 3);
+        knob<QSpinBox>(w, "steps_per_frame")->setValue(4);
+        QSignalSpy frames(&w.session(), &Session::frame);
+        QTRY_VERIFY(frames.size() >= 6);
+        std::vector<long long> iterations;
+        for (const QList<QVariant>& f : frames) {
+            const auto frame = f.at(0).value<FieldFrame>();
+            if (frame.generation == w.session().generation()) iterations.push_back(frame.iteration);
+        }
+        QVERIFY(iterations.size() >= 3);
+        for (std::size_t i = 1; i < iterations.size(); ++i)
+            QVERIFY2((iterations[i] - iterations[i - 1]) % 3 == 0,
+                qPrintable(QStringLiteral("%1 -> %2").arg(iterations[i - 1]).arg(iterations[i])));
     }
 
     void a_manual_block_is_checked_against_gpu_rules() {
