@@ -19,6 +19,7 @@
 #include <atomic>
 #include <memory>
 #include <utility>
+#include <vector>
 
 namespace ss::gui {
 
@@ -125,6 +126,7 @@ private:
     double m_window_busy_ms = 0.0;
     double m_window_kernel_ms = 0.0; // the timed batches' own time (CUDA events; host time on the CPU)
     long long m_window_kernel_steps = 0;
+    std::vector<double> m_window_launch_ms_per_step; // each timed launch's milliseconds over its steps (one GPU)
 };
 
 } // namespace ss::gui

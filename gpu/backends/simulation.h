@@ -36,6 +36,16 @@ struct KernelResources {
 struct StepTiming {
     double milliseconds = 0.0; // wall time of `steps` steps on the device (CUDA events) or host
     int steps = 0;
+    // One GPU (CUDA): each launch's milliseconds, in order, where every launch covered `steps_per_launch` steps (the
+    // temporal variant's fused depth, else 1). A rate from their median is robust to a launch slowed by other work
+    // on the GPU (the window's GL frame, another context, is time-sliced with the kernels). Empty where not timed.
+    std::vector<float> launch_ms;
+    int steps_per_launch = 1;
+
+    StepTiming() = default;
+    StepTiming(double ms, int n)
+        : milliseconds(ms)
+        , steps(n) { }
 };
 
 // Everything a run needs to go on elsewhere (save_state / restore_state): the current field, the

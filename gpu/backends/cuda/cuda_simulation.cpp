@@ -185,22 +185,6 @@ void CudaSimulation::step_async(int n) {
     }
 }
 
-StepTiming CudaSimulation::step(int n) {
-    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
-    // Several launches: held at a gate until all are queued, so the events time the kernels back to back.
-    // One launch (what the profilers time: CUPTI replays it, and must not see the gate) goes straight in.
-    const int depth = m_temporal ? std::max(fused_steps(m_config.policy), 1) : 1;
-    const bool gated = (n + depth - 1) / depth > 1 && m_gate.close(m_stream);
-    cuda_check(cudaEventRecord(m_start, m_stream), "cudaEventRecord");
-    step_async(n);
-    cuda_check(cudaEventRecord(m_stop, m_stream), "cudaEventRecord");
-    if (gated) m_gate.open();
-    cuda_check(cudaEventSynchronize(m_stop), "stencil steps");
-    float ms = 0.0f;
-    cuda_check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
-    return { double(ms), n };
-}
-
 void CudaSimulation::poison_output() {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
     cuda_check(cudaMemsetAsync(m_out, 0xFF, m_elements * m_es, m_stream), "poison"); // all-ones bits: NaN
@@ -345,6 +329,9 @@ void CudaSimulation::release() {
     m_buffers[0] = m_buffers[1] = m_in = m_out = m_tmp = m_tmp2 = nullptr;
     for (cudaEvent_t e : { m_start, m_stop })
         if (e) cudaEventDestroy(e);
+    for (cudaEvent_t e : m_launch_ends)
+        if (e) cudaEventDestroy(e);
+    m_launch_ends.clear();
     m_start = m_stop = nullptr;
     for (cudaEvent_t& e : m_markers) {
         if (e) cudaEventDestroy(e);

@@ -93,6 +93,7 @@ private:
     void release();
     void allocate();
     void launch(const void* kernel, dim3 grid, void** args, std::size_t smem, cudaStream_t stream);
+    int queue_timed_launches(int n); // step()'s launches, an end event after each of the first ones
     // The star's grid for a window of `rows` rows of which the middle `updated` are written; `chunk` is
     // what each marching block of the stream variant covers.
     GridDims star_grid(const StencilConfig& window, int updated, int* chunk) const;
@@ -127,6 +128,7 @@ private:
     const void* m_neighbour_rows[2][2] = {}; // [side][buffer]
     cudaStream_t m_stream = nullptr;
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
+    std::vector<cudaEvent_t> m_launch_ends; // step(): recorded after each timed launch (cuda_simulation_timing.cpp)
     LaunchGate m_gate; // holds a timed batch until it is queued whole
     static constexpr int kMarkers = 4;
     cudaEvent_t m_markers[kMarkers] = {};
