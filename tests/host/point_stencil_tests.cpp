@@ -57,7 +57,7 @@ std::vector<double> brute_force(const StencilConfig& c, std::vector<double> f, i
 StencilShape random_shape(int dims, int radius, std::uint32_t seed) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<double> weight(-0.3, 0.3);
-    StencilShape s { "random", dims, {} };
+    StencilShape s { "random", dims, {}, {} };
     for (const StencilPoint& p : box_shape(dims, radius).points)
         if (rng() % 3 != 0 || (p.dx == radius && p.dy == 0 && p.dz == 0)) // keep the radius
             s.points.push_back({ p.dx, p.dy, p.dz, weight(rng) });
