@@ -89,6 +89,10 @@ private slots:
         QVERIFY2(items->item(stream)->toolTip().contains(QString::fromStdString(verdict.reason).left(20)),
             qPrintable(items->item(stream)->toolTip()));
         QVERIFY(items->item(variant->findData(int(Variant::Base)))->isEnabled());
+        QVERIFY(items->item(variant->findData(int(Variant::Smem)))->isEnabled()); // the tile fits: smem runs it
+        choose(w, "variant", int(Variant::Smem));
+        QTRY_COMPARE(engine_config(w).policy.variant, Variant::Smem);
+        QVERIFY(w.controls().reason().isEmpty());
     }
 
     // An EBISU benchmark fixes the dims and the radius: the knobs follow it and close.
