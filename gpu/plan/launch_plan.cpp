@@ -113,8 +113,10 @@ LaunchPlan make_launch_plan(const StencilConfig& c, const DeviceCatalogue& catal
     for (std::size_t i = 0; i < plan.variants.size(); ++i) {
         StencilConfig with = c;
         with.policy.variant = Variant(i);
+        // Temporal's default depth divides by the radius: a radius out of range (refused anyway) keeps depth 1.
+        const bool temporal_default = with.policy.variant == Variant::Temporal && radius_in_range(c.problem.radius);
         if (with.policy.variant != c.policy.variant)
-            with.policy.depth = with.policy.variant == Variant::Temporal ? default_temporal_depth(c.problem) : 1;
+            with.policy.depth = temporal_default ? default_temporal_depth(c.problem) : 1;
         plan.variants[i] = { with.policy.variant, verdict_with(with, plan, catalogue) };
     }
     return plan;
