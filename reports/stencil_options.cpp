@@ -31,13 +31,8 @@ Status apply_stencil_file(const OptionValues& values, const std::string& path, S
     if (kind && *kind != "points")
         return Status::failure("--stencil-file gives the stencil: leave out --stencil " + quote_for_message(*kind));
     if (path.empty()) return Status::failure("invalid --stencil-file '': expected a file path");
-    std::string text;
-    if (Status s = read_regular_file(path, kMaxStencilFileBytes, text); !s)
-        return Status::failure("--stencil-file: " + s.reason);
     StencilShape shape;
-    const std::string stem = std::filesystem::path(path).stem().string();
-    if (Status s = parse_stencil_json(text, stem.empty() ? "file" : stem, shape); !s)
-        return Status::failure("--stencil-file " + quote_for_message(path) + ": " + one_line(s.reason));
+    if (Status s = read_stencil_file(path, "--stencil-file", shape); !s) return s;
     if (Status s = check_given_dims_and_radius(values, shape, "the stencil in " + quote_for_message(path)); !s)
         return s;
     use_shape(c.problem, std::move(shape));
@@ -45,6 +40,19 @@ Status apply_stencil_file(const OptionValues& values, const std::string& path, S
 }
 
 } // namespace
+
+Status read_stencil_file(const std::string& path, std::string_view what, StencilShape& out) {
+    std::string text;
+    if (Status s = read_regular_file(path, kMaxStencilFileBytes, text); !s)
+        return Status::failure(std::string(what) + ": " + s.reason);
+    StencilShape shape;
+    const std::string stem = std::filesystem::path(path).stem().string();
+    if (Status s = parse_stencil_json(text, stem.empty() ? "file" : stem, shape); !s)
+        return Status::failure(std::string(what) + " " + quote_for_message(path) + ": " + one_line(s.reason));
+    shape.source = path;
+    out = std::move(shape);
+    return Status::success();
+}
 
 std::string stencil_names_text() {
     std::string out = "star, diffusion4, box";

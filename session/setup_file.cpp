@@ -7,6 +7,7 @@
 #include "reports/run_options.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,10 +30,10 @@ struct RunKey {
     const char* name;
     bool text;
 };
-constexpr RunKey kRunKeys[] = { { "stencil", true }, { "rule", true }, { "dims", false }, { "size", true },
-    { "radius", false }, { "variant", true }, { "cf", false }, { "block", true }, { "precision", true },
-    { "backend", true }, { "device", false }, { "gpus", false }, { "split", true }, { "halo", true },
-    { "overlap", true }, { "init", true }, { "seed", false }, { "depth", false } };
+constexpr RunKey kRunKeys[] = { { "stencil", true }, { "stencil-file", true }, { "rule", true }, { "dims", false },
+    { "size", true }, { "radius", false }, { "variant", true }, { "cf", false }, { "block", true },
+    { "precision", true }, { "backend", true }, { "device", false }, { "gpus", false }, { "split", true },
+    { "halo", true }, { "overlap", true }, { "init", true }, { "seed", false }, { "depth", false } };
 
 const char* const kGuiKeys[] = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title",
     "explanation", "version", "lesson-id", "needs", "on-cpu", "cpu-size", "compare" };
@@ -69,7 +70,13 @@ QByteArray setup_to_json(const SetupState& s) {
     QJsonObject o;
     if (!s.title.isEmpty()) o.insert(QStringLiteral("title"), s.title);
     if (!s.explanation.isEmpty()) o.insert(QStringLiteral("explanation"), s.explanation);
-    o.insert(QStringLiteral("stencil"), qs(to_string(c.problem.stencil)));
+    if (c.problem.stencil != StencilKind::Points || !c.problem.shape)
+        o.insert(QStringLiteral("stencil"), qs(to_string(c.problem.stencil)));
+    else if (c.problem.shape->source.empty()) // box or an EBISU benchmark: its name (box: with dims and radius)
+        o.insert(QStringLiteral("stencil"), qs(c.problem.shape->name));
+    else // the user's file, by its path: the setup follows edits to the file
+        o.insert(QStringLiteral("stencil-file"),
+            QFileInfo(QFile::decodeName(c.problem.shape->source.c_str())).absoluteFilePath());
     o.insert(QStringLiteral("rule"), qs(to_string(c.problem.rule)));
     o.insert(QStringLiteral("dims"), c.problem.dims);
     o.insert(QStringLiteral("size"), qs(format_extent(c.problem.size, c.problem.dims)));

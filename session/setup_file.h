@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Setup files and lesson presets: the whole configuration the window runs, as JSON. The run keys are
-// the CLI's option names ("stencil": "star", "size": "1024x1024", "block": "heuristic"); they are turned
+// the CLI's option names ("stencil": "star", "size": "1024x1024", "block": "heuristic"; a point stencil by its name,
+// "stencil": "2d25pt", or a user's stencil by its file, "stencil-file": "/abs/path.json"); they are turned
 // into an argument list for ss::parse_run_options, so the GUI and the CLI share one validation. The
 // GUI's own keys ("steps-per-frame", "colormap", "slice", "slice-index", "max-projection") are checked
 // here. Presets add "title" and "explanation". Qt-only: no widgets, no CUDA.

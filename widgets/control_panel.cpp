@@ -8,6 +8,7 @@
 #include "widgets/form_helpers.h"
 #include "widgets/kernel_resources_box.h"
 #include "widgets/plain_text.h"
+#include "widgets/stencil_picker.h"
 #include "widgets/teaching_texts.h"
 
 #include <QCheckBox>
@@ -90,9 +91,8 @@ QWidget* ControlPanel::build_stencil_group() {
     form->addRow(tr("Halo"), m_halo);
     form->addRow(tr("Split along"), m_split);
 
-    m_stencil = named(new QComboBox, "stencil");
-    m_stencil->addItem(tr("Star (thesis)"), int(StencilKind::Star));
-    m_stencil->addItem(tr("Diffusion, 4th order"), int(StencilKind::Diffusion4));
+    m_picker = new StencilPicker(this);
+    m_stencil = m_picker->combo();
     m_rule = named(new QComboBox, "rule");
     for (UpdateRule r : { UpdateRule::Thesis, UpdateRule::Jacobi, UpdateRule::Wave })
         m_rule->addItem(qs(to_string(r)), int(r));
@@ -157,7 +157,8 @@ QWidget* ControlPanel::build_stencil_group() {
         connect(s, &QSpinBox::valueChanged, this, &ControlPanel::knobs_edited);
     connect(m_heuristic, &QCheckBox::toggled, this, &ControlPanel::knobs_edited);
     connect(m_overlap, &QCheckBox::toggled, this, &ControlPanel::knobs_edited);
-    connect(m_stencil, &QComboBox::currentIndexChanged, this, &ControlPanel::stencil_edited);
+    connect(m_picker, &StencilPicker::chosen, this, &ControlPanel::stencil_edited);
+    connect(m_picker, &StencilPicker::file_refused, this, &ControlPanel::show_file_refusal);
     connect(m_dims, &QComboBox::currentIndexChanged, this, &ControlPanel::dims_edited);
     return box;
 }
@@ -218,7 +219,7 @@ void ControlPanel::set_settings(const RunSettings& s) {
     m_overlap->setChecked(c.placement.overlap);
     select_data(m_halo, c.placement.halo);
     select_data(m_split, c.placement.split);
-    select_data(m_stencil, c.problem.stencil);
+    m_picker->show(c.problem);
     select_data(m_rule, c.problem.rule);
     m_dims->setCurrentIndex(m_dims->findData(c.problem.dims));
     m_nx->setValue(c.problem.size.nx);
@@ -251,13 +252,13 @@ RunSettings ControlPanel::settings() const {
     c.placement.overlap = m_overlap->isChecked();
     c.placement.halo = current<HaloMode>(m_halo);
     c.placement.split = current<SplitAxis>(m_split);
-    c.problem.stencil = current<StencilKind>(m_stencil);
     c.problem.rule = current<UpdateRule>(m_rule);
     c.problem.dims = m_dims->currentData().toInt();
     c.problem.size = { m_nx->value(), m_ny->value(), c.problem.dims == 3 ? m_nz->value() : 1 };
     c.problem.precision = current<Precision>(m_precision);
     if (m_variant->count()) c.policy.variant = current<Variant>(m_variant);
     c.problem.radius = m_radius->value();
+    m_picker->apply_to(c.problem); // after dims and radius: a box takes them, the other point stencils fix them
     c.policy.cf = m_cf->currentData().toInt();
     c.policy.depth = depth_for(c.policy.variant, m_depth->value());
     c.policy.heuristic_block = m_heuristic->isChecked();
@@ -269,12 +270,28 @@ RunSettings ControlPanel::settings() const {
 
 void ControlPanel::stencil_edited() {
     if (m_updating) return;
-    const StencilKind kind = current<StencilKind>(m_stencil);
+    const StencilProblem problem = settings().config.problem; // the picker's stencil, dims and radius
+    const StencilKind kind = problem.stencil;
     const Variant v = current<Variant>(m_variant);
-    fill_variants(kind, variant_applies(kind, v) ? v : kind == StencilKind::Star ? Variant::Base : Variant::Smem);
+    fill_variants(kind, variant_applies(kind, v) ? v : kind == StencilKind::Diffusion4 ? Variant::Smem : Variant::Base);
     m_updating = true;
-    if (kind == StencilKind::Diffusion4) m_cf->setCurrentIndex(0); // the diffusion ladder has no CF
+    if (kind != StencilKind::Star) m_cf->setCurrentIndex(0); // the diffusion ladder and point stencils have no CF
+    if (kind == StencilKind::Points) { // the knobs show what the stencil fixes; jacobi is its only rule
+        select_data(m_rule, UpdateRule::Jacobi);
+        m_radius->setValue(problem.radius);
+    }
+    // A point stencil's variant that cannot run it falls back to base (the plan's verdict, as the menu shows it).
+    if (kind == StencilKind::Points
+        && !m_session.plan_for(settings().config).variant_verdict(current<Variant>(m_variant)))
+        select_data(m_variant, Variant::Base);
     m_updating = false;
+    if (problem.dims != m_dims->currentData().toInt()) {
+        m_updating = true;
+        m_dims->setCurrentIndex(m_dims->findData(problem.dims));
+        m_updating = false;
+        dims_edited();
+        return;
+    }
     knobs_edited();
 }
 
@@ -295,8 +312,10 @@ void ControlPanel::dims_edited() {
 void ControlPanel::update_enabled() {
     const RunSettings s = settings();
     const bool star = s.config.problem.stencil == StencilKind::Star, three = s.config.problem.dims == 3;
+    const bool fixed = m_picker->fixes_shape(); // an EBISU benchmark or a file: its dims and radius
     m_rule->setEnabled(star);
-    m_radius->setEnabled(star);
+    m_radius->setEnabled(!fixed && s.config.problem.stencil != StencilKind::Diffusion4);
+    m_dims->setEnabled(!fixed);
     m_cf->setEnabled(star);
     m_depth->setEnabled(s.config.policy.variant == Variant::Temporal);
     m_nz->setEnabled(three);
@@ -314,6 +333,7 @@ void ControlPanel::update_enabled() {
     const LaunchPlan& plan = m_session.plan_for(s.config);
     update_halo_choices(plan);
     update_split_choices(plan);
+    update_variant_choices(plan);
     for (QSpinBox* b : { m_bx, m_by, m_bz }) b->setEnabled(!s.config.policy.heuristic_block);
     m_bz->setEnabled(!s.config.policy.heuristic_block && three && star);
     m_display->follow_problem(s.config.problem);
@@ -358,6 +378,30 @@ void ControlPanel::update_split_choices(const LaunchPlan& plan) {
     m_split->setToolTip(strips ? tr("The axis the domain is cut along: x is contiguous in memory, so strips along "
                                     "it exchange strided columns; the slowest axis exchanges whole rows or planes.")
                                : tr("One strip has no neighbour: choose 2 or more GPUs."));
+}
+
+// Point stencils run only some variants so far: those the plan refuses are disabled with its reason.
+void ControlPanel::update_variant_choices(const LaunchPlan& plan) {
+    const bool points = plan.config.problem.stencil == StencilKind::Points;
+    auto* items = qobject_cast<QStandardItemModel*>(m_variant->model());
+    for (int i = 0; items && i < m_variant->count(); ++i) {
+        const Variant v = Variant(m_variant->itemData(i).toInt());
+        const Status& ok = plan.variant_verdict(v);
+        const bool refused = points && !ok && v != plan.config.policy.variant;
+        items->item(i)->setEnabled(!refused);
+        items->item(i)->setToolTip(refused ? tooltip_text(QString::fromStdString(ok.reason)) : QString());
+    }
+}
+
+Status ControlPanel::load_stencil_file(const QString& path) {
+    const Status s = m_picker->load_file(path);
+    if (!s) show_file_refusal(QString::fromStdString(s.reason));
+    return s;
+}
+
+void ControlPanel::show_file_refusal(const QString& reason) {
+    m_reason->setText(tr("Stencil file refused: %1").arg(reason));
+    m_reason->show();
 }
 
 void ControlPanel::knobs_edited() {

@@ -21,6 +21,7 @@ class QSpinBox;
 namespace ss::gui {
 
 class DisplayControls;
+class StencilPicker;
 
 class ControlPanel : public QWidget {
     Q_OBJECT
@@ -38,6 +39,9 @@ public:
     void show_engine_failure(const QString& reason);
     // The reason shown under the knobs, or "" when the configuration runs.
     QString reason() const;
+    // What "From file…" does once a file is chosen: the stencil in the file is chosen, or the reason it is refused
+    // shows under the knobs and the stencil stays.
+    Status load_stencil_file(const QString& path);
 
 private:
     void observe_session();
@@ -50,6 +54,8 @@ private:
     void update_enabled();
     void update_halo_choices(const LaunchPlan&);
     void update_split_choices(const LaunchPlan&);
+    void update_variant_choices(const LaunchPlan&);
+    void show_file_refusal(const QString& reason);
     void show_heuristic_choice(const KernelResources*);
 
     Session& m_session;
@@ -64,6 +70,7 @@ private:
     QPushButton *m_play, *m_step, *m_reset;
     QWidget* m_resources; // the kernel's resources (kernel_resources_box.h)
     DisplayControls* m_display; // colour map, range, 3D plane
+    StencilPicker* m_picker; // the stencil choice (m_stencil is its combo box)
 };
 
 } // namespace ss::gui

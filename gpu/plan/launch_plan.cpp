@@ -81,6 +81,10 @@ const Status& LaunchPlan::split_verdict(SplitAxis axis) const {
     return split_axes[std::size_t(axis)].verdict;
 }
 
+const Status& LaunchPlan::variant_verdict(Variant v) const {
+    return variants[std::size_t(v)].verdict;
+}
+
 LaunchPlan make_launch_plan(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     ++g_evaluations;
     LaunchPlan plan;
@@ -105,6 +109,15 @@ LaunchPlan make_launch_plan(const StencilConfig& c, const DeviceCatalogue& catal
         with.placement.split = axis;
         if (!splits_slowest(with)) with.placement.overlap = false; // what choosing it does
         plan.split_axes[std::size_t(axis)] = { axis, verdict_with(with, plan, catalogue) };
+    }
+    for (std::size_t i = 0; i < plan.variants.size(); ++i) {
+        StencilConfig with = c;
+        with.policy.variant = Variant(i);
+        // Temporal's default depth divides by the radius: a radius out of range (refused anyway) keeps depth 1.
+        const bool temporal_default = with.policy.variant == Variant::Temporal && radius_in_range(c.problem.radius);
+        if (with.policy.variant != c.policy.variant)
+            with.policy.depth = temporal_default ? default_temporal_depth(c.problem) : 1;
+        plan.variants[i] = { with.policy.variant, verdict_with(with, plan, catalogue) };
     }
     return plan;
 }

@@ -64,10 +64,14 @@ struct LaunchPlan {
     // split along a faster axis turns overlap off, as choosing it does.
     std::array<AlternativeVerdict<HaloMode>, 3> halo_modes;
     std::array<AlternativeVerdict<SplitAxis>, 4> split_axes;
+    // Every variant (in enum order) with the verdict of the configuration switched to it, at the depth choosing it
+    // gives (temporal: its default depth unless it runs already; the others: 1).
+    std::array<AlternativeVerdict<Variant>, 9> variants;
 
     bool ok() const { return verdict.ok; }
     const Status& halo_verdict(HaloMode) const;
     const Status& split_verdict(SplitAxis) const;
+    const Status& variant_verdict(Variant) const;
 };
 
 // Resolves `config` on `catalogue` (no driver call: the GUI thread may call it).

@@ -90,6 +90,10 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
         // the input tile with its 2-wide halo, and the first Laplacian with a 1-wide halo
         return ((b.x + 4) * std::int64_t(b.y + 4) + (b.x + 2) * std::int64_t(b.y + 2)) * es;
     }
+    if (c.problem.stencil == StencilKind::Points) { // smem: the tile and its R-wide halo on every side (points.cuh)
+        if (c.policy.variant != Variant::Smem) return 0;
+        return (wx + 2 * r) * (b.y + 2 * r) * (c.problem.dims == 3 ? b.z + 2 * r : 1) * es;
+    }
     switch (c.policy.variant) {
     case Variant::Smem:
         return wx * b.y * (c.problem.dims == 3 ? b.z : 1) * es;

@@ -90,13 +90,13 @@ Status check_point_problem(const StencilProblem& p) {
     return Status::success();
 }
 
-// What runs point stencils so far: the base kernel, on one GPU or the CPU.
+// What runs point stencils so far: the base and smem kernels, on one GPU or the CPU (check_block checks that the
+// smem tile fits the device's shared memory).
 Status check_point_policy(const StencilConfig& c) {
     const Variant v = c.policy.variant;
-    if (v != Variant::Base)
+    if (v != Variant::Base && v != Variant::Smem)
         return Status::failure("--variant " + std::string(to_string(v))
-            + " runs star stencils only so far (point "
-              "stencils run base)");
+            + " runs star stencils only so far (point stencils run base and smem)");
     if (strip_count(c.placement) > 1) return Status::failure("point stencils run on one GPU so far: use --gpus 1");
     if (c.placement.halo == HaloMode::Remote)
         return Status::failure("halo mode remote runs star stencils only so far: use --halo auto");

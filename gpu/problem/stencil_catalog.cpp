@@ -17,7 +17,7 @@ namespace {
 // each entry divided by `divisor`; zero entries are no point.
 StencilShape from_table(
     std::string_view name, int dims, int radius, std::initializer_list<double> table, double divisor) {
-    StencilShape s { std::string(name), dims, {} };
+    StencilShape s { std::string(name), dims, {}, {} };
     const int side = 2 * radius + 1;
     int index = 0;
     for (const double v : table) {
@@ -33,7 +33,7 @@ StencilShape from_table(
 // A star of radius R from its weights per direction: {-x, +x, -y, +y, -z, +z} at distance d (index d - 1).
 StencilShape from_arms(
     std::string_view name, int dims, double centre, std::initializer_list<std::array<double, 6>> arms, double divisor) {
-    StencilShape s { std::string(name), dims, { { 0, 0, 0, centre / divisor } } };
+    StencilShape s { std::string(name), dims, { { 0, 0, 0, centre / divisor } }, {} };
     int d = 1;
     for (const auto& w : arms) {
         s.points.push_back({ -d, 0, 0, w[0] / divisor });
@@ -56,7 +56,7 @@ constexpr std::array<std::string_view, 10> kEbisuNames { "2d5pt", "2ds9pt", "2d9
 } // namespace
 
 StencilShape box_shape(int dims, int radius) {
-    StencilShape s { "box", dims, {} };
+    StencilShape s { "box", dims, {}, {} };
     const int side = 2 * radius + 1;
     const double weight = 1.0 / std::pow(double(side), dims);
     for (int dz = dims == 3 ? -radius : 0; dz <= (dims == 3 ? radius : 0); ++dz)

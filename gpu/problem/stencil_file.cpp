@@ -154,7 +154,7 @@ Status parse_stencil_json(std::string_view text, std::string_view fallback_name,
     Reader reader(text);
     if (!reader.document(doc)) return Status::failure("not a stencil file: " + reader.error());
     if (doc.type != Json::Type::Object) return Status::failure("a stencil file holds one JSON object");
-    StencilShape shape { std::string(fallback_name), 0, {} };
+    StencilShape shape { std::string(fallback_name), 0, {}, {} };
     const Json* points = nullptr;
     for (std::size_t i = 0; i < doc.keys.size(); ++i) {
         const std::string& key = doc.keys[i];

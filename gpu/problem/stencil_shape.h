@@ -22,9 +22,14 @@ struct StencilShape {
     int dims = 2;
     // In canonical order (dz, then dy, then dx ascending): the order every backend adds the products in.
     std::vector<StencilPoint> points;
+    // The file the stencil was read from ("" for a named shape): a setup file names the file, not the points.
+    // Not part of the stencil: equality leaves it out, so a moved file still compares equal.
+    std::string source;
     // The largest |offset| along any axis: the Dirichlet border's and the halo's width.
     int radius() const;
-    bool operator==(const StencilShape&) const = default;
+    bool operator==(const StencilShape& other) const {
+        return name == other.name && dims == other.dims && points == other.points;
+    }
 };
 
 // The points sorted into canonical order (a shape's points are kept that way).

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Point stencils on the GPU (issue 34): box shapes, EBISU's ten and random-weight user stencils (read through the
-// JSON file format) against the fp64 CPU reference on random data and odd domain sizes, (a) one step into a
-// NaN-poisoned output, (b) several steps.
+// JSON file format), base and smem, against the fp64 CPU reference on random data and odd domain sizes, (a) one step
+// into a NaN-poisoned output, (b) several steps; smem agrees with base bitwise (the same products in the same order).
 #include "gpu/problem/stencil_catalog.h"
 #include "gpu/problem/stencil_file.h"
 #include "gpu_test_util.h"
 
+#include <cstring>
 #include <random>
 
 using namespace ss;
@@ -41,19 +42,20 @@ std::vector<StencilConfig> point_matrix() {
     for (const std::string_view name : ebisu_stencil_names()) shapes.push_back(*ebisu_shape(name));
     std::vector<StencilConfig> out;
     for (const StencilShape& shape : shapes)
-        for (Precision p : { Precision::FP32, Precision::FP64 })
-            for (int cf : { 1, 4 })
-                for (bool given_block : { false, true }) {
-                    StencilConfig c;
-                    use_shape(c.problem, shape);
-                    const int r = c.problem.radius;
-                    c.problem.precision = p, c.policy.cf = cf;
-                    c.problem.size = shape.dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
-                                                     : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
-                    c.policy.heuristic_block = !given_block;
-                    c.policy.block = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
-                    out.push_back(c);
-                }
+        for (Variant v : { Variant::Base, Variant::Smem })
+            for (Precision p : { Precision::FP32, Precision::FP64 })
+                for (int cf : { 1, 4 })
+                    for (bool given_block : { false, true }) {
+                        StencilConfig c;
+                        use_shape(c.problem, shape);
+                        const int r = c.problem.radius;
+                        c.problem.precision = p, c.policy.cf = cf, c.policy.variant = v;
+                        c.problem.size = shape.dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
+                                                         : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
+                        c.policy.heuristic_block = !given_block;
+                        c.policy.block = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+                        out.push_back(c);
+                    }
     return out;
 }
 
@@ -71,9 +73,21 @@ std::string check_against_reference(const StencilConfig& c, bool poison, int ste
                               : relative_l2_error(got, want);
     if (!(err < test::tolerance(c.problem.precision)))
         return "relative L2 error " + std::to_string(err) + " (block " + format_block(sim->resources().block) + ")";
-    if (sim->resources().kernel.entry != (c.problem.dims == 3 ? "ss_points_3d" : "ss_points_2d"))
-        return "ran " + sim->resources().kernel.entry;
+    const std::string entry = std::string(c.policy.variant == Variant::Smem ? "ss_points_smem" : "ss_points")
+        + (c.problem.dims == 3 ? "_3d" : "_2d");
+    if (sim->resources().kernel.entry != entry) return "ran " + sim->resources().kernel.entry;
     return "";
+}
+
+// The field after `steps` steps from the random field.
+std::vector<double> run_steps(const StencilConfig& c, int steps) {
+    std::string why;
+    auto sim = create_simulation(c, test::catalogue(), &why);
+    EXPECT_TRUE(sim) << describe(c) << ": " << why;
+    if (!sim) return {};
+    sim->upload(test::rounded(make_initial_field(c, InitialCondition::Random, 7), c.problem.precision));
+    sim->step(steps);
+    return sim->download();
 }
 
 } // namespace
@@ -87,5 +101,19 @@ TEST(PointKernels, MatchTheCpuReference) {
         ASSERT_TRUE(s) << describe(c) << ": " << s.reason;
         EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " (poisoned)";
         EXPECT_EQ(check_against_reference(c, false, 3), "") << describe(c);
+    }
+}
+
+TEST(PointKernels, SmemAgreesWithBaseBitwise) {
+    SKIP_WITHOUT_GPU();
+    for (const StencilConfig& base : point_matrix()) {
+        if (base.policy.variant != Variant::Base) continue;
+        StencilConfig smem = base;
+        smem.policy.variant = Variant::Smem;
+        const std::vector<double> a = run_steps(base, 3), b = run_steps(smem, 3);
+        ASSERT_EQ(a.size(), b.size()) << describe(base);
+        std::size_t differ = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) differ += std::memcmp(&a[i], &b[i], sizeof(double)) != 0;
+        EXPECT_EQ(differ, 0u) << describe(smem);
     }
 }

@@ -54,6 +54,14 @@ TEST(CliStencils, NamedStencilsRunAndVerifyOnTheCpu) {
     EXPECT_EQ(rows.find(",fail,"), std::string::npos) << rows;
 }
 
+// --variant smem runs point stencils too (on the CPU backend: the CPU loop, verified against the reference).
+TEST(CliStencils, SmemRunsPointStencils) {
+    const Result r = cli("run --backend cpu --stencil 3d27pt --variant smem --size 24x20x18 --steps 2 --verify");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("smem"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
+}
+
 TEST(CliStencils, AStencilFileRunsAndVerifies) {
     const std::string path = write_file(
         "mine.json", R"({"dims": 3, "points": [[[0,0,0], 0.4], [[2,0,0], 0.1], [[0,-1,0], 0.2], [[0,0,1], 0.3]]})");

@@ -260,27 +260,29 @@ TEST(Nvrtc, CubinRoundTripsThroughTheDiskCache) {
     std::filesystem::remove_all(dir, ec);
 }
 
-// Point stencils (issue 34): box, EBISU's ten and a 2D box R16 (1089 points) compile generic and for a block, and
-// name their entry ss_points_2d / ss_points_3d.
+// Point stencils (issue 34): box, EBISU's ten and a 2D box R16 (1089 points), base and smem, compile generic and for
+// a block, and name their entry ss_points_2d / ss_points_smem_3d ...
 TEST(Nvrtc, PointStencilKernelsCompile) {
     std::vector<StencilShape> shapes { box_shape(2, 1), box_shape(2, 16), box_shape(3, 2) };
     for (const std::string_view name : ebisu_stencil_names()) shapes.push_back(*ebisu_shape(name));
     std::vector<std::string> sources, names;
     for (const StencilShape& shape : shapes)
-        for (Precision p : { Precision::FP32, Precision::FP64 })
-            for (int cf : { 1, 4 }) {
-                StencilConfig c;
-                use_shape(c.problem, shape);
-                c.problem.precision = p, c.policy.cf = cf;
-                c.problem.size = shape.dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
-                const BlockDims b = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
-                for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
-                    sources.push_back(kernel_source_of(c, fixed));
-                    names.push_back(describe(c) + (fixed ? " for its block" : ""));
-                    const std::string entry = shape.dims == 3 ? "ss_points_3d" : "ss_points_2d";
-                    EXPECT_NE(sources.back().find("#define SS_ENTRY " + entry + "\n"), std::string::npos);
+        for (Variant v : { Variant::Base, Variant::Smem })
+            for (Precision p : { Precision::FP32, Precision::FP64 })
+                for (int cf : { 1, 4 }) {
+                    StencilConfig c;
+                    use_shape(c.problem, shape);
+                    c.problem.precision = p, c.policy.cf = cf, c.policy.variant = v;
+                    c.problem.size = shape.dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
+                    const BlockDims b = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+                    for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
+                        sources.push_back(kernel_source_of(c, fixed));
+                        names.push_back(describe(c) + (fixed ? " for its block" : ""));
+                        const std::string entry = std::string(v == Variant::Smem ? "ss_points_smem" : "ss_points")
+                            + (shape.dims == 3 ? "_3d" : "_2d");
+                        EXPECT_NE(sources.back().find("#define SS_ENTRY " + entry + "\n"), std::string::npos);
+                    }
                 }
-            }
     std::atomic<std::size_t> next { 0 };
     std::vector<std::string> errors(sources.size());
     std::vector<std::thread> pool;

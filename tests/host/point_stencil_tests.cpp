@@ -2,6 +2,8 @@
 // Point stencils (issue 34): the named shapes, the file format's refusals, the CPU backend against a brute-force
 // sum, and what can_implement lets through.
 #include "gpu/backends/cpu/cpu_backend.h"
+#include "gpu/plan/kernel_choice.h"
+#include "gpu/plan/launch_plan.h"
 #include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
 #include "gpu/problem/stencil_catalog.h"
@@ -57,7 +59,7 @@ std::vector<double> brute_force(const StencilConfig& c, std::vector<double> f, i
 StencilShape random_shape(int dims, int radius, std::uint32_t seed) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<double> weight(-0.3, 0.3);
-    StencilShape s { "random", dims, {} };
+    StencilShape s { "random", dims, {}, {} };
     for (const StencilPoint& p : box_shape(dims, radius).points)
         if (rng() % 3 != 0 || (p.dx == radius && p.dy == 0 && p.dz == 0)) // keep the radius
             s.points.push_back({ p.dx, p.dy, p.dz, weight(rng) });
@@ -230,8 +232,8 @@ TEST(PointStencils, CanImplementRunsBaseOnOneDeviceAndSaysWhyNotTheRest) {
     EXPECT_TRUE(can_implement(c, gpu)) << can_implement(c, gpu).reason;
     StencilConfig stream = c;
     stream.policy.variant = Variant::Stream;
-    EXPECT_EQ(
-        can_implement(stream, gpu).reason, "--variant stream runs star stencils only so far (point stencils run base)");
+    EXPECT_EQ(can_implement(stream, gpu).reason,
+        "--variant stream runs star stencils only so far (point stencils run base and smem)");
     StencilConfig wave = c;
     wave.problem.rule = UpdateRule::Wave;
     EXPECT_NE(can_implement(wave, gpu).reason.find("the jacobi rule"), std::string::npos);
@@ -247,4 +249,40 @@ TEST(PointStencils, CanImplementRunsBaseOnOneDeviceAndSaysWhyNotTheRest) {
     StencilConfig small = c;
     small.problem.size = { 2, 64, 64 };
     EXPECT_FALSE(can_implement(small, gpu));
+}
+
+// smem for point stencils: the tile with an R halo on every side (a box reads the corners), where it fits the
+// device's shared memory; the plan names the kernel and its shared memory.
+TEST(PointStencils, SmemRunsWhereTheTileFits) {
+    const DeviceCatalogue gpu = described_catalogue(test::h100(), 1);
+    StencilConfig c = point_config(box_shape(2, 2), { 256, 128, 1 }, Precision::FP32);
+    c.placement.backend = Backend::Cuda;
+    c.policy.variant = Variant::Smem;
+    c.policy.heuristic_block = false;
+    c.policy.block = { 32, 8, 1 };
+    c.policy.cf = 2;
+    ASSERT_TRUE(can_implement(c, gpu)) << can_implement(c, gpu).reason;
+    EXPECT_EQ(dynamic_smem_bytes(c, c.policy.block), (32 * 2 + 4) * (8 + 4) * 4);
+    const LaunchPlan plan = make_launch_plan(c, gpu);
+    EXPECT_EQ(plan.dynamic_smem, (32 * 2 + 4) * (8 + 4) * 4);
+    EXPECT_EQ(plan.kernel.entry, "ss_points_smem_2d");
+    EXPECT_TRUE(plan.variant_verdict(Variant::Smem));
+    EXPECT_FALSE(plan.variant_verdict(Variant::SmemPadded));
+
+    StencilConfig box3 = point_config(box_shape(3, 5), { 64, 64, 64 }, Precision::FP64);
+    box3.placement.backend = Backend::Cuda;
+    box3.policy.variant = Variant::Smem;
+    EXPECT_TRUE(can_implement(box3, gpu)) << can_implement(box3, gpu).reason; // the heuristic finds a block that fits
+    box3.policy.heuristic_block = false;
+    box3.policy.block = { 1024, 1, 1 }; // (1024 + 10) x 11 x 11 doubles: 977 KiB
+    EXPECT_EQ(dynamic_smem_bytes(box3, box3.policy.block), std::int64_t(1034) * 11 * 11 * 8);
+    EXPECT_NE(can_implement(box3, gpu).reason.find("KiB of shared memory per block"), std::string::npos);
+    EXPECT_EQ(choose_gpu_kernel(box3).entry, "ss_points_smem_3d");
+
+    // Base keeps no shared memory, and the star's smem tile is the star's (no halo).
+    c.policy.variant = Variant::Base;
+    EXPECT_EQ(dynamic_smem_bytes(c, c.policy.block), 0);
+    StencilConfig star;
+    star.problem.radius = 2, star.policy.variant = Variant::Smem, star.policy.cf = 2;
+    EXPECT_EQ(dynamic_smem_bytes(star, { 32, 8, 1 }), 32 * 2 * 8 * 4);
 }

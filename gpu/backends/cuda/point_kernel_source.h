@@ -9,10 +9,11 @@
 
 namespace ss {
 
-// R, CF, DIMS, VARIANT (6: points), SS_ENTRY, the strides and, for a fixed block, SBX/SBY/SBZ/SMINB; the star
-// kernels' switches that do not apply (RULE_WAVE, HAS_CENTRE, REMOTE) set to 0.
+// R, CF, DIMS, VARIANT (6: points base, 7: points smem), SS_ENTRY, the strides and, for a fixed block,
+// SBX/SBY/SBZ/SMINB; the star kernels' switches that do not apply (RULE_WAVE, HAS_CENTRE, REMOTE) set to 0.
 std::string point_preamble(const KernelPlan&, const BlockDims* fixed_block, int min_blocks_per_sm);
-// point_sum(in, idx, sy, sz): one fused multiply-add per point, in the shape's order, weights as exact hex literals.
-std::string point_sum_source(const StencilShape&);
+// point_sum(in, idx, sy, sz) for base, point_sum_tile(tile, s, tsy, tsz) for smem (the shared-memory tile's
+// strides): one fused multiply-add per point, in the shape's order, weights as exact hex literals.
+std::string point_sum_source(const StencilShape&, Variant);
 
 } // namespace ss
