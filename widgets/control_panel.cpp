@@ -394,7 +394,7 @@ void ControlPanel::update_variant_choices(const LaunchPlan& plan) {
 }
 
 Status ControlPanel::load_stencil_file(const QString& path) {
-    const Status s = m_picker->load_file(path);
+    Status s = m_picker->load_file(path);
     if (!s) show_file_refusal(QString::fromStdString(s.reason));
     return s;
 }
