@@ -65,6 +65,8 @@ std::string describe_cuda_support(int driver_version, int devices, const std::st
 // /usr/local/cuda-13.* first (lib64, targets/x86_64-linux/lib, extras/CUPTI/lib64), then the multiarch
 // folder of distribution packages.
 std::vector<std::string> cuda_library_folders();
+// The folders STENCILSCOPE_CUDA_LIBS names (a ':' list, empty parts skipped); none when it is unset.
+std::vector<std::string> named_cuda_library_folders();
 
 // One library's lookup, not cached (the tests call it with folders of their own): `soname` in the
 // system's library path unless `only_folders`, then in each of `folders`. Returns the dlopen handle, or

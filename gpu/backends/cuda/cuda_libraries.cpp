@@ -68,7 +68,7 @@ struct Search {
 };
 
 Search search_from_environment() {
-    if (const std::string value = knob_text(Knob::CudaLibs); !value.empty()) return { split_folders(value), true };
+    if (std::vector<std::string> named = named_cuda_library_folders(); !named.empty()) return { named, true };
     return { cuda_library_folders(), false };
 }
 
@@ -193,6 +193,10 @@ std::string state_word(const CudaPieceStatus& s) {
 }
 
 } // namespace
+
+std::vector<std::string> named_cuda_library_folders() {
+    return split_folders(knob_text(Knob::CudaLibs));
+}
 
 std::vector<std::string> cuda_library_folders() {
     std::vector<std::string> roots { "/usr/local/cuda" };

@@ -4,7 +4,6 @@
 #include "gpu/backends/cuda/kernel_listing.h"
 
 #include "gpu/backends/cuda/cuda_libraries.h"
-#include "gpu/plan/knobs.h"
 
 #include <spawn.h>
 #include <sys/wait.h>
@@ -86,13 +85,7 @@ bool executable(const std::filesystem::path& p) {
 // CUDA libraries are looked for in (a toolkit root's lib64, targets/x86_64-linux/lib, extras/CUPTI/lib64).
 std::vector<std::filesystem::path> toolkit_bin_folders() {
     std::vector<std::filesystem::path> bins;
-    std::vector<std::string> libs;
-    const std::string named = knob_text(Knob::CudaLibs);
-    for (std::size_t start = 0; start < named.size();) {
-        const std::size_t end = std::min(named.find(':', start), named.size());
-        if (end > start) libs.push_back(named.substr(start, end - start));
-        start = end + 1;
-    }
+    std::vector<std::string> libs = named_cuda_library_folders();
     for (const std::string& folder : cuda_library_folders()) libs.push_back(folder);
     for (const std::string& lib : libs) {
         std::filesystem::path p(lib);
