@@ -24,17 +24,7 @@ using ss::test::Result;
 using ss::test::slurp;
 
 fs::path scratch() {
-    static const fs::path dir = [] {
-        const fs::path d = fs::temp_directory_path() / ("ss_cli_file_" + std::to_string(getpid()));
-        fs::remove_all(d);
-        fs::create_directories(d);
-        std::atexit([] {
-            std::error_code ignored;
-            fs::remove_all(fs::temp_directory_path() / ("ss_cli_file_" + std::to_string(getpid())), ignored);
-        });
-        return d;
-    }();
-    return dir;
+    return ss::test::scratch_folder("ss_cli_file");
 }
 
 // `line` in sh, in scratch(), its files limited to `limit` bytes (0: no limit). SIGXFSZ keeps its default

@@ -23,29 +23,13 @@ using ss::test::slurp;
 
 // A folder of this process's own, the working directory of every command.
 fs::path scratch() {
-    static const fs::path dir = [] {
-        const fs::path d = fs::temp_directory_path() / ("ss_cli_hardening_" + std::to_string(getpid()));
-        fs::remove_all(d);
-        fs::create_directories(d);
-        std::atexit([] {
-            std::error_code ignored;
-            fs::remove_all(fs::temp_directory_path() / ("ss_cli_hardening_" + std::to_string(getpid())), ignored);
-        });
-        return d;
-    }();
-    return dir;
+    return ss::test::scratch_folder("ss_cli_hardening");
 }
 
 // `line` in sh, in scratch(); CLI stands for the program. Stdout and stderr are kept apart unless `line` joins them.
 Result sh(std::string line) {
     for (std::size_t at; (at = line.find("CLI")) != std::string::npos;) line.replace(at, 3, STENCILSCOPE_CLI);
-    const fs::path out = scratch() / ".out", err = scratch() / ".err";
-    const std::string command
-        = "cd " + scratch().string() + " && { " + line + "; } >" + out.string() + " 2>" + err.string();
-    const int status = std::system(command.c_str());
-    Result r { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
-    fs::remove(out), fs::remove(err);
-    return r;
+    return ss::test::run_in(scratch(), line);
 }
 
 // Bad input: exit 2, one line on stderr holding `reason`, nothing on stdout.

@@ -25,17 +25,7 @@ using ss::test::Result;
 using ss::test::slurp;
 
 fs::path scratch() {
-    static const fs::path dir = [] {
-        const fs::path d = fs::temp_directory_path() / ("ss_cli_output_" + std::to_string(getpid()));
-        fs::remove_all(d);
-        fs::create_directories(d);
-        std::atexit([] {
-            std::error_code ignored;
-            fs::remove_all(fs::temp_directory_path() / ("ss_cli_output_" + std::to_string(getpid())), ignored);
-        });
-        return d;
-    }();
-    return dir;
+    return ss::test::scratch_folder("ss_cli_output");
 }
 
 // `line` in sh, in scratch(); CLI and GUI stand for the programs. Redirections inside `line` win over
@@ -46,13 +36,7 @@ Result sh(std::string line) {
     for (std::size_t at; (at = line.find("GUI")) != std::string::npos;)
         line.replace(at, 3, std::string("QT_QPA_PLATFORM=offscreen ") + STENCILSCOPE_GUI_BIN);
 #endif
-    const fs::path out = scratch() / ".out", err = scratch() / ".err";
-    const std::string command
-        = "cd " + scratch().string() + " && { " + line + "; } >" + out.string() + " 2>" + err.string();
-    const int status = std::system(command.c_str());
-    Result r { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
-    fs::remove(out), fs::remove(err);
-    return r;
+    return ss::test::run_in(scratch(), line);
 }
 
 constexpr const char* kSmallRun = "--backend cpu --size 48x40 --steps 2";
