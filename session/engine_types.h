@@ -66,6 +66,16 @@ struct FieldFrame {
     bool on_device() const { return device && device_slot >= 0; }
 };
 
+// Where the engine thread's time went between a configuration's request and its ready (issue 40: a turned knob
+// must show its kernel within a frame). Milliseconds of the engine thread's clock.
+struct SwitchTimes {
+    double build_wait_ms = 0.0; // the kernels built on the background thread while the old run went on
+    double save_ms = 0.0; // the running field saved to the host (or moved, when only the kernel changes)
+    double create_ms = 0.0; // the new simulation created: buffers, modules, the plan's checks
+    double upload_ms = 0.0; // the field uploaded to it
+    double total_ms = 0.0; // from the request reaching the engine thread to ready
+};
+
 // Sent once a simulation is ready to run.
 struct EngineReady {
     std::uint64_t generation = 0;
@@ -73,6 +83,7 @@ struct EngineReady {
     KernelResources resources;
     std::string device_name;
     bool reused_field = false; // the field carried over from the previous configuration
+    SwitchTimes switch_times;
 };
 
 struct EngineFailure {

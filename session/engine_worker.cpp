@@ -33,6 +33,10 @@ int whole_launches(int steps, const Simulation& sim) {
 }
 constexpr int kBuildPollMs = 4; // how often a background kernel build is looked at: well within a frame
 
+double ms_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
 double median_of(std::vector<double> values) {
     const auto middle = values.begin() + std::ptrdiff_t(values.size() / 2);
     std::nth_element(values.begin(), middle, values.end());
@@ -53,6 +57,8 @@ EngineWorker::~EngineWorker() = default;
 
 void EngineWorker::configure(std::uint64_t generation, const RunSettings& settings, const LaunchPlan& plan) {
     if (generation < m_latest->load()) return; // a newer configuration is already queued
+    m_requested_at = std::chrono::steady_clock::now();
+    m_switch = {};
     m_pending.reset(); // an older build still running finishes into the kernel cache; nobody waits for it
     if (m_sim && plan_builds_kernels(plan, m_catalogue)) {
         m_pending = PendingConfiguration { generation, settings, plan };
@@ -79,6 +85,7 @@ void EngineWorker::poll_build() {
     // back with the reason, as it did before there was a background build.
     const PendingConfiguration next = std::move(*m_pending);
     m_pending.reset();
+    m_switch.build_wait_ms = ms_since(m_requested_at);
     switch_to(next.generation, next.settings, next.plan);
 }
 
@@ -94,7 +101,9 @@ void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settin
     // keep running the old configuration if the new one cannot be built.
     if (carry && m_sim->config().placement.backend == settings.config.placement.backend
         && same_field(m_sim->config(), settings.config)) {
+        const auto moving = std::chrono::steady_clock::now();
         const Status moved = repartition(m_sim, plan, m_catalogue);
+        m_switch.save_ms = ms_since(moving);
         if (!m_sim) return fail(moved.reason);
         if (moved)
             m_settings = settings;
@@ -112,6 +121,7 @@ void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settin
     const long long previous_base = m_iteration_base;
     std::vector<double> field;
     try {
+        auto phase = std::chrono::steady_clock::now();
         if (m_sim) {
             if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
             m_previous_batch.reset();
@@ -123,8 +133,12 @@ void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settin
         }
         m_sim.reset(); // free its memory before the new one allocates
         m_staging.reset();
+        m_switch.save_ms = ms_since(phase);
+        phase = std::chrono::steady_clock::now();
         std::string why;
         m_sim = create_simulation(plan, m_catalogue, &why);
+        m_switch.create_ms = ms_since(phase);
+        phase = std::chrono::steady_clock::now();
         if (!m_sim)
             return resume_previous(previous, previous_settings, previous_base,
                 why.empty() ? "the engine could not create the simulation" : why);
@@ -134,6 +148,7 @@ void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settin
             m_iteration_base = 0;
         }
         m_sim->upload(field);
+        m_switch.upload_ms = ms_since(phase);
     } catch (const std::exception& e) {
         m_sim.reset();
         return resume_previous(previous, previous_settings, previous_base, e.what());
@@ -172,7 +187,8 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_window_kernel_ms = 0.0;
     m_window_kernel_steps = 0;
     m_window_launch_ms_per_step.clear();
-    emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field });
+    m_switch.total_ms = ms_since(m_requested_at);
+    emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field, m_switch });
     if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
     m_sampler.update_continuous(m_sim.get(), generation);
     report_metrics_unavailable();

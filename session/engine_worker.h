@@ -113,6 +113,9 @@ private:
     std::chrono::steady_clock::time_point m_batch_clock;
     bool m_have_batch_clock = false;
     long long m_iteration_base = 0; // iterations done by earlier simulations whose field carried over
+    // When the newest configuration reached this thread, and where the time went since (sent with ready).
+    std::chrono::steady_clock::time_point m_requested_at;
+    SwitchTimes m_switch;
 
     MetricsSampler m_sampler;
     int m_metrics_interval_ms = 250;

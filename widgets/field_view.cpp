@@ -40,6 +40,7 @@ FieldView::FieldView(Renderer renderer, QWidget* parent)
         m_gl_container->setFocusPolicy(Qt::NoFocus);
         connect(m_gl, &GlCanvas::presented, this, [this] {
             ++m_presented;
+            m_presented_generation = m_frame.generation;
             emit presented();
         });
         connect(m_gl, &GlCanvas::gl_ready, this, &FieldView::interop_changed);
@@ -153,6 +154,7 @@ void FieldView::show_frame(const FieldFrame& f) {
     }
     if (f.host) m_raster->set_image(render_field(f.host->data(), f.width, f.height, m_state.colormap, m_state.range));
     ++m_presented;
+    m_presented_generation = f.generation;
     emit presented();
 }
 

@@ -46,6 +46,8 @@ public:
     bool has_frame() const { return m_frame.width > 0; }
     const FieldFrame& last_frame() const { return m_frame; }
     int frames_presented() const { return m_presented; }
+    // The engine generation of the frame presented last: when a turned knob's kernel reached the screen.
+    std::uint64_t presented_generation() const { return m_presented_generation; }
     // Health for long runs (the soak): GL errors seen with checks on, the last one, interop failures, and
     // why the view draws without GL ("" while it uses GL).
     void set_gl_error_checks(bool on);
@@ -89,6 +91,7 @@ private:
     QString m_gl_problem;
     FieldFrame m_frame;
     int m_presented = 0;
+    std::uint64_t m_presented_generation = 0;
     int m_display_extent = 0;
     int m_gl_errors = 0, m_interop_failures = 0;
     QString m_last_gl_error;

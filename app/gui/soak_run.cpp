@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+// --soak-seconds: scenes of knob values cycled through the control panel as a user would turn them.
+#include "app/gui/scripted_run.h"
+#include "app/gui/scripted_wait.h"
+
+#include "session/session.h"
+#include "widgets/control_panel.h"
+#include "widgets/field_view.h"
+#include "widgets/main_window.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ss::gui {
+namespace {
+
+// --- the soak ------------------------------------------------------------------------------------------
+
+constexpr double kMaxSoakGrowthPercent = 5.0;
+
+// Resident memory of this process in bytes (Linux /proc), or -1.
+long long resident_bytes() {
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly | QIODevice::Text)) return -1;
+    for (QByteArray line = status.readLine(); !line.isEmpty(); line = status.readLine())
+        if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').value(0).toLongLong() * 1024;
+    return -1;
+}
+
+std::string mib(long long bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / (1024.0 * 1024.0));
+    return text;
+}
+
+// What a user would set in one go. One round of scenes touches every star variant, radii 1..8, CF 1..4,
+// the heuristic and hand-picked blocks (valid for their variant and radius in 3D, in fp64 within 48 KiB of
+// shared memory), every colour map, every slice axis and the max projection. Rounds repeat exactly, so
+// after the first one every kernel is compiled and every buffer size has been seen: memory should stay
+// flat from then on.
+struct SoakScene {
+    Variant variant;
+    int radius, cf;
+    std::optional<BlockDims> block; // none: the heuristic; in 2D always the heuristic
+    ColormapKind colormap;
+    SliceAxis axis;
+    int index_percent; // of the slice slider's range
+    bool max_projection;
+};
+
+const SoakScene kSoakScenes[] = {
+    { Variant::Base, 1, 1, std::nullopt, ColormapKind::Viridis, SliceAxis::XY, 50, false },
+    { Variant::Smem, 4, 2, std::nullopt, ColormapKind::Inferno, SliceAxis::XZ, 25, false },
+    { Variant::SmemPadded, 4, 1, BlockDims { 16, 8, 4 }, ColormapKind::Coolwarm, SliceAxis::YZ, 75, false },
+    { Variant::Stream, 2, 2, std::nullopt, ColormapKind::Grayscale, SliceAxis::XY, 50, true },
+    { Variant::SmemPadded, 2, 4, BlockDims { 16, 4, 4 }, ColormapKind::Viridis, SliceAxis::XZ, 50, false },
+    { Variant::Stream, 4, 1, BlockDims { 64, 4, 1 }, ColormapKind::Inferno, SliceAxis::YZ, 10, false },
+    { Variant::Base, 8, 2, BlockDims { 32, 4, 2 }, ColormapKind::Coolwarm, SliceAxis::XY, 90, false },
+    { Variant::Uncoalesced, 1, 1, std::nullopt, ColormapKind::Grayscale, SliceAxis::XZ, 50, false },
+};
+constexpr int kSoakRound = int(std::size(kSoakScenes));
+
+std::string scene_text(const SoakScene& s, int dims) {
+    std::string text = std::string(to_string(s.variant)) + " R" + std::to_string(s.radius) + " CF"
+        + std::to_string(s.cf) + " block " + (s.block && dims == 3 ? format_block(*s.block) : "heuristic") + ", "
+        + std::string(to_string(s.colormap));
+    if (dims != 3) return text;
+    const char* axis = s.axis == SliceAxis::XY ? "xy" : s.axis == SliceAxis::XZ ? "xz" : "yz";
+    return text + ", slice " + axis
+        + (s.max_projection ? " max projection" : " at " + std::to_string(s.index_percent) + " %");
+}
+
+template <typename W> W* find_control(MainWindow& w, const char* name, std::string& missing) {
+    W* found = w.controls().findChild<W*>(QLatin1String(name));
+    if (!found && missing.empty()) missing = std::string("the control panel has no control named ") + name;
+    return found;
+}
+
+// Sets the scene's knobs on the control panel's widgets, one by one as a user would: every change goes
+// through the panel's validation and, when runnable, to the engine. Returns "" or the missing control.
+std::string apply_scene(MainWindow& w, const SoakScene& s, int dims) {
+    std::string missing;
+    auto choose = [&](const char* name, int data) {
+        QComboBox* box = find_control<QComboBox>(w, name, missing);
+        if (box && box->findData(data) >= 0) box->setCurrentIndex(box->findData(data));
+    };
+    auto set_spin = [&](const char* name, int value) {
+        if (QSpinBox* spin = find_control<QSpinBox>(w, name, missing)) spin->setValue(value);
+    };
+    auto set_check = [&](const char* name, bool on) {
+        if (QCheckBox* box = find_control<QCheckBox>(w, name, missing)) box->setChecked(on);
+    };
+    choose("variant", int(s.variant));
+    set_spin("radius", s.radius);
+    choose("cf", s.cf);
+    const bool heuristic = !s.block || dims != 3;
+    set_check("heuristic", heuristic);
+    if (!heuristic) {
+        set_spin("bx", s.block->x);
+        set_spin("by", s.block->y);
+        set_spin("bz", s.block->z);
+    }
+    choose("colormap", int(s.colormap));
+    if (dims == 3) {
+        choose("slice_axis", int(s.axis));
+        set_check("max_projection", s.max_projection);
+        if (QSlider* index = find_control<QSlider>(w, "slice_index", missing))
+            index->setValue(index->minimum() + (index->maximum() - index->minimum()) * s.index_percent / 100);
+    }
+    return missing;
+}
+
+// Time from a scene's last knob to the first frame of its configuration on screen (issue 40), and where the engine
+// thread spent it.
+struct SceneLatency {
+    double ms = 0.0;
+    bool cached = false; // every kernel came from the kernel cache
+    bool warm = false; // after the warm-up round
+    SwitchTimes engine;
+};
+
+double percentile(std::vector<double> values, double p) {
+    if (values.empty()) return 0.0;
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, std::size_t(p * double(values.size() - 1) + 0.5))];
+}
+
+void print_latencies(const std::vector<SceneLatency>& all, std::ostream& out) {
+    for (const bool cached : { true, false }) {
+        std::vector<double> ms, build, save, create, upload, total;
+        for (const SceneLatency& l : all) {
+            if (l.cached != cached || !l.warm) continue;
+            ms.push_back(l.ms);
+            build.push_back(l.engine.build_wait_ms);
+            save.push_back(l.engine.save_ms);
+            create.push_back(l.engine.create_ms);
+            upload.push_back(l.engine.upload_ms);
+            total.push_back(l.engine.total_ms);
+        }
+        if (ms.empty()) continue;
+        char line[400];
+        std::snprintf(line, sizeof line,
+            "soak: knob to frame, %s kernels after the warm-up: %zu changes, median %.0f ms, p90 %.0f ms, max %.0f ms; "
+            "engine medians: build wait %.0f, save %.0f, create %.0f, upload %.0f, request to ready %.0f ms",
+            cached ? "cached" : "built", ms.size(), percentile(ms, 0.5), percentile(ms, 0.9), percentile(ms, 1.0),
+            percentile(build, 0.5), percentile(save, 0.5), percentile(create, 0.5), percentile(upload, 0.5),
+            percentile(total, 0.5));
+        out << line << std::endl;
+    }
+}
+
+} // namespace
+
+int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream& err) {
+    FieldView& view = w.field_view();
+    view.set_gl_error_checks(true);
+    int engine_failures = 0;
+    // counted for the whole soak; disconnected before the counter goes out of scope
+    const QMetaObject::Connection count_failures
+        = QObject::connect(&w.session(), &Session::failed, &w, [&](const EngineFailure& f) {
+              ++engine_failures;
+              out << "soak: engine failure: " << f.reason << std::endl;
+          });
+    std::string why;
+    // the first configuration compiled and shown, as a user would see it before touching anything
+    if (!wait_until(
+            w, [&] { return view.frames_presented() >= 3; }, why)) {
+        QObject::disconnect(count_failures);
+        err << "stencilscope: " << why << "\n";
+        return 1;
+    }
+    const int dims = w.session().requested().config.problem.dims;
+    const bool started_with_gl = view.uses_gl();
+    out << "soak: " << describe(w.session().requested().config) << " ("
+        << to_string(w.session().requested().config.placement.backend) << "), metrics "
+        << (o.window.metrics ? "on" : "off") << ", renderer "
+        << (started_with_gl ? "OpenGL" : "raster: " + view.gl_problem().toStdString()) << std::endl;
+    out << "soak: " << kSoakRound << " scenes per round, one every " << o.soak_interval << " s, for " << o.soak_seconds
+        << " s" << std::endl;
+
+    QEventLoop loop;
+    QElapsedTimer clock, since_frame;
+    clock.start();
+    since_frame.start();
+    int changes = 0, refused = 0, last_frames = view.frames_presented(), frames_after_warmup = 0;
+    int checked = 0, reached = 0; // scenes checked one interval after they were set, and found running
+    bool pending_check = false;
+    long long rss_start = -1, rss_peak = 0;
+    std::string failure; // why the loop stopped early
+    std::vector<SceneLatency> latencies;
+    std::uint64_t awaited = 0; // the newest scene's generation, until its first frame is on screen
+    SceneLatency pending_latency;
+    QElapsedTimer since_scene, since_warmup;
+    const QMetaObject::Connection on_ready
+        = QObject::connect(&w.session(), &Session::ready, &w, [&](const EngineReady& r) {
+              if (awaited == 0 || r.generation != awaited) return;
+              pending_latency.cached = r.resources.from_cache;
+              pending_latency.engine = r.switch_times;
+          });
+    const QMetaObject::Connection on_frame = QObject::connect(&view, &FieldView::presented, &w, [&] {
+        if (awaited == 0 || view.presented_generation() < awaited) return;
+        pending_latency.ms = double(since_scene.nsecsElapsed()) / 1e6;
+        latencies.push_back(pending_latency);
+        awaited = 0;
+    });
+    QTimer tick, poll;
+    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
+        if (changes % kSoakRound == 0 && changes > 0) { // a round is complete: its last scene ran a while
+            const long long rss = resident_bytes();
+            rss_peak = std::max(rss_peak, rss);
+            if (rss_start < 0) {
+                rss_start = rss;
+                frames_after_warmup = view.frames_presented();
+                since_warmup.start();
+                out << "soak: warm-up round done after " << clock.elapsed() / 1000 << " s: RSS at start " << mib(rss)
+                    << "; frames via " << w.interop_text().toStdString() << std::endl;
+            } else {
+                out << "soak: round " << changes / kSoakRound << " done after " << clock.elapsed() / 1000 << " s: RSS "
+                    << mib(rss) << std::endl;
+            }
+        }
+        if (changes > 0 && pending_check) { // did the last runnable scene reach the engine within an interval?
+            const SoakScene& last = kSoakScenes[(changes - 1) % kSoakRound];
+            const StencilConfig& active = w.session().active().settings.config;
+            ++checked;
+            if (active.policy.variant == last.variant && active.problem.radius == last.radius
+                && active.policy.cf == last.cf)
+                ++reached;
+        }
+        if (clock.elapsed() >= qint64(o.soak_seconds * 1000.0)) return loop.quit();
+        const SoakScene& scene = kSoakScenes[changes % kSoakRound];
+        if (changes < kSoakRound) out << "soak: scene " << changes + 1 << ": " << scene_text(scene, dims) << std::endl;
+        if (const std::string missing = apply_scene(w, scene, dims); !missing.empty()) {
+            failure = missing;
+            return loop.quit();
+        }
+        ++changes;
+        pending_check = w.controls().reason().isEmpty();
+        if (pending_check) {
+            awaited = w.session().generation();
+            pending_latency = SceneLatency {};
+            pending_latency.warm = rss_start >= 0;
+            since_scene.start();
+        }
+        if (!pending_check) {
+            const QString reason = w.controls().reason();
+            ++refused;
+            out << "soak: scene refused (" << scene_text(scene, dims) << "): " << reason.toStdString() << std::endl;
+        }
+    });
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (view.frames_presented() != last_frames) {
+            last_frames = view.frames_presented();
+            since_frame.restart();
+        } else if (since_frame.elapsed() > kStallSeconds * 1000) {
+            failure = "no frame was displayed for " + std::to_string(kStallSeconds) + " s";
+            loop.quit();
+        }
+    });
+    tick.start(int(o.soak_interval * 1000.0));
+    poll.start(50);
+    loop.exec();
+    tick.stop();
+    poll.stop();
+    QObject::disconnect(count_failures);
+    QObject::disconnect(on_ready);
+    QObject::disconnect(on_frame);
+    print_latencies(latencies, out);
+
+    const long long rss_end = resident_bytes();
+    rss_peak = std::max(rss_peak, rss_end);
+    const int frames = view.frames_presented() - frames_after_warmup;
+    if (since_warmup.isValid() && since_warmup.elapsed() > 0) {
+        char line[120];
+        std::snprintf(line, sizeof line, "soak: %.1f frames/s displayed after the warm-up round",
+            frames * 1000.0 / double(since_warmup.elapsed()));
+        out << line << std::endl;
+    }
+    std::vector<std::string> problems;
+    if (!failure.empty()) problems.push_back(failure);
+    double growth = 0.0;
+    if (rss_start <= 0 || rss_end <= 0) {
+        problems.push_back(rss_start == -1 && rss_end > 0
+                ? "the soak ended before its first round of " + std::to_string(kSoakRound)
+                    + " changes: give it more than " + std::to_string(kSoakRound) + " x --soak-interval seconds"
+                : "the resident memory cannot be read (/proc/self/status)");
+    } else {
+        growth = 100.0 * double(rss_end - rss_start) / double(rss_start);
+        char line[160];
+        std::snprintf(line, sizeof line, "soak: RSS at start %s, at the end %s (%+.1f %%), peak %s",
+            mib(rss_start).c_str(), mib(rss_end).c_str(), growth, mib(rss_peak).c_str());
+        out << line << std::endl;
+        if (growth >= kMaxSoakGrowthPercent) {
+            std::snprintf(
+                line, sizeof line, "resident memory grew %.1f %% (limit %.0f %%)", growth, kMaxSoakGrowthPercent);
+            problems.emplace_back(line);
+        }
+    }
+    if (rss_start > 0 && frames <= 0) problems.push_back("no frame was displayed after the warm-up round");
+    if (view.gl_errors() > 0)
+        problems.push_back(
+            std::to_string(view.gl_errors()) + " GL errors (last " + view.last_gl_error().toStdString() + ")");
+    if (view.interop_failures() > 0)
+        problems.push_back(std::to_string(view.interop_failures()) + " CUDA-GL interop failures");
+    if (started_with_gl && !view.uses_gl()) problems.push_back("OpenGL failed: " + view.gl_problem().toStdString());
+    if (engine_failures > 0) problems.push_back(std::to_string(engine_failures) + " engine failures");
+    if (2 * reached < checked)
+        problems.push_back("the engine ran only " + std::to_string(reached) + " of " + std::to_string(checked)
+            + " scenes one interval after they were set");
+    out << "soak: " << changes << " scene changes (" << changes / kSoakRound << " rounds), " << refused << " refused, "
+        << reached << " of " << checked << " running one interval later; " << frames
+        << " frames after the warm-up; GL errors " << view.gl_errors() << ", interop failures "
+        << view.interop_failures() << ", engine failures " << engine_failures << std::endl;
+    if (problems.empty()) {
+        char line[96];
+        std::snprintf(line, sizeof line, "soak: PASS (RSS %+.1f %% after the warm-up round)", growth);
+        out << line << std::endl;
+        return 0;
+    }
+    std::string joined;
+    for (const std::string& p : problems) joined += (joined.empty() ? "" : "; ") + p;
+    out << "soak: FAIL: " << joined << std::endl;
+    return 1;
+}
+
+} // namespace ss::gui
