@@ -30,10 +30,10 @@ EngineController::EngineController(const DeviceCatalogue& catalogue, QObject* pa
     connect(worker, &EngineWorker::frame, this, &EngineController::on_frame);
     connect(worker, &EngineWorker::stats, this, &EngineController::on_stats);
     connect(worker, &EngineWorker::metrics, this, [this](const MetricsSample& s) {
-        if (s.generation == m_generation) emit metrics(s);
+        if (is_running(s.generation)) emit metrics(s);
     });
     connect(worker, &EngineWorker::continuous, this, [this](const ContinuousChunk& c) {
-        if (c.generation == m_generation) emit continuous(c);
+        if (is_running(c.generation)) emit continuous(c);
     });
     connect(worker, &EngineWorker::job_progress, this, [this](const JobProgress& p) {
         if (p.id == m_job) emit job_progress(p);
@@ -130,8 +130,16 @@ void EngineController::frame_consumed() {
     post([](EngineWorker& w) { w.frame_consumed(); });
 }
 
+bool EngineController::is_running(std::uint64_t generation) const {
+    return generation == m_generation || (m_has_simulation && generation == m_active.generation);
+}
+
 void EngineController::on_ready(const EngineReady& r) {
-    if (r.generation != m_generation) return;
+    // A generation between the active one and the newest request is what the engine runs now: while knobs turn
+    // faster than a switch, the newest request is always queued behind it, and dropping its ready would leave the
+    // window on frames nobody produces any more (issue 40's frozen picture).
+    if (m_has_simulation && r.generation <= m_active.generation) return; // older than what is shown
+    if (r.generation > m_generation) return;
     m_active = r;
     m_has_simulation = true;
     emit ready(r);
@@ -145,7 +153,7 @@ void EngineController::on_failed(const EngineFailure& f) {
 
 void EngineController::on_frame(const FieldFrame& f) {
     // The active generation's frames too: they keep coming while the newest one's kernels build.
-    if (f.generation != m_generation && !(m_has_simulation && f.generation == m_active.generation)) {
+    if (!is_running(f.generation)) {
         frame_consumed(); // dropped, but the engine must not wait for it
         return;
     }
@@ -153,7 +161,7 @@ void EngineController::on_frame(const FieldFrame& f) {
 }
 
 void EngineController::on_stats(const EngineStats& s) {
-    if (s.generation == m_generation) emit stats(s);
+    if (is_running(s.generation)) emit stats(s);
 }
 
 } // namespace ss::gui

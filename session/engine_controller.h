@@ -74,6 +74,8 @@ signals:
 private:
     template <typename F> void post(F&& work);
     void on_ready(const EngineReady&);
+    // The newest request's results, or the active (running) generation's while the newest is queued or building.
+    bool is_running(std::uint64_t generation) const;
     void on_failed(const EngineFailure&);
     void on_frame(const FieldFrame&);
     void on_stats(const EngineStats&);

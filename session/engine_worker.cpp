@@ -97,6 +97,7 @@ void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settin
         && m_sim->config().problem.dims == settings.config.problem.dims
         && m_settings.config.problem.initial == settings.config.problem.initial
         && m_settings.config.problem.seed == settings.config.problem.seed;
+    if (carry && m_sim && handed_over(generation, settings, plan)) return;
     // Same field, other kernel or GPU count: move the whole state (the wave's previous field too) and
     // keep running the old configuration if the new one cannot be built.
     if (carry && m_sim->config().placement.backend == settings.config.placement.backend
@@ -154,6 +155,31 @@ void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settin
         return resume_previous(previous, previous_settings, previous_base, e.what());
     }
     restart(generation, carry);
+}
+
+bool EngineWorker::handed_over(std::uint64_t generation, const RunSettings& settings, const LaunchPlan& plan) {
+    const bool keep = same_field(m_sim->config(), settings.config);
+    const auto moving = std::chrono::steady_clock::now();
+    std::string why;
+    std::unique_ptr<Simulation> next;
+    try {
+        if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+        m_previous_batch.reset();
+        next = create_on_field(plan, m_catalogue, *m_sim, keep, &why);
+    } catch (const std::exception& e) {
+        why = e.what();
+    }
+    m_switch.create_ms = ms_since(moving);
+    if (!next && why.empty()) return false; // no handover on the device: save and restore through the host
+    m_staging.reset();
+    if (next) {
+        if (!keep) m_iteration_base += m_sim->iteration();
+        m_sim = std::move(next); // the old simulation holds no field any more
+        m_settings = settings;
+    }
+    restart(generation, true);
+    if (!next) emit failed({ generation, why, true }); // after ready: the previous run goes on, the panel says why
+    return true;
 }
 
 void EngineWorker::resume_previous(const std::optional<FieldState>& previous, const RunSettings& settings,

@@ -65,6 +65,9 @@ private:
     bool superseded() const { return m_latest->load() > m_generation; }
     // configure's switch to the new configuration, its kernels built (or nothing to build).
     void switch_to(std::uint64_t generation, const RunSettings&, const LaunchPlan& plan);
+    // switch_to on one GPU keeping the field: the new simulation takes the running one's buffers on the device.
+    // False when that does not apply; true when done, or refused with the running configuration going on.
+    bool handed_over(std::uint64_t generation, const RunSettings&, const LaunchPlan& plan);
     void poll_build(); // the pending configuration's kernels built: switch to it
     void schedule();
     void tick();

@@ -80,6 +80,9 @@ bool prepare_cuda_kernels(const KernelPlan&, std::string* why) {
     refuse(why);
     return false;
 }
+std::unique_ptr<Simulation> create_cuda_simulation_on_field(const KernelPlan&, Simulation&, bool, std::string*) {
+    return nullptr; // no GPU field to hand over: the caller saves and restores
+}
 std::unique_ptr<Simulation> create_multi_gpu_simulation(
     const StencilConfig&, const StripPlan&, const std::vector<KernelPlan>&, std::string* why) {
     refuse(why);

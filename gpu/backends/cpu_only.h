@@ -17,5 +17,7 @@ inline constexpr const char* kNoCudaBackend = "this build has no CUDA backend: i
 // What cuda/cuda_simulation.h declares, without its CUDA headers (create_simulation.cpp calls it).
 std::unique_ptr<Simulation> create_cuda_simulation(const KernelPlan&, std::string* why);
 bool prepare_cuda_kernels(const KernelPlan&, std::string* why);
+std::unique_ptr<Simulation> create_cuda_simulation_on_field(
+    const KernelPlan&, Simulation& running, bool keep_previous, std::string* why);
 
 } // namespace ss

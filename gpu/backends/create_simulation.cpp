@@ -51,6 +51,22 @@ std::unique_ptr<Simulation> create_simulation(const LaunchPlan& plan, const Devi
     return with_fault_injection(create_cuda_simulation(plan.kernel_plans.front(), why));
 }
 
+std::unique_ptr<Simulation> create_on_field(
+    const LaunchPlan& plan, const DeviceCatalogue&, Simulation& running, bool keep_previous, std::string* why) {
+    const StencilConfig& c = plan.config;
+    if (!plan.verdict) {
+        if (why) *why = plan.verdict.reason;
+        return nullptr;
+    }
+    const Placement& was = running.config().placement;
+    if (c.placement.backend != Backend::Cuda || was.backend != Backend::Cuda || plan.strips
+        || plan.kernel_plans.size() != 1 || strip_count(c.placement) != 1 || strip_count(was) != 1)
+        return nullptr;
+    if (injected_allocation_failure(c, why)) return nullptr;
+    return with_fault_injection(
+        create_cuda_simulation_on_field(plan.kernel_plans.front(), running, keep_previous, why));
+}
+
 bool plan_builds_kernels(const LaunchPlan& plan, const DeviceCatalogue& catalogue) {
     const StencilConfig& c = plan.config;
     return plan.verdict && c.placement.backend == Backend::Cuda && strip_count(c.placement) == 1

@@ -21,6 +21,15 @@ std::unique_ptr<Simulation> create_simulation(const LaunchPlan&, const DeviceCat
 // Describe and run in one call (the studies, which try many configurations): make_launch_plan, then the above.
 std::unique_ptr<Simulation> create_simulation(const StencilConfig&, const DeviceCatalogue&, std::string* why);
 
+// The plan over `running`'s field, handed over on the GPU: no save to the host, no second set of buffers, no upload
+// (what makes a turned knob cheap on one GPU, issue 40). For one GPU before and after, one device, one size and
+// element type, a stencil with a Dirichlet border. `keep_previous`: the state goes on (a same_field move: the wave's
+// u(t-1), the step count); otherwise the run starts from the current field at rest, as upload() does. nullptr with
+// `why` empty when the handover does not apply (save and restore instead), with `why` set when the plan cannot be
+// built; `running` then still runs, untouched. The caller drops `running` after a success: it holds no field.
+std::unique_ptr<Simulation> create_on_field(
+    const LaunchPlan&, const DeviceCatalogue&, Simulation& running, bool keep_previous, std::string* why);
+
 // Builds and loads the kernels `plan` runs into the process's kernel caches (kernel_compiler.h), allocating
 // no field, so that create_simulation of the plan then finds them built. Any thread may call it (the window
 // builds on a thread of its own while the engine thread keeps stepping the previous configuration). Nothing

@@ -8,8 +8,8 @@
 namespace ss {
 
 // Floating-point operations one step does per updated cell, counted as Nsight Compute counts a chain of fused
-// multiply-adds (an FMA counts two): a stencil of n points is one product and n - 1 multiply-adds, 2n - 1. The wave
-// rule subtracts u(t-1) once more; the diffusion step is two radius-1 Laplacians and the Euler update.
+// multiply-adds (an FMA counts two): a stencil of n points of non-zero weight is one product and n - 1 multiply-adds,
+// 2n - 1. The wave rule subtracts u(t-1) once more; the diffusion step is two radius-1 Laplacians and the update.
 int flops_per_cell(const StencilConfig&);
 
 // flops_per_cell over ideal_bytes_per_cell (gpu/problem/physics.h): the intensity of a single-step kernel that moves

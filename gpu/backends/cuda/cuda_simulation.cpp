@@ -341,10 +341,14 @@ void CudaSimulation::release() {
     m_stream = nullptr;
 }
 
-void CudaSimulation::allocate() {
+void CudaSimulation::create_stream() {
     cuda_check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "cudaStreamCreate");
     cuda_check(cudaEventCreate(&m_start), "cudaEventCreate");
     cuda_check(cudaEventCreate(&m_stop), "cudaEventCreate");
+}
+
+void CudaSimulation::allocate() {
+    create_stream();
     const std::size_t bytes = m_elements * m_es;
     // Zeroed on the own stream and waited for: a plain cudaMemset runs on the legacy default stream, which a
     // non-blocking stream does not wait for, so the zeros could land after the upload or a step. With

@@ -21,6 +21,10 @@ std::unique_ptr<Simulation> create_cuda_simulation(const KernelPlan&, std::strin
 // What create_cuda_simulation compiles and loads, into the kernel caches, with no field allocated: the same
 // modules, the occupancy questions and the specialised builds. False with `why` set on failure.
 bool prepare_cuda_kernels(const KernelPlan&, std::string* why);
+// The plan's kernels over `running`'s field, handed over on the device (CudaSimulation::take_field): nullptr with
+// `why` empty when the handover does not apply, with `why` set when the plan cannot be built (`running` untouched).
+std::unique_ptr<Simulation> create_cuda_simulation_on_field(
+    const KernelPlan&, Simulation& running, bool keep_previous, std::string* why);
 
 class CudaSimulation final : public Simulation {
 public:
@@ -51,6 +55,11 @@ public:
     void poison_output() override;
     FieldState save_state() override;
     void restore_state(const FieldState&) override;
+    // For a simulation built without a field: takes `donor`'s buffers (no copy, no second set in memory) when both
+    // hold one GPU's dense field of one size and element type on one device; the donor is left without a field.
+    // `keep_previous`: the run goes on (the wave's u(t-1), the step count); otherwise it starts at rest from the
+    // current field, as upload() does. False, and nothing moved, when the layouts differ.
+    bool take_field(CudaSimulation& donor, bool keep_previous);
 
     // ---- The strip interface. "Rows" run along the split axis (gpu/plan/strip_plan.h: y or z for the star,
     // the layers for diffusion), in this field's local numbering.
@@ -98,6 +107,7 @@ private:
     // what each marching block of the stream variant covers.
     GridDims star_grid(const StencilConfig& window, int updated, int* chunk) const;
     void diffusion_step();
+    void create_stream(); // the stream and timing events (allocate, take_field)
     void copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind);
     int split_rows() const;
     std::int64_t row_cells() const { return m_config.problem.size.cells() / split_rows(); } // per host row
