@@ -92,12 +92,12 @@ void EngineWorker::poll_build() {
 void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settings, const LaunchPlan& plan) {
     if (generation < m_latest->load()) return; // a newer configuration is already queued
     m_generation = generation;
-    m_sampler.stop_continuous(); // restart() starts it on the new run's GPUs
     const bool carry = m_sim && m_sim->config().problem.size == settings.config.problem.size
         && m_sim->config().problem.dims == settings.config.problem.dims
         && m_settings.config.problem.initial == settings.config.problem.initial
         && m_settings.config.problem.seed == settings.config.problem.seed;
-    if (carry && m_sim && handed_over(generation, settings, plan)) return;
+    if (carry && m_sim && handed_over(generation, settings, plan)) return; // continuous sampling goes on
+    m_sampler.stop_continuous(); // the field moves through the host: restart() starts it again
     // Same field, other kernel or GPU count: move the whole state (the wave's previous field too) and
     // keep running the old configuration if the new one cannot be built.
     if (carry && m_sim->config().placement.backend == settings.config.placement.backend
@@ -215,8 +215,7 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_window_launch_ms_per_step.clear();
     m_switch.total_ms = ms_since(m_requested_at);
     emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field, m_switch });
-    if (m_sampler.enabled()) m_sampler.set_enabled(true, m_metrics_interval_ms); // profile the new kernel soon
-    m_sampler.update_continuous(m_sim.get(), generation);
+    m_sampler.follow(m_sim.get(), generation); // the new kernel is profiled once the knobs rest a moment
     report_metrics_unavailable();
     schedule();
 }

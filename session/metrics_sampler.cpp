@@ -36,6 +36,7 @@ bool MetricsSampler::continuous() const {
 bool MetricsSampler::due(const Simulation& sim) const {
     if (!m_enabled || m_broken || !precheck(sim.config()).empty()) return false;
     if (m_detail_requested) return true;
+    if (std::chrono::steady_clock::now() - m_configured_at < kStandStill) return false; // the knobs may turn on
     if (m_run) // continuous sampling draws the charts: the replayed detail once per kernel, then rarely
         return m_last == std::chrono::steady_clock::time_point {}
         || std::chrono::steady_clock::now() - m_last >= kDetailInterval;
@@ -95,14 +96,35 @@ ContinuousChunk MetricsSampler::timed(PmChunk&& chunk) {
     return c;
 }
 
+namespace {
+std::vector<int> sampled_devices(const StencilConfig& c) {
+    std::vector<int> devices;
+    for (const DeviceShare& share : device_shares(c))
+        if (std::find(devices.begin(), devices.end(), share.device) == devices.end()) devices.push_back(share.device);
+    return devices;
+}
+} // namespace
+
+void MetricsSampler::follow(const Simulation* sim, std::uint64_t generation) {
+    m_configured_at = std::chrono::steady_clock::now();
+    m_broken = false; // a collector that failed on the previous kernel may work on this one
+    m_detail_requested = false;
+    m_last = {};
+    m_last_cost = {};
+    if (m_run && sim && m_enabled && sampled_devices(sim->config()) == m_run_devices
+        && continuous_precheck(sim->config()).empty()) {
+        m_run_generation = generation; // PM sampling watches the GPU, not a kernel: no stop, no restart
+        return;
+    }
+    update_continuous(sim, generation);
+}
+
 void MetricsSampler::update_continuous(const Simulation* sim, std::uint64_t generation) {
     stop_continuous();
     m_run_generation = generation;
     if (!sim || !m_enabled) return;
     if (std::string why = continuous_precheck(sim->config()); !why.empty()) return continuous_off(why);
-    std::vector<int> devices;
-    for (const DeviceShare& share : device_shares(sim->config()))
-        if (std::find(devices.begin(), devices.end(), share.device) == devices.end()) devices.push_back(share.device);
+    const std::vector<int> devices = sampled_devices(sim->config());
     release_collector(); // a range profiler left enabled would keep PM sampling off the device
     const auto since_epoch = std::chrono::steady_clock::now() - m_epoch;
     m_gpu_ns_at_epoch = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -123,6 +145,7 @@ void MetricsSampler::update_continuous(const Simulation* sim, std::uint64_t gene
     if (!m_run)
         return continuous_off("Continuous counters are unavailable (" + why
             + "). The charts show replayed profiles instead, about four a second.");
+    m_run_devices = devices;
     m_continuous_off.clear();
     ContinuousChunk announce; // it runs, and what it samples
     announce.generation = generation;

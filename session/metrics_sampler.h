@@ -14,6 +14,7 @@
 #include "session/engine_types.h"
 #include "session/metrics_history.h"
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -37,6 +38,9 @@ public:
     static constexpr std::chrono::seconds kDetailInterval { 120 };
     static constexpr std::uint64_t kContinuousIntervalNs = 1'000'000; // 1 ms between samples
     static constexpr std::chrono::milliseconds kDecodePeriod { 40 }; // ~25 chunks/s per GPU
+    // A replayed profile costs ~90 ms a launch and pauses the picture: it waits until the knobs have left a
+    // configuration alone this long (issue 40). Continuous sampling follows every change at once.
+    static constexpr std::chrono::milliseconds kStandStill { 750 };
 
     void set_enabled(bool on, int interval_ms);
     bool enabled() const { return m_enabled; }
@@ -45,6 +49,9 @@ public:
     // Starts continuous sampling on `sim`'s GPUs for `generation` (stopping what ran before), or only
     // stops it when counters are off or `sim` is null. A failure sends one chunk saying why.
     void update_continuous(const Simulation* sim, std::uint64_t generation);
+    // A new configuration runs: the replayed detail waits for kStandStill, and continuous sampling goes on across
+    // the change when it samples the same GPUs (its samples carry the new generation from now on), else restarts.
+    void follow(const Simulation* sim, std::uint64_t generation);
     void stop_continuous();
     bool continuous() const;
     void request_detail() { m_detail_requested = true; }
@@ -85,7 +92,9 @@ private:
     const DeviceCatalogue& m_catalogue; // the engine thread's, which outlives this sampler
     ContinuousSink m_sink;
     std::unique_ptr<PmSamplingRun> m_run; // continuous sampling while it runs
-    std::uint64_t m_run_generation = 0;
+    std::atomic<std::uint64_t> m_run_generation { 0 }; // read on the decode thread
+    std::vector<int> m_run_devices; // what m_run samples
+    std::chrono::steady_clock::time_point m_configured_at {}; // when the running configuration started
     std::string m_continuous_off; // why continuous sampling is off for this kernel (said once)
     bool m_detail_requested = false;
     // GPU global-timer ns at m_epoch (the timer counts Unix-epoch ns on Linux; re-anchored if it does not)
