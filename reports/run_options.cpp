@@ -58,7 +58,7 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--backend", "cuda|cpu", "(default cuda when a device is present, else cpu)", kConfiguration, kSingle,
         kConfigured },
     { "--device", "N", "CUDA device index (default 0)", kConfiguration, kSingle,
-        "run bench profile autotune sweep bandwidth" },
+        "run bench profile autotune sweep bandwidth roofline" },
     { "--gpus", "N",
         "GPUs to split the domain over, devices --device .. --device+N-1 (default 1): strips along y (2D) or z (3D) "
         "with ghost rows of depth R",
@@ -86,7 +86,7 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--csv", "FILE",
         "append one row per run (header written when FILE is new; an existing FILE must have this command's header: "
         "docs/CSV.md); - is stdout (the report then goes to stderr), and a pipe or FIFO takes the rows too",
-        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth" },
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth roofline" },
     { "--verify", "", "compare with the fp64 CPU reference: relative L2 error < 1e-5 (fp32), 1e-12 (fp64)",
         kCommandOption, kSingle, "run" },
     { "--checksum", "",
@@ -130,11 +130,11 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--json", "",
         "print the rows on stdout as JSON Lines, one object per row with the CSV's column names (docs/CSV.md): "
         "numbers as numbers, empty fields as null; the report goes to stderr",
-        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth devices" },
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth roofline devices" },
     { "--quiet", "",
         "no report and no progress: only the rows (--csv, --json) and errors (on stderr); progress is shown only "
         "when stderr is a terminal",
-        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth devices", "-q" },
+        kCommandOption, kSingle, "run bench profile autotune sweep bandwidth roofline devices", "-q" },
 };
 
 // The engine's limit (gpu/plan/validation.cpp, check_problem), checked here as well so that the product of the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session/engine_controller.h"
 
+#include "gpu/studies/roofline_ceilings.h"
 #include "session/engine_worker.h"
 
 #include <QThread>
@@ -124,6 +125,20 @@ std::uint64_t EngineController::start_job(JobRequest request) {
 
 void EngineController::cancel_job() {
     if (m_job_cancel) m_job_cancel->store(true);
+}
+
+void EngineController::measure_ceilings(int device, const DeviceCatalogue& devices) {
+    QPointer<EngineController> self(this);
+    post([self, device, devices](EngineWorker&) {
+        RooflineCeilings measured = measure_roofline_ceilings(device, devices);
+        if (!self) return;
+        QMetaObject::invokeMethod(
+            self,
+            [self, device, measured] {
+                if (self) emit self->ceilings_measured(device, measured);
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 void EngineController::frame_consumed() {

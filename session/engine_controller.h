@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gpu/plan/launch_plan.h"
+#include "gpu/profiler/roofline.h"
 #include "session/engine_types.h"
 #include "session/metrics_history.h"
 
@@ -48,6 +49,9 @@ public:
     std::uint64_t start_job(JobRequest);
     void cancel_job();
     bool job_running() const { return m_job != 0; }
+    // View > Roofline: `device`'s ceilings, measured on the engine thread (between batches; once per device and
+    // process, gpu/studies/roofline_ceilings.h) and delivered by ceilings_measured.
+    void measure_ceilings(int device, const DeviceCatalogue& devices);
     // The view has shown the last frame: the engine may produce the next one.
     void frame_consumed();
 
@@ -70,6 +74,7 @@ signals:
     void playing_changed(bool);
     void job_progress(const ss::gui::JobProgress&);
     void job_finished(const ss::gui::JobOutcome&);
+    void ceilings_measured(int device, const ss::RooflineCeilings&);
 
 private:
     template <typename F> void post(F&& work);

@@ -63,6 +63,11 @@ Session::Session(const DeviceCatalogue& devices, QObject* parent)
     connect(m_engine, &EngineController::playing_changed, this, &Session::playing_changed);
     connect(m_engine, &EngineController::job_progress, this, &Session::job_progress);
     connect(m_engine, &EngineController::job_finished, this, &Session::job_finished);
+    connect(m_engine, &EngineController::ceilings_measured, this, [this](int device, const RooflineCeilings& c) {
+        m_ceilings_pending.erase(device);
+        m_ceilings[device] = c;
+        emit roofline_ceilings_changed();
+    });
     connect(m_pacer, &FramePacer::request_frame, m_engine, &EngineController::frame_consumed);
     connect(m_pacer, &FramePacer::fps_changed, this, &Session::fps_changed);
     m_kernel_text = new KernelTextService(devices, this);

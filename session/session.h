@@ -8,6 +8,7 @@
 
 #include "gpu/plan/launch_plan.h"
 #include "gpu/problem/device.h"
+#include "gpu/profiler/roofline.h"
 #include "session/colormap_kind.h"
 #include "session/engine_types.h"
 #include "session/frame_pacer.h"
@@ -19,8 +20,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 namespace ss::gui {
 
@@ -126,6 +129,16 @@ public:
     // thread of its own; kernel_text_ready delivers it. A newer request of a kind supersedes an older one.
     std::uint64_t request_kernel_text(const StencilConfig& config, KernelTextKind kind);
 
+    // View > Roofline: the ceilings of the requested configuration's GPU, measured on the engine thread once per
+    // device (roofline_ceilings_changed announces them); nothing is measured for the CPU backend.
+    void request_roofline_ceilings();
+    // Those ceilings, or `unavailable` saying why there are none (the CPU backend, still measuring, not asked yet).
+    RooflineCeilings roofline_ceilings() const;
+    // The running kernel's point from its latest figures: the GPU-timed cell rate of the last statistics window,
+    // and the DRAM bytes per cell and step of its latest profiled launch while counters are on (else the ideal).
+    // Invalid (RooflinePoint::valid) before the kernel has been timed.
+    RooflinePoint roofline_point() const;
+
 signals:
     void settings_changed(const ss::gui::RunSettings&); // a request that passed
     void request_refused(const ss::gui::RunSettings&, const QString& reason); // nothing else changed
@@ -149,6 +162,7 @@ signals:
     void job_progress(const ss::gui::JobProgress&);
     void job_finished(const ss::gui::JobOutcome&);
     void kernel_text_ready(const ss::gui::KernelText&);
+    void roofline_ceilings_changed(); // measured for a device (roofline_ceilings() tells)
 
 private:
     void follow_rule_colormap(const StencilConfig& before, const StencilConfig& after);
@@ -169,6 +183,8 @@ private:
     QString m_continuous_note;
     Lesson m_lesson;
     KernelTextService* m_kernel_text = nullptr;
+    std::map<int, RooflineCeilings> m_ceilings; // by device, as measured on the engine thread
+    std::set<int> m_ceilings_pending; // asked of the engine, not delivered yet
 };
 
 // The map that suits a rule: diverging for the wave (signed values), sequential for heat.

@@ -11,6 +11,7 @@
 #include "widgets/lesson_dock.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/plain_text.h"
+#include "widgets/roofline_window.h"
 #include "widgets/run_status_bar.h"
 #include "widgets/screen_fit.h"
 #include "widgets/strip_overlay.h"
@@ -203,6 +204,23 @@ void MainWindow::build_menus() {
         dialog->show();
         dialog->raise();
     });
+    QAction* roofline = view->addAction(tr("&Roofline…"), this, [this] {
+        auto* window = findChild<RooflineWindow*>();
+        if (!window) window = new RooflineWindow(*m_session, this);
+        window->show();
+        window->raise();
+        window->activateWindow();
+    });
+    roofline->setObjectName(QStringLiteral("roofline_action"));
+    view->setToolTipsVisible(true);
+    auto gpu_only = [this, roofline] { // the CPU backend has no device ceilings: off, saying why
+        const QString why = roofline_unavailable(*m_session);
+        roofline->setEnabled(why.isEmpty());
+        roofline->setToolTip(
+            why.isEmpty() ? tr("The kernel on the GPU's measured ceilings (DRAM, L2, FMA peaks)") : tooltip_text(why));
+    };
+    gpu_only();
+    connect(m_session, &Session::settings_changed, this, gpu_only);
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 

@@ -9,6 +9,7 @@
 #include "app/cli/knobs_command.h"
 #include "app/cli/mpi_run.h"
 #include "app/cli/profile_command.h"
+#include "app/cli/roofline_command.h"
 #include "app/cli/sweep_command.h"
 #include "gpu/backends/bandwidth.h"
 #include "gpu/backends/cpu/cpu_backend.h"
@@ -46,6 +47,7 @@ Commands:
               (--verify also checks the result against the fp64 CPU reference)
   bench       --warmup untimed runs, then --repeats timed runs of --steps steps; median (CUDA events)
   bandwidth   the device-copy roofline (read + write bytes per second), measured in this process
+  roofline    the roofline's ceilings (DRAM copy, L2, fp32 and fp64 FMA peaks) and ridge points
   profile     hardware counters (CUPTI) of --launches sampled launches, each after --steps
               unprofiled steps: DRAM bytes, spills, caches, occupancy, stalls and a verdict;
               with --gpus N one block (and CSV row) per GPU, then the whole run;
@@ -74,7 +76,7 @@ Exit status: 0 ok, 1 the run failed or did not verify, or the output could not b
 disk, a closed stdout), 2 invalid input (one line on stderr, before any work starts); 130 Ctrl-C.
 )";
 
-constexpr const char* kCommands = "run, bench, profile, autotune, sweep, bandwidth, devices, knobs, help";
+constexpr const char* kCommands = "run, bench, profile, autotune, sweep, bandwidth, roofline, devices, knobs, help";
 
 // --help: generated from the parser every command uses (all options, or those `command` takes), so that
 // an option cannot be parsed without being listed.
@@ -345,7 +347,7 @@ int run_command_line(int argc, char** argv) {
     }
     if (command == "knobs") return ss::run_knobs_command({ args.begin() + 1, args.end() }); // reads no device
     if (command != "run" && command != "bench" && command != "bandwidth" && command != "devices"
-        && command != "autotune" && command != "profile" && command != "sweep")
+        && command != "autotune" && command != "profile" && command != "sweep" && command != "roofline")
         return fail(2, "unknown command '" + ss::quote_for_message(command) + "' (" + kCommands + ")");
     args.erase(args.begin());
     if (std::find(args.begin(), args.end(), "--help") != args.end()
@@ -391,6 +393,7 @@ int run_command_line(int argc, char** argv) {
     try {
         if (command == "devices") return list_devices(runs.front(), catalogue);
         if (command == "bandwidth") return run_bandwidth(runs.front(), catalogue);
+        if (command == "roofline") return ss::run_roofline_command(runs.front(), catalogue);
         if (command == "profile")
             return runs.front().continuous_seconds > 0 ? run_continuous_profile(runs.front(), catalogue)
                                                        : run_profile_command(runs.front(), catalogue);

@@ -4,6 +4,7 @@
 #include "gpu/backends/cpu_only.h"
 
 #include "gpu/backends/bandwidth.h"
+#include "gpu/backends/compute_peaks.h"
 #include "gpu/backends/cuda/kernel_listing.h"
 #include "gpu/backends/cuda/multi_gpu_simulation.h"
 #include "gpu/backends/cuda/rank_strip_cuda.h"
@@ -117,6 +118,15 @@ const CopyRoofline& measure_copy_roofline(int) {
         CopyRoofline r;
         r.measured.error = kNoCudaBackend;
         r.note = std::string("copy roofline not measured: ") + kNoCudaBackend;
+        return r;
+    }();
+    return none;
+}
+// compute_peaks.h: no GPU, no L2 and no FMA peaks.
+const ComputePeaks& measure_compute_peaks(int) {
+    static const ComputePeaks none = [] {
+        ComputePeaks r;
+        r.error = kNoCudaBackend;
         return r;
     }();
     return none;

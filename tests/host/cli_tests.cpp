@@ -375,7 +375,7 @@ TEST(Cli, HelpListsWhatEachCommandParses) {
     EXPECT_EQ(all.code, 0);
     for (const ss::RunOptionSpec& spec : ss::run_option_specs())
         EXPECT_NE(all.out.find("\n  " + std::string(spec.name) + " "), std::string::npos) << spec.name;
-    for (const char* command : { "run", "bench", "profile", "autotune", "sweep", "bandwidth", "devices" }) {
+    for (const char* command : { "run", "bench", "profile", "autotune", "sweep", "bandwidth", "roofline", "devices" }) {
         const Result r = cli(std::string(command) + " --help");
         EXPECT_EQ(r.code, 0) << command;
         EXPECT_EQ(r.out.rfind("Usage: stencilscope-cli " + std::string(command), 0), 0u) << r.out;
