@@ -57,8 +57,8 @@ TEST(KernelExerciseGpu, WritingTheBorderFailsAfterSeveralSteps) {
     SKIP_WITHOUT_GPU();
     const StencilConfig c = exercise_on_device(1, Precision::FP32);
     // Every cell inside the field is written: the border cells get a sum that reads past the rows.
-    const std::string wrong = replaced(exercise_template(c), "if (i < R || i >= nx - R || j < R || j >= ny - R) return;",
-        "if (i >= nx || j >= ny) return;");
+    const std::string wrong = replaced(exercise_template(c),
+        "if (i < R || i >= nx - R || j < R || j >= ny - R) return;", "if (i >= nx || j >= ny) return;");
     const KernelExerciseResult got = run_kernel_exercise(c, wrong, test::catalogue());
     ASSERT_TRUE(got.ran) << got.not_run << got.log;
     EXPECT_FALSE(got.passed) << got.verdict;

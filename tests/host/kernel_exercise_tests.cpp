@@ -49,8 +49,8 @@ TEST(KernelExercise, TemplateCarriesTheRadiusTypeAndTheAppsWeights) {
     EXPECT_NE(text.find("case 1: return T(0.125);"), std::string::npos);
     EXPECT_NE(text.find("case 2: return T(0.125);"), std::string::npos);
     EXPECT_EQ(text.find("case 3:"), std::string::npos);
-    EXPECT_NE(text.find(std::string("void ") + kExerciseEntry + "(const T* in, T* out, int nx, int ny)"),
-        std::string::npos);
+    EXPECT_NE(
+        text.find(std::string("void ") + kExerciseEntry + "(const T* in, T* out, int nx, int ny)"), std::string::npos);
     EXPECT_NE(exercise_template(exercise_with_radius(1, Precision::FP64)).find("typedef double T;"), std::string::npos);
 }
 
@@ -72,12 +72,13 @@ TEST(KernelExercise, BodyLineIsTheLineAfterTheMark) {
 }
 
 TEST(KernelExercise, ErrorLinesComeFromNvrtcsLog) {
-    const std::string log = "stencilscope_kernel.cu(21): error: identifier \"acx\" is undefined\n"
-                            "stencilscope_kernel.cu(7): warning #177-D: variable \"k\" was declared but never referenced\n"
-                            "stencilscope_kernel.cu(24): error: expected a \";\"\n"
-                            "stencilscope_kernel.cu(21): error: too few arguments in function call\n"
-                            "stencilscope_kernel.cu(30): catastrophic error: cannot open source file \"x.h\"\n"
-                            "4 errors detected in the compilation of \"stencilscope_kernel.cu\".\n";
+    const std::string log
+        = "stencilscope_kernel.cu(21): error: identifier \"acx\" is undefined\n"
+          "stencilscope_kernel.cu(7): warning #177-D: variable \"k\" was declared but never referenced\n"
+          "stencilscope_kernel.cu(24): error: expected a \";\"\n"
+          "stencilscope_kernel.cu(21): error: too few arguments in function call\n"
+          "stencilscope_kernel.cu(30): catastrophic error: cannot open source file \"x.h\"\n"
+          "4 errors detected in the compilation of \"stencilscope_kernel.cu\".\n";
     EXPECT_EQ(compile_error_lines(log), (std::vector<int> { 21, 24, 30 })); // warnings are not errors; once each
     EXPECT_TRUE(compile_error_lines("").empty());
     EXPECT_TRUE(compile_error_lines("NVRTC 13 not found: libnvrtc.so.13 is not in the library path").empty());
