@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The engine thread's jobs (autotune, experiment sweeps): they pause the live run, keep its field on the
-// host, have the GPU to themselves and put the run back as it was.
+// The engine thread's jobs (autotune, experiment sweeps, exercises: session/exercise_jobs.h): they pause the
+// live run, keep its field on the host, have the GPU to themselves and put the run back as it was.
 #include "gpu/backends/create_simulation.h"
 #include "session/engine_worker.h"
 
 #include "gpu/studies/autotune_cache.h"
+#include "session/exercise_jobs.h"
 
 #include <optional>
 #include <utility>
@@ -36,10 +37,16 @@ void EngineWorker::run_job(const JobRequest& request, const std::shared_ptr<cons
     m_staging.reset();
     m_sampler.release_collector(); // one profiler per device: an experiment may need its own
     try {
-        if (request.kind == JobRequest::Kind::Autotune)
+        if (request.kind == JobRequest::Kind::Autotune) {
             run_autotune_job(request, *cancel, out, state ? &state->current : nullptr, live_block);
-        else
+        } else if (request.kind == JobRequest::Kind::Compare) {
+            if (!request.compare.empty()) out.device_name = device_name(request.compare.front().config);
+            run_compare_job(request, m_catalogue, *cancel, out, [this](const JobProgress& p) { emit job_progress(p); });
+        } else if (request.kind == JobRequest::Kind::KernelExercise) {
+            run_kernel_exercise_job(request, m_catalogue, out);
+        } else {
             run_experiment_job(request, *cancel, out);
+        }
     } catch (const std::exception& e) {
         out.error = e.what();
     }

@@ -11,6 +11,7 @@
 #include "gpu/profiler/launch_figures.h"
 #include "gpu/studies/autotune.h"
 #include "gpu/studies/experiments.h"
+#include "gpu/studies/kernel_exercise.h"
 #include "session/value_range.h"
 
 #include <QMetaType>
@@ -140,15 +141,28 @@ struct MetricsSample {
     bool ok() const { return unavailable.empty(); }
 };
 
+// One of a lesson's compared configurations (a predict exercise, session/lesson_exercises.h): asked with its
+// label and configuration, answered measured as autotune measures, with its kernel's resources, or refused.
+struct ComparedRun {
+    std::string label;
+    StencilConfig config;
+    double ms_per_step = 0.0, gcells_per_s = 0.0;
+    KernelResources resources;
+    std::string error; // refused or failed
+};
+
 // Long work on the engine thread (RenderDoc's replay thread takes such jobs too): an autotune of one
-// configuration or an experiment sweep. The live run pauses meanwhile and resumes afterwards.
+// configuration, an experiment sweep, a lesson's compared runs, or a student's kernel (issue 38). The live
+// run pauses meanwhile and resumes afterwards.
 struct JobRequest {
-    enum class Kind { Autotune, Experiment } kind = Kind::Autotune;
+    enum class Kind { Autotune, Experiment, Compare, KernelExercise } kind = Kind::Autotune;
     std::uint64_t id = 0;
     StencilConfig config; // Autotune: the configuration whose block is searched
     int steps = 8, repeats = 3; // Autotune: per timed run, timed runs per candidate
     bool use_cache = true; // Autotune: reuse a stored search of the same (device, configuration)
     ExperimentSpec experiment; // Experiment
+    std::vector<ComparedRun> compare; // Compare: the labels and configurations to measure
+    std::string kernel_text; // KernelExercise: the student's text (config: exercise_config's)
 };
 
 struct JobProgress {
@@ -175,6 +189,8 @@ struct JobOutcome {
     std::string cached_at; // when the cached search was stored
     std::string device_name;
     std::vector<ExperimentPoint> points; // Experiment
+    std::vector<ComparedRun> compared; // Compare, in the request's order
+    std::optional<KernelExerciseResult> exercise; // KernelExercise
     std::vector<std::string> warnings; // worth saying, not failures: counters unavailable, cache not writable
 };
 

@@ -36,7 +36,7 @@ constexpr RunKey kRunKeys[] = { { "stencil", true }, { "stencil-file", true }, {
     { "halo", true }, { "overlap", true }, { "init", true }, { "seed", false }, { "depth", false } };
 
 const char* const kGuiKeys[] = { "steps-per-frame", "colormap", "slice", "slice-index", "max-projection", "title",
-    "explanation", "version", "lesson-id", "needs", "on-cpu", "cpu-size", "compare" };
+    "explanation", "version", "lesson-id", "needs", "on-cpu", "cpu-size", "compare", "exercises" };
 
 bool fail(QString* why, const QString& reason) {
     if (why) *why = reason;
@@ -218,6 +218,10 @@ bool setup_from_json(const QByteArray& json, const RunSettings& current, SetupSt
             if (!run_value.isObject() || !run_value.toObject().value(QStringLiteral("label")).isString())
                 return fail(why, QStringLiteral("every run in \"compare\" must be an object with a \"label\""));
     }
+    // Predict exercises over the compared runs (session/lesson_exercises.h reads and checks them whole).
+    if (const QJsonValue exercises = o.value(QStringLiteral("exercises"));
+        !exercises.isUndefined() && !exercises.isArray())
+        return fail(why, QStringLiteral("\"exercises\" must be a list of questions"));
     if (o.contains(QStringLiteral("version"))) {
         qint64 version = 0;
         if (!integral(o.value(QStringLiteral("version")), version) || version != 1)

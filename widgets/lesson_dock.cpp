@@ -3,6 +3,7 @@
 
 #include "session/session.h"
 #include "session/setup_file.h"
+#include "widgets/lesson_exercise_box.h"
 #include "widgets/lesson_runs_chart.h"
 #include "widgets/screen_fit.h"
 
@@ -67,7 +68,8 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
     , m_label(new QLabel)
     , m_picture_button(new QPushButton(tr("The window as recorded on the H100…")))
     , m_model_button(new QPushButton(tr("EBISU's model vs depth…")))
-    , m_runs_chart(new LessonRunsChart) {
+    , m_runs_chart(new LessonRunsChart)
+    , m_exercises(new LessonExerciseBox(session)) {
     setObjectName(QStringLiteral("lesson_dock"));
     m_label->setObjectName(QStringLiteral("lesson_text"));
     m_label->setTextFormat(Qt::PlainText); // text from a file: never rich text (no resource loading)
@@ -85,6 +87,7 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label);
+    layout->addWidget(m_exercises);
     layout->addStretch();
     auto* scroll = new QScrollArea;
     scroll->setWidget(content);
@@ -99,6 +102,12 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
     column_layout->addWidget(m_runs_chart);
     column_layout->addWidget(m_picture_button, 0, Qt::AlignLeft);
     column_layout->addWidget(m_model_button, 0, Qt::AlignLeft);
+    auto* write_kernel = new QPushButton(tr("Write the kernel…"));
+    write_kernel->setObjectName(QStringLiteral("lesson_write_kernel_button"));
+    write_kernel->setToolTip(tr("Edit a 2D star kernel, check it against the CPU reference and time it beside the "
+                                "built-in one"));
+    connect(write_kernel, &QPushButton::clicked, this, &LessonDock::kernel_exercise_requested);
+    column_layout->addWidget(write_kernel, 0, Qt::AlignLeft);
     column->setMinimumHeight(240); // a floating or bottom dock still shows text and a chart, not a strip
     setWidget(column);
     hide();
@@ -114,6 +123,7 @@ LessonDock::LessonDock(Session& session, QWidget* parent)
         if (!recorded.placement.isEmpty()) m_recorded_on += QStringLiteral(", ") + recorded.placement;
         m_model_button->setVisible(session.requested().config.policy.variant == Variant::Temporal);
         m_runs_chart->show_cases(recorded_cases(l.id), recorded.device.isEmpty() ? tr("the H100") : recorded.device);
+        m_exercises->show_lesson(l.id);
         const bool was_hidden = isHidden();
         show();
         raise();

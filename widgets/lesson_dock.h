@@ -10,6 +10,7 @@ class QPushButton;
 
 namespace ss::gui {
 
+class LessonExerciseBox;
 class LessonRunsChart;
 class Session;
 
@@ -31,12 +32,15 @@ public:
 signals:
     // A temporal lesson's button: show EBISU's model against the depth (the Experiments window's model tab).
     void model_chart_requested();
+    // "Write the kernel…": the kernel exercise dialog (widgets/kernel_exercise_dialog.h).
+    void kernel_exercise_requested();
 
 private:
     QLabel* m_label = nullptr;
     QPushButton* m_picture_button = nullptr;
     QPushButton* m_model_button = nullptr;
     LessonRunsChart* m_runs_chart = nullptr; // the recorded runs as bars
+    LessonExerciseBox* m_exercises = nullptr; // "Try it yourself": the lesson's predict exercises
     QString m_picture;
     QString m_recorded_on; // the device the lesson was recorded on, and how its runs were placed
 };

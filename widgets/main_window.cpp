@@ -7,6 +7,7 @@
 #include "widgets/experiments_window.h"
 #include "widgets/export_util.h"
 #include "widgets/help_menu.h"
+#include "widgets/kernel_exercise_dialog.h"
 #include "widgets/kernel_source_view.h"
 #include "widgets/lesson_dock.h"
 #include "widgets/metrics_panel.h"
@@ -92,6 +93,8 @@ void MainWindow::build_docks() {
     // A full-height column left of the field: room for the text and the recorded runs' chart (beside the
     // metrics it was a five-line strip); the field gives up width, the knobs and the metrics stay.
     addDockWidget(Qt::LeftDockWidgetArea, m_lesson_dock);
+    connect(m_lesson_dock, &LessonDock::kernel_exercise_requested, this,
+        [this] { open_kernel_exercise(*m_session, this); });
     connect(m_lesson_dock, &LessonDock::model_chart_requested, this, [this] {
         ExperimentsWindow& w = experiments_window();
         w.set_base(m_controls->settings().config);
@@ -328,6 +331,10 @@ void MainWindow::build_lessons_menu() {
                 warn_plain(this, tr("Lesson unavailable"), reason);
         });
     }
+    lessons->addSeparator();
+    QAction* write
+        = lessons->addAction(tr("Write the kernel…"), this, [this] { open_kernel_exercise(*m_session, this); });
+    write->setObjectName(QStringLiteral("write_kernel_action"));
 }
 
 // Without a saved layout the docks take a share of the window rather than their contents' size: on a
