@@ -102,7 +102,7 @@ QWidget* ControlPanel::build_stencil_group() {
     m_dims->addItem(tr("3D"), 3);
     form->addRow(tr("Stencil"), m_stencil);
     auto* overview = new StencilOverview(m_session); // the drawing, the intensity and the editor
-    form->addRow(QString(), overview);
+    form->addRow(overview); // the whole width: the drawing, the facts and Edit… in one row
     connect(overview, &StencilOverview::shape_accepted, m_picker, &StencilPicker::choose_shape);
     form->addRow(tr("Update rule"), m_rule);
     form->addRow(tr("Dimensions"), m_dims);

@@ -64,7 +64,7 @@ StencilShape drawn_stencil(const StencilProblem& p) {
 StencilDrawing::StencilDrawing(QWidget* parent)
     : QWidget(parent) {
     setObjectName(QStringLiteral("stencil_drawing"));
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
 }
 
 void StencilDrawing::set_shape(StencilShape shape) {
@@ -73,11 +73,11 @@ void StencilDrawing::set_shape(StencilShape shape) {
 }
 
 QSize StencilDrawing::sizeHint() const {
-    return { 128, 72 };
+    return { 64, 26 }; // the control panel's height is scarce: it must fit at 1280x720 (tst_classroom)
 }
 
 QSize StencilDrawing::minimumSizeHint() const {
-    return { 64, 72 };
+    return sizeHint();
 }
 
 void StencilDrawing::paintEvent(QPaintEvent*) {
@@ -123,7 +123,7 @@ void StencilDrawing::paintEvent(QPaintEvent*) {
     for (const StencilPoint& p : m_shape.points) {
         const double share = largest > 0.0 && std::isfinite(p.weight) ? std::abs(p.weight) / largest : 1.0;
         QColor fill = p.weight < 0.0 ? kNegative : kPositive;
-        fill.setAlphaF(float(0.25 + 0.75 * share)); // the smallest weight still shows
+        fill.setAlphaF(float(0.35 + 0.65 * share)); // the smallest weight still shows
         painter.setBrush(p.weight == 0.0 ? QBrush(Qt::NoBrush) : QBrush(fill));
         painter.setPen(p.weight == 0.0 ? QPen(kPositive, 1.0) : QPen(Qt::NoPen));
         const double r = cell * 0.42;

@@ -95,7 +95,7 @@ StencilEditorDialog::StencilEditorDialog(const StencilConfig& base, QWidget* par
     m_load = helper_button(tr("Load…"), "load", tr("Read a stencil file (.json)."));
     m_save = helper_button(tr("Save…"), "save", tr("Write the stencil as a stencil file (.json)."));
 
-    m_drawing->setMinimumWidth(120);
+    m_drawing->setFixedSize(160, 64); // larger than in the control panel
     m_facts->setWordWrap(true);
     m_facts->setToolTip(arithmetic_intensity_tooltip());
     m_reason->setWordWrap(true);

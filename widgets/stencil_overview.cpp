@@ -9,8 +9,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
-#include <QVBoxLayout>
+#include <QToolButton>
 
 namespace ss::gui {
 
@@ -35,22 +34,22 @@ StencilOverview::StencilOverview(Session& session, QWidget* parent)
     : QWidget(parent)
     , m_drawing(new StencilDrawing)
     , m_facts(new QLabel)
-    , m_edit(new QPushButton(tr("Edit…"))) {
+    , m_edit(new QToolButton) {
+    m_edit->setText(tr("Edit…"));
     setObjectName(QStringLiteral("stencil_overview"));
     m_facts->setObjectName(QStringLiteral("stencil_facts"));
     m_edit->setObjectName(QStringLiteral("edit_stencil"));
-    m_facts->setWordWrap(true);
     m_facts->setToolTip(arithmetic_intensity_tooltip());
+    QFont small = m_facts->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    m_facts->setFont(small);
     m_edit->setToolTip(tr("Edit the stencil's points and weights, or make one of your own (File: load and save)."));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_drawing, 1);
-    auto* side = new QVBoxLayout;
-    side->addWidget(m_facts);
-    side->addWidget(m_edit, 0, Qt::AlignLeft);
-    side->addStretch(1);
-    layout->addLayout(side, 1);
-    connect(m_edit, &QPushButton::clicked, this, &StencilOverview::open_editor);
+    layout->addWidget(m_drawing);
+    layout->addWidget(m_facts, 1);
+    layout->addWidget(m_edit, 0, Qt::AlignVCenter);
+    connect(m_edit, &QToolButton::clicked, this, &StencilOverview::open_editor);
     connect(&session, &Session::settings_changed, this, [this](const RunSettings& s) { show_config(s.config); });
     show_config(session.requested().config);
 }
@@ -58,7 +57,10 @@ StencilOverview::StencilOverview(Session& session, QWidget* parent)
 void StencilOverview::show_config(const StencilConfig& c) {
     m_config = c;
     m_drawing->set_shape(drawn_stencil(c.problem));
-    m_facts->setText(stencil_facts_text(c));
+    // Two short lines in a small font: the row must stay as low as a button (the panel fits 1280x720, tst_classroom).
+    QString text = stencil_facts_text(c);
+    text.replace(text.lastIndexOf(QStringLiteral(" · ")), 3, QStringLiteral("\n"));
+    m_facts->setText(text);
 }
 
 QString StencilOverview::facts() const {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Under the stencil picker (issue 34): a drawing of the stencil the Session runs, its size and arithmetic intensity
 // ("25 points · 49 flop/cell · 6.12 flop/B (ideal)", from gpu/problem/arithmetic_intensity.h), and "Edit…", which
-// opens the stencil editor on it. The editor's stencil is handed on with shape_accepted(); the control panel chooses
-// it in the picker, as a file's stencil is chosen, and the picker's choice goes to the Session.
+// opens the stencil editor on it. One row no higher than a button, so that the control panel still fits 1280x720. The
+// editor's stencil is handed on with shape_accepted(); the control panel chooses it in the picker, as a file's stencil
+// is chosen, and the picker's choice goes to the Session.
 #pragma once
 
 #include "gpu/problem/config.h"
@@ -11,7 +12,7 @@
 #include <QWidget>
 
 class QLabel;
-class QPushButton;
+class QToolButton;
 
 namespace ss::gui {
 
@@ -28,7 +29,7 @@ public:
     explicit StencilOverview(Session& session, QWidget* parent = nullptr);
     // Shows the stencil of `c` (the Session's configuration follows here by itself).
     void show_config(const StencilConfig& c);
-    QString facts() const;
+    QString facts() const; // as shown: "N points · F flop/cell", a line break, "I flop/B (ideal)"
     StencilDrawing* drawing() const { return m_drawing; }
 
 signals:
@@ -41,7 +42,7 @@ private:
     StencilConfig m_config;
     StencilDrawing* m_drawing;
     QLabel* m_facts;
-    QPushButton* m_edit;
+    QToolButton* m_edit;
 };
 
 } // namespace ss::gui

@@ -21,7 +21,8 @@ StencilWeightsGrid::StencilWeightsGrid(QWidget* parent)
     m_table->setObjectName(QStringLiteral("weights"));
     m_plane_box->setObjectName(QStringLiteral("plane"));
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->horizontalHeader()->setDefaultSectionSize(64);
+    m_table->horizontalHeader()->setDefaultSectionSize(72);
+    m_table->setWordWrap(false);
     m_table->setToolTip(tr("One cell per offset: columns dx, rows dy (-R at the top). Type a weight to make the "
                            "offset a point; clear the cell to remove it. The shaded cell is the centre."));
     m_plane_box->setToolTip(tr("The z offset of the plane shown (3D): 0 is the centre's plane."));
@@ -42,6 +43,17 @@ QString StencilWeightsGrid::weight_text(double weight) {
     char text[32];
     const auto written = std::to_chars(text, text + sizeof text, weight);
     return QString::fromLatin1(text, written.ptr - text);
+}
+
+// A long weight (12/118 is 0.1016949152542373) shows rounded, its exact text as the cell's tooltip; the grid keeps
+// the exact text, and an unedited cell stays exact: an edit that leaves the shown text as it was changes nothing.
+void StencilWeightsGrid::show_text(QTableWidgetItem* item, const QString& text) {
+    bool number = false;
+    const double weight = text.toDouble(&number);
+    const bool shorten = number && text.size() > 8;
+    item->setText(shorten ? QString::number(weight, 'g', 5) : text);
+    if (!(item->row() == m_radius && item->column() == m_radius && m_plane == 0)) // the centre's says it is one
+        item->setToolTip(shorten ? text : QString());
 }
 
 void StencilWeightsGrid::set_extent(int dims, int radius) {
@@ -81,7 +93,8 @@ void StencilWeightsGrid::show_plane() {
     for (int row = 0; row < m_table->rowCount(); ++row)
         for (int column = 0; column < m_table->columnCount(); ++column) {
             const int dx = column - m_radius, dy = row - m_radius;
-            auto* item = new QTableWidgetItem(cell_text(dx, dy, m_plane));
+            auto* item = new QTableWidgetItem;
+            show_text(item, cell_text(dx, dy, m_plane));
             item->setTextAlignment(Qt::AlignCenter);
             if (dx == 0 && dy == 0 && m_plane == 0) {
                 item->setBackground(QColor(255, 236, 179));
@@ -130,7 +143,7 @@ void StencilWeightsGrid::set_cell_text(int dx, int dy, int dz, const QString& te
         m_cells[{ dx, dy, dz }] = text.trimmed();
     if (dz == m_plane) {
         m_filling = true;
-        m_table->item(dy + m_radius, dx + m_radius)->setText(text.trimmed());
+        show_text(m_table->item(dy + m_radius, dx + m_radius), text.trimmed());
         m_filling = false;
     }
     emit edited();

@@ -18,6 +18,7 @@
 class QLabel;
 class QSpinBox;
 class QTableWidget;
+class QTableWidgetItem;
 
 namespace ss::gui {
 
@@ -52,6 +53,7 @@ signals:
 
 private:
     void show_plane();
+    void show_text(QTableWidgetItem* item, const QString& text);
     void cell_changed(int row, int column);
 
     using Offset = std::tuple<int, int, int>;
