@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Under the stencil picker (issue 34): a drawing of the stencil the Session runs, its size and arithmetic intensity
-// ("25 points · 49 flop/cell · 6.12 flop/B (ideal)", from gpu/problem/arithmetic_intensity.h), and "Edit…", which
-// opens the stencil editor on it. One row no higher than a button, so that the control panel still fits 1280x720. The
-// editor's stencil is handed on with shape_accepted(); the control panel chooses it in the picker, as a file's stencil
-// is chosen, and the picker's choice goes to the Session.
+// ("25 points · 49 flop/cell · 3.06 flop/B (ideal)" in fp64, from gpu/problem/arithmetic_intensity.h), and "Edit…",
+// which opens the stencil editor on it. One row no higher than a button, so that the control panel still fits 1280x720.
+// The editor's stencil is handed on with shape_accepted(); the control panel chooses it in the picker, as a file's
+// stencil is chosen, and the picker's choice goes to the Session.
 #pragma once
 
 #include "gpu/problem/config.h"
