@@ -54,6 +54,12 @@ Status read_stencil_file(const std::string& path, std::string_view what, Stencil
     return Status::success();
 }
 
+Status write_stencil_file(const std::string& path, const StencilShape& shape) {
+    if (Status s = check_shape(shape); !s) return s;
+    if (Status s = check_stencil_name(shape.name); !s) return s;
+    return replace_file(path, stencil_json(shape), "stencil file");
+}
+
 std::string stencil_names_text() {
     std::string out = "star, diffusion4, box";
     for (const std::string_view n : ebisu_stencil_names()) out += ", " + std::string(n);

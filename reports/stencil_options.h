@@ -21,6 +21,11 @@ Status apply_stencil_options(const OptionValues& values, StencilConfig& c);
 // was on failure.
 Status read_stencil_file(const std::string& path, std::string_view what, StencilShape& out);
 
+// Writes `shape` to `path` as a stencil file (stencil_json), replacing any file there whole or not at all
+// (gpu/io/safe_file.h replace_file). Refuses, writing nothing, a shape the reader would refuse: check_shape and
+// check_stencil_name's reason.
+Status write_stencil_file(const std::string& path, const StencilShape& shape);
+
 // --stencil's accepted names, for messages and --help: "star, diffusion4, box, 2d5pt, ..., poisson".
 std::string stencil_names_text();
 

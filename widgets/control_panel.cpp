@@ -8,6 +8,7 @@
 #include "widgets/form_helpers.h"
 #include "widgets/kernel_resources_box.h"
 #include "widgets/plain_text.h"
+#include "widgets/stencil_overview.h"
 #include "widgets/stencil_picker.h"
 #include "widgets/teaching_texts.h"
 
@@ -100,6 +101,9 @@ QWidget* ControlPanel::build_stencil_group() {
     m_dims->addItem(tr("2D"), 2);
     m_dims->addItem(tr("3D"), 3);
     form->addRow(tr("Stencil"), m_stencil);
+    auto* overview = new StencilOverview(m_session); // the drawing, the intensity and the editor
+    form->addRow(overview); // the whole width: the drawing, the facts and Edit… in one row
+    connect(overview, &StencilOverview::shape_accepted, m_picker, &StencilPicker::choose_shape);
     form->addRow(tr("Update rule"), m_rule);
     form->addRow(tr("Dimensions"), m_dims);
 

@@ -87,13 +87,17 @@ Status StencilPicker::load_file(const QString& path) {
     StencilShape shape;
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (Status s = read_stencil_file(QFile::encodeName(absolute).toStdString(), "stencil file", shape); !s) return s;
-    const int index = set_file_entry(SharedShape(std::move(shape)));
+    choose_shape(shape);
+    return Status::success();
+}
+
+void StencilPicker::choose_shape(const StencilShape& shape) {
+    const int index = set_file_entry(SharedShape(shape));
     m_showing = true;
     m_combo->setCurrentIndex(index);
     m_showing = false;
     m_previous = index;
     emit chosen();
-    return Status::success();
 }
 
 // The file entry sits just before "From file…"; a second file replaces the first.
@@ -103,8 +107,10 @@ int StencilPicker::set_file_entry(const SharedShape& shape) {
     const int from_file = m_combo->count() - 1;
     const bool exists = bool(m_file_shape);
     const int index = exists ? from_file - 1 : from_file;
-    const QString text
-        = tr("File: %1 (%2D, %3 points)").arg(qs(shape->name)).arg(shape->dims).arg(qsizetype(shape->points.size()));
+    const QString text = (shape->source.empty() ? tr("Custom: %1 (%2D, %3 points)") : tr("File: %1 (%2D, %3 points)"))
+                             .arg(qs(shape->name))
+                             .arg(shape->dims)
+                             .arg(qsizetype(shape->points.size()));
     if (!exists) {
         m_combo->insertItem(index, text, int(StencilKind::Points));
         m_entry_shapes.insert(m_entry_shapes.begin() + index, shape);

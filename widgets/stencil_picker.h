@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The control panel's stencil choice (issue 34): star, diffusion4, box, EBISU's ten benchmarks by name, a stencil
-// read from the user's file, and "From file…" (a file dialog). It turns the choice into the problem's stencil and
-// back; the panel owns the other knobs, sends the settings and explains refusals.
+// read from the user's file or made in the stencil editor, and "From file…" (a file dialog). It turns the choice into
+// the problem's stencil and back; the panel owns the other knobs, sends the settings and explains refusals.
 #pragma once
 
 #include "gpu/problem/config.h"
+#include "gpu/problem/stencil_shape.h"
 
 #include <QObject>
 #include <QString>
@@ -35,6 +36,9 @@ public:
     // The stencil in the JSON file at `path` becomes the file entry and is chosen (emits chosen()); else returns
     // the reason and leaves the choice as it was.
     Status load_file(const QString& path);
+    // `shape` (checked: the stencil editor's) becomes the file entry, shown as "Custom" unless it was saved to a
+    // file, and is chosen (emits chosen()).
+    void choose_shape(const StencilShape& shape);
 
 signals:
     // The user chose another stencil (not show()).

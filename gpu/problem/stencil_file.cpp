@@ -3,6 +3,7 @@
 
 #include "gpu/problem/stencil_catalog.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -160,11 +161,8 @@ Status parse_stencil_json(std::string_view text, std::string_view fallback_name,
         const std::string& key = doc.keys[i];
         const Json& v = doc.values[i];
         if (key == "name") {
-            if (v.type != Json::Type::String || v.text.empty() || v.text.size() > 64)
-                return Status::failure("\"name\" must be a string of 1..64 characters");
-            for (const char c : v.text)
-                if (static_cast<unsigned char>(c) < 0x21 || c == ',' || c == '"')
-                    return Status::failure("\"name\" may hold no spaces, commas or quotes (it names a CSV field)");
+            if (v.type != Json::Type::String) return Status::failure("\"name\" must be a string of 1..64 characters");
+            if (Status named = check_stencil_name(v.text); !named) return named;
             shape.name = v.text;
         } else if (key == "dims") {
             if (!small_integer(v) || (v.number != 2 && v.number != 3))
@@ -203,6 +201,37 @@ Status parse_stencil_json(std::string_view text, std::string_view fallback_name,
     sort_points(shape.points);
     out = std::move(shape);
     return Status::success();
+}
+
+Status check_stencil_name(std::string_view name) {
+    if (name.empty() || name.size() > 64) return Status::failure("\"name\" must be a string of 1..64 characters");
+    for (const char c : name)
+        if (static_cast<unsigned char>(c) < 0x21 || c == ',' || c == '"')
+            return Status::failure("\"name\" may hold no spaces, commas or quotes (it names a CSV field)");
+    return Status::success();
+}
+
+std::string stencil_json(const StencilShape& shape) {
+    std::string name;
+    for (const char c : shape.name) {
+        if (c == '"' || c == '\\') name += '\\'; // the reader takes \" and \\ back
+        name += c;
+    }
+    std::string out
+        = "{\n  \"name\": \"" + name + "\",\n  \"dims\": " + std::to_string(shape.dims) + ",\n  \"points\": [";
+    std::vector<StencilPoint> points = shape.points;
+    sort_points(points);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const StencilPoint& p = points[i];
+        char weight[32];
+        const auto written = std::to_chars(weight, weight + sizeof weight, p.weight); // shortest exact form
+        out += i ? ",\n    [[" : "\n    [[";
+        out += std::to_string(p.dx) + ", " + std::to_string(p.dy);
+        if (shape.dims == 3) out += ", " + std::to_string(p.dz);
+        out += "], " + std::string(weight, written.ptr) + "]";
+    }
+    out += points.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
 }
 
 } // namespace ss
