@@ -172,13 +172,14 @@ bool EngineWorker::handed_over(std::uint64_t generation, const RunSettings& sett
     m_switch.create_ms = ms_since(moving);
     if (!next && why.empty()) return false; // no handover on the device: save and restore through the host
     m_staging.reset();
-    if (next) {
+    const bool moved = next != nullptr;
+    if (moved) {
         if (!keep) m_iteration_base += m_sim->iteration();
         m_sim = std::move(next); // the old simulation holds no field any more
         m_settings = settings;
     }
     restart(generation, true);
-    if (!next) emit failed({ generation, why, true }); // after ready: the previous run goes on, the panel says why
+    if (!moved) emit failed({ generation, why, true }); // after ready: the previous run goes on, the panel says why
     return true;
 }
 

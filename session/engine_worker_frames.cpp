@@ -51,10 +51,11 @@ void EngineWorker::produce_frame(int queue_next_steps) {
 // The slice copy is queued behind the batch in flight and the next batch behind the copy, so the
 // GPU keeps computing while this thread waits for the copy alone and hands the frame over.
 bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
-    if (!m_device_frames || f.slice.max_projection || m_sim->config().placement.backend != Backend::Cuda) return false;
+    if (!m_device_frames || m_sim->config().placement.backend != Backend::Cuda) return false;
     const int longest = std::max(f.width, f.height);
     const int limit = m_pacing.display_max;
-    const int step = m_playing && limit > 0 && longest > limit ? (longest + limit - 1) / limit : 1;
+    const bool reduced = m_playing && limit > 0 && longest > limit && !f.slice.max_projection;
+    const int step = reduced ? (longest + limit - 1) / limit : 1;
     // f keeps the full plane until the copy is queued: a failure falls back to the host path as is.
     const int width = (f.field_width + step - 1) / step, height = (f.field_height + step - 1) / step;
     const std::size_t floats = std::size_t(width) * height;
@@ -67,7 +68,8 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     const int slot = m_next_slot;
     m_staging->wait_for_reader(slot); // the GUI's copy out of this slot has finished
     if (!engine_diagnostic("no-slice")
-        && !m_sim->slice_to_device(f.slice.axis, f.slice.index, m_staging->slot(slot), step))
+        && !(f.slice.max_projection ? m_sim->max_projection_to_device(f.slice.axis, m_staging->slot(slot))
+                                    : m_sim->slice_to_device(f.slice.axis, f.slice.index, m_staging->slot(slot), step)))
         return false;
     // the colour range is reduced on the same stream, before the next batch, so waiting for the copy's
     // marker below covers it: no wait on another stream, no readback of rows

@@ -60,6 +60,8 @@ constexpr OptionDoc kScriptedOptions[] = {
         "seconds for S seconds; print the resident memory after the first round of changes and at the end, GL "
         "errors and engine failures; exit 1 if memory grew by 5 % or more or any error was reported" },
     { "--soak-interval", "S", "with --soak-seconds: seconds between two changes, 0.05 to 600 (default 3)" },
+    { "--soak-min-fps", "N",
+        "with --soak-seconds: fail when fewer frames per second were displayed after the first round of changes" },
 };
 
 constexpr OptionDoc kOtherOptions[] = {
@@ -156,6 +158,9 @@ Status apply_gui_option(const std::string& key, const std::string& value, GuiOpt
     } else if (key == "--soak-seconds") {
         if (!parse_number(value, o.soak_seconds) || !(o.soak_seconds > 0.0) || o.soak_seconds > 86400)
             return bad(key, value, "seconds, more than 0 and at most 86400");
+    } else if (key == "--soak-min-fps") {
+        if (!parse_number(value, o.soak_min_fps) || !(o.soak_min_fps >= 0.0) || o.soak_min_fps > 1000)
+            return bad(key, value, "a frame rate 0..1000");
     } else if (key == "--soak-interval") {
         if (!parse_number(value, o.soak_interval) || !(o.soak_interval >= 0.05) || o.soak_interval > 600)
             return bad(key, value, "seconds, 0.05 to 600");
@@ -231,6 +236,8 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     if (!o.sweep_png.empty() && o.open_sweep.empty()) return Status::failure("--sweep-png needs --open-sweep FILE.csv");
     if (!o.sweep_show.empty() && o.open_sweep.empty())
         return Status::failure("--sweep-show needs --open-sweep FILE.csv");
+    if (find_value(values, "--soak-min-fps") && !o.soak())
+        return Status::failure("--soak-min-fps needs --soak-seconds S");
     if (find_value(values, "--soak-interval") && !o.soak())
         return Status::failure("--soak-interval needs --soak-seconds S");
     if (o.benchmark() && o.scripted())

@@ -26,6 +26,7 @@ struct GuiOptions {
     bool autotune = false; // open Tools > Autotune and start the search for the configuration
     double soak_seconds = 0.0; // soak: change knobs for this long, then report memory growth and errors
     double soak_interval = 3.0; // soak: seconds between two knob changes
+    double soak_min_fps = 0.0; // soak: fail below this many displayed frames/s after the warm-up round (0: no check)
     bool version = false, help = false;
     OptionValues given; // the options as given: --setup takes the configuration and display ones over its file's
 

@@ -88,6 +88,10 @@ public:
     // `step` > 1 averages step x step cells per value (a live view needs no more texels than pixels):
     // the plane is then ceil(width/step) x ceil(height/step).
     virtual bool slice_to_device(SliceAxis, int /*index*/, float* /*device_out*/, int /*step*/ = 1) { return false; }
+    // The same for the maximum along the axis normal to the plane (3D's max projection), reduced on the GPU
+    // instead of a host copy of the volume (~150 ms for 256^3, a frozen picture while knobs turn). False when the
+    // backend cannot (the CPU backend, strips): the host path then.
+    virtual bool max_projection_to_device(SliceAxis, float* /*device_out*/) { return false; }
     // Queues after the work queued so far (a slice, say): the smallest and largest finite values of `count`
     // floats at `device_values` on the display device, reduced there and copied into `host_out` (pinned,
     // two order-preserving integers: DeviceSliceBuffers decodes them) by way of `device_scratch`. Readable

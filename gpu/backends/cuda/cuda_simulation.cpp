@@ -276,6 +276,21 @@ bool CudaSimulation::slice_to_device(SliceAxis axis, int index, float* device_ou
     return true; // queued: enqueue_marker() / synchronize() tell when it is done
 }
 
+bool CudaSimulation::max_projection_to_device(SliceAxis axis, float* device_out) {
+    const Extent e = m_config.problem.size;
+    if (m_config.problem.dims != 3) return false;
+    cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");
+    const auto [nu, nv] = slice_size(e, axis);
+    // (u, v) as slice_window_to_device orders the plane; w runs along the normal
+    long long su = 1, sv = m_pitch_y, sw = m_pitch_z;
+    int nw = e.nz;
+    if (axis == SliceAxis::XZ) sv = m_pitch_z, sw = m_pitch_y, nw = e.ny;
+    if (axis == SliceAxis::YZ) su = m_pitch_y, sv = m_pitch_z, sw = 1, nw = e.nx;
+    cuda_check(queue_max_projection_on(m_in, m_es == 8, m_origin, su, sv, sw, nu, nv, nw, device_out, m_stream),
+        "max projection");
+    return true;
+}
+
 bool CudaSimulation::queue_display_range(
     const float* device_values, std::size_t count, unsigned* device_scratch, unsigned* host_out) {
     cuda_check(cudaSetDevice(m_config.placement.device), "cudaSetDevice");

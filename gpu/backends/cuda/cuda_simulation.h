@@ -49,6 +49,7 @@ public:
     std::vector<double> download() override;
     std::vector<float> download_slice(SliceAxis, int index) override;
     bool slice_to_device(SliceAxis, int index, float* device_out, int step) override;
+    bool max_projection_to_device(SliceAxis, float* device_out) override;
     bool queue_display_range(
         const float* device_values, std::size_t count, unsigned* device_scratch, unsigned* host_out) override;
     void inject(int x, int y, int z, int radius_cells, double value) override;

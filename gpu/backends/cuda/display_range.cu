@@ -41,7 +41,30 @@ __global__ void display_range_kernel(const float* __restrict__ values, std::size
     }
 }
 
+template <typename T>
+__global__ void max_projection_kernel(const T* __restrict__ field, long long origin, long long su, long long sv,
+    long long sw, int nu, int nv, int nw, float* __restrict__ out) {
+    const int u = blockIdx.x * blockDim.x + threadIdx.x, v = blockIdx.y * blockDim.y + threadIdx.y;
+    if (u >= nu || v >= nv) return;
+    const T* p = field + origin + u * su + v * sv;
+    float best = -INFINITY;
+    for (int w = 0; w < nw; ++w) best = fmaxf(best, float(p[w * sw]));
+    out[u + std::size_t(v) * nu] = best;
+}
+
 } // namespace
+
+cudaError_t queue_max_projection_on(const void* field, bool fp64, long long origin, long long su, long long sv,
+    long long sw, int nu, int nv, int nw, float* out, cudaStream_t stream) {
+    const dim3 block(32, 8), grid((nu + 31) / 32, (nv + 7) / 8);
+    if (fp64)
+        max_projection_kernel<<<grid, block, 0, stream>>>(
+            static_cast<const double*>(field), origin, su, sv, sw, nu, nv, nw, out);
+    else
+        max_projection_kernel<<<grid, block, 0, stream>>>(
+            static_cast<const float*>(field), origin, su, sv, sw, nu, nv, nw, out);
+    return cudaGetLastError();
+}
 
 cudaError_t queue_display_range_on(
     const float* values, std::size_t count, unsigned* out, unsigned* host_out, cudaStream_t stream) {
