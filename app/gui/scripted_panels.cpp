@@ -70,7 +70,8 @@ int roofline_picture(MainWindow& w, const GuiOptions& o, std::ostream& out, std:
     int stats_windows = 0;
     QObject scope; // the connection ends with this function
     QObject::connect(&s, &Session::stats, &scope, [&] { ++stats_windows; });
-    window->show(); // asks for the ceilings (RooflineWindow::showEvent)
+    window->show();
+    s.request_roofline_ceilings(); // as its showEvent does (once per GPU): not measuring then means measured
     const bool gpu = s.requested().config.placement.backend == Backend::Cuda;
     // With counters on the point's traffic is the profiled launch's DRAM bytes, not the ideal.
     const bool counted = s.counters() && s.counters_unavailable().isEmpty();
