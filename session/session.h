@@ -134,6 +134,8 @@ public:
     void request_roofline_ceilings();
     // Those ceilings, or `unavailable` saying why there are none (the CPU backend, still measuring, not asked yet).
     RooflineCeilings roofline_ceilings() const;
+    // Asked of the engine for the requested configuration's GPU and not delivered yet.
+    bool roofline_ceilings_measuring() const;
     // The running kernel's point from its latest figures: the GPU-timed cell rate of the last statistics window,
     // and the DRAM bytes per cell and step of its latest profiled launch while counters are on (else the ideal).
     // Invalid (RooflinePoint::valid) before the kernel has been timed.

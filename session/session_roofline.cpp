@@ -31,6 +31,11 @@ RooflineCeilings Session::roofline_ceilings() const {
     return none;
 }
 
+bool Session::roofline_ceilings_measuring() const {
+    const Placement& placement = requested().config.placement;
+    return placement.backend == Backend::Cuda && m_ceilings_pending.count(placement.device) > 0;
+}
+
 RooflinePoint Session::roofline_point() const {
     if (!has_simulation()) return {};
     const EngineReady& running = active();

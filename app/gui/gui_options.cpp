@@ -40,6 +40,15 @@ constexpr OptionDoc kScriptedOptions[] = {
     { "--frames", "N", "run N displayed frames, write the pictures, exit" },
     { "--screenshot", "FILE.png", "the field at its resolution with a colour bar" },
     { "--window-screenshot", "FILE.png", "the whole window" },
+    { "--roofline-screenshot", "FILE.png",
+        "after the frames, open View > Roofline, wait for the ceilings (on the CPU: the chart's reason) and the "
+        "kernel's point (with --metrics on: from a profiled launch's DRAM bytes), write the window and the chart's "
+        "export with its caption (FILE-export.png)" },
+    { "--kernel-source-screenshot", "FILE.png",
+        "after the frames, open View > Kernel source for the configuration and write it once its text has arrived" },
+    { "--exercise-screenshot", "FILE.png", "after the frames, open Lessons > Write the kernel and write it" },
+    { "--exercise-run", "",
+        "with --exercise-screenshot: press Check and time (without a GPU: Compile) and wait for the result first" },
     { "--benchmark-seconds", "S", "print displayed FPS, steps/s and GCells/s after S seconds, exit" },
     { "--max-fps", "N|screen",
         "ask the engine for at most N frames per second, or the screen's refresh rate (default: as many as it "
@@ -140,9 +149,17 @@ Status apply_gui_option(const std::string& key, const std::string& value, GuiOpt
         w.renderer = FieldView::Renderer::Raster;
     } else if (key == "--frames") {
         if (!parse_number(value, o.frames) || o.frames < 1) return bad(key, value, "a positive integer");
-    } else if (key == "--screenshot" || key == "--window-screenshot") {
+    } else if (key == "--screenshot" || key == "--window-screenshot" || key == "--roofline-screenshot"
+        || key == "--kernel-source-screenshot" || key == "--exercise-screenshot") {
         if (value.empty()) return bad(key, value, "a PNG file path");
-        (key == "--screenshot" ? o.screenshot : o.window_screenshot) = value;
+        (key == "--screenshot"                   ? o.screenshot
+                : key == "--window-screenshot"   ? o.window_screenshot
+                : key == "--roofline-screenshot" ? o.roofline_screenshot
+                : key == "--exercise-screenshot" ? o.exercise_screenshot
+                                                 : o.kernel_source_screenshot)
+            = value;
+    } else if (key == "--exercise-run") {
+        o.exercise_run = true;
     } else if (key == "--open-sweep" || key == "--sweep-png") {
         if (value.empty()) return bad(key, value, key == "--open-sweep" ? "a CSV file path" : "a PNG file path");
         (key == "--open-sweep" ? o.open_sweep : o.sweep_png) = value;
@@ -238,6 +255,14 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         return Status::failure("--sweep-show needs --open-sweep FILE.csv");
     if (find_value(values, "--soak-min-fps") && !o.soak())
         return Status::failure("--soak-min-fps needs --soak-seconds S");
+    if (o.exercise_run && o.exercise_screenshot.empty())
+        return Status::failure("--exercise-run needs --exercise-screenshot FILE.png");
+    if (!o.sweep_png.empty() && o.scripted())
+        return Status::failure(
+            "--sweep-png charts without a window: it cannot be combined with --frames or screenshots");
+    if (!o.roofline_screenshot.empty() && !o.window.playing)
+        return Status::failure("--roofline-screenshot waits for the running kernel's point: it cannot be combined "
+                               "with --paused");
     if (find_value(values, "--soak-interval") && !o.soak())
         return Status::failure("--soak-interval needs --soak-seconds S");
     if (o.benchmark() && o.scripted())

@@ -17,6 +17,11 @@ struct GuiOptions {
     int frames = 0; // scripted: run this many displayed frames, then exit
     std::string screenshot; // scripted: the field, with its colour bar
     std::string window_screenshot; // scripted: the whole window
+    // scripted, after the frames (app/gui/scripted_panels.h): View > Roofline once its ceilings and the kernel's
+    // point are there, View > Kernel source once its text has arrived, Lessons > Write the kernel (and with
+    // exercise_run its Check or Compile result)
+    std::string roofline_screenshot, kernel_source_screenshot, exercise_screenshot;
+    bool exercise_run = false;
     double benchmark_seconds = 0.0;
     std::string open_sweep; // a sweep CSV to show in the Experiments window
     std::string sweep_png; // scripted: chart open_sweep into this PNG and exit (no engine work)
@@ -30,7 +35,12 @@ struct GuiOptions {
     bool version = false, help = false;
     OptionValues given; // the options as given: --setup takes the configuration and display ones over its file's
 
-    bool scripted() const { return frames > 0 || !screenshot.empty() || !window_screenshot.empty(); }
+    bool panel_screenshots() const {
+        return !roofline_screenshot.empty() || !kernel_source_screenshot.empty() || !exercise_screenshot.empty();
+    }
+    bool scripted() const {
+        return frames > 0 || !screenshot.empty() || !window_screenshot.empty() || panel_screenshots();
+    }
     bool benchmark() const { return benchmark_seconds > 0.0; }
     bool soak() const { return soak_seconds > 0.0; }
 };

@@ -124,7 +124,7 @@ int run_window_program(int argc, char** argv) {
         else if (!options.sweep_show.empty())
             experiments.show_only(QString::fromStdString(options.sweep_show));
     }
-    if (options.scripted()) return run_scripted(window, options, std::cerr);
+    if (options.scripted()) return run_scripted(window, options, std::cout, std::cerr);
     if (options.benchmark()) return run_benchmark(window, options, std::cout, std::cerr);
     if (options.soak()) return run_soak(window, options, std::cout, std::cerr);
     return app.exec();

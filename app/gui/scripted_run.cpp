@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/scripted_run.h"
+#include "app/gui/scripted_panels.h"
 #include "app/gui/scripted_wait.h"
 
 #include "gpu/problem/physics.h"
@@ -35,8 +36,6 @@
 #include <vector>
 
 namespace ss::gui {
-namespace {
-
 // Checked before any window opens: exit 2 (bad input), never a failure after the run. The directory is
 // tried by creating (and removing) a file of our own in it: permission bits do not tell, for root, that
 // /proc or a read-only mount refuses new files.
@@ -52,11 +51,8 @@ std::string writable_problem(const std::string& path) {
     return {};
 }
 
-} // namespace
-
 std::string precheck_scripted(const GuiOptions& o) {
-    if (auto p = writable_problem(o.screenshot); !p.empty()) return p;
-    if (auto p = writable_problem(o.window_screenshot); !p.empty()) return p;
+    if (auto p = precheck_panel_screenshots(o); !p.empty()) return p; // every picture of the scripted run
     if (!o.open_sweep.empty()) { // the sweep must load before any window opens
         ExperimentTable table;
         if (const Status s = read_experiment_csv(o.open_sweep, &table); !s) return s.reason;
@@ -76,7 +72,7 @@ std::string precheck_scripted(const GuiOptions& o) {
     return writable_problem(o.sweep_png);
 }
 
-int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {
+int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream& err) {
     std::string why;
     if (!wait_until(
             w, [&] { return w.field_view().frames_presented() >= o.frames; }, why)) {
@@ -93,7 +89,7 @@ int run_scripted(MainWindow& w, const GuiOptions& o, std::ostream& err) {
         err << "stencilscope: " << problem.toStdString() << "\n";
         return 1;
     }
-    return 0;
+    return run_panel_screenshots(w, o, out, err);
 }
 
 int run_sweep_chart(const GuiOptions& o, std::ostream& err) {
