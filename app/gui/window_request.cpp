@@ -44,6 +44,13 @@ std::string read_start_setup(GuiOptions& o, SetupState& out) {
     run.config = s.settings.config;
     if (const Status st = apply_run_options(over, run); !st) return st.reason;
     StencilConfig& c = run.config;
+    // apply_run_options reads a whole command line: what it was not given it sets to the command line's defaults
+    // (the size, a temporal depth). Over a setup, what was not given stays the file's.
+    const StencilConfig& file = s.settings.config;
+    if (!find_value(over, "--size") && c.problem.dims == file.problem.dims) c.problem.size = file.problem.size;
+    const bool depth_follows = find_value(over, "--depth") || find_value(over, "--variant")
+        || find_value(over, "--radius") || find_value(over, "--dims");
+    if (!depth_follows) c.policy.depth = file.policy.depth;
     if (find_value(over, "--dims") && !find_value(over, "--size") && c.placement.backend == Backend::Cpu)
         c.problem.size = c.problem.dims == 3 ? Extent { 64, 64, 64 } : Extent { 256, 256, 1 }; // as parse_gui_options
     s.settings.config = c;

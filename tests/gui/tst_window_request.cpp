@@ -90,6 +90,31 @@ private slots:
             QCOMPARE(QString::fromStdString(refusal(args)), QString());
     }
 
+    // A setup's size and temporal depth stay the file's when the command line gives other options only (the
+    // temporal lesson opened at the window's 1024x1024 and depth 6 instead of 8352x8352 at depth 9).
+    void a_setups_size_and_depth_stay_without_those_options() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("t.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"rule": "jacobi", "dims": 2, "size": "333x222", "variant": "temporal", "depth": 3})");
+        file.close();
+        GuiOptions o;
+        QCOMPARE(QString::fromStdString(
+                     refusal({ "--backend", "cpu", "--setup", path.toStdString(), "--precision", "fp64" }, &o)),
+            QString());
+        QCOMPARE(o.window.settings.config.problem.size, (Extent { 333, 222, 1 }));
+        QCOMPARE(o.window.settings.config.policy.depth, 3);
+        QCOMPARE(o.window.settings.config.problem.precision, Precision::FP64);
+        GuiOptions sized;
+        QCOMPARE(
+            QString::fromStdString(refusal(
+                { "--backend", "cpu", "--setup", path.toStdString(), "--size", "100x90", "--depth", "2" }, &sized)),
+            QString());
+        QCOMPARE(sized.window.settings.config.problem.size, (Extent { 100, 90, 1 }));
+        QCOMPARE(sized.window.settings.config.policy.depth, 2);
+    }
+
     // The command line overrides the setup's configuration and display; what it does not give is the setup's.
     void setup_options_given_on_the_command_line_override_the_file() {
         GuiOptions o;
