@@ -7,6 +7,8 @@
 # GPUS_PRESENT=N), else as 2 strips on one GPU through the testing hook STENCILSCOPE_STRIPS_PER_GPU=2 (its
 # metrics panel then says so); record_lessons.sh labels that lesson's recording the same way.
 # Usage: bench/shoot_lessons.sh STENCILSCOPE OUT_DIR      (LESSONS=id,id shoots only those)
+# WINDOW_SIZE=WxH shoots at another size (default 1280x720); NAME_SUFFIX=-1920x1080-h100 names the files ID$NAME_SUFFIX.png
+# (docs/images keeps both sizes).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 gui=${1:?usage: bench/shoot_lessons.sh STENCILSCOPE OUT_DIR}
@@ -23,6 +25,6 @@ print(l["lesson-id"], int("two-gpus" in l.get("needs", [])))' "$preset")
         if (( present >= 2 )); then placement=(--gpus 2); else hook=2; fi
     fi
     STENCILSCOPE_STRIPS_PER_GPU=$hook timeout 90 "$gui" --setup "lesson:$id" "${placement[@]}" --metrics on \
-        --frames 300 --window-size 1280x720 --window-screenshot "$out/$id.png"
-    echo "$id: $out/$id.png$( ((hook > 1)) && echo " (2 strips on one GPU: STENCILSCOPE_STRIPS_PER_GPU=2)")"
+        --frames 300 --window-size "${WINDOW_SIZE:-1280x720}" --window-screenshot "$out/$id${NAME_SUFFIX:-}.png"
+    echo "$id: $out/$id${NAME_SUFFIX:-}.png$( ((hook > 1)) && echo " (2 strips on one GPU: STENCILSCOPE_STRIPS_PER_GPU=2)")"
 done

@@ -141,6 +141,10 @@ void EngineController::measure_ceilings(int device, const DeviceCatalogue& devic
     });
 }
 
+void EngineController::build_ahead(const std::vector<StencilConfig>& configs) {
+    post([configs](EngineWorker& w) { w.build_ahead(configs); });
+}
+
 void EngineController::frame_consumed() {
     post([](EngineWorker& w) { w.frame_consumed(); });
 }

@@ -31,6 +31,8 @@ public:
     // A new generation: re-initialises the simulation (keeping the field when its extent is unchanged). `plan`:
     // make_launch_plan of the settings' configuration, accepted; the engine thread runs it without judging again.
     void configure(const RunSettings&, std::shared_ptr<const LaunchPlan> plan);
+    // Kernels to build in the background before they are asked for (a lesson's compared runs).
+    void build_ahead(const std::vector<StencilConfig>& configs);
     void set_pacing(const Pacing&);
     void set_slice(const SliceSelection&);
     void set_playing(bool);

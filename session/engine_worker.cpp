@@ -3,6 +3,7 @@
 #include "gpu/backends/create_simulation.h"
 
 #include "gpu/backends/gl_interop.h"
+#include "gpu/plan/knob_neighbours.h"
 #include "gpu/problem/rates.h"
 #include "gpu/studies/autotune_cache.h"
 
@@ -48,6 +49,7 @@ double median_of(std::vector<double> values) {
 EngineWorker::EngineWorker(DeviceCatalogue catalogue, std::shared_ptr<const std::atomic<std::uint64_t>> latest)
     : m_catalogue(std::move(catalogue))
     , m_latest(std::move(latest))
+    , m_ahead(m_catalogue)
     , m_sampler(m_catalogue) {
     // Called on the sampler's decode thread: the signal is queued to the GUI thread.
     m_sampler.set_continuous_sink([this](ContinuousChunk&& c) { emit continuous(c); });
@@ -217,8 +219,21 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_switch.total_ms = ms_since(m_requested_at);
     emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field, m_switch });
     m_sampler.follow(m_sim.get(), generation); // the new kernel is profiled once the knobs rest a moment
+    build_ahead_of_the_knobs();
     report_metrics_unavailable();
     schedule();
+}
+
+void EngineWorker::build_ahead(const std::vector<StencilConfig>& configs) {
+    m_ahead_extra = configs;
+    build_ahead_of_the_knobs();
+}
+
+void EngineWorker::build_ahead_of_the_knobs() {
+    if (!m_sim || m_settings.config.placement.backend != Backend::Cuda) return;
+    std::vector<StencilConfig> next = m_ahead_extra;
+    for (StencilConfig& c : knob_neighbours(m_settings.config)) next.push_back(std::move(c));
+    m_ahead.replace(std::move(next));
 }
 
 void EngineWorker::set_pacing(const Pacing& pacing) {

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "gpu/backends/background_build.h"
+#include "gpu/backends/kernel_prebuild.h"
 #include "gpu/plan/launch_plan.h"
 #include "session/engine_types.h"
 #include "session/metrics_sampler.h"
@@ -34,6 +35,8 @@ public:
     // Its kernels are built on a thread of their own first (while the running configuration keeps stepping and
     // drawing); the switch happens once they are built, unless a newer configuration came meanwhile.
     void configure(std::uint64_t generation, const RunSettings&, const LaunchPlan& plan);
+    // Kernels to build ahead besides the running configuration's neighbours: a lesson's compared runs.
+    void build_ahead(const std::vector<StencilConfig>& configs);
     void set_pacing(const Pacing&);
     void set_slice(const SliceSelection&);
     void set_playing(bool);
@@ -68,6 +71,7 @@ private:
     // switch_to on one GPU keeping the field: the new simulation takes the running one's buffers on the device.
     // False when that does not apply; true when done, or refused with the running configuration going on.
     bool handed_over(std::uint64_t generation, const RunSettings&, const LaunchPlan& plan);
+    void build_ahead_of_the_knobs(); // the running configuration's neighbours and m_ahead_extra, in the background
     void poll_build(); // the pending configuration's kernels built: switch to it
     void schedule();
     void tick();
@@ -103,6 +107,8 @@ private:
     std::optional<PendingConfiguration> m_pending;
     bool m_build_poll_queued = false; // one poll timer at a time, however many requests arrive while building
     BackgroundBuild m_build;
+    KernelPrebuild m_ahead; // the kernels one knob away, and m_ahead_extra, at the lowest priority
+    std::vector<StencilConfig> m_ahead_extra;
     RunSettings m_settings;
     Pacing m_pacing;
     SliceSelection m_slice;

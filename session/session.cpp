@@ -338,9 +338,22 @@ bool Session::apply_setup(const SetupState& s, QString* why) {
     request(s.settings);
     if (!s.explanation.isEmpty()) {
         m_lesson = { s.title, s.explanation, s.lesson_id, s.needs, s.on_cpu };
+        build_lesson_kernels_ahead(s);
         emit lesson_changed(m_lesson);
     }
     return true;
+}
+
+void Session::build_lesson_kernels_ahead(const SetupState& lesson) {
+    // A lesson switches between its compared runs: their kernels are built while the student reads.
+    const QString path = lesson.lesson_id.isEmpty()
+        ? QString()
+        : setup_path_for(QStringLiteral("lesson:") + lesson.lesson_id, nullptr);
+    std::vector<LessonRun> runs;
+    if (path.isEmpty() || !read_lesson_runs(path, lesson.settings, runs, nullptr)) return;
+    std::vector<StencilConfig> configs;
+    for (const LessonRun& run : runs) configs.push_back(run.setup.settings.config);
+    m_engine->build_ahead(configs);
 }
 
 bool Session::open_setup(const QString& path, QString* why) {

@@ -184,6 +184,7 @@ private:
     bool m_continuous_active = false;
     QString m_continuous_note;
     Lesson m_lesson;
+    void build_lesson_kernels_ahead(const SetupState& lesson);
     KernelTextService* m_kernel_text = nullptr;
     std::map<int, RooflineCeilings> m_ceilings; // by device, as measured on the engine thread
     std::set<int> m_ceilings_pending; // asked of the engine, not delivered yet
