@@ -311,8 +311,8 @@ TEST(Nvrtc, PointStencilStripKernelsCompile) {
                     const BlockDims b = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
                     for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
                         sources.push_back(kernel_source(plan_kernels(c, c, largest_gpu_limits()), fixed));
-                        names.push_back(describe(c) + " split " + std::string(to_string(split))
-                            + (fixed ? " for its block" : ""));
+                        names.push_back(
+                            describe(c) + " split " + std::string(to_string(split)) + (fixed ? " for its block" : ""));
                     }
                 }
     std::atomic<std::size_t> next { 0 };

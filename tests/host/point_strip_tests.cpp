@@ -4,8 +4,8 @@
 // a box's corners come along; the kernels' text is one GPU's for strips along the slow axis; the CPU backend's rank
 // strips are bitwise one process.
 #include "gpu/backends/cpu/cpu_backend.h"
-#include "gpu/backends/cuda/kernel_source.h"
 #include "gpu/backends/create_rank_strip.h"
+#include "gpu/backends/cuda/kernel_source.h"
 #include "gpu/plan/launch_plan.h"
 #include "gpu/plan/rank_plan.h"
 #include "gpu/plan/strip_plan.h"
@@ -67,7 +67,8 @@ TEST(PointStrips, WhatIsStillRefusedSaysWhy) {
     const DeviceCatalogue two = linked_gpus(2);
     StencilConfig stream = points(box_shape(2, 1), { 256, 256, 1 }, 2);
     stream.policy.variant = Variant::Stream;
-    EXPECT_EQ(verdict(stream, two), "--variant stream runs star stencils only so far (point stencils run base and smem)");
+    EXPECT_EQ(
+        verdict(stream, two), "--variant stream runs star stencils only so far (point stencils run base and smem)");
     StencilConfig thin = points(box_shape(2, 4), { 64, 12, 1 }, 2); // 4 updated rows over 2 strips: 2 rows each
     EXPECT_NE(verdict(thin, two).find("thinner than the R4 ghost zone"), std::string::npos) << verdict(thin, two);
     StencilConfig uneven = points(*ebisu_shape("3d27pt"), { 67, 34, 40 }, 2); // 65 updated columns
@@ -178,7 +179,8 @@ TEST(PointStrips, CpuRankStripsAreBitwiseOneProcess) {
             for (auto& s : strips) {
                 const std::vector<double> local = s->field().download();
                 const Strip& p = s->strip();
-                field.insert(field.end(), local.begin() + std::ptrdiff_t(std::size_t(p.first_row - p.local_begin) * row),
+                field.insert(field.end(),
+                    local.begin() + std::ptrdiff_t(std::size_t(p.first_row - p.local_begin) * row),
                     local.begin() + std::ptrdiff_t(std::size_t(p.end_row - p.local_begin) * row));
             }
             ASSERT_EQ(field.size(), expected.size());
