@@ -56,7 +56,11 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
         const idx_t base = j * sy + (DIMS == 3 ? k * sz : 0);
         for (int tx = int(threadIdx.x); tx < px; tx += BX) {
             const int i = gx + tx;
+#if REMOTE // the cell from the buffer that holds it
             if (i >= 0 && i < nx) tile[tx + ty * tsy + tz * tsz] = CELL_SRC(i, j, k)[base + i];
+#else
+            if (i >= 0 && i < nx) tile[tx + ty * tsy + tz * tsz] = in[base + i];
+#endif
         }
     }
     __syncthreads();
