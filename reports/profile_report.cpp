@@ -2,6 +2,7 @@
 #include "reports/profile_report.h"
 
 #include "gpu/problem/physics.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "gpu/profiler/profile_procedure.h"
 #include "reports/run_report.h"
 
@@ -161,8 +162,8 @@ CsvRow profile_csv_header() {
     h.insert(h.end(), resources.begin(), resources.end());
     for (const char* column : { "launch", "iteration", "kernels", "passes", "profile_wall_ms", "duration_ms",
              "gcells_per_s", "dram_bytes_per_cell", "ideal_bytes_per_cell", "limiter", "gpu", "gpu_strips",
-             "gpu_updated_cells", "l1_hit_pct", "l2_hit_pct", "l2_resident" })
-        h.emplace_back(column);
+             "gpu_updated_cells", "l1_hit_pct", "l2_hit_pct", "l2_resident", "stencil_name", "stencil_points" })
+        h.emplace_back(column); // stencil_name, stencil_points as run/bench write them (issue 34); the metrics last
     for (const auto& name : profiled_metric_names()) h.push_back(name);
     return h;
 }
@@ -181,7 +182,8 @@ CsvRow profile_csv_row(const ProfileReport& r) {
             format_number(f.ideal_bytes_per_cell), std::string(to_string(f.verdict.limiter)),
             std::to_string(r.gpu.updated_cells > 0 ? r.gpu.device : c.placement.device), // unset share: the one GPU
             std::to_string(std::max(r.gpu.strips, 1)), std::to_string(f.cells), format_number(f.l1_hit_pct),
-            format_number(f.l2_hit_pct), f.verdict.l2_resident ? "1" : "0" });
+            format_number(f.l2_hit_pct), f.verdict.l2_resident ? "1" : "0", stencil_name(c.problem),
+            std::to_string(stencil_points(c.problem)) });
     for (const auto& name : profiled_metric_names()) row.push_back(format_metric(r.metric(name)));
     return row;
 }

@@ -5,7 +5,9 @@
 // its offset and weight literals in the text, so the loads' offsets fold into immediates as the star's do.
 // Update: out = sum_i w_i * in[x + d_i] (the jacobi form). Cells within R of the border are never written
 // (Dirichlet), and the kernels take the star kernels' arguments, so the CUDA backend launches them as it launches
-// those. Both kernels add the same products in the same order: their results agree bitwise.
+// those. Both kernels add the same products in the same order: their results agree bitwise. Remote halo mode
+// (REMOTE 1): a load of a cell within R of the window's edge along SPLIT reads the neighbour's buffer (star.cuh's
+// CELL_SRC; it is `in` otherwise), the sum unchanged.
 
 #if VARIANT == 6 // base: every operand from global memory, CF cells per thread along x
 extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
@@ -19,7 +21,11 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
         const int i = i0 + l * BLK_X;
         if (!interior(i, j, k, nx, ny, lo, hi)) continue;
         const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
+#if REMOTE // each operand from the buffer that holds it (point_sum picks per point)
+        finish(out, idx, point_sum(in, below, above, idx, sy, sz, i, j, k, nx, ny, nz));
+#else
         finish(out, idx, point_sum(in, idx, sy, sz));
+#endif
     }
 }
 #endif
@@ -50,7 +56,11 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
         const idx_t base = j * sy + (DIMS == 3 ? k * sz : 0);
         for (int tx = int(threadIdx.x); tx < px; tx += BX) {
             const int i = gx + tx;
+#if REMOTE // the cell from the buffer that holds it
+            if (i >= 0 && i < nx) tile[tx + ty * tsy + tz * tsz] = CELL_SRC(i, j, k)[base + i];
+#else
             if (i >= 0 && i < nx) tile[tx + ty * tsy + tz * tsz] = in[base + i];
+#endif
         }
     }
     __syncthreads();

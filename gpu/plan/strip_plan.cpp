@@ -47,9 +47,11 @@ std::int64_t updated_layer_cells(const StencilConfig& c) {
 }
 
 namespace {
-// The fixed border on the split axis: the star's R rows at each end; none for the diffusion's periodic layers.
+// The fixed border on the split axis: R rows at each end for the star and point stencils (whose ghost zone is R deep
+// too: a point stencil reads at most R cells away along any axis, corners included, and a ghost layer is a whole
+// row, plane or box face across the split axis, so the corners come along); none for the diffusion's periodic layers.
 int border_rows(const StencilConfig& c) {
-    return c.problem.stencil == StencilKind::Star ? c.problem.radius : 0;
+    return has_dirichlet_border(c.problem.stencil) ? c.problem.radius : 0;
 }
 
 // Strips beyond one per GPU come from a test hook only: the message names it, so that a run it breaks says why.

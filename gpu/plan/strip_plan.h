@@ -47,7 +47,7 @@ struct Strip {
 };
 
 struct StripPlan {
-    int ghost_depth = 0; // strip_ghost_depth: R (R x depth for temporal) for the star; 0 for the diffusion layers
+    int ghost_depth = 0; // strip_ghost_depth: R (R x depth for temporal) for star and points; 0 for diffusion layers
     std::vector<Strip> strips;
 };
 
@@ -61,8 +61,9 @@ std::int64_t updated_layer_cells(const StencilConfig&);
 // Why the configuration cannot be cut into strip_count() strips, or success. Not checked here: the
 // device count and memory (check_placement in gpu/plan/validation.h does, with the device catalogue).
 Status check_strips(const StencilConfig&);
-// The ghost rows a strip's buffers carry on a side with a neighbour, G: R for the star (R x depth for the temporal
-// variant, whose launches fuse `depth` steps between exchanges), 0 for the independent diffusion layers.
+// The ghost rows a strip's buffers carry on a side with a neighbour, G: R for the star and point stencils (R x depth
+// for the temporal variant, whose launches fuse `depth` steps between exchanges), 0 for the independent diffusion
+// layers.
 int strip_ghost_depth(const StencilConfig&);
 // Where strips may be cut: after any row, or, for the 3D stream kernel split along y, every CF rows from
 // the first updated one, so that each cell keeps its place among its thread's CF rows as on one GPU (the

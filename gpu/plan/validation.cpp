@@ -64,7 +64,7 @@ Status check_remote(const StencilConfig& c, const DeviceCatalogue& catalogue) {
     if (c.placement.backend == Backend::Cpu)
         return Status::failure("halo mode remote is for CUDA GPUs reading each other's memory; the CPU backend "
                                "has no strips: use --halo auto");
-    if (strip_count(c.placement) == 1 || c.problem.stencil != StencilKind::Star) return Status::success(); // no rows
+    if (strip_count(c.placement) == 1 || !has_dirichlet_border(c.problem.stencil)) return Status::success(); // no rows
     const std::vector<Strip> strips = plan_strips(c).strips;
     for (std::size_t i = 1; i < strips.size(); ++i) {
         const int a = strips[i - 1].device, b = strips[i].device;
@@ -90,16 +90,14 @@ Status check_point_problem(const StencilProblem& p) {
     return Status::success();
 }
 
-// What runs point stencils so far: the base and smem kernels, on one GPU or the CPU (check_block checks that the
-// smem tile fits the device's shared memory).
+// What runs point stencils so far: the base and smem kernels (check_block checks that the smem tile fits the
+// device's shared memory), on one GPU, on strips over GPUs in every halo mode (ghost depth R: check_strips), under
+// mpirun, or on the CPU.
 Status check_point_policy(const StencilConfig& c) {
     const Variant v = c.policy.variant;
     if (v != Variant::Base && v != Variant::Smem)
         return Status::failure("--variant " + std::string(to_string(v))
             + " runs star stencils only so far (point stencils run base and smem)");
-    if (strip_count(c.placement) > 1) return Status::failure("point stencils run on one GPU so far: use --gpus 1");
-    if (c.placement.halo == HaloMode::Remote)
-        return Status::failure("halo mode remote runs star stencils only so far: use --halo auto");
     return Status::success();
 }
 

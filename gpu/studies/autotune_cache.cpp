@@ -10,13 +10,16 @@
 #include "gpu/io/user_cache.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
+#include "gpu/problem/stencil_catalog.h"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <sstream>
@@ -120,6 +123,23 @@ std::string format_file(const std::map<std::string, AutotuneCache::Entry>& entri
     return text;
 }
 
+// FNV-1a over a point stencil's offsets and weights' bits: two stencils of one name and point count (two files
+// that name themselves alike, or one file edited) tune to different blocks, so they are different searches.
+std::uint64_t points_hash(const StencilShape& shape) {
+    std::uint64_t h = 1469598103934665603ull;
+    auto add = [&h](const void* data, std::size_t bytes) {
+        for (std::size_t i = 0; i < bytes; ++i) h = (h ^ static_cast<const unsigned char*>(data)[i]) * 1099511628211ull;
+    };
+    for (const StencilPoint& p : shape.points) {
+        const int offset[3] = { p.dx, p.dy, p.dz };
+        std::uint64_t weight = 0;
+        std::memcpy(&weight, &p.weight, sizeof weight);
+        add(offset, sizeof offset);
+        add(&weight, sizeof weight);
+    }
+    return h;
+}
+
 } // namespace
 
 std::string autotune_cache_key(const StencilConfig& c, int steps, const DeviceInfo* device) {
@@ -137,6 +157,11 @@ std::string autotune_cache_key(const StencilConfig& c, int steps, const DeviceIn
         << ";precision=" << to_string(c.problem.precision) << ";gpus=" << c.placement.gpus
         << ";overlap=" << (c.placement.overlap ? "on" : "off") << ";halo=" << to_string(c.placement.halo)
         << ";strips=" << c.placement.strips_per_device << ";steps=" << std::max(steps, 1);
+    if (c.problem.stencil == StencilKind::Points && c.problem.shape) { // which points: name, count and their hash
+        char hash[17];
+        std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(points_hash(*c.problem.shape)));
+        key << ";points=" << one_field(stencil_name(c.problem)) << "," << stencil_points(c.problem) << "," << hash;
+    }
     if (c.policy.variant == Variant::Temporal) { // the depths searched: a search over others is another search
         key << ";depths=";
         const std::vector<int> depths = temporal_depths(c);

@@ -4,6 +4,7 @@
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "gpu/studies/autotune_cache.h"
 #include "test_devices.h"
 
@@ -140,6 +141,29 @@ TEST(AutotuneCache, KeySeparatesEveryTimingFieldButNotTheBlockOrWhichCard) {
     blocked.policy.block = { 128, 2, 1 };
     blocked.placement.device = 3;
     EXPECT_EQ(autotune_cache_key(blocked, 8, &h100), key);
+}
+
+// Two point stencils of one name and point count (two files naming themselves alike, one file edited) are different
+// searches: the key holds a hash of the points and weights. The star's key names no points.
+TEST(AutotuneCache, KeySeparatesPointStencilsOfOneNameAndCount) {
+    const DeviceInfo h100 = test::h100();
+    StencilConfig a;
+    use_shape(a.problem, box_shape(2, 1));
+    StencilShape edited = box_shape(2, 1);
+    edited.points.front().weight *= 2;
+    StencilConfig b = a;
+    use_shape(b.problem, edited);
+    StencilConfig five = a, moved = a;
+    use_shape(five.problem, *ebisu_shape("2d5pt"));
+    StencilShape corner = *ebisu_shape("2d5pt");
+    corner.points.front().dx = -1; // (0, -1) moved to the corner (-1, -1): the same name, count and weights
+    use_shape(moved.problem, corner);
+    const std::string key = autotune_cache_key(a, 8, &h100);
+    EXPECT_NE(key.find(";points=box,9,"), std::string::npos) << key;
+    EXPECT_NE(autotune_cache_key(b, 8, &h100), key) << "a weight";
+    EXPECT_NE(autotune_cache_key(moved, 8, &h100), autotune_cache_key(five, 8, &h100)) << "an offset";
+    EXPECT_EQ(autotune_cache_key(StencilConfig(a), 8, &h100), key);
+    EXPECT_EQ(autotune_cache_key(config_2d(), 8, &h100).find(";points="), std::string::npos);
 }
 
 TEST(AutotuneCache, DamagedLinesAreSkippedAndDroppedOnTheNextStore) {

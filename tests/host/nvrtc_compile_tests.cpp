@@ -293,3 +293,38 @@ TEST(Nvrtc, PointStencilKernelsCompile) {
     for (auto& t : pool) t.join();
     for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
 }
+
+// Point stencils on strips: strips along the slow axis run one GPU's text (above); remote strips, and box strips cut
+// along x or y, compile their own: base picks each operand's buffer, smem each tile cell's.
+TEST(Nvrtc, PointStencilStripKernelsCompile) {
+    std::vector<std::string> sources, names;
+    for (const StencilShape& shape : { box_shape(2, 2), *ebisu_shape("3d27pt"), box_shape(3, 2) })
+        for (Variant v : { Variant::Base, Variant::Smem })
+            for (Precision p : { Precision::FP32, Precision::FP64 })
+                for (SplitAxis split : { SplitAxis::X, SplitAxis::Y, SplitAxis::Z }) {
+                    if (shape.dims == 2 && split == SplitAxis::Z) continue;
+                    StencilConfig c;
+                    use_shape(c.problem, shape);
+                    c.problem.precision = p, c.policy.variant = v, c.policy.cf = 2;
+                    c.problem.size = shape.dims == 3 ? Extent { 40, 36, 30 } : Extent { 260, 130, 1 };
+                    c.placement.halo = HaloMode::Remote, c.placement.split = split;
+                    const BlockDims b = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+                    for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
+                        sources.push_back(kernel_source(plan_kernels(c, c, largest_gpu_limits()), fixed));
+                        names.push_back(
+                            describe(c) + " split " + std::string(to_string(split)) + (fixed ? " for its block" : ""));
+                    }
+                }
+    std::atomic<std::size_t> next { 0 };
+    std::vector<std::string> errors(sources.size());
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i; (i = next++) < sources.size();) errors[i] = nvrtc_compile_errors(sources[i], 9, 0);
+        });
+    for (auto& t : pool) t.join();
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        EXPECT_NE(sources[i].find("#define REMOTE 1\n#define SPLIT "), std::string::npos) << names[i];
+        EXPECT_EQ(errors[i], "") << names[i];
+    }
+}

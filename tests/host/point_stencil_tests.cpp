@@ -224,7 +224,7 @@ TEST(PointStencils, ConfigurationsWithEqualPointsAreEqual) {
     EXPECT_EQ(stencil_points(star.problem), 24); // jacobi: the centre weighs nothing
 }
 
-TEST(PointStencils, CanImplementRunsBaseOnOneDeviceAndSaysWhyNotTheRest) {
+TEST(PointStencils, CanImplementRunsBaseAndSaysWhyNotTheRest) {
     const DeviceCatalogue gpu = described_catalogue(test::h100(), 2);
     StencilConfig c = point_config(*ebisu_shape("3d27pt"), { 64, 64, 64 }, Precision::FP32);
     EXPECT_TRUE(can_implement(c, gpu)) << can_implement(c, gpu).reason;
@@ -239,7 +239,7 @@ TEST(PointStencils, CanImplementRunsBaseOnOneDeviceAndSaysWhyNotTheRest) {
     EXPECT_NE(can_implement(wave, gpu).reason.find("the jacobi rule"), std::string::npos);
     StencilConfig two = c;
     two.placement.gpus = 2;
-    EXPECT_NE(can_implement(two, gpu).reason.find("one GPU so far"), std::string::npos);
+    EXPECT_TRUE(can_implement(two, gpu)) << can_implement(two, gpu).reason; // strips: tests/host/point_strip_tests.cpp
     StencilConfig no_points = c;
     no_points.problem.shape = {};
     EXPECT_NE(can_implement(no_points, gpu).reason.find("needs its points"), std::string::npos);

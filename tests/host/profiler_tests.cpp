@@ -138,6 +138,8 @@ TEST(ProfileCsv, RowPutsEachValueUnderItsColumn) {
     EXPECT_EQ(column("nx"), "1026");
     EXPECT_EQ(column("block_x"), "32");
     EXPECT_EQ(column("registers"), "40");
+    EXPECT_EQ(column("stencil_name"), "star"); // as the run/bench table names it
+    EXPECT_EQ(column("stencil_points"), "4"); // jacobi 2D R1: the centre weighs nothing
     EXPECT_EQ(column("launch"), "2");
     EXPECT_EQ(column("passes"), "7");
     EXPECT_EQ(column("duration_ms"), "2");

@@ -39,7 +39,10 @@ rm -rf "$alone"
 cases=("--size 200x173 --radius 4 --steps 9"
     "--dims 3 --size 40x36x47 --radius 2 --rule wave --precision fp64 --init gaussian --steps 5"
     "--dims 3 --size 48x40x37 --radius 1 --variant stream --cf 2 --steps 6"
-    "--stencil diffusion4 --dims 3 --size 32x32x7 --steps 4")
+    "--stencil diffusion4 --dims 3 --size 32x32x7 --steps 4"
+    "--stencil 2d25pt --size 90x77 --steps 6"
+    "--stencil 3d27pt --size 30x28x33 --precision fp64 --steps 5"
+    "--stencil box --dims 3 --radius 2 --size 24x22x29 --variant smem --steps 4")
 [ "$backend" = cuda ] && cases+=("--size 1000x999 --radius 16 --variant smem_padded --steps 5"
     "--dims 3 --size 128x128x131 --radius 4 --variant stream --steps 5")
 for c in "${cases[@]}"; do

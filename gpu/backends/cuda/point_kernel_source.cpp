@@ -27,7 +27,10 @@ std::string point_preamble(const KernelPlan& plan, const BlockDims* fixed_block,
     std::string s = define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant);
     s += "#define SS_ENTRY " + plan.choice.entry + "\n"; // the name the backend looks the kernel up by
-    s += define("RULE_WAVE", 0) + define("HAS_CENTRE", 0) + define("REMOTE", 0) + "#define W_CENTRE T(0)\n";
+    const bool remote = c.placement.halo == HaloMode::Remote; // strips whose loads read the neighbours' buffers
+    s += define("RULE_WAVE", 0) + define("HAS_CENTRE", 0) + define("REMOTE", remote);
+    if (remote) s += define("SPLIT", split_axis(c)); // star.cuh's CELL_SRC picks the buffer along this axis
+    s += "#define W_CENTRE T(0)\n";
     s += define("SNX", c.problem.size.nx) + define("SNY", c.problem.size.ny);
     if (fixed_block)
         s += define("SBX", fixed_block->x) + define("SBY", fixed_block->y) + define("SBZ", fixed_block->z)
@@ -37,24 +40,38 @@ std::string point_preamble(const KernelPlan& plan, const BlockDims* fixed_block,
 
 namespace {
 
+// The array a point's operand is loaded from: `array`, or in remote mode star.cuh's CELL_SRC of the cell it reads
+// (its own buffer or a neighbour's, chosen by the cell's coordinate along the split axis).
+std::string source_of(const StencilPoint& p, const char* array, bool remote) {
+    if (!remote) return array;
+    return "CELL_SRC(i" + term(p.dx, nullptr) + ", j" + term(p.dy, nullptr) + ", k" + term(p.dz, nullptr) + ")";
+}
+
 // One function summing every point's product in the shape's order: `array[at + offset]`, the offset in `sy`/`sz`.
+// The products and their order do not depend on where an operand is loaded from, so remote strips keep the bits.
 std::string sum_function(const StencilShape& shape, const std::string& signature, const char* array, const char* at,
-    const char* sy, const char* sz) {
+    const char* sy, const char* sz, bool remote = false) {
     std::string s = "__device__ __forceinline__ T " + signature + "\n{\n    T acc = T(0);\n";
     char weight[64];
     for (const StencilPoint& p : shape.points) {
         std::snprintf(weight, sizeof weight, "T(%a)", p.weight);
-        s += "    acc = fma_rn(" + std::string(weight) + ", " + array + "[" + at + term(p.dx, nullptr) + term(p.dy, sy)
-            + term(p.dz, sz) + "], acc);\n";
+        s += "    acc = fma_rn(" + std::string(weight) + ", " + source_of(p, array, remote) + "[" + at
+            + term(p.dx, nullptr) + term(p.dy, sy) + term(p.dz, sz) + "], acc);\n";
     }
+    if (remote) s += "    (void)nx, (void)ny, (void)nz, (void)i, (void)j, (void)k, (void)below, (void)above;\n";
     return s + "    (void)" + sz + ";\n    return acc;\n}\n";
 }
 
 } // namespace
 
-std::string point_sum_source(const StencilShape& shape, Variant variant) {
-    if (variant == Variant::Smem)
+std::string point_sum_source(const StencilShape& shape, Variant variant, bool remote) {
+    if (variant == Variant::Smem) // remote mode picks the buffer while loading the tile (points.cuh)
         return sum_function(shape, "point_sum_tile(const T* tile, int s, int tsy, int tsz)", "tile", "s", "tsy", "tsz");
+    if (remote)
+        return sum_function(shape,
+            "point_sum(const T* __restrict__ in, const T* __restrict__ below, const T* __restrict__ above, idx_t idx, "
+            "idx_t sy, idx_t sz, int i, int j, int k, int nx, int ny, int nz)",
+            "in", "idx", "sy", "sz", true);
     return sum_function(
         shape, "point_sum(const T* __restrict__ in, idx_t idx, idx_t sy, idx_t sz)", "in", "idx", "sy", "sz");
 }
