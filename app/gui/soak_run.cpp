@@ -203,34 +203,16 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     std::vector<long long> round_rss; // at the end of every round after the warm-up one
     std::string failure; // why the loop stopped early
     std::vector<SceneLatency> latencies;
-    const bool trace_switches = qEnvironmentVariableIsSet("SOAK_TRACE");
     std::uint64_t awaited = 0; // the newest scene's generation, until its first frame is on screen
     SceneLatency pending_latency;
     QElapsedTimer since_scene, since_warmup;
-    const QMetaObject::Connection on_ready = QObject::connect(
-        &w.session(), &Session::ready, &w, [&](const EngineReady& r) {
-            if (trace_switches) {
-                char line[240];
-                std::snprintf(line, sizeof line,
-                    "soak: ready %llu (awaited %llu) %.0f ms after the scene: build wait %.0f, save %.0f, create %.0f, "
-                    "upload %.0f, request to ready %.0f ms, %s",
-                    static_cast<unsigned long long>(r.generation), static_cast<unsigned long long>(awaited),
-                    double(since_scene.nsecsElapsed()) / 1e6, r.switch_times.build_wait_ms, r.switch_times.save_ms,
-                    r.switch_times.create_ms, r.switch_times.upload_ms, r.switch_times.total_ms,
-                    r.resources.from_cache ? "from cache" : "built");
-                out << line << std::endl;
-            }
-            if (awaited == 0 || r.generation != awaited) return;
-            pending_latency.cached = r.resources.from_cache;
-            pending_latency.engine = r.switch_times;
-        });
-    std::uint64_t traced_generation = 0;
+    const QMetaObject::Connection on_ready
+        = QObject::connect(&w.session(), &Session::ready, &w, [&](const EngineReady& r) {
+              if (awaited == 0 || r.generation != awaited) return;
+              pending_latency.cached = r.resources.from_cache;
+              pending_latency.engine = r.switch_times;
+          });
     const QMetaObject::Connection on_frame = QObject::connect(&view, &FieldView::presented, &w, [&] {
-        if (trace_switches && view.presented_generation() != traced_generation) {
-            traced_generation = view.presented_generation();
-            out << "soak: first frame of " << traced_generation << " at " << since_scene.nsecsElapsed() / 1000000
-                << " ms after the scene" << std::endl;
-        }
         if (awaited == 0 || view.presented_generation() < awaited) return;
         pending_latency.ms = double(since_scene.nsecsElapsed()) / 1e6;
         latencies.push_back(pending_latency);
