@@ -109,6 +109,7 @@ struct EngineStats {
     double gcells_per_second = 0.0; // over that busy time
     double gbytes_per_second = 0.0; // the ideal bytes a step must move, per second of busy time
     int batch_steps = 0; // steps the engine queues at once, adapted to a few milliseconds of GPU work
+    int kernels_building_ahead = 0; // configurations one knob away whose kernels are still to be built
     MultiGpuStats strips; // per GPU, and the halo exchange (one untimed strip on a single GPU)
 };
 

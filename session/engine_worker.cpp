@@ -437,6 +437,7 @@ void EngineWorker::report_stats(bool force) {
     s.generation = m_generation;
     s.iteration = m_iteration_base + m_sim->iteration();
     s.batch_steps = m_batch;
+    s.kernels_building_ahead = m_ahead.pending();
     if (m_window_steps > 0 && m_window_busy_ms > 0.0) {
         const StencilConfig& c = m_sim->config();
         s.steps_per_second = m_window_steps / seconds;

@@ -199,8 +199,16 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     int checked = 0, reached = 0; // scenes checked one interval after they were set, and found running
     int warm_checked = 0, warm_reached = 0; // the same, for scenes set after the warm-up round
     bool pending_check = false, pending_warm = false;
+    qint64 apply_ms = 0; // how long the last scene's knobs took to set (the GUI thread's own work)
     long long rss_start = -1, rss_peak = 0;
     std::vector<long long> round_rss; // at the end of every round after the warm-up one
+    // The kernels one knob away from each scene are built in the background during the first rounds and stay in
+    // the kernel cache (bounded: the scenes repeat). Memory is compared from the round their builds had settled.
+    int building_ahead = -1; // the engine's latest count; -1: no statistics yet
+    std::size_t settled_round = 0; // index into round_rss
+    bool settled = false;
+    const QMetaObject::Connection on_stats = QObject::connect(
+        &w.session(), &Session::stats, &w, [&](const EngineStats& st) { building_ahead = st.kernels_building_ahead; });
     std::string failure; // why the loop stopped early
     std::vector<SceneLatency> latencies;
     std::uint64_t awaited = 0; // the newest scene's generation, until its first frame is on screen
@@ -231,6 +239,12 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
                     << "; frames via " << w.interop_text().toStdString() << std::endl;
             } else {
                 round_rss.push_back(rss);
+                if (!settled && building_ahead == 0) {
+                    settled = true;
+                    settled_round = round_rss.size() - 1;
+                    out << "soak: the kernels built ahead of the knobs had settled after " << clock.elapsed() / 1000
+                        << " s" << std::endl;
+                }
                 out << "soak: round " << changes / kSoakRound << " done after " << clock.elapsed() / 1000 << " s: RSS "
                     << mib(rss) << std::endl;
             }
@@ -242,18 +256,23 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
                 && active.policy.cf == last.cf;
             ++checked;
             reached += running ? 1 : 0;
-            if (!running && pending_warm && checked - reached <= 5) // the first few, to see which scenes lag
+            if (!running && pending_warm && warm_checked - warm_reached <= 5) // the first few, to see which lag
                 out << "soak: scene " << (changes - 1) % kSoakRound + 1 << " (" << scene_text(last, dims)
                     << ") not running one interval later: the engine runs generation "
                     << w.session().active().generation << " (" << describe(active) << "), the newest request is "
-                    << w.session().generation() << std::endl;
+                    << w.session().generation() << ", " << since_scene.elapsed()
+                    << " ms after the scene's last knob (set in " << apply_ms << " ms)" << std::endl;
             warm_checked += pending_warm ? 1 : 0;
             warm_reached += pending_warm && running ? 1 : 0;
         }
         if (clock.elapsed() >= qint64(o.soak_seconds * 1000.0)) return loop.quit();
         const SoakScene& scene = kSoakScenes[changes % kSoakRound];
         if (changes < kSoakRound) out << "soak: scene " << changes + 1 << ": " << scene_text(scene, dims) << std::endl;
-        if (const std::string missing = apply_scene(w, scene, dims); !missing.empty()) {
+        QElapsedTimer applying;
+        applying.start();
+        const std::string missing = apply_scene(w, scene, dims);
+        apply_ms = applying.elapsed();
+        if (!missing.empty()) {
             failure = missing;
             return loop.quit();
         }
@@ -289,6 +308,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     QObject::disconnect(count_failures);
     QObject::disconnect(on_ready);
     QObject::disconnect(on_frame);
+    QObject::disconnect(on_stats);
     print_latencies(latencies, out);
 
     const long long rss_end = resident_bytes();
@@ -311,19 +331,21 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
                 : "the resident memory cannot be read (/proc/self/status)");
     } else {
         // A leak raises the floor; one sample swings with transient buffers (a profile's counter images, a
-        // decoded PM chunk) by ~10 % at 4096^2 fp64. With six rounds or more: the lowest of the last three rounds
-        // against the lowest of the warm-up's end and the two rounds after it.
+        // decoded PM chunk) by ~10 % at 4096^2 fp64. With six rounds or more after the kernels built ahead had
+        // settled: the lowest of the last three rounds against the lowest of the first three.
         long long base = rss_start, now = rss_end;
-        if (round_rss.size() >= 6) {
-            base = std::min({ rss_start, round_rss[0], round_rss[1] });
+        const bool floors = settled && round_rss.size() >= settled_round + 6;
+        if (floors) {
+            base = *std::min_element(round_rss.begin() + std::ptrdiff_t(settled_round),
+                round_rss.begin() + std::ptrdiff_t(settled_round) + 3);
             now = *std::min_element(round_rss.end() - 3, round_rss.end());
         }
         growth = 100.0 * double(now - base) / double(base);
         char line[240];
-        if (round_rss.size() >= 6) {
+        if (floors) {
             std::snprintf(line, sizeof line,
-                "soak: RSS floor over the first rounds %s, over the last three %s (%+.1f %%)", mib(base).c_str(),
-                mib(now).c_str(), growth);
+                "soak: RSS floor over the first three rounds settled %s, over the last three %s (%+.1f %%)",
+                mib(base).c_str(), mib(now).c_str(), growth);
             out << line << std::endl;
         }
         std::snprintf(line, sizeof line, "soak: RSS at start %s, at the end %s (%+.1f %%), peak %s",

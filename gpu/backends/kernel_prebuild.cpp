@@ -29,6 +29,7 @@ void KernelPrebuild::replace(std::vector<StencilConfig> configs) {
     {
         std::lock_guard lock(m_mutex);
         m_waiting.assign(configs.begin(), configs.end());
+        m_pending = int(m_waiting.size()) + (m_busy ? 1 : 0);
     }
     m_wake.notify_all();
 }
@@ -57,6 +58,7 @@ void KernelPrebuild::run() {
         }
         lock.lock();
         m_busy = false;
+        m_pending = int(m_waiting.size());
         if (m_waiting.empty()) m_idle.notify_all();
     }
 }

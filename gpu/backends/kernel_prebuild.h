@@ -29,6 +29,7 @@ public:
     // Blocks until the list is done (tests).
     void wait_idle();
     int built() const { return m_built.load(); } // configurations whose kernels were prepared since construction
+    int pending() const { return m_pending.load(); } // configurations waiting or being built now
 
 private:
     void run();
@@ -39,6 +40,7 @@ private:
     std::deque<StencilConfig> m_waiting;
     bool m_busy = false, m_stop = false;
     std::atomic<int> m_built { 0 };
+    std::atomic<int> m_pending { 0 };
     std::thread m_thread; // last: starts once the members above exist
 };
 
