@@ -78,7 +78,10 @@ int roofline_picture(MainWindow& w, const GuiOptions& o, std::ostream& out, std:
     const auto arrived = [&] {
         if (!gpu) // the chart says why there is no roofline
             return window->chart().reason() == QString::fromStdString(s.roofline_ceilings().unavailable);
-        if (s.roofline_ceilings_measuring() || stats_windows < 1) return false;
+        // Statistics windows counted from when the ceilings were measured: the window that held the measurement
+        // (the engine thread ran the ceilings' kernels in it) is not the kernel's own pace.
+        if (s.roofline_ceilings_measuring()) stats_windows = 0;
+        if (s.roofline_ceilings_measuring() || stats_windows < 2) return false;
         const RooflinePoint point = s.roofline_point();
         return point.valid() && (!counted || point.measured_traffic);
     };
