@@ -30,6 +30,7 @@ namespace {
 // --- the soak ------------------------------------------------------------------------------------------
 
 constexpr double kMaxSoakGrowthPercent = 5.0;
+constexpr qint64 kWarmupSceneMs = 60000; // the longest a warm-up scene may take to run with its neighbours built
 
 // Resident memory of this process in bytes (Linux /proc), or -1.
 long long resident_bytes() {
@@ -202,13 +203,15 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     qint64 apply_ms = 0; // how long the last scene's knobs took to set (the GUI thread's own work)
     long long rss_start = -1, rss_peak = 0;
     std::vector<long long> round_rss; // at the end of every round after the warm-up one
-    // The kernels one knob away from each scene are built in the background during the first rounds and stay in
-    // the kernel cache (bounded: the scenes repeat). Memory is compared from the round their builds had settled.
-    int building_ahead = -1; // the engine's latest count; -1: no statistics yet
-    std::size_t settled_round = 0; // index into round_rss
-    bool settled = false;
-    const QMetaObject::Connection on_stats = QObject::connect(
-        &w.session(), &Session::stats, &w, [&](const EngineStats& st) { building_ahead = st.kernels_building_ahead; });
+    // The warm-up round waits, scene by scene, until the scene runs and the kernels one knob away from it are built
+    // (the premise: after one round every kernel was built once); later rounds change every interval.
+    std::uint64_t stats_generation = 0;
+    int stats_building_ahead = -1;
+    const QMetaObject::Connection on_stats
+        = QObject::connect(&w.session(), &Session::stats, &w, [&](const EngineStats& st) {
+              stats_generation = st.generation;
+              stats_building_ahead = st.kernels_building_ahead;
+          });
     std::string failure; // why the loop stopped early
     std::vector<SceneLatency> latencies;
     std::uint64_t awaited = 0; // the newest scene's generation, until its first frame is on screen
@@ -228,6 +231,18 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     });
     QTimer tick, poll;
     QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
+        if (changes > 0 && changes <= kSoakRound && pending_check) { // the warm-up round: built before moving on
+            const SoakScene& last = kSoakScenes[changes - 1];
+            const EngineReady& active = w.session().active();
+            const StencilConfig& c = active.settings.config;
+            const bool runs
+                = c.policy.variant == last.variant && c.problem.radius == last.radius && c.policy.cf == last.cf;
+            const bool built = runs && stats_generation == active.generation && stats_building_ahead == 0;
+            if (!built && since_scene.elapsed() < kWarmupSceneMs) return;
+            if (!built)
+                out << "soak: warm-up scene " << changes << " (" << scene_text(last, dims) << ") was not built within "
+                    << kWarmupSceneMs / 1000 << " s" << std::endl;
+        }
         if (changes % kSoakRound == 0 && changes > 0) { // a round is complete: its last scene ran a while
             const long long rss = resident_bytes();
             rss_peak = std::max(rss_peak, rss);
@@ -239,12 +254,6 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
                     << "; frames via " << w.interop_text().toStdString() << std::endl;
             } else {
                 round_rss.push_back(rss);
-                if (!settled && building_ahead == 0) {
-                    settled = true;
-                    settled_round = round_rss.size() - 1;
-                    out << "soak: the kernels built ahead of the knobs had settled after " << clock.elapsed() / 1000
-                        << " s" << std::endl;
-                }
                 out << "soak: round " << changes / kSoakRound << " done after " << clock.elapsed() / 1000 << " s: RSS "
                     << mib(rss) << std::endl;
             }
@@ -331,20 +340,19 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
                 : "the resident memory cannot be read (/proc/self/status)");
     } else {
         // A leak raises the floor; one sample swings with transient buffers (a profile's counter images, a
-        // decoded PM chunk) by ~10 % at 4096^2 fp64. With six rounds or more after the kernels built ahead had
-        // settled: the lowest of the last three rounds against the lowest of the first three.
+        // decoded PM chunk) by ~10 % at 4096^2 fp64. With six rounds or more: the lowest of the last three rounds
+        // against the lowest of the warm-up's end and the two rounds after it.
         long long base = rss_start, now = rss_end;
-        const bool floors = settled && round_rss.size() >= settled_round + 6;
+        const bool floors = round_rss.size() >= 6;
         if (floors) {
-            base = *std::min_element(round_rss.begin() + std::ptrdiff_t(settled_round),
-                round_rss.begin() + std::ptrdiff_t(settled_round) + 3);
+            base = std::min({ rss_start, round_rss[0], round_rss[1] });
             now = *std::min_element(round_rss.end() - 3, round_rss.end());
         }
         growth = 100.0 * double(now - base) / double(base);
         char line[240];
         if (floors) {
             std::snprintf(line, sizeof line,
-                "soak: RSS floor over the first three rounds settled %s, over the last three %s (%+.1f %%)",
+                "soak: RSS floor over the warm-up's end and the next two rounds %s, over the last three %s (%+.1f %%)",
                 mib(base).c_str(), mib(now).c_str(), growth);
             out << line << std::endl;
         }
