@@ -157,7 +157,7 @@ void EngineController::on_ready(const EngineReady& r) {
     // A generation between the active one and the newest request is what the engine runs now: while knobs turn
     // faster than a switch, the newest request is always queued behind it, and dropping its ready would leave the
     // window on frames nobody produces any more (issue 40's frozen picture).
-    if (m_has_simulation && r.generation <= m_active.generation) return; // older than what is shown
+    if (m_has_simulation && r.generation < m_active.generation) return; // older than what is shown
     if (r.generation > m_generation) return;
     m_active = r;
     m_has_simulation = true;

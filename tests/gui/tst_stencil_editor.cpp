@@ -179,7 +179,7 @@ private slots:
         QTRY_VERIFY(w.session().has_simulation());
         auto* facts = knob<QLabel>(w, "stencil_facts");
         // The star's count leaves out its centre, which weighs 0; flops_per_cell counts it (arithmetic_intensity.h).
-        QVERIFY2(facts->text().startsWith(QStringLiteral("4 points · 9 flop/cell\n")), qPrintable(facts->text()));
+        QVERIFY2(facts->text().startsWith(QStringLiteral("4 points · 7 flop/cell\n")), qPrintable(facts->text()));
         QCOMPARE(knob<StencilDrawing>(w, "stencil_drawing")->shape().points.size(), std::size_t(4));
 
         knob<QAbstractButton>(w, "edit_stencil")->click();
