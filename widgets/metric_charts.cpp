@@ -70,7 +70,9 @@ TimeSeriesChart::TimeSeriesChart(
     const QString& title, const QString& unit, const QStringList& series_names, QWidget* parent)
     : QChartView(make_chart(title), parent) {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(170);
+    // Below about 180 px the title, the legend and the time axis leave the axis' labels too little height and
+    // Qt draws "..." for every time: two GPUs' continuous charts, without a stall chart beside them, got 170.
+    setMinimumHeight(190);
     QChart* c = chart();
     m_x = new QValueAxis;
     m_x->setTitleText(tr("time (s)"));

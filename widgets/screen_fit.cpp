@@ -29,7 +29,7 @@ int metrics_dock_height(QSize window, int bars, int controls_width, bool charts)
     const int width = window.width(), height = window.height();
     const int field_width = std::max(width - controls_width - 40, 1); // dock separators, frames, scroll bar
     const int field_height = (width * height / 2 + field_width - 1) / field_width + 12;
-    // 110 px: the readouts. With charts, 300 px: the readouts and one chart (170 px at least) without
+    // 110 px: the readouts. With charts, 300 px: the readouts and one chart (190 px at least) without
     // scrolling, at the field's expense on a projector; at most 360 px, more (420) on a tall screen, where
     // the area rule would leave the charts 90 px and the field still keeps 40 % of the window.
     if (!charts) return 110;
