@@ -235,8 +235,9 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
             const SoakScene& last = kSoakScenes[changes - 1];
             const EngineReady& active = w.session().active();
             const StencilConfig& c = active.settings.config;
-            const bool runs
-                = c.policy.variant == last.variant && c.problem.radius == last.radius && c.policy.cf == last.cf;
+            // the newest request itself: a scene's knobs go one by one, and an intermediate one may match too
+            const bool runs = active.generation == w.session().generation() && c.policy.variant == last.variant
+                && c.problem.radius == last.radius && c.policy.cf == last.cf;
             const bool built = runs && stats_generation == active.generation && stats_building_ahead == 0;
             if (!built && since_scene.elapsed() < kWarmupSceneMs) return;
             if (!built)
