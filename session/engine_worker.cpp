@@ -70,13 +70,18 @@ void EngineWorker::set_playing(bool playing) {
         report_stats(true);
         m_dirty = true; // a paused view gets a full-resolution frame (exports are at field resolution)
     }
+    start_stats_window();
+    schedule();
+}
+
+// A new statistics window: no figure of the run before it is averaged into the next one.
+void EngineWorker::start_stats_window() {
     m_window.start();
     m_window_steps = 0;
     m_window_busy_ms = 0.0;
     m_window_kernel_ms = 0.0;
     m_window_kernel_steps = 0;
     m_window_launch_ms_per_step.clear();
-    schedule();
 }
 
 void EngineWorker::step_frame() {
@@ -279,12 +284,7 @@ void EngineWorker::report_stats(bool force) {
         }
     }
     emit stats(s);
-    m_window.start();
-    m_window_steps = 0;
-    m_window_busy_ms = 0.0;
-    m_window_kernel_ms = 0.0;
-    m_window_kernel_steps = 0;
-    m_window_launch_ms_per_step.clear();
+    start_stats_window();
 }
 
 std::string EngineWorker::device_name(const StencilConfig& c) const {

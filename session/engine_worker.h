@@ -81,6 +81,7 @@ private:
     bool produce_device_frame(FieldFrame&, int queue_next_steps);
     std::vector<float> max_projection(int& width, int& height);
     void report_stats(bool force);
+    void start_stats_window();
     void restart(std::uint64_t generation, bool reused_field);
     void profile_step();
     void report_metrics_unavailable();

@@ -176,12 +176,7 @@ void EngineWorker::restart(std::uint64_t generation, bool reused_field) {
     m_have_batch_clock = false;
     m_dirty = true;
     m_frame_wanted = true;
-    m_window.start();
-    m_window_steps = 0;
-    m_window_busy_ms = 0.0;
-    m_window_kernel_ms = 0.0;
-    m_window_kernel_steps = 0;
-    m_window_launch_ms_per_step.clear();
+    start_stats_window();
     m_switch.total_ms = ms_since(m_requested_at);
     emit ready({ generation, m_settings, m_sim->resources(), device_name(m_settings.config), reused_field, m_switch });
     m_sampler.follow(m_sim.get(), generation); // the new kernel is profiled once the knobs rest a moment

@@ -102,7 +102,8 @@ void StencilDrawing::paintEvent(QPaintEvent*) {
     const QPointF origin = area.center() - QPointF(used.width() / 2, used.height() / 2);
     auto plane_origin = [&](int dz) {
         const int index = dz + (planes == 1 ? 0 : radius);
-        return origin + QPointF(index % layout.columns * (side + 1) * cell, index / layout.columns * (side + 1) * cell);
+        const int column = index % layout.columns, row = index / layout.columns; // the plane's place in the grid
+        return origin + QPointF(column * (side + 1) * cell, row * (side + 1) * cell);
     };
     auto centre_of = [&](int dx, int dy, int dz) {
         return plane_origin(dz) + QPointF((dx + radius + 0.5) * cell, (dy + radius + 0.5) * cell);

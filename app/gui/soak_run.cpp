@@ -18,6 +18,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <ostream>
@@ -136,7 +137,7 @@ struct SceneLatency {
 double percentile(std::vector<double> values, double p) {
     if (values.empty()) return 0.0;
     std::sort(values.begin(), values.end());
-    return values[std::min(values.size() - 1, std::size_t(p * double(values.size() - 1) + 0.5))];
+    return values[std::min(values.size() - 1, std::size_t(std::lround(p * double(values.size() - 1))))];
 }
 
 void print_latencies(const std::vector<SceneLatency>& all, std::ostream& out) {

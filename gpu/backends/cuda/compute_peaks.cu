@@ -3,10 +3,9 @@
 // roofline chart, timed with CUDA events, best of kRepeats.
 #include "gpu/backends/compute_peaks.h"
 
-#include <cuda_runtime.h>
+#include "gpu/backends/cuda/once_per_device.h"
 
-#include <map>
-#include <mutex>
+#include <cuda_runtime.h>
 
 namespace ss {
 namespace {
@@ -143,18 +142,7 @@ ComputePeaks measure(int device) {
 } // namespace
 
 const ComputePeaks& measure_compute_peaks(int device) {
-    static std::mutex mutex;
-    static std::map<int, ComputePeaks> measured; // map nodes stay put: the references handed out stay valid
-    const std::lock_guard lock(mutex);
-    auto it = measured.find(device);
-    if (it == measured.end()) {
-        int previous = -1; // the caller's current device, put back afterwards
-        const bool had_device = cudaGetDevice(&previous) == cudaSuccess;
-        it = measured.emplace(device, measure(device)).first;
-        if (had_device) cudaSetDevice(previous);
-        cudaGetLastError();
-    }
-    return it->second;
+    return once_per_device<ComputePeaks>(device, measure);
 }
 
 } // namespace ss

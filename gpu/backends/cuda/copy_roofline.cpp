@@ -2,10 +2,9 @@
 // The one copy roofline per device and process (bandwidth.h): sized to the free memory, measured once.
 #include "gpu/backends/bandwidth.h"
 
-#include <cuda_runtime.h>
+#include "gpu/backends/cuda/once_per_device.h"
 
-#include <map>
-#include <mutex>
+#include <cuda_runtime.h>
 
 namespace ss {
 namespace {
@@ -55,18 +54,7 @@ CopyRoofline measure(int device) {
 } // namespace
 
 const CopyRoofline& measure_copy_roofline(int device) {
-    static std::mutex mutex;
-    static std::map<int, CopyRoofline> measured; // map nodes stay put: the references handed out stay valid
-    const std::lock_guard lock(mutex);
-    auto it = measured.find(device);
-    if (it == measured.end()) {
-        int previous = -1; // the caller's current device, put back after the copies
-        const bool had_device = cudaGetDevice(&previous) == cudaSuccess;
-        it = measured.emplace(device, measure(device)).first;
-        if (had_device) cudaSetDevice(previous);
-        cudaGetLastError();
-    }
-    return it->second;
+    return once_per_device<CopyRoofline>(device, measure);
 }
 
 } // namespace ss
