@@ -162,6 +162,21 @@ void print_latencies(const std::vector<SceneLatency>& all, std::ostream& out) {
             percentile(total, 0.5));
         out << line << std::endl;
     }
+    // The warm-up round builds each scene's kernels (on the background build thread while the previous scene runs):
+    // how much later than its build the new kernel's first frame came (issue 40: at most the build + 50 ms).
+    std::vector<double> build, over;
+    for (const SceneLatency& l : all) {
+        if (l.warm) continue;
+        build.push_back(l.engine.build_wait_ms);
+        over.push_back(l.ms - l.engine.build_wait_ms);
+    }
+    if (build.empty()) return;
+    char line[300];
+    std::snprintf(line, sizeof line,
+        "soak: warm-up round, %zu scenes: build wait median %.0f ms, max %.0f ms; knob to frame beyond the build "
+        "median %.0f ms, max %.0f ms",
+        build.size(), percentile(build, 0.5), percentile(build, 1.0), percentile(over, 0.5), percentile(over, 1.0));
+    out << line << std::endl;
 }
 
 } // namespace
