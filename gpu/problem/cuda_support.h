@@ -65,6 +65,8 @@ std::string describe_cuda_support(int driver_version, int devices, const std::st
 // /usr/local/cuda-13.* first (lib64, targets/x86_64-linux/lib, extras/CUPTI/lib64), then the multiarch
 // folder of distribution packages.
 std::vector<std::string> cuda_library_folders();
+// A ':' list of folders (STENCILSCOPE_CUDA_LIBS, PATH) as its non-empty parts, in order.
+std::vector<std::string> split_folder_list(const std::string& list);
 // The folders STENCILSCOPE_CUDA_LIBS names (a ':' list, empty parts skipped); none when it is unset.
 std::vector<std::string> named_cuda_library_folders();
 

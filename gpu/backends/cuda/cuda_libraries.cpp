@@ -28,7 +28,9 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
     return out;
 }
 
-std::vector<std::string> split_folders(const std::string& list) {
+} // namespace
+
+std::vector<std::string> split_folder_list(const std::string& list) {
     std::vector<std::string> out;
     std::size_t begin = 0;
     while (begin <= list.size()) {
@@ -38,6 +40,8 @@ std::vector<std::string> split_folders(const std::string& list) {
     }
     return out;
 }
+
+namespace {
 
 bool file_exists(const std::string& path) {
     return access(path.c_str(), F_OK) == 0;
@@ -195,7 +199,7 @@ std::string state_word(const CudaPieceStatus& s) {
 } // namespace
 
 std::vector<std::string> named_cuda_library_folders() {
-    return split_folders(knob_text(Knob::CudaLibs));
+    return split_folder_list(knob_text(Knob::CudaLibs));
 }
 
 std::vector<std::string> cuda_library_folders() {

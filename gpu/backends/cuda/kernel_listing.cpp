@@ -101,14 +101,8 @@ std::vector<std::filesystem::path> toolkit_bin_folders() {
 // nvdisasm, else cuobjdump: on PATH first, then in the toolkit's folders. Empty when neither is found.
 std::filesystem::path find_disassembler(std::string* name) {
     std::vector<std::filesystem::path> folders;
-    if (const char* path = std::getenv("PATH")) {
-        const std::string list(path);
-        for (std::size_t start = 0; start <= list.size();) {
-            const std::size_t end = std::min(list.find(':', start), list.size());
-            if (end > start) folders.emplace_back(list.substr(start, end - start));
-            start = end + 1;
-        }
-    }
+    if (const char* path = std::getenv("PATH"))
+        for (const std::string& folder : split_folder_list(path)) folders.emplace_back(folder);
     for (const auto& bin : toolkit_bin_folders()) folders.push_back(bin);
     for (const char* program : { "nvdisasm", "cuobjdump" })
         for (const auto& folder : folders)
