@@ -57,7 +57,6 @@ std::vector<StencilConfig> point_matrix() {
 // Every split axis and halo mode, overlap on and off where it applies, 2 and 3 strips on GPU 0, and the GPUs present.
 std::vector<StencilConfig> splits_of(const StencilConfig& one) {
     std::vector<StencilConfig> out;
-    const int devices = test::catalogue().count();
     for (SplitAxis axis : { SplitAxis::Slowest, SplitAxis::X, SplitAxis::Y })
         for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged, HaloMode::Remote })
             for (bool overlap : { true, false }) {
@@ -65,14 +64,7 @@ std::vector<StencilConfig> splits_of(const StencilConfig& one) {
                 if (overlap && (axis != SplitAxis::Slowest || halo == HaloMode::Remote)) continue; // not applicable
                 StencilConfig c = one;
                 c.placement.split = axis, c.placement.halo = halo, c.placement.overlap = overlap;
-                for (int n : { 2, 3 }) {
-                    c.placement.gpus = 1, c.placement.strips_per_device = n;
-                    out.push_back(c);
-                }
-                for (int g = 2; g <= devices; ++g) {
-                    c.placement.gpus = g, c.placement.strips_per_device = 1;
-                    if (can_implement(c, test::catalogue()).ok) out.push_back(c); // remote: peers only
-                }
+                for (const StencilConfig& placed : test::strip_placements(c)) out.push_back(placed);
             }
     return out;
 }

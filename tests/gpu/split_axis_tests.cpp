@@ -58,19 +58,11 @@ std::vector<StencilConfig> one_gpu_matrix(bool equal_widths) {
 // Every faster axis, every halo mode, 2 and 3 strips on GPU 0, and each GPU count up to the devices present.
 std::vector<StencilConfig> box_splits_of(const StencilConfig& one, HaloMode halo) {
     std::vector<StencilConfig> out;
-    const int devices = test::catalogue().count();
     for (SplitAxis axis : { SplitAxis::X, SplitAxis::Y }) {
         if (axis == SplitAxis::Y && one.problem.dims == 2) continue; // y is the slowest axis in 2D
         StencilConfig c = one;
         c.placement.split = axis, c.placement.halo = halo, c.placement.overlap = false;
-        for (int n : { 2, 3 }) {
-            c.placement.gpus = 1, c.placement.strips_per_device = n;
-            out.push_back(c);
-        }
-        for (int g = 2; g <= devices; ++g) {
-            c.placement.gpus = g, c.placement.strips_per_device = 1;
-            if (can_implement(c, test::catalogue()).ok) out.push_back(c); // remote: peers only
-        }
+        for (const StencilConfig& placed : test::strip_placements(c)) out.push_back(placed);
     }
     return out;
 }

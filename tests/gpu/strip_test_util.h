@@ -60,4 +60,19 @@ inline std::vector<float> slice_via_device(Simulation& s, SliceAxis plane, int i
     return out;
 }
 
+// `c` (its split axis, halo mode and overlap as given) in 2 and 3 strips on one GPU, and on 2 and more GPUs where
+// present and can_implement accepts it (remote halos need peer access).
+inline std::vector<StencilConfig> strip_placements(StencilConfig c) {
+    std::vector<StencilConfig> out;
+    for (int n : { 2, 3 }) {
+        c.placement.gpus = 1, c.placement.strips_per_device = n;
+        out.push_back(c);
+    }
+    for (int g = 2; g <= catalogue().count(); ++g) {
+        c.placement.gpus = g, c.placement.strips_per_device = 1;
+        if (can_implement(c, catalogue()).ok) out.push_back(c);
+    }
+    return out;
+}
+
 } // namespace ss::test
