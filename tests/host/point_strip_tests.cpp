@@ -12,6 +12,7 @@
 #include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
 #include "gpu/problem/stencil_catalog.h"
+#include "rank_split_run.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
@@ -148,41 +149,14 @@ TEST(PointStrips, CpuRankStripsAreBitwiseOneProcess) {
     for (const StencilShape& shape : { box_shape(2, 2), *ebisu_shape("3d27pt"), *ebisu_shape("poisson") }) {
         StencilConfig c = points(shape, shape.dims == 3 ? Extent { 21, 19, 26 } : Extent { 45, 37, 1 }, 1);
         c.placement.backend = Backend::Cpu, c.problem.precision = Precision::FP64;
-        const std::vector<double> initial = initial_field(c);
-        auto whole = create_cpu_simulation(c);
-        whole->upload(initial);
-        whole->step(6);
-        const std::vector<double> expected = whole->download();
+        const std::vector<double> expected = test::run_whole(c, 6);
         const std::size_t row = std::size_t(c.problem.size.nx) * (c.problem.dims == 3 ? c.problem.size.ny : 1);
         for (int ranks : { 2, 3 }) {
-            std::vector<std::unique_ptr<RankStrip>> strips;
-            for (int r = 0; r < ranks; ++r) {
-                std::string why;
-                strips.push_back(create_rank_strip(plan_rank_strip(plan_ranks(c, ranks), r, 0, {}), &why));
-                ASSERT_TRUE(strips.back()) << why;
-                const Strip& s = strips.back()->strip();
-                strips.back()->field().upload({ initial.begin() + std::ptrdiff_t(std::size_t(s.local_begin) * row),
-                    initial.begin() + std::ptrdiff_t(std::size_t(s.local_end) * row) });
-            }
-            EXPECT_EQ(strips.front()->halo_bytes(), std::size_t(c.problem.radius) * row * sizeof(double));
-            for (int step = 0; step < 6; ++step) {
-                for (auto& s : strips) s->compute_step();
-                for (int r = 0; r + 1 < ranks; ++r) {
-                    std::vector<unsigned char> up(strips[std::size_t(r)]->halo_bytes()), down(up.size());
-                    strips[std::size_t(r)]->copy_out(kRankAbove, up.data());
-                    strips[std::size_t(r) + 1]->copy_out(kRankBelow, down.data());
-                    strips[std::size_t(r) + 1]->copy_in(kRankBelow, up.data());
-                    strips[std::size_t(r)]->copy_in(kRankAbove, down.data());
-                }
-            }
-            std::vector<double> field;
-            for (auto& s : strips) {
-                const std::vector<double> local = s->field().download();
-                const Strip& p = s->strip();
-                field.insert(field.end(),
-                    local.begin() + std::ptrdiff_t(std::size_t(p.first_row - p.local_begin) * row),
-                    local.begin() + std::ptrdiff_t(std::size_t(p.end_row - p.local_begin) * row));
-            }
+            std::string why;
+            const auto first = create_rank_strip(plan_rank_strip(plan_ranks(c, ranks), 0, 0, {}), &why);
+            ASSERT_TRUE(first) << why;
+            EXPECT_EQ(first->halo_bytes(), std::size_t(c.problem.radius) * row * sizeof(double)); // R rows deep
+            const std::vector<double> field = test::run_split(c, ranks, 6);
             ASSERT_EQ(field.size(), expected.size());
             EXPECT_EQ(std::memcmp(field.data(), expected.data(), field.size() * sizeof(double)), 0)
                 << shape.name << " over " << ranks << " ranks";
