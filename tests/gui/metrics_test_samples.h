@@ -8,6 +8,7 @@
 #include <QTest>
 #include <QWidget>
 
+#include <string>
 #include <vector>
 
 namespace ss::gui::test {
@@ -69,6 +70,32 @@ template <typename W> W* child(QWidget& w, const char* name) {
     W* found = w.findChild<W*>(QLatin1String(name));
     if (!found) qFatal("no child named %s", name);
     return found;
+}
+
+// The continuous sampler's metrics (PM sampling) in the order the chunks below carry them.
+inline const std::vector<std::string>& continuous_metrics() {
+    static const std::vector<std::string> names
+        = { "dram__bytes_read.sum", "dram__bytes_write.sum", "dram__throughput.avg.pct_of_peak_sustained_elapsed",
+              "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum" };
+    return names;
+}
+
+// GPU `device`'s continuous chunk: `n` back-to-back 1 ms samples from `t0` seconds, each with `values` (in the order
+// of continuous_metrics()).
+inline ContinuousChunk continuous_samples(
+    int device, double t0, int n, const std::vector<double>& values, std::uint64_t generation = 0) {
+    ContinuousChunk c;
+    c.generation = generation;
+    c.interval_ms = 1.0;
+    c.chunk.metrics = continuous_metrics();
+    c.chunk.device = device;
+    c.device_name = "test GPU";
+    for (int i = 0; i < n; ++i) {
+        const std::uint64_t start = std::uint64_t((t0 + i * 1e-3) * 1e9);
+        c.chunk.samples.push_back({ start, start + 1'000'000, values });
+        c.seconds.push_back(t0 + (i + 1) * 1e-3);
+    }
+    return c;
 }
 
 } // namespace ss::gui::test

@@ -5,6 +5,7 @@
 // sampling is unavailable falls back to the replayed profile and says why; two GPUs get lines each;
 // the replayed detail stays off on 2+ GPUs while continuous counters stay on.
 #include "gpu/problem/cuda_support.h"
+#include "metrics_test_samples.h"
 #include "session/metrics_sampler.h"
 #include "session/session.h"
 #include "widgets/metric_charts.h"
@@ -31,29 +32,15 @@ using namespace ss::gui;
 
 namespace {
 
-const std::vector<std::string> kMetrics
-    = { "dram__bytes_read.sum", "dram__bytes_write.sum", "dram__throughput.avg.pct_of_peak_sustained_elapsed",
-          "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum" };
-
 ContinuousChunk announce(std::uint64_t generation = 0) {
-    ContinuousChunk c;
-    c.generation = generation;
-    c.interval_ms = 1.0;
-    c.chunk.metrics = kMetrics;
+    ContinuousChunk c = test::continuous_samples(0, 0.0, 0, {}, generation);
+    c.device_name.clear();
     return c;
 }
 
 // `n` back-to-back 1 ms samples from `t0` seconds: 64 MB read and 32 MB written per ms (64 and 32 GB/s).
 ContinuousChunk samples(int device, double t0, int n, std::uint64_t generation = 0) {
-    ContinuousChunk c = announce(generation);
-    c.chunk.device = device;
-    c.device_name = "test GPU";
-    for (int i = 0; i < n; ++i) {
-        const std::uint64_t start = std::uint64_t((t0 + i * 1e-3) * 1e9);
-        c.chunk.samples.push_back({ start, start + 1'000'000, { 64e6, 32e6, 40.0, 0.0, 0.0 } });
-        c.seconds.push_back(t0 + (i + 1) * 1e-3);
-    }
-    return c;
+    return test::continuous_samples(device, t0, n, { 64e6, 32e6, 40.0, 0.0, 0.0 }, generation);
 }
 
 template <typename W> W* child(QWidget& w, const char* name) {

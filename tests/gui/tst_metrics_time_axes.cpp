@@ -37,19 +37,7 @@ MetricsSample two_gpu_sample(double seconds) {
 
 // GPU `device`'s continuous chunk: `n` back-to-back 1 ms samples from `t0` seconds, 2 TB/s read, 1 TB/s written.
 ContinuousChunk continuous_chunk(int device, double t0, int n) {
-    ContinuousChunk c;
-    c.interval_ms = 1.0;
-    c.chunk.metrics
-        = { "dram__bytes_read.sum", "dram__bytes_write.sum", "dram__throughput.avg.pct_of_peak_sustained_elapsed",
-              "l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum" };
-    c.chunk.device = device;
-    c.device_name = "test GPU";
-    for (int i = 0; i < n; ++i) {
-        const std::uint64_t start = std::uint64_t((t0 + i * 1e-3) * 1e9);
-        c.chunk.samples.push_back({ start, start + 1'000'000, { 2e9, 1e9, 60.0, 2e6, 1e6 } });
-        c.seconds.push_back(t0 + (i + 1) * 1e-3);
-    }
-    return c;
+    return test::continuous_samples(device, t0, n, { 2e9, 1e9, 60.0, 2e6, 1e6 });
 }
 
 // The labels Qt Charts draws for a value axis with fixed ticks: min + i (max - min) / (ticks - 1), printf-formatted.

@@ -16,6 +16,28 @@
 
 using namespace ss;
 
+namespace {
+
+// job(i) for every i below count, on a pool of threads: NVRTC compiles independent texts in parallel.
+template <typename Job> void for_each_in_parallel(std::size_t count, Job job) {
+    std::atomic<std::size_t> next { 0 };
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i; (i = next++) < count;) job(i);
+        });
+    for (auto& t : pool) t.join();
+}
+
+// Each text's NVRTC errors for sm_90, "" where it compiles.
+std::vector<std::string> compile_errors(const std::vector<std::string>& sources) {
+    std::vector<std::string> errors(sources.size());
+    for_each_in_parallel(sources.size(), [&](std::size_t i) { errors[i] = nvrtc_compile_errors(sources[i], 9, 0); });
+    return errors;
+}
+
+} // namespace
+
 TEST(Nvrtc, EveryKernelFamilyCompiles) {
     std::vector<StencilConfig> configs;
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced })
@@ -35,15 +57,9 @@ TEST(Nvrtc, EveryKernelFamilyCompiles) {
             c.problem.stencil = StencilKind::Diffusion4, c.policy.variant = v, c.problem.precision = p;
             configs.push_back(c);
         }
-    std::atomic<std::size_t> next { 0 };
-    std::vector<std::string> errors(configs.size());
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
-        pool.emplace_back([&] {
-            for (std::size_t i; (i = next++) < configs.size();)
-                errors[i] = nvrtc_compile_errors(kernel_source_of(configs[i]), 9, 0);
-        });
-    for (auto& t : pool) t.join();
+    std::vector<std::string> sources;
+    for (const StencilConfig& c : configs) sources.push_back(kernel_source_of(c));
+    const std::vector<std::string> errors = compile_errors(sources);
     for (std::size_t i = 0; i < configs.size(); ++i) EXPECT_EQ(errors[i], "") << describe(configs[i]);
 }
 
@@ -65,14 +81,7 @@ TEST(Nvrtc, RemoteKernelsCompile) {
                         names.push_back(describe(c) + (fixed ? " for its block" : ""));
                     }
                 }
-    std::atomic<std::size_t> next { 0 };
-    std::vector<std::string> errors(sources.size());
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
-        pool.emplace_back([&] {
-            for (std::size_t i; (i = next++) < sources.size();) errors[i] = nvrtc_compile_errors(sources[i], 9, 0);
-        });
-    for (auto& t : pool) t.join();
+    const std::vector<std::string> errors = compile_errors(sources);
     for (std::size_t i = 0; i < sources.size(); ++i) {
         EXPECT_NE(sources[i].find("#define REMOTE 1"), std::string::npos) << names[i];
         EXPECT_EQ(errors[i], "") << names[i];
@@ -205,21 +214,17 @@ TEST(Nvrtc, ModulesNameTheirEntryPointsAsChosen) {
         { naive, { 32, 8, 1 }, "ss_diffusion_lap_ring" },
         { smem, { 32, 8, 1 }, "ss_diffusion_smem" },
     };
-    std::atomic<std::size_t> next { 0 };
     std::vector<std::string> images(cases.size()), errors(cases.size());
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
-        pool.emplace_back([&] {
-            for (std::size_t i; (i = next++) < cases.size();) try {
-                    const bool star = cases[i].config.problem.stencil == StencilKind::Star;
-                    const std::vector<char> image = nvrtc_compile_image(
-                        kernel_source_of(cases[i].config, star ? &cases[i].block : nullptr), 9, 0);
-                    images[i].assign(image.begin(), image.end());
-                } catch (const std::exception& e) {
-                    errors[i] = e.what();
-                }
-        });
-    for (auto& t : pool) t.join();
+    for_each_in_parallel(cases.size(), [&](std::size_t i) {
+        try {
+            const bool star = cases[i].config.problem.stencil == StencilKind::Star;
+            const std::vector<char> image
+                = nvrtc_compile_image(kernel_source_of(cases[i].config, star ? &cases[i].block : nullptr), 9, 0);
+            images[i].assign(image.begin(), image.end());
+        } catch (const std::exception& e) {
+            errors[i] = e.what();
+        }
+    });
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const KernelChoice k = choose_gpu_kernel(cases[i].config);
         EXPECT_EQ(k.entry, cases[i].entry) << describe(cases[i].config);
@@ -283,14 +288,7 @@ TEST(Nvrtc, PointStencilKernelsCompile) {
                         EXPECT_NE(sources.back().find("#define SS_ENTRY " + entry + "\n"), std::string::npos);
                     }
                 }
-    std::atomic<std::size_t> next { 0 };
-    std::vector<std::string> errors(sources.size());
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
-        pool.emplace_back([&] {
-            for (std::size_t i; (i = next++) < sources.size();) errors[i] = nvrtc_compile_errors(sources[i], 9, 0);
-        });
-    for (auto& t : pool) t.join();
+    const std::vector<std::string> errors = compile_errors(sources);
     for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
 }
 
@@ -315,14 +313,7 @@ TEST(Nvrtc, PointStencilStripKernelsCompile) {
                             describe(c) + " split " + std::string(to_string(split)) + (fixed ? " for its block" : ""));
                     }
                 }
-    std::atomic<std::size_t> next { 0 };
-    std::vector<std::string> errors(sources.size());
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
-        pool.emplace_back([&] {
-            for (std::size_t i; (i = next++) < sources.size();) errors[i] = nvrtc_compile_errors(sources[i], 9, 0);
-        });
-    for (auto& t : pool) t.join();
+    const std::vector<std::string> errors = compile_errors(sources);
     for (std::size_t i = 0; i < sources.size(); ++i) {
         EXPECT_NE(sources[i].find("#define REMOTE 1\n#define SPLIT "), std::string::npos) << names[i];
         EXPECT_EQ(errors[i], "") << names[i];
