@@ -196,7 +196,9 @@ Status parse_experiment_csv(const std::string& text, const std::string& path, Ex
                 if (c.policy.depth < 1 || c.policy.depth > kMaxTemporalDepth)
                     throw std::invalid_argument("depth " + quote_for_message(r[23]));
                 if (!depth_fits_variant(c.policy))
-                    throw std::invalid_argument("depth " + r[23] + " of variant " + r[9]); // both parsed: short
+                    // The parsed values, not the fields: from_chars reads "000…02" as 2, any length.
+                    throw std::invalid_argument("depth " + std::to_string(c.policy.depth) + " of variant "
+                        + std::string(to_string(c.policy.variant)));
                 p.dram_bytes_per_cell = parse_figure(r[24], "dram_bytes_per_cell", kMaxRatio);
             }
             // Not measured (a configuration that could not run): no bar, and no NaN for a chart's axis.

@@ -49,7 +49,8 @@ void check_sweep_reader(const std::string& text) {
         if (read.reason.empty()) violated("a sweep refused without a reason", {});
         if (read.reason.find('\n') != std::string::npos || read.reason.find('\r') != std::string::npos)
             violated("a sweep's reason is more than one line", QString::fromStdString(read.reason));
-        if (read.reason.size() > 400) violated("a sweep's reason is longer than 400 characters", {});
+        if (read.reason.size() > 400)
+            violated("a sweep's reason is longer than 400 characters", QString::fromStdString(read.reason));
         return;
     }
     if (table.points.empty() || table.points.size() > kMaxSweepPoints) violated("a sweep table out of bounds", {});
