@@ -78,3 +78,67 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     }
 }
 #endif
+
+#if VARIANT == 8 // stream: 2.5D, the block's tile marching along the slow axis (y in 2D, z in 3D)
+// A star's stream keeps the 2R+1 values of its column in registers because it reads only the column off its plane; a
+// point stencil may read any cell of the 2R+1 planes around its own (a box reads them all), so the planes themselves
+// are kept: a ring of 2R+1 tiles in shared memory, each the block's cells with an R-wide halo along the plane's axes.
+// Every plane is loaded once per block (the chunk's first 2R twice: the warm-up), where smem loads each cell's tile
+// with its halo along every axis. point_sum_ring is generated like point_sum: the same products in the same order,
+// so the result is bitwise base's; `plane[m]` is the ring offset of the plane m - R away along the marching axis.
+extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
+    extern __shared__ unsigned char smem_raw[];
+    T* ring = reinterpret_cast<T*>(smem_raw);
+    const int BX = BLK_X, BY = DIMS == 3 ? BLK_Y : 1;
+    const int px = BX * CF + 2 * R, py = DIMS == 3 ? BY + 2 * R : 1, tile_size = px * py;
+    const int s_begin = lo + int(DIMS == 3 ? blockIdx.z : blockIdx.y) * chunk;
+    const int s_end = min(s_begin + chunk, hi);
+    if (s_begin >= s_end) return; // uniform across the block: no barrier is left waiting
+    const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
+    // The tile's first cell along x and (3D) y; cells outside the domain are not loaded, and no interior cell reads them.
+    const int gx = int(blockIdx.x) * BX * CF - R, gy = DIMS == 3 ? int(blockIdx.y) * BY - R : 0;
+    const int row_thread = DIMS == 3 ? int(threadIdx.y) : 0;
+    // Plane s (a row in 2D) into ring slot `slot`, the block's threads walking its rows, a warp along x (coalesced).
+    // ss:mark smem tile
+    auto load_plane = [&](int s, int slot) {
+        T* tile = ring + slot * tile_size;
+        for (int row = row_thread; row < py; row += BY) {
+            const int j = DIMS == 3 ? gy + row : s, k = DIMS == 3 ? s : 0;
+            if (DIMS == 3 && (j < 0 || j >= ny)) continue;
+            const idx_t base = j * sy + (DIMS == 3 ? k * sz : 0);
+            for (int tx = int(threadIdx.x); tx < px; tx += BX) {
+                const int i = gx + tx;
+                if (i >= 0 && i < nx) tile[tx + row * px] = CELL_SRC(i, j, k)[base + i];
+            }
+        }
+    };
+    // ss:end
+    // ss:mark plane loop
+    for (int m = 0; m < 2 * R; ++m) load_plane(s_begin - R + m, m);
+    int head = 0; // the slot of plane s - R
+    const int j0 = DIMS == 3 ? int(blockIdx.y) * BY + int(threadIdx.y) : 0;
+    for (int s = s_begin; s < s_end; ++s) {
+        load_plane(s + R, head == 0 ? 2 * R : head - 1); // the slot plane s - R - 1 left
+        __syncthreads();
+        int plane[2 * R + 1];
+#pragma unroll
+        for (int m = 0; m < 2 * R + 1; ++m) {
+            const int slot = head + m;
+            plane[m] = (slot < 2 * R + 1 ? slot : slot - 2 * R - 1) * tile_size;
+        }
+        const int j = DIMS == 3 ? j0 : s, k = DIMS == 3 ? s : 0;
+#pragma unroll
+        for (int l = 0; l < CF; ++l) {
+            const int i = gx + R + int(threadIdx.x) + l * BX;
+            if (!interior(i, j, k, nx, ny, lo, hi)) continue;
+            const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
+            const int at = int(threadIdx.x) + R + l * BX + (DIMS == 3 ? (int(threadIdx.y) + R) * px : 0);
+            finish(out, idx, point_sum_ring(ring, plane, at, px));
+        }
+        __syncthreads(); // plane s - R is read; the next load overwrites its slot
+        head = head == 2 * R ? 0 : head + 1;
+    }
+    // ss:end
+}
+#endif

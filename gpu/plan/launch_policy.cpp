@@ -38,6 +38,12 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
     threads = std::max(threads, 1);
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal)
         return temporal_block(c); // the tile, whatever the thread count
+    if (c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Stream) {
+        // A row of 128 threads marching along y (2D); 32 x N tiles marching along z (3D), whose planes carry an
+        // R-wide halo on all four sides: wider tiles waste less of each plane on it.
+        if (c.problem.dims == 2) return { std::min(threads, 128), 1, 1 };
+        return { std::min(threads, 32), std::clamp(threads / 32, 1, 8), 1 };
+    }
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
         // 2D: rows of 128 threads measured best on the H100 up to CF 4 (16384^2, R1..R16, fp32 and fp64: 256 lost
         // up to 14 points); at CF 8 rows of 256 (R1 fp32 93.0 % against 88.7 %; docs/PERFORMANCE.md).
@@ -91,6 +97,8 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
         return ((b.x + 4) * std::int64_t(b.y + 4) + (b.x + 2) * std::int64_t(b.y + 2)) * es;
     }
     if (c.problem.stencil == StencilKind::Points) { // smem: the tile and its R-wide halo on every side (points.cuh)
+        if (c.policy.variant == Variant::Stream) // a ring of 2R + 1 planes, each tile with its R-wide halo
+            return (2 * r + 1) * (wx + 2 * r) * (c.problem.dims == 3 ? b.y + 2 * r : 1) * es;
         if (c.policy.variant != Variant::Smem) return 0;
         return (wx + 2 * r) * (b.y + 2 * r) * (c.problem.dims == 3 ? b.z + 2 * r : 1) * es;
     }
@@ -259,12 +267,14 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
             return Status::failure("smem_padded needs every block dim >= R (" + std::to_string(r) + "), got "
                 + format_block(b) + (c.problem.dims == 3 ? " (thesis: Bx, By, Bz >= RADIUS)" : " (Bx, By >= RADIUS)"));
     }
-    if (star && c.policy.variant == Variant::Stream) {
+    if (bordered && c.policy.variant == Variant::Stream) {
         if (c.problem.dims == 2 && b.y != 1)
             return Status::failure("stream in 2D marches along y: the block must be Bx x 1, got " + format_block(b));
         if (c.problem.dims == 3 && b.z != 1)
             return Status::failure(
                 "stream in 3D marches along z: the block must be Bx x By x 1, got " + format_block(b));
+    }
+    if (star && c.policy.variant == Variant::Stream) {
         if (stream_layout(c).roles == 2 && (b.y % 2 != 0 || (b.x * b.y / 2) % 32 != 0))
             return Status::failure(
                 "the two-role stream kernel gives each role half of the block's rows in whole warps: "
@@ -320,6 +330,11 @@ GridDims grid_dims(const StencilConfig& c, const BlockDims& b, int chunks) {
     if (c.problem.stencil == StencilKind::Diffusion4) {
         g.y = unsigned(ceil_div(c.problem.size.ny, b.y));
         g.z = unsigned(c.problem.dims == 3 ? c.problem.size.nz : 1);
+        return g;
+    }
+    if (c.policy.variant == Variant::Stream && c.problem.stencil == StencilKind::Points) { // points.cuh's stream
+        if (c.problem.dims == 3) g.y = unsigned(ceil_div(c.problem.size.ny, b.y));
+        (c.problem.dims == 3 ? g.z : g.y) = unsigned(std::max(chunks, 1));
         return g;
     }
     if (c.policy.variant == Variant::Stream) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Point stencils on the GPU (issue 34): box shapes, EBISU's ten and random-weight user stencils (read through the
-// JSON file format), base and smem, against the fp64 CPU reference on random data and odd domain sizes, (a) one step
-// into a NaN-poisoned output, (b) several steps; smem agrees with base bitwise (the same products in the same order).
+// JSON file format), base, smem and stream, against the fp64 CPU reference on random data and odd domain sizes,
+// (a) one step into a NaN-poisoned output, (b) several steps; smem and stream agree with base bitwise (the same
+// products in the same order).
 #include "gpu/problem/stencil_catalog.h"
 #include "gpu/problem/stencil_file.h"
 #include "gpu_test_util.h"
@@ -42,7 +43,7 @@ std::vector<StencilConfig> point_matrix() {
     for (const std::string_view name : ebisu_stencil_names()) shapes.push_back(*ebisu_shape(name));
     std::vector<StencilConfig> out;
     for (const StencilShape& shape : shapes)
-        for (Variant v : { Variant::Base, Variant::Smem })
+        for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream })
             for (Precision p : { Precision::FP32, Precision::FP64 })
                 for (int cf : { 1, 4 })
                     for (bool given_block : { false, true }) {
@@ -53,7 +54,9 @@ std::vector<StencilConfig> point_matrix() {
                         c.problem.size = shape.dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
                                                          : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
                         c.policy.heuristic_block = !given_block;
-                        c.policy.block = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+                        const bool stream = v == Variant::Stream; // marching: one deep along the slow axis
+                        c.policy.block = shape.dims == 3 ? BlockDims { 32, 4, stream ? 1 : 2 }
+                                                         : BlockDims { stream ? 64 : 32, stream ? 1 : 8, 1 };
                         out.push_back(c);
                     }
     return out;
@@ -73,8 +76,9 @@ std::string check_against_reference(const StencilConfig& c, bool poison, int ste
                               : relative_l2_error(got, want);
     if (!(err < test::tolerance(c.problem.precision)))
         return "relative L2 error " + std::to_string(err) + " (block " + format_block(sim->resources().block) + ")";
-    const std::string entry = std::string(c.policy.variant == Variant::Smem ? "ss_points_smem" : "ss_points")
-        + (c.problem.dims == 3 ? "_3d" : "_2d");
+    const Variant v = c.policy.variant;
+    const char* kind = v == Variant::Smem ? "ss_points_smem" : v == Variant::Stream ? "ss_points_stream" : "ss_points";
+    const std::string entry = kind + std::string(c.problem.dims == 3 ? "_3d" : "_2d");
     if (sim->resources().kernel.entry != entry) return "ran " + sim->resources().kernel.entry;
     return "";
 }
@@ -104,16 +108,19 @@ TEST(PointKernels, MatchTheCpuReference) {
     }
 }
 
-TEST(PointKernels, SmemAgreesWithBaseBitwise) {
+TEST(PointKernels, SmemAndStreamAgreeWithBaseBitwise) {
     SKIP_WITHOUT_GPU();
     for (const StencilConfig& base : point_matrix()) {
-        if (base.policy.variant != Variant::Base) continue;
-        StencilConfig smem = base;
-        smem.policy.variant = Variant::Smem;
-        const std::vector<double> a = run_steps(base, 3), b = run_steps(smem, 3);
-        ASSERT_EQ(a.size(), b.size()) << describe(base);
-        std::size_t differ = 0;
-        for (std::size_t i = 0; i < a.size(); ++i) differ += std::memcmp(&a[i], &b[i], sizeof(double)) != 0;
-        EXPECT_EQ(differ, 0u) << describe(smem);
+        if (base.policy.variant != Variant::Base || !base.policy.heuristic_block) continue;
+        const std::vector<double> a = run_steps(base, 3);
+        for (Variant v : { Variant::Smem, Variant::Stream }) {
+            StencilConfig other = base;
+            other.policy.variant = v;
+            const std::vector<double> b = run_steps(other, 3);
+            ASSERT_EQ(a.size(), b.size()) << describe(other);
+            std::size_t differ = 0;
+            for (std::size_t i = 0; i < a.size(); ++i) differ += std::memcmp(&a[i], &b[i], sizeof(double)) != 0;
+            EXPECT_EQ(differ, 0u) << describe(other);
+        }
     }
 }

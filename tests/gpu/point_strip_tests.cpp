@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Point stencils on strips (issue 34): a box R2 in 2D, EBISU's 3d27pt and poisson, and a random-weights user stencil
-// reaching its corners, base and smem, fp32 and fp64, split along every axis in every halo mode that applies, on 2 and
-// 3 strips of GPU 0 (the testing hook) and on real GPUs where present: the field after K steps equals one GPU's
-// bitwise, and one step into a NaN-poisoned output (with the ghost rows poisoned too in remote mode) writes every
+// reaching its corners, base, smem and stream, fp32 and fp64, split along every axis in every halo mode that applies,
+// on 2 and 3 strips of GPU 0 (the testing hook) and on real GPUs where present: the field after K steps equals one
+// GPU's bitwise, and one step into a NaN-poisoned output (with the ghost rows poisoned too in remote mode) writes every
 // updated cell as one GPU does. A box reads its corners: ghost layers missing them would change the bits.
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/stencil_catalog.h"
@@ -41,7 +41,7 @@ std::vector<StencilConfig> point_matrix() {
         random_corner_stencil(3, 2, 5), random_corner_stencil(2, 3, 6) };
     std::vector<StencilConfig> out;
     for (const StencilShape& shape : shapes)
-        for (Variant v : { Variant::Base, Variant::Smem })
+        for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream })
             for (Precision p : { Precision::FP32, Precision::FP64 }) {
                 StencilConfig c;
                 use_shape(c.problem, shape);

@@ -81,15 +81,16 @@ private slots:
         auto* variant = knob<QComboBox>(w, "variant");
         auto* items = qobject_cast<QStandardItemModel*>(variant->model());
         QVERIFY(items);
-        const int stream = variant->findData(int(Variant::Stream));
-        QVERIFY(stream >= 0);
-        const Status verdict = w.session().plan_for(engine_config(w)).variant_verdict(Variant::Stream);
+        const int temporal = variant->findData(int(Variant::Temporal));
+        QVERIFY(temporal >= 0);
+        const Status verdict = w.session().plan_for(engine_config(w)).variant_verdict(Variant::Temporal);
         QVERIFY(!verdict.ok);
-        QVERIFY(!items->item(stream)->isEnabled());
-        QVERIFY2(items->item(stream)->toolTip().contains(QString::fromStdString(verdict.reason).left(20)),
-            qPrintable(items->item(stream)->toolTip()));
+        QVERIFY(!items->item(temporal)->isEnabled());
+        QVERIFY2(items->item(temporal)->toolTip().contains(QString::fromStdString(verdict.reason).left(20)),
+            qPrintable(items->item(temporal)->toolTip()));
         QVERIFY(items->item(variant->findData(int(Variant::Base)))->isEnabled());
         QVERIFY(items->item(variant->findData(int(Variant::Smem)))->isEnabled()); // the tile fits: smem runs it
+        QVERIFY(items->item(variant->findData(int(Variant::Stream)))->isEnabled()); // and the ring of 2R+1 planes
         choose(w, "variant", int(Variant::Smem));
         QTRY_COMPARE(engine_config(w).policy.variant, Variant::Smem);
         QVERIFY(w.controls().reason().isEmpty());

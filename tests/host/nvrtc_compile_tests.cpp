@@ -265,26 +265,40 @@ TEST(Nvrtc, CubinRoundTripsThroughTheDiskCache) {
     std::filesystem::remove_all(dir, ec);
 }
 
-// Point stencils (issue 34): box, EBISU's ten and a 2D box R16 (1089 points), base and smem, compile generic and for
-// a block, and name their entry ss_points_2d / ss_points_smem_3d ...
+namespace {
+
+// The block a test gives a point kernel: the stream kernels march along the slow axis with a 1-deep block along it.
+BlockDims point_test_block(int dims, Variant v) {
+    if (v == Variant::Stream) return dims == 3 ? BlockDims { 32, 4, 1 } : BlockDims { 64, 1, 1 };
+    return dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+}
+
+std::string point_entry(int dims, Variant v) {
+    const char* kind = v == Variant::Smem ? "ss_points_smem" : v == Variant::Stream ? "ss_points_stream" : "ss_points";
+    return kind + std::string(dims == 3 ? "_3d" : "_2d");
+}
+
+} // namespace
+
+// Point stencils (issue 34): box, EBISU's ten and a 2D box R16 (1089 points), base, smem and stream, compile generic
+// and for a block, and name their entry ss_points_2d / ss_points_smem_3d / ss_points_stream_2d ...
 TEST(Nvrtc, PointStencilKernelsCompile) {
     std::vector<StencilShape> shapes { box_shape(2, 1), box_shape(2, 16), box_shape(3, 2) };
     for (const std::string_view name : ebisu_stencil_names()) shapes.push_back(*ebisu_shape(name));
     std::vector<std::string> sources, names;
     for (const StencilShape& shape : shapes)
-        for (Variant v : { Variant::Base, Variant::Smem })
+        for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream })
             for (Precision p : { Precision::FP32, Precision::FP64 })
                 for (int cf : { 1, 4 }) {
                     StencilConfig c;
                     use_shape(c.problem, shape);
                     c.problem.precision = p, c.policy.cf = cf, c.policy.variant = v;
                     c.problem.size = shape.dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
-                    const BlockDims b = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+                    const BlockDims b = point_test_block(shape.dims, v);
                     for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
                         sources.push_back(kernel_source_of(c, fixed));
                         names.push_back(describe(c) + (fixed ? " for its block" : ""));
-                        const std::string entry = std::string(v == Variant::Smem ? "ss_points_smem" : "ss_points")
-                            + (shape.dims == 3 ? "_3d" : "_2d");
+                        const std::string entry = point_entry(shape.dims, v);
                         EXPECT_NE(sources.back().find("#define SS_ENTRY " + entry + "\n"), std::string::npos);
                     }
                 }
@@ -293,11 +307,11 @@ TEST(Nvrtc, PointStencilKernelsCompile) {
 }
 
 // Point stencils on strips: strips along the slow axis run one GPU's text (above); remote strips, and box strips cut
-// along x or y, compile their own: base picks each operand's buffer, smem each tile cell's.
+// along x or y, compile their own: base picks each operand's buffer, smem and stream each tile cell's.
 TEST(Nvrtc, PointStencilStripKernelsCompile) {
     std::vector<std::string> sources, names;
     for (const StencilShape& shape : { box_shape(2, 2), *ebisu_shape("3d27pt"), box_shape(3, 2) })
-        for (Variant v : { Variant::Base, Variant::Smem })
+        for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream })
             for (Precision p : { Precision::FP32, Precision::FP64 })
                 for (SplitAxis split : { SplitAxis::X, SplitAxis::Y, SplitAxis::Z }) {
                     if (shape.dims == 2 && split == SplitAxis::Z) continue;
@@ -306,7 +320,7 @@ TEST(Nvrtc, PointStencilStripKernelsCompile) {
                     c.problem.precision = p, c.policy.variant = v, c.policy.cf = 2;
                     c.problem.size = shape.dims == 3 ? Extent { 40, 36, 30 } : Extent { 260, 130, 1 };
                     c.placement.halo = HaloMode::Remote, c.placement.split = split;
-                    const BlockDims b = shape.dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+                    const BlockDims b = point_test_block(shape.dims, v);
                     for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
                         sources.push_back(kernel_source(plan_kernels(c, c, largest_gpu_limits()), fixed));
                         names.push_back(

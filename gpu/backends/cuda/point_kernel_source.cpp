@@ -23,7 +23,8 @@ std::string term(int d, const char* stride) {
 
 std::string point_preamble(const KernelPlan& plan, const BlockDims* fixed_block, int min_blocks_per_sm) {
     const StencilConfig& c = plan.kernels;
-    const int variant = c.policy.variant == Variant::Smem ? 7 : 6; // points.cuh: 6 base, 7 smem
+    // points.cuh: 6 base, 7 smem, 8 stream
+    const int variant = c.policy.variant == Variant::Smem ? 7 : c.policy.variant == Variant::Stream ? 8 : 6;
     std::string s = define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant);
     s += "#define SS_ENTRY " + plan.choice.entry + "\n"; // the name the backend looks the kernel up by
@@ -62,9 +63,26 @@ std::string sum_function(const StencilShape& shape, const std::string& signature
     return s + "    (void)" + sz + ";\n    return acc;\n}\n";
 }
 
+// The stream kernel's sum over its ring of planes (points.cuh, VARIANT 8): a point's operand lies in the tile
+// `plane[d + R]` for its offset d along the marching axis (y in 2D, z in 3D), at `s` plus its offset within the plane.
+std::string ring_sum_function(const StencilShape& shape) {
+    std::string s = "__device__ __forceinline__ T point_sum_ring(const T* ring, const int* plane, int s, int tsy)\n{\n"
+                    "    T acc = T(0);\n";
+    const bool three_d = shape.dims == 3;
+    char weight[64];
+    for (const StencilPoint& p : shape.points) {
+        std::snprintf(weight, sizeof weight, "T(%a)", p.weight);
+        const int along = three_d ? p.dz : p.dy;
+        s += "    acc = fma_rn(" + std::string(weight) + ", ring[plane[" + std::to_string(along + shape.radius())
+            + "] + s" + term(p.dx, nullptr) + (three_d ? term(p.dy, "tsy") : "") + "], acc);\n";
+    }
+    return s + "    (void)tsy;\n    return acc;\n}\n";
+}
+
 } // namespace
 
 std::string point_sum_source(const StencilShape& shape, Variant variant, bool remote) {
+    if (variant == Variant::Stream) return ring_sum_function(shape); // remote mode picks the buffer while loading
     if (variant == Variant::Smem) // remote mode picks the buffer while loading the tile (points.cuh)
         return sum_function(shape, "point_sum_tile(const T* tile, int s, int tsy, int tsz)", "tile", "s", "tsy", "tsz");
     if (remote)
