@@ -96,7 +96,8 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const int s_end = min(s_begin + chunk, hi);
     if (s_begin >= s_end) return; // uniform across the block: no barrier is left waiting
     const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
-    // The tile's first cell along x and (3D) y; cells outside the domain are not loaded, and no interior cell reads them.
+    // The tile's first cell along x and (3D) y; cells outside the domain are not loaded, and no interior cell reads
+    // them.
     const int gx = int(blockIdx.x) * BX * CF - R, gy = DIMS == 3 ? int(blockIdx.y) * BY - R : 0;
     const int row_thread = DIMS == 3 ? int(threadIdx.y) : 0;
     // Plane s (a row in 2D) into ring slot `slot`, the block's threads walking its rows, a warp along x (coalesced).
