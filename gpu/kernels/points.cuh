@@ -143,3 +143,90 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     // ss:end
 }
 #endif
+
+#if VARIANT == 9 // temporal: DEPTH steps per launch, EBISU's temporal blocking for any set of points
+// Tiles and streaming as in temporal.cuh (the star's): a block owns an overlapped tile of the fast plane (2D: BX * CF
+// cells of a row, thread x owning x, x + BX, ...; 3D: BX x BY * CF cells, thread (x, y) owning rows y, y + BY, ...),
+// streams it along the slow axis, and stage s (1..DEPTH) is one time step; only the tile's core, R * DEPTH cells in
+// from each side, is written. Where the star keeps pending sums per cell, a point stencil may read any cell of the
+// 2R+1 planes around its own, so each stage keeps the planes it reads: ring s-1 holds stage s-1's last 2R+1 planes
+// (ring 0 the input), each tile plane with an R-wide border of zeros, and stage s sums plane q = p - s R from it with
+// point_sum_ring, in the shape's order, so every fused step is bitwise base's step. The Dirichlet border keeps its
+// input value at every stage (read again from `in`, which no block writes); cells outside the field hold zero.
+extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    extern __shared__ unsigned char smem_raw[];
+    T* rings = reinterpret_cast<T*>(smem_raw); // DEPTH rings of 2R+1 planes of PW x PH
+    const int BX = BLK_X, BY = DIMS == 3 ? BLK_Y : 1, HALO = R * DEPTH, NP = 2 * R + 1;
+    const int TW = DIMS == 3 ? BX : BX * CF, TH = DIMS == 3 ? BY * CF : 1;
+    const int PW = TW + 2 * R, PH = DIMS == 3 ? TH + 2 * R : 1, plane_size = PW * PH;
+    const int n_slow = DIMS == 3 ? nz : ny;
+    const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny), ss = DIMS == 3 ? sz : sy;
+    const int x0 = int(blockIdx.x) * (TW - 2 * HALO) - HALO;
+    const int y0 = DIMS == 3 ? int(blockIdx.y) * (TH - 2 * HALO) - HALO : 0;
+    const int s_begin = lo + int(DIMS == 3 ? blockIdx.z : blockIdx.y) * chunk;
+    const int s_end = min(s_begin + chunk, hi);
+    if (s_begin >= s_end) return; // the whole block: no barrier is skipped
+    // Zeros: the planes' borders stay so, and the slots the pipeline has not filled yet feed only cells never written.
+    for (int c = int(threadIdx.x + threadIdx.y * BX); c < DEPTH * NP * plane_size; c += BX * BY) rings[c] = T(0);
+    __syncthreads();
+    // Cell l of the thread: its place in the tile, in the field, and in a ring plane.
+#define PT_X(l) (DIMS == 3 ? int(threadIdx.x) : int(threadIdx.x) + (l)*BX)
+#define PT_Y(l) (DIMS == 3 ? int(threadIdx.y) + (l)*BY : 0)
+#define PT_GX(l) (x0 + PT_X(l))
+#define PT_GY(l) (y0 + PT_Y(l))
+#define PT_SIDX(l) ((DIMS == 3 ? (PT_Y(l) + R) * PW : 0) + PT_X(l) + R)
+#define PT_GIDX(l) (idx_t(PT_GX(l)) + (DIMS == 3 ? idx_t(PT_GY(l)) * sy : idx_t(0)))
+#define PT_IN(l) (PT_GX(l) >= 0 && PT_GX(l) < nx && (DIMS == 2 || (PT_GY(l) >= 0 && PT_GY(l) < ny)))
+#define PT_INTERIOR(l) (PT_GX(l) >= R && PT_GX(l) < nx - R && (DIMS == 2 || (PT_GY(l) >= R && PT_GY(l) < ny - R)))
+#define PT_CORE(l) (PT_X(l) >= HALO && PT_X(l) < TW - HALO && (DIMS == 2 || (PT_Y(l) >= HALO && PT_Y(l) < TH - HALO)))
+    int slot = 0; // the ring slot every stage writes now: the input's count mod 2R+1
+    // ss:mark plane loop
+    for (int p = s_begin - HALO; p < s_end + HALO; ++p) {
+        T v[CF]; // the plane entering the next stage, the thread's cells
+#pragma unroll
+        for (int l = 0; l < CF; ++l) v[l] = p >= 0 && p < n_slow && PT_IN(l) ? in[PT_GIDX(l) + idx_t(p) * ss] : T(0);
+        int plane[2 * R + 1]; // the slots of planes q - R .. q + R of each ring: the oldest first
+#pragma unroll
+        for (int m = 0; m < 2 * R + 1; ++m) {
+            const int at = slot + 1 + m;
+            plane[m] = (at < NP ? at : at < 2 * NP ? at - NP : at - 2 * NP) * plane_size;
+        }
+        // ss:mark temporal stages
+#pragma unroll
+        for (int s = 1; s <= DEPTH; ++s) {
+            T* ring = rings + (s - 1) * NP * plane_size;
+#pragma unroll
+            for (int l = 0; l < CF; ++l) ring[slot * plane_size + PT_SIDX(l)] = v[l];
+            __syncthreads(); // the plane is whole before any cell reads its neighbours
+            const int q = p - s * R; // the plane stage s completes now
+            const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+                v[l] = q_interior && PT_INTERIOR(l) ? point_sum_ring(ring, plane, PT_SIDX(l), PW)
+                    : q_in && PT_IN(l)              ? in[PT_GIDX(l) + idx_t(q) * ss]
+                                                    : T(0);
+        }
+        // ss:end
+        const int q = p - HALO; // stage DEPTH's plane
+        if (q >= s_begin && q < s_end) {
+#pragma unroll
+            for (int l = 0; l < CF; ++l)
+                if (PT_CORE(l) && PT_INTERIOR(l)) out[PT_GIDX(l) + idx_t(q) * ss] = v[l];
+        }
+        __syncthreads(); // every stage has read its oldest plane: the next input overwrites its slot
+        slot = slot + 1 == NP ? 0 : slot + 1;
+    }
+    // ss:end
+    (void)nz;
+}
+#undef PT_X
+#undef PT_Y
+#undef PT_GX
+#undef PT_GY
+#undef PT_SIDX
+#undef PT_GIDX
+#undef PT_IN
+#undef PT_INTERIOR
+#undef PT_CORE
+#endif

@@ -82,12 +82,17 @@ KernelChoice diffusion_choice(const StencilConfig& c) {
 KernelChoice choose_gpu_kernel(const StencilConfig& c) {
     if (c.problem.stencil == StencilKind::Diffusion4) return diffusion_choice(c);
     const std::string d = dims_suffix(c);
-    if (c.problem.stencil == StencilKind::Points) { // base, smem and stream so far (can_implement refuses the others)
+    if (c.problem.stencil == StencilKind::Points) { // base, smem, stream, temporal (can_implement refuses the others)
         const std::string points
             = "a point stencil (" + std::to_string(c.problem.shape ? c.problem.shape->points.size() : 0) + " points): ";
         if (c.policy.variant == Variant::Smem)
             return { "ss_points_smem" + d, "points smem",
                 points + "the block's tile with an R-wide halo on every side, corners too, in shared memory", {} };
+        if (c.policy.variant == Variant::Temporal)
+            return { "ss_points_temporal" + d, "points temporal, depth " + std::to_string(c.policy.depth),
+                points + std::to_string(c.policy.depth)
+                    + " steps fused per launch, each stage keeping its 2R+1 planes of the tile in shared memory",
+                {} };
         if (c.policy.variant == Variant::Stream)
             return { "ss_points_stream" + d, "points stream",
                 points + "2.5D: the block's tile marches along the slow axis, its 2R+1 planes in a shared-memory ring",

@@ -48,7 +48,8 @@ void plan_launch(LaunchPlan& plan) {
     plan.dynamic_smem = dynamic_smem_bytes(c, plan.block);
     const bool star = c.problem.stencil == StencilKind::Star;
     if (star && c.policy.variant == Variant::Stream) plan.stream = stream_layout(c);
-    if (star && c.policy.variant == Variant::Temporal) plan.temporal_tile = temporal_tile(c, plan.block, plan.depth);
+    if (has_dirichlet_border(c.problem.stencil) && c.policy.variant == Variant::Temporal)
+        plan.temporal_tile = temporal_tile(c, plan.block, plan.depth);
 }
 
 // The CUDA backend's kernels, once the verdict has checked the devices the strips name.

@@ -36,8 +36,8 @@ std::string bytes_text(std::int64_t bytes) {
 
 BlockDims distribute_threads(const StencilConfig& c, int threads) {
     threads = std::max(threads, 1);
-    if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal)
-        return temporal_block(c); // the tile, whatever the thread count
+    if (has_dirichlet_border(c.problem.stencil) && c.policy.variant == Variant::Temporal)
+        return temporal_block(c); // the tile, whatever the thread count (star and point stencils)
     if (c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Stream) {
         // A row of 128 threads marching along y (2D); 32 x N tiles marching along z (3D), whose planes carry an
         // R-wide halo on all four sides: wider tiles waste less of each plane on it.
@@ -99,6 +99,7 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     if (c.problem.stencil == StencilKind::Points) { // smem: the tile and its R-wide halo on every side (points.cuh)
         if (c.policy.variant == Variant::Stream) // a ring of 2R + 1 planes, each tile with its R-wide halo
             return (2 * r + 1) * (wx + 2 * r) * (c.problem.dims == 3 ? b.y + 2 * r : 1) * es;
+        if (c.policy.variant == Variant::Temporal) return point_temporal_smem_bytes(c, b);
         if (c.policy.variant != Variant::Smem) return 0;
         return (wx + 2 * r) * (b.y + 2 * r) * (c.problem.dims == 3 ? b.z + 2 * r : 1) * es;
     }
@@ -289,7 +290,7 @@ Status check_block(const StencilConfig& c, const BlockDims& b, const DeviceInfo*
             return Status::failure("stream with block " + format_block(b) + " needs " + std::to_string(need)
                 + " halo loads per thread (at most " + std::to_string(stream_max_halo(c)) + "): use a larger block");
     }
-    if (star && c.policy.variant == Variant::Temporal)
+    if (bordered && c.policy.variant == Variant::Temporal)
         if (Status s = check_temporal_block(c, b); !s) return s;
     const std::int64_t smem = dynamic_smem_bytes(c, b);
     const std::int64_t smem_max = dev ? dev->smem_per_block_optin : 48 * 1024;

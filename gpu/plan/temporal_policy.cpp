@@ -57,7 +57,8 @@ Status check_temporal_policy(const StencilConfig& c) {
         return Status::failure("halo mode remote does not apply to temporal: a fused launch reads R x depth ("
             + std::to_string(c.problem.radius * k.depth)
             + ") ghost rows, which its neighbours copy after every launch; use --halo auto or staged");
-    if (const int regs = temporal_pending_registers(c); regs > kTemporalRegisterBudget)
+    const bool pending_sums = c.problem.stencil == StencilKind::Star; // point stencils keep planes in smem instead
+    if (const int regs = temporal_pending_registers(c); pending_sums && regs > kTemporalRegisterBudget)
         return Status::failure("temporal keeps 2 x R x CF x depth pending sums per thread: R"
             + std::to_string(c.problem.radius) + " CF" + std::to_string(k.cf) + " depth " + std::to_string(k.depth)
             + " " + std::string(to_string(c.problem.precision)) + " needs " + std::to_string(regs)
@@ -115,6 +116,13 @@ std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     const std::int64_t r = c.problem.radius;
     const std::int64_t plane = (t.x + 2 * r) * (c.problem.dims == 3 ? t.y + 2 * r : 1);
     return 2 * plane * element_size(c.problem.precision);
+}
+
+std::int64_t point_temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
+    const TemporalTile t = temporal_tile(c, b, c.policy.depth);
+    const std::int64_t r = c.problem.radius;
+    const std::int64_t plane = (t.x + 2 * r) * (c.problem.dims == 3 ? t.y + 2 * r : 1);
+    return std::int64_t(c.policy.depth) * (2 * r + 1) * plane * element_size(c.problem.precision);
 }
 
 BlockDims temporal_block(const StencilConfig& c) {

@@ -71,6 +71,8 @@ inline constexpr int kTemporalMaxSearchDepth2D = 12, kTemporalMaxSearchDepth3D =
 // the next stage writes the other (gpu/kernels/temporal.cuh).
 std::int64_t temporal_smem_bytes(const StencilConfig&, const BlockDims&);
 
+// Point stencils (points.cuh): each of the depth stages keeps 2R + 1 planes of the tile with an R-wide border.
+std::int64_t point_temporal_smem_bytes(const StencilConfig&, const BlockDims&);
 // The heuristic block keeps EBISU's tiles (Table 1): 256 cells wide in 2D, 32 x 32 in 3D, with CF cells per
 // thread: 256 / CF threads in 2D, 32 x 32 / CF in 3D (CF 4 gives EBISU's 256 threads x 4; a 64 x 32 tile, V 0.66
 // instead of 0.56 at depth 4, measured 539 against 571 GCells/s on the H100). It ignores the occupancy API's

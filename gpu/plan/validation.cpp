@@ -90,14 +90,14 @@ Status check_point_problem(const StencilProblem& p) {
     return Status::success();
 }
 
-// What runs point stencils so far: the base, smem and stream kernels (check_block checks that the smem tile fits the
-// device's shared memory), on one GPU, on strips over GPUs in every halo mode (ghost depth R: check_strips), under
-// mpirun, or on the CPU.
+// What runs point stencils so far: the base, smem, stream and temporal kernels (check_block checks that the smem tile
+// fits the device's shared memory), on one GPU, on strips over GPUs in every halo mode (ghost depth R: check_strips),
+// under mpirun, or on the CPU.
 Status check_point_policy(const StencilConfig& c) {
     const Variant v = c.policy.variant;
-    if (v != Variant::Base && v != Variant::Smem && v != Variant::Stream)
+    if (v != Variant::Base && v != Variant::Smem && v != Variant::Stream && v != Variant::Temporal)
         return Status::failure("--variant " + std::string(to_string(v))
-            + " runs star stencils only so far (point stencils run base, smem and stream)");
+            + " runs star stencils only so far (point stencils run base, smem, stream and temporal)");
     return Status::success();
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Point stencils on the GPU (issue 34): box shapes, EBISU's ten and random-weight user stencils (read through the
-// JSON file format), base, smem and stream, against the fp64 CPU reference on random data and odd domain sizes,
-// (a) one step into a NaN-poisoned output, (b) several steps; smem and stream agree with base bitwise (the same
-// products in the same order).
+// JSON file format), base, smem, stream and temporal (depth 2), against the fp64 CPU reference on random data and odd
+// domain sizes, (a) one step into a NaN-poisoned output, (b) several steps; smem, stream and temporal agree with base
+// bitwise (the same products in the same order).
 #include "gpu/problem/stencil_catalog.h"
 #include "gpu/problem/stencil_file.h"
 #include "gpu_test_util.h"
@@ -37,13 +37,19 @@ StencilShape random_user_stencil(int dims, int radius, std::uint32_t seed) {
     return shape;
 }
 
+BlockDims given_block_of(int dims, Variant v) {
+    if (v == Variant::Temporal) return dims == 3 ? BlockDims { 32, 16, 1 } : BlockDims { 128, 1, 1 };
+    if (v == Variant::Stream) return dims == 3 ? BlockDims { 32, 4, 1 } : BlockDims { 64, 1, 1 };
+    return dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
+}
+
 std::vector<StencilConfig> point_matrix() {
     std::vector<StencilShape> shapes { box_shape(2, 1), box_shape(2, 3), box_shape(3, 1), box_shape(3, 2),
         random_user_stencil(2, 4, 1), random_user_stencil(3, 2, 2), random_user_stencil(2, 1, 3) };
     for (const std::string_view name : ebisu_stencil_names()) shapes.push_back(*ebisu_shape(name));
     std::vector<StencilConfig> out;
     for (const StencilShape& shape : shapes)
-        for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream })
+        for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream, Variant::Temporal })
             for (Precision p : { Precision::FP32, Precision::FP64 })
                 for (int cf : { 1, 4 })
                     for (bool given_block : { false, true }) {
@@ -54,9 +60,10 @@ std::vector<StencilConfig> point_matrix() {
                         c.problem.size = shape.dims == 2 ? Extent { 2 * r + 67, 2 * r + 29, 1 }
                                                          : Extent { 2 * r + 13, 2 * r + 11, 2 * r + 9 };
                         c.policy.heuristic_block = !given_block;
-                        const bool stream = v == Variant::Stream; // marching: one deep along the slow axis
-                        c.policy.block = shape.dims == 3 ? BlockDims { 32, 4, stream ? 1 : 2 }
-                                                         : BlockDims { stream ? 64 : 32, stream ? 1 : 8, 1 };
+                        // stream and temporal march: a block one deep along the slow axis; temporal fuses 2 steps
+                        // per launch (3 steps: one fused launch and one single), its tile wider than 2 R x depth
+                        c.policy.block = given_block_of(shape.dims, v);
+                        if (v == Variant::Temporal) c.policy.depth = 2;
                         out.push_back(c);
                     }
     return out;
@@ -77,7 +84,10 @@ std::string check_against_reference(const StencilConfig& c, bool poison, int ste
     if (!(err < test::tolerance(c.problem.precision)))
         return "relative L2 error " + std::to_string(err) + " (block " + format_block(sim->resources().block) + ")";
     const Variant v = c.policy.variant;
-    const char* kind = v == Variant::Smem ? "ss_points_smem" : v == Variant::Stream ? "ss_points_stream" : "ss_points";
+    const char* kind = v == Variant::Smem ? "ss_points_smem"
+        : v == Variant::Stream            ? "ss_points_stream"
+        : v == Variant::Temporal          ? "ss_points_temporal"
+                                          : "ss_points";
     const std::string entry = kind + std::string(c.problem.dims == 3 ? "_3d" : "_2d");
     if (sim->resources().kernel.entry != entry) return "ran " + sim->resources().kernel.entry;
     return "";
@@ -103,19 +113,21 @@ TEST(PointKernels, MatchTheCpuReference) {
     for (const StencilConfig& c : configs) {
         const Status s = can_implement(c, test::catalogue());
         ASSERT_TRUE(s) << describe(c) << ": " << s.reason;
-        EXPECT_EQ(check_against_reference(c, true, 1), "") << describe(c) << " (poisoned)";
+        // One launch into the poisoned output: a fused one (depth steps) for temporal.
+        EXPECT_EQ(check_against_reference(c, true, c.policy.depth), "") << describe(c) << " (poisoned)";
         EXPECT_EQ(check_against_reference(c, false, 3), "") << describe(c);
     }
 }
 
-TEST(PointKernels, SmemAndStreamAgreeWithBaseBitwise) {
+TEST(PointKernels, SmemStreamAndTemporalAgreeWithBaseBitwise) {
     SKIP_WITHOUT_GPU();
     for (const StencilConfig& base : point_matrix()) {
         if (base.policy.variant != Variant::Base || !base.policy.heuristic_block) continue;
         const std::vector<double> a = run_steps(base, 3);
-        for (Variant v : { Variant::Smem, Variant::Stream }) {
+        for (Variant v : { Variant::Smem, Variant::Stream, Variant::Temporal }) {
             StencilConfig other = base;
             other.policy.variant = v;
+            other.policy.depth = v == Variant::Temporal ? 2 : 1; // 3 steps: a fused launch and a single step
             const std::vector<double> b = run_steps(other, 3);
             ASSERT_EQ(a.size(), b.size()) << describe(other);
             std::size_t differ = 0;

@@ -124,3 +124,40 @@ TEST(PointStrips, OneStepIntoAPoisonedOutputWritesEveryCellAsOneGpu) {
     }
     std::printf("compared %d poisoned single steps of point-stencil strips\n", compared);
 }
+
+// Temporal point stencils on strips: cut along the axis they stream, each strip carries R x depth ghost rows, traded
+// once per fused launch. 5 steps at depth 2 (two fused launches and a single step) equal one GPU's bitwise, and one
+// GPU's temporal run equals base's.
+TEST(PointStrips, TemporalStripsAreBitwiseEqualToOneGpu) {
+    SKIP_WITHOUT_GPU();
+    int compared = 0;
+    for (const StencilShape& shape : { box_shape(2, 2), *ebisu_shape("3d27pt"), *ebisu_shape("poisson") })
+        for (Precision p : { Precision::FP32, Precision::FP64 }) {
+            StencilConfig base;
+            use_shape(base.problem, shape);
+            const int r = base.problem.radius;
+            base.problem.precision = p;
+            base.problem.size = shape.dims == 2 ? Extent { 2 * r + 66, 2 * r + 60, 1 } : Extent { 40, 36, 2 * r + 30 };
+            const auto initial = make_initial_field(base, InitialCondition::Random, 21);
+            std::string why;
+            const auto want = run(base, initial, kSteps, &why);
+            ASSERT_FALSE(want.empty()) << describe(base) << ": " << why;
+            StencilConfig one = base;
+            one.policy.variant = Variant::Temporal, one.policy.depth = 2;
+            EXPECT_TRUE(bitwise_equal(run(one, initial, kSteps, &why), want)) << describe(one) << ": " << why;
+            for (HaloMode halo : { HaloMode::Auto, HaloMode::Staged }) {
+                StencilConfig c = one;
+                c.placement.halo = halo;
+                for (const StencilConfig& placed : test::strip_placements(c)) {
+                    ASSERT_TRUE(can_implement(placed, test::catalogue())) << describe(placed);
+                    const auto got = run(placed, initial, kSteps, &why);
+                    ASSERT_FALSE(got.empty()) << describe(placed) << ": " << why;
+                    EXPECT_TRUE(bitwise_equal(got, want))
+                        << describe(placed) << ": " << first_difference(placed, got, want);
+                    ++compared;
+                }
+            }
+        }
+    EXPECT_GT(compared, 0);
+    std::printf("compared %d temporal point-stencil split runs with base on one GPU\n", compared);
+}

@@ -81,16 +81,17 @@ private slots:
         auto* variant = knob<QComboBox>(w, "variant");
         auto* items = qobject_cast<QStandardItemModel*>(variant->model());
         QVERIFY(items);
-        const int temporal = variant->findData(int(Variant::Temporal));
-        QVERIFY(temporal >= 0);
-        const Status verdict = w.session().plan_for(engine_config(w)).variant_verdict(Variant::Temporal);
+        const int padded = variant->findData(int(Variant::SmemPadded));
+        QVERIFY(padded >= 0);
+        const Status verdict = w.session().plan_for(engine_config(w)).variant_verdict(Variant::SmemPadded);
         QVERIFY(!verdict.ok);
-        QVERIFY(!items->item(temporal)->isEnabled());
-        QVERIFY2(items->item(temporal)->toolTip().contains(QString::fromStdString(verdict.reason).left(20)),
-            qPrintable(items->item(temporal)->toolTip()));
+        QVERIFY(!items->item(padded)->isEnabled());
+        QVERIFY2(items->item(padded)->toolTip().contains(QString::fromStdString(verdict.reason).left(20)),
+            qPrintable(items->item(padded)->toolTip()));
         QVERIFY(items->item(variant->findData(int(Variant::Base)))->isEnabled());
         QVERIFY(items->item(variant->findData(int(Variant::Smem)))->isEnabled()); // the tile fits: smem runs it
         QVERIFY(items->item(variant->findData(int(Variant::Stream)))->isEnabled()); // and the ring of 2R+1 planes
+        QVERIFY(items->item(variant->findData(int(Variant::Temporal)))->isEnabled()); // a ring per fused step
         choose(w, "variant", int(Variant::Smem));
         QTRY_COMPARE(engine_config(w).policy.variant, Variant::Smem);
         QVERIFY(w.controls().reason().isEmpty());

@@ -83,7 +83,7 @@ TEST(CliStencils, RefusalsAreOneLine) {
         { "run --backend cpu --stencil-file " + bad, "is given twice" },
         { "run --backend cpu --stencil star --stencil-file " + good, "leave out --stencil star" },
         { "run --backend cpu --stencil-file " + temp("absent.json").string(), "--stencil-file: " },
-        { "run --backend cpu --stencil box --variant temporal", "runs star stencils only so far" },
+        { "run --backend cpu --stencil box --variant smem_padded", "runs star stencils only so far" },
         { "run --backend cpu --stencil poisson --rule wave", "the jacobi rule" },
         { "run --backend cpu --stencil box --dims 3 --radius 6", "at most 2048 are allowed" },
     };

@@ -269,30 +269,37 @@ namespace {
 
 // The block a test gives a point kernel: the stream kernels march along the slow axis with a 1-deep block along it.
 BlockDims point_test_block(int dims, Variant v) {
+    if (v == Variant::Temporal) return dims == 3 ? BlockDims { 32, 16, 1 } : BlockDims { 128, 1, 1 };
     if (v == Variant::Stream) return dims == 3 ? BlockDims { 32, 4, 1 } : BlockDims { 64, 1, 1 };
     return dims == 3 ? BlockDims { 32, 4, 2 } : BlockDims { 32, 8, 1 };
 }
 
 std::string point_entry(int dims, Variant v) {
-    const char* kind = v == Variant::Smem ? "ss_points_smem" : v == Variant::Stream ? "ss_points_stream" : "ss_points";
+    const char* kind = v == Variant::Smem ? "ss_points_smem"
+        : v == Variant::Stream            ? "ss_points_stream"
+        : v == Variant::Temporal          ? "ss_points_temporal"
+                                          : "ss_points";
     return kind + std::string(dims == 3 ? "_3d" : "_2d");
 }
 
 } // namespace
 
-// Point stencils (issue 34): box, EBISU's ten and a 2D box R16 (1089 points), base, smem and stream, compile generic
-// and for a block, and name their entry ss_points_2d / ss_points_smem_3d / ss_points_stream_2d ...
+// Point stencils (issue 34): box, EBISU's ten and a 2D box R16 (1089 points), base, smem, stream and temporal (depth 2,
+// not the R16 box: 2 x 1089 points per cell), compile generic and for a block, and name their entry ss_points_2d /
+// ss_points_smem_3d / ss_points_stream_2d / ss_points_temporal_3d ...
 TEST(Nvrtc, PointStencilKernelsCompile) {
     std::vector<StencilShape> shapes { box_shape(2, 1), box_shape(2, 16), box_shape(3, 2) };
     for (const std::string_view name : ebisu_stencil_names()) shapes.push_back(*ebisu_shape(name));
     std::vector<std::string> sources, names;
     for (const StencilShape& shape : shapes)
-        for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream })
+        for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream, Variant::Temporal })
             for (Precision p : { Precision::FP32, Precision::FP64 })
                 for (int cf : { 1, 4 }) {
+                    if (v == Variant::Temporal && shape.radius() > 8) continue;
                     StencilConfig c;
                     use_shape(c.problem, shape);
                     c.problem.precision = p, c.policy.cf = cf, c.policy.variant = v;
+                    if (v == Variant::Temporal) c.policy.depth = 2;
                     c.problem.size = shape.dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
                     const BlockDims b = point_test_block(shape.dims, v);
                     for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {

@@ -224,7 +224,7 @@ TEST(PointStencils, ConfigurationsWithEqualPointsAreEqual) {
     EXPECT_EQ(stencil_points(star.problem), 24); // jacobi: the centre weighs nothing
 }
 
-TEST(PointStencils, CanImplementRunsBaseSmemStreamAndSaysWhyNotTheRest) {
+TEST(PointStencils, CanImplementRunsFourVariantsAndSaysWhyNotTheRest) {
     const DeviceCatalogue gpu = described_catalogue(test::h100(), 2);
     StencilConfig c = point_config(*ebisu_shape("3d27pt"), { 64, 64, 64 }, Precision::FP32);
     EXPECT_TRUE(can_implement(c, gpu)) << can_implement(c, gpu).reason;
@@ -236,9 +236,12 @@ TEST(PointStencils, CanImplementRunsBaseSmemStreamAndSaysWhyNotTheRest) {
     stream.policy.heuristic_block = false, stream.policy.block = { 32, 4, 2 }; // it marches along z
     EXPECT_NE(can_implement(stream, gpu).reason.find("marches along z"), std::string::npos);
     StencilConfig temporal = c;
-    temporal.policy.variant = Variant::Temporal;
-    EXPECT_EQ(can_implement(temporal, gpu).reason,
-        "--variant temporal runs star stencils only so far (point stencils run base, smem and stream)");
+    temporal.policy.variant = Variant::Temporal, temporal.policy.depth = 2;
+    EXPECT_TRUE(can_implement(temporal, gpu)) << can_implement(temporal, gpu).reason;
+    StencilConfig padded = c;
+    padded.policy.variant = Variant::SmemPadded;
+    EXPECT_EQ(can_implement(padded, gpu).reason,
+        "--variant smem_padded runs star stencils only so far (point stencils run base, smem, stream and temporal)");
     StencilConfig wave = c;
     wave.problem.rule = UpdateRule::Wave;
     EXPECT_NE(can_implement(wave, gpu).reason.find("the jacobi rule"), std::string::npos);

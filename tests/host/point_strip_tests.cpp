@@ -66,10 +66,10 @@ TEST(PointStrips, RunOnSeveralGpusInEveryHaloModeAndSplit) {
 
 TEST(PointStrips, WhatIsStillRefusedSaysWhy) {
     const DeviceCatalogue two = linked_gpus(2);
-    StencilConfig temporal = points(box_shape(2, 1), { 256, 256, 1 }, 2);
-    temporal.policy.variant = Variant::Temporal;
-    EXPECT_EQ(verdict(temporal, two),
-        "--variant temporal runs star stencils only so far (point stencils run base, smem and stream)");
+    StencilConfig padded = points(box_shape(2, 1), { 256, 256, 1 }, 2);
+    padded.policy.variant = Variant::SmemPadded;
+    EXPECT_EQ(verdict(padded, two),
+        "--variant smem_padded runs star stencils only so far (point stencils run base, smem, stream and temporal)");
     StencilConfig thin = points(box_shape(2, 4), { 64, 12, 1 }, 2); // 4 updated rows over 2 strips: 2 rows each
     EXPECT_NE(verdict(thin, two).find("thinner than the R4 ghost zone"), std::string::npos) << verdict(thin, two);
     StencilConfig uneven = points(*ebisu_shape("3d27pt"), { 67, 34, 40 }, 2); // 65 updated columns

@@ -92,7 +92,7 @@ CudaSimulation::CudaSimulation(const KernelPlan& plan, bool allocate_field)
             load_star_module(kernel_source(m_plan, &m_block, generic_blocks), attr);
         }
     }
-    const bool temporal = c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Temporal;
+    const bool temporal = has_dirichlet_border(c.problem.stencil) && c.policy.variant == Variant::Temporal;
     if (m_block.threads() > attr.maxThreadsPerBlock) // the compiled kernel's registers decide this
         throw CudaError("block " + format_block(m_block) + " has " + std::to_string(m_block.threads())
             + " threads but the kernel uses " + std::to_string(attr.numRegs)

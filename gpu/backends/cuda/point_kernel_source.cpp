@@ -23,10 +23,12 @@ std::string term(int d, const char* stride) {
 
 std::string point_preamble(const KernelPlan& plan, const BlockDims* fixed_block, int min_blocks_per_sm) {
     const StencilConfig& c = plan.kernels;
-    // points.cuh: 6 base, 7 smem, 8 stream
-    const int variant = c.policy.variant == Variant::Smem ? 7 : c.policy.variant == Variant::Stream ? 8 : 6;
+    // points.cuh: 6 base, 7 smem, 8 stream, 9 temporal
+    const Variant v = c.policy.variant;
+    const int variant = v == Variant::Smem ? 7 : v == Variant::Stream ? 8 : v == Variant::Temporal ? 9 : 6;
     std::string s = define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant);
+    if (v == Variant::Temporal) s += define("DEPTH", c.policy.depth);
     s += "#define SS_ENTRY " + plan.choice.entry + "\n"; // the name the backend looks the kernel up by
     const bool remote = c.placement.halo == HaloMode::Remote; // strips whose loads read the neighbours' buffers
     s += define("RULE_WAVE", 0) + define("HAS_CENTRE", 0) + define("REMOTE", remote);
@@ -82,7 +84,8 @@ std::string ring_sum_function(const StencilShape& shape) {
 } // namespace
 
 std::string point_sum_source(const StencilShape& shape, Variant variant, bool remote) {
-    if (variant == Variant::Stream) return ring_sum_function(shape); // remote mode picks the buffer while loading
+    if (variant == Variant::Stream || variant == Variant::Temporal) // remote mode picks the buffer while loading
+        return ring_sum_function(shape);
     if (variant == Variant::Smem) // remote mode picks the buffer while loading the tile (points.cuh)
         return sum_function(shape, "point_sum_tile(const T* tile, int s, int tsy, int tsz)", "tile", "s", "tsy", "tsz");
     if (remote)

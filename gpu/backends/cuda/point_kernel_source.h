@@ -9,15 +9,14 @@
 
 namespace ss {
 
-// R, CF, DIMS, VARIANT (6: points base, 7: points smem, 8: points stream), SS_ENTRY, the strides and, for a fixed
-// block, SBX/SBY/SBZ/SMINB; REMOTE (with SPLIT) for strips in remote halo mode; the star kernels' switches that do not
-// apply (RULE_WAVE, HAS_CENTRE) set to 0.
+// R, CF, DIMS, VARIANT (6: points base, 7: points smem, 8: points stream, 9: points temporal, with DEPTH), SS_ENTRY,
+// the strides and, for a fixed block, SBX/SBY/SBZ/SMINB; REMOTE (with SPLIT) for strips in remote halo mode; the star
+// kernels' switches that do not apply (RULE_WAVE, HAS_CENTRE) set to 0.
 std::string point_preamble(const KernelPlan&, const BlockDims* fixed_block, int min_blocks_per_sm);
 // point_sum(in, idx, sy, sz) for base, point_sum_tile(tile, s, tsy, tsz) for smem (the shared-memory tile's
-// strides), point_sum_ring(ring, plane, s, tsy) for stream (its ring of planes): one fused multiply-add per point, in
-// the shape's order, weights as exact hex literals. `remote`: base's
-// point_sum also takes the neighbours' buffers and the cell's coordinates, and loads each operand from the buffer
-// that holds it (star.cuh's CELL_SRC).
+// strides), point_sum_ring(ring, plane, s, tsy) for stream and temporal (a ring of planes): one fused multiply-add per
+// point, in the shape's order, weights as exact hex literals. `remote`: base's point_sum also takes the neighbours'
+// buffers and the cell's coordinates, and loads each operand from the buffer that holds it (star.cuh's CELL_SRC).
 std::string point_sum_source(const StencilShape&, Variant, bool remote);
 
 } // namespace ss
