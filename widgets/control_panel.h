@@ -47,6 +47,7 @@ private:
     void observe_session();
     QWidget* build_stencil_group();
     QWidget* build_run_group();
+    void connect_stencil_knobs();
     void fill_variants(StencilKind, Variant selected);
     void dims_edited();
     void stencil_edited();

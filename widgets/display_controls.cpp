@@ -18,7 +18,7 @@ using namespace form;
 DisplayControls::DisplayControls(Session& session, QWidget* parent)
     : QGroupBox(tr("Display"), parent)
     , m_session(session) {
-    auto* layout = new QFormLayout(this);
+    auto* layout = compact_form(this);
     m_colormap = named(new QComboBox, "colormap");
     for (ColormapKind k : kColormaps) m_colormap->addItem(qs(display_name(k)), int(k));
     layout->addRow(tr("Colour map"), m_colormap);

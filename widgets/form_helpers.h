@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Small helpers the control panels share: named widgets (tests and tooltips find knobs by name), combo
-// boxes that hold enum values, a row of widgets in a form.
+// boxes that hold enum values, a row of widgets in a form, a caption inside such a row, a compact form.
 #pragma once
 #include <QComboBox>
+#include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QString>
 
 #include <algorithm>
@@ -34,6 +36,22 @@ inline QHBoxLayout* row(std::initializer_list<QWidget*> widgets) {
     l->setContentsMargins(0, 0, 0, 0);
     for (QWidget* w : widgets) l->addWidget(w);
     return l;
+}
+
+// A caption inside a row ("CF" between the radius and the CF boxes), bound to the box it names.
+inline QLabel* caption(const QString& text, QWidget* buddy) {
+    auto* label = new QLabel(text);
+    label->setBuddy(buddy);
+    return label;
+}
+
+// A form whose rows sit closer than the style's default, so that every knob of the control panel fits a
+// projector's 1280x720 without scrolling; the font keeps its size.
+inline QFormLayout* compact_form(QWidget* owner) {
+    auto* form = new QFormLayout(owner);
+    form->setVerticalSpacing(4);
+    form->setContentsMargins(8, 4, 8, 6);
+    return form;
 }
 
 } // namespace ss::gui::form

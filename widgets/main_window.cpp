@@ -82,6 +82,9 @@ void MainWindow::build_docks() {
         return d;
     };
     dock("controls_dock", tr("Controls"), scroll, Qt::RightDockWidgetArea);
+    // The knobs take the window's whole height, the metrics the width beside them: at 1280x720 the metrics'
+    // row of charts would otherwise leave the knobs a third of the height and a scroll bar.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     // The charts may want more height than a projector's window can spare: they scroll, the field stays.
     auto* metrics_scroll = new QScrollArea;
     metrics_scroll->setObjectName(QStringLiteral("metrics_scroll"));
@@ -343,10 +346,11 @@ void MainWindow::showEvent(QShowEvent* e) {
     QMainWindow::showEvent(e);
     if (m_docks_fitted || m_layout_restored) return;
     m_docks_fitted = true;
-    fit_docks();
+    // Without counters (no CUDA GPU, no CUPTI) there are no charts: the readouts need the least.
+    fit_docks(m_session->counters_unavailable().isEmpty());
 }
 
-void MainWindow::fit_docks() {
+void MainWindow::fit_docks(bool charts) {
     auto* controls = findChild<QDockWidget*>(QStringLiteral("controls_dock"));
     auto* metrics = findChild<QDockWidget*>(QStringLiteral("metrics_dock"));
     if (!controls || !metrics) return;
@@ -357,8 +361,6 @@ void MainWindow::fit_docks() {
     const auto* toolbar = findChild<QToolBar*>(QStringLiteral("run_toolbar"));
     const int bars
         = menuBar()->height() + statusBar()->sizeHint().height() + (toolbar ? toolbar->sizeHint().height() : 0);
-    // Without counters (no CUDA GPU, no CUPTI) there are no charts: the readouts need the least.
-    const bool charts = m_session->counters_unavailable().isEmpty();
     resizeDocks({ metrics }, { metrics_dock_height(size(), bars, controls_width, charts) }, Qt::Vertical);
 }
 

@@ -69,6 +69,10 @@ public:
     // Runs the live view with this block (heuristic off): what "Apply best"/"Apply this cell" do. The temporal
     // variant also takes `depth` (what autotune measured the block at; 0 keeps the depth it runs).
     void apply_block(const BlockDims&, int depth = 0);
+    // The docks' first sizes as a share of the window, the Metrics dock with room for a chart when `charts`
+    // (counters available). showEvent does this once without a saved layout; the layout tests call it as a
+    // CUDA window with counters would (the CPU backend has none).
+    void fit_docks(bool charts);
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -81,7 +85,6 @@ private:
     void build_lessons_menu();
     void connect_view();
     void start(const WindowOptions&);
-    void fit_docks();
 
     Session* m_session = nullptr;
     FieldView* m_view = nullptr;

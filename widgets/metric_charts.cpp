@@ -8,6 +8,8 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QCursor>
+#include <QFontMetrics>
+#include <QHelpEvent>
 #include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
@@ -97,6 +99,7 @@ void TimeSeriesChart::set_lines(const std::vector<Line>& lines) {
         delete s;
     }
     m_series.clear();
+    m_labels.clear();
     for (const Line& line : lines) {
         auto* s = new QLineSeries;
         s->setName(chart_text(line.name));
@@ -144,8 +147,49 @@ void TimeSeriesChart::append_point(int series, double t, double value) {
     rescale(t);
 }
 
-void TimeSeriesChart::set_series_label(int index, const QString& label) {
-    if (index >= 0 && index < int(m_series.size())) m_series[index]->setName(chart_text(label));
+void TimeSeriesChart::set_series_label(int index, const QString& label, const QString& brief) {
+    if (index < 0 || index >= int(m_series.size())) return;
+    m_labels.resize(m_series.size());
+    m_labels[std::size_t(index)] = { label, brief };
+    fit_legend();
+}
+
+// Full labels where the legend has room for every visible entry (marker, gap, text) in one row, else the
+// brief ones: Qt would elide each entry to "GPU 1 1500/..." instead.
+void TimeSeriesChart::fit_legend() {
+    const QFontMetrics metrics(chart()->legend()->font());
+    int needed = 0;
+    bool any_brief = false;
+    for (std::size_t i = 0; i < m_series.size() && i < m_labels.size(); ++i) {
+        const QList<QLegendMarker*> markers = chart()->legend()->markers(m_series[i]);
+        if (markers.isEmpty() || !markers.first()->isVisible() || m_labels[i].first.isEmpty()) continue;
+        needed += metrics.horizontalAdvance(m_labels[i].first) + metrics.height() + 24;
+        any_brief = any_brief || !m_labels[i].second.isEmpty();
+    }
+    m_abbreviated = any_brief && needed > width() - 16;
+    for (std::size_t i = 0; i < m_series.size() && i < m_labels.size(); ++i) {
+        const auto& [label, brief] = m_labels[i];
+        if (!label.isEmpty()) m_series[i]->setName(chart_text(m_abbreviated && !brief.isEmpty() ? brief : label));
+    }
+}
+
+QString TimeSeriesChart::hover_text() const {
+    if (!m_abbreviated) return toolTip();
+    QStringList shown;
+    for (std::size_t i = 0; i < m_series.size() && i < m_labels.size(); ++i) {
+        const QList<QLegendMarker*> markers = chart()->legend()->markers(m_series[i]);
+        if (!markers.isEmpty() && markers.first()->isVisible() && !m_labels[i].first.isEmpty())
+            shown << m_labels[i].first;
+    }
+    return toolTip() + tr("\nNow: %1").arg(shown.join(QStringLiteral(" · ")));
+}
+
+bool TimeSeriesChart::viewportEvent(QEvent* e) {
+    if (e->type() == QEvent::ToolTip && m_abbreviated) {
+        QToolTip::showText(static_cast<QHelpEvent*>(e)->globalPos(), hover_text(), this);
+        return true;
+    }
+    return QChartView::viewportEvent(e);
 }
 
 void TimeSeriesChart::rescale(double t) {
@@ -164,6 +208,7 @@ void TimeSeriesChart::resizeEvent(QResizeEvent* e) {
     QChartView::resizeEvent(e);
     // The plot area is laid out later: the view's width less the y axis and the margins stands for it.
     m_x->setTickCount(time_axis_ticks(width() - 80));
+    fit_legend();
 }
 
 int TimeSeriesChart::time_ticks() const {

@@ -56,7 +56,11 @@ public:
     void append_point(int series, double t, double value);
     // A fixed top of the y axis (e.g. the measured peak); 0: fit the visible data.
     void set_ceiling(double value) { m_ceiling = value; }
-    void set_series_label(int index, const QString& label);
+    // `label` names the line in the legend; where the legend cannot show every visible entry's label whole (a
+    // narrow chart, two GPUs' figures), the entries show `brief` ("GPU 1") and the tooltip the labels.
+    void set_series_label(int index, const QString& label, const QString& brief = {});
+    bool legend_abbreviated() const { return m_abbreviated; }
+    QString hover_text() const; // what the tooltip shows: toolTip(), and the labels where the legend is brief
     void clear();
     int points() const;
     QStringList series_names() const;
@@ -66,12 +70,16 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent*) override;
+    bool viewportEvent(QEvent*) override;
 
 private:
     void apply_axis(double largest);
+    void fit_legend();
     void rescale(double t);
 
     std::vector<QLineSeries*> m_series;
+    std::vector<std::pair<QString, QString>> m_labels; // each series' label and brief label
+    bool m_abbreviated = false;
     QValueAxis *m_x = nullptr, *m_y = nullptr;
     double m_window_s = 60.0;
     double m_ceiling = 0.0;

@@ -8,6 +8,7 @@
 
 #include <QChart>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTime>
@@ -61,15 +62,13 @@ MetricsChartArea::MetricsChartArea(QWidget* parent)
     stall_box->setContentsMargins(0, 0, 0, 0);
     stall_box->addWidget(m_stall_gpu, 0, Qt::AlignRight);
     stall_box->addWidget(m_stalls, 1);
-    auto* charts = new QHBoxLayout;
-    charts->setContentsMargins(0, 0, 0, 0);
-    charts->addWidget(m_dram, 2);
-    charts->addWidget(m_local, 2);
-    charts->addWidget(m_stall_box, 4);
+    m_grid = new QGridLayout;
+    m_grid->setContentsMargins(0, 0, 0, 0);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(m_notice);
-    outer->addLayout(charts, 1);
+    outer->addLayout(m_grid, 1);
+    outer->addWidget(m_notice); // below the charts: above, its line would push the first chart out of a short dock
+    arrange_charts();
     set_no_data(tr("no kernel has been profiled yet"));
 }
 
@@ -163,6 +162,30 @@ QString MetricsChartArea::notice() const {
     return m_notice->isVisible() || !m_notice->isHidden() ? m_notice->text() : QString();
 }
 
+// One row of charts where each gets a readable width (kChartWidth); narrower (beside the knobs at 1280x720), the
+// stall chart moves below the time series, which keep the first row and the height the dock shows first.
+void MetricsChartArea::arrange_charts() {
+    constexpr int kChartWidth = 240;
+    const int time_series = int(!m_dram->isHidden()) + int(!m_local->isHidden());
+    const bool below = time_series > 0 && width() < kChartWidth * (time_series + 2); // the stall bars want two
+    if (below == m_stalls_below && m_grid->count() > 0) return;
+    m_stalls_below = below;
+    for (QWidget* w : { static_cast<QWidget*>(m_dram), static_cast<QWidget*>(m_local), m_stall_box })
+        m_grid->removeWidget(w);
+    for (int c = 0; c < 3; ++c) m_grid->setColumnStretch(c, 0);
+    m_grid->addWidget(m_dram, 0, 0);
+    m_grid->addWidget(m_local, 0, 1);
+    m_grid->addWidget(m_stall_box, below ? 1 : 0, below ? 0 : 2, 1, below ? 2 : 1);
+    m_grid->setColumnStretch(0, 2);
+    m_grid->setColumnStretch(1, 2);
+    m_grid->setColumnStretch(2, below ? 0 : 4);
+}
+
+void MetricsChartArea::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    arrange_charts();
+}
+
 void MetricsChartArea::update_visibility() {
     const bool drawn = has_data();
     const bool local = drawn && m_local->largest() > 0.0;
@@ -181,6 +204,7 @@ void MetricsChartArea::update_visibility() {
             lines << (m_current ? tr("Warp stalls: not collected on this GPU, chart hidden.")
                                 : tr("Warp stalls: waiting for a replayed profile, chart hidden."));
     }
+    arrange_charts();
     m_notice->setText(lines.join(QLatin1Char('\n')));
     m_notice->setVisible(!lines.isEmpty());
     // collapsed to the notice when nothing is drawn, so the dock gives the room back to the field
@@ -254,7 +278,8 @@ void MetricsChartArea::show_throughput(const MetricsSample& s) {
         m_local->append(s.seconds, { s.figures.local_load_gbs, s.figures.local_store_gbs });
         return;
     }
-    // The legend's one entry per GPU (the solid line's) carries both figures: "GPU 1 2101/2098".
+    // The legend's one entry per GPU (the solid line's) carries both figures, "GPU 1 2101/2098", where the chart is
+    // wide enough; narrower it says "GPU 1" and the tooltip has the figures.
     std::vector<double> dram, local;
     std::vector<double> shares; // of each GPU's own copy peak, %
     double ceiling = 0.0;
@@ -263,11 +288,13 @@ void MetricsChartArea::show_throughput(const MetricsSample& s) {
         const QString gpu = tr("GPU %1").arg(g.share.device);
         const int line = int(2 * i);
         m_dram->set_series_label(line,
-            tr("%1 %2/%3").arg(gpu).arg(g.figures.dram_read_gbs, 0, 'f', 0).arg(g.figures.dram_write_gbs, 0, 'f', 0));
+            tr("%1 %2/%3").arg(gpu).arg(g.figures.dram_read_gbs, 0, 'f', 0).arg(g.figures.dram_write_gbs, 0, 'f', 0),
+            gpu);
         if (!std::isnan(g.figures.dram_pct_of_roofline)) shares.push_back(g.figures.dram_pct_of_roofline);
         m_dram->set_series_label(line + 1, tr("%1 write %2").arg(gpu).arg(g.figures.dram_write_gbs, 0, 'f', 0));
         m_local->set_series_label(line,
-            tr("%1 %2/%3").arg(gpu).arg(g.figures.local_load_gbs, 0, 'f', 0).arg(g.figures.local_store_gbs, 0, 'f', 0));
+            tr("%1 %2/%3").arg(gpu).arg(g.figures.local_load_gbs, 0, 'f', 0).arg(g.figures.local_store_gbs, 0, 'f', 0),
+            gpu);
         m_local->set_series_label(line + 1, tr("%1 store %2").arg(gpu).arg(g.figures.local_store_gbs, 0, 'f', 0));
         dram.insert(dram.end(), { g.figures.dram_read_gbs, g.figures.dram_write_gbs });
         local.insert(local.end(), { g.figures.local_load_gbs, g.figures.local_store_gbs });

@@ -15,6 +15,7 @@
 #include <vector>
 
 class QComboBox;
+class QGridLayout;
 class QLabel;
 
 namespace ss::gui {
@@ -49,7 +50,11 @@ public:
     // Refuses (false, `why`) when no chart has data, saying why; `written` lists the files.
     bool save_pngs(const QString& stem, const QString& caption, QStringList* written, QString* why);
 
+protected:
+    void resizeEvent(QResizeEvent*) override;
+
 private:
+    void arrange_charts(); // one row, or the stall chart below the time series where the area is narrow
     void show_throughput(const MetricsSample&);
     void set_throughput_lines(const std::vector<int>& devices); // empty: one GPU
     void update_stall_selector(const MetricsSample&);
@@ -61,6 +66,8 @@ private:
     QComboBox* m_stall_gpu; // "All GPUs" (-1) or a device index
     QLabel* m_notice;
     QWidget* m_stall_box;
+    QGridLayout* m_grid;
+    bool m_stalls_below = false;
     std::vector<int> m_chart_devices; // the GPUs the time series draw a pair of lines for; empty: one GPU
     std::optional<MetricsSample> m_current, m_baseline;
     QString m_no_data; // why there is no sample to draw; empty once one arrived

@@ -23,7 +23,7 @@ void resize_to_screen(QWidget& window, QSize wanted);
 
 // The Metrics dock's first height in a main window of `window` size (`bars`: menu, tool and status bars;
 // `controls_width`: the Controls dock). The field keeps half the window where it can; with charts
-// (counters available) the readouts and one row of charts are in view even at 1280x720, and a screen of
+// (counters available) the readouts, the verdict and one row of charts are in view even at 1280x720, and a screen of
 // 1000 rows or more gets a full row of charts.
 int metrics_dock_height(QSize window, int bars, int controls_width, bool charts);
 

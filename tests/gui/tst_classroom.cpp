@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The window in front of a class (CPU backend, offscreen): the first picture keeps moving, a projector's
-// 1280x720 leaves the field half the window, the lessons are one click away and come back only with a
-// lesson, a clicked wave pulse matches the waves, Help holds the guide and the shortcuts, and every
-// teaching knob explains itself; the recorded figures read with fixed decimals.
+// 1280x720 leaves the field half the window and shows every knob, the figures and a chart without
+// scrolling (a lesson open too), the lessons are one click away and come back only with a lesson, a
+// clicked wave pulse matches the waves, Help holds the guide and the shortcuts, and every teaching knob
+// explains itself; the recorded figures read with fixed decimals.
 #include "app/gui/gui_options.h"
+#include "metrics_test_samples.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/field_image.h"
@@ -12,7 +14,10 @@
 #include "widgets/main_window.h"
 #include "window_test_support.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
+#include <QChartView>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenu>
@@ -20,6 +25,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
@@ -29,6 +35,60 @@
 using namespace ss;
 using namespace ss::gui;
 using namespace ss::gui::test;
+
+namespace {
+
+// Where `w` lies in `scroll`'s viewport, and whether it lies there whole (no scrolling needed to see it).
+QRect in_viewport(const QScrollArea& scroll, const QWidget& w) {
+    return { w.mapTo(scroll.viewport(), QPoint(0, 0)), w.size() };
+}
+
+// At a projector's size, as a CUDA window with counters lays it out (two GPUs' profiled launches in the charts):
+// every knob of the control panel, the headline figures and one whole chart of at least its minimum height are
+// in view without scrolling. Returns what is not, empty when all are.
+QString projector_problems(MainWindow& w) {
+    for (int i = 0; i < 4; ++i) w.session().add_sample(split_sample(1.0 + 0.25 * i));
+    w.fit_docks(true);
+    QTest::qWait(100); // the docks and the charts lay out on the next events
+    QStringList problems;
+    const auto* controls = knob<QScrollArea>(w, "controls_scroll");
+    int knobs = 0;
+    for (QWidget* k : controls->widget()->findChildren<QWidget*>()) {
+        const bool input = qobject_cast<QComboBox*>(k) || qobject_cast<QAbstractSpinBox*>(k)
+            || qobject_cast<QCheckBox*>(k) || qobject_cast<QPushButton*>(k) || qobject_cast<QSlider*>(k);
+        if (!input || !k->isVisible()) continue;
+        ++knobs;
+        const QRect at = in_viewport(*controls, *k);
+        if (!controls->viewport()->rect().contains(at))
+            problems << QStringLiteral("knob %1 at y %2..%3 of %4")
+                            .arg(k->objectName())
+                            .arg(at.top())
+                            .arg(at.bottom())
+                            .arg(controls->viewport()->height());
+    }
+    if (knobs < 30) problems << QStringLiteral("only %1 knobs visible").arg(knobs);
+    const auto* metrics = knob<QScrollArea>(w, "metrics_scroll");
+    for (const char* name : { "metric_time", "metric_gcells", "metric_gbs" })
+        if (!metrics->viewport()->rect().contains(in_viewport(*metrics, *knob<QWidget>(w, name))))
+            problems << QStringLiteral("figure %1 out of view").arg(QLatin1String(name));
+    bool chart = false;
+    QStringList charts;
+    for (QChartView* view : metrics->widget()->findChildren<QChartView*>()) {
+        if (!view->isVisible()) continue;
+        const QRect at = in_viewport(*metrics, *view);
+        charts << QStringLiteral("%1 at y %2..%3").arg(view->objectName()).arg(at.top()).arg(at.bottom());
+        chart = chart
+            || (view->height() >= view->minimumHeight() && view->minimumHeight() >= 190
+                && metrics->viewport()->rect().contains(at));
+    }
+    if (!chart)
+        problems << QStringLiteral("no whole chart in the metrics' %1 px (%2)")
+                        .arg(metrics->viewport()->height())
+                        .arg(charts.join(QStringLiteral(", ")));
+    return problems.join(QStringLiteral("; "));
+}
+
+} // namespace
 
 class TestClassroom : public QObject {
     Q_OBJECT
@@ -66,8 +126,8 @@ private slots:
         }
     }
 
-    // A projector's 1280x720: the field keeps at least half the window, and the teaching knobs are in view
-    // without scrolling the control panel.
+    // A projector's 1280x720: without counters the field keeps at least half the window; with them (the
+    // charts' row) every knob, the figures and a chart are in view without scrolling.
     void a_projector_window_leaves_the_field_half_and_the_knobs_in_view() {
         WindowOptions o = cpu_options(256);
         o.playing = false;
@@ -79,20 +139,27 @@ private slots:
         const QRect field = w.field_view().geometry();
         QVERIFY2(field.width() * field.height() * 2 >= w.width() * w.height(),
             qPrintable(QStringLiteral("field %1x%2").arg(field.width()).arg(field.height())));
-        auto* scroll = qobject_cast<QScrollArea*>(knob<QWidget>(w, "controls_scroll"));
-        QVERIFY(scroll);
-        const QRect visible = scroll->viewport()->rect();
-        for (const char* name :
-            { "rule", "precision", "variant", "radius", "cf", "depth", "heuristic", "bx", "gpus" }) {
-            QWidget* k = knob<QWidget>(w, name);
-            const QRect at(k->mapTo(scroll->viewport(), QPoint(0, 0)), k->size());
-            QVERIFY2(visible.contains(at),
-                qPrintable(QStringLiteral("%1 at y %2..%3, viewport height %4")
-                               .arg(QLatin1String(name))
-                               .arg(at.top())
-                               .arg(at.bottom())
-                               .arg(visible.height())));
-        }
+        const QString problems = projector_problems(w);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
+    }
+
+    // With a lesson open (its dock a column left of the field) the knobs, the figures and a chart stay in view.
+    void a_projector_window_with_a_lesson_keeps_the_knobs_and_a_chart_in_view() {
+        WindowOptions o = cpu_options(256);
+        o.playing = false;
+        MainWindow w(o);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString why;
+        QVERIFY2(w.session().open_setup(lesson_paths().constFirst(), &why), qPrintable(why));
+        w.session().set_playing(false);
+        QTRY_VERIFY(w.findChild<QDockWidget*>(QStringLiteral("lesson_dock"))->isVisible());
+        // the lesson's kernel runs: its first charts start now, with the samples the check adds
+        QTRY_COMPARE(engine_config(w).problem.size, w.session().requested().config.problem.size);
+        QTest::qWait(200);
+        const QString problems = projector_problems(w);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
 
     // The way into the lessons is on the toolbar, not only in a menu.

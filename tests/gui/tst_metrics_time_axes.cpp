@@ -3,17 +3,20 @@
 // 1280x720, 1600x1000 and 1920x1080 gets two GPUs' replayed samples (the per-GPU charts and the stall
 // chart) or two GPUs' continuous chunks, early in a run and 20 minutes in (four-digit times); every
 // visible chart's horizontal axis must draw each of its tick labels whole. The labels are read back
-// from the chart's scene, where Qt Charts puts the text it drew, elided or not.
+// from the chart's scene, where Qt Charts puts the text it drew, elided or not. The per-GPU legends at a
+// projector's size are drawn whole too ("GPU 1 1500/..." was cut): brief where narrow, the figures in the tooltip.
 #include "metrics_test_samples.h"
 #include "session/metrics_history.h"
 #include "session/session.h"
 #include "widgets/main_window.h"
+#include "widgets/metric_charts.h"
 #include "widgets/metrics_chart_area.h"
 #include "window_test_support.h"
 
 #include <QChartView>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QLegend>
 #include <QStandardPaths>
 #include <QTest>
 #include <QValueAxis>
@@ -133,6 +136,44 @@ private slots:
         for (int i = 0; i < 8; ++i) w.session().add_sample(two_gpu_sample(start + 0.25 * i));
         QTest::qWait(100); // the charts lay out their axes on the next events
         check_visible_charts(w, 3);
+    }
+
+    void per_gpu_legends_are_whole_at_a_projector_size_data() {
+        QTest::addColumn<QSize>("size");
+        for (const QSize size : { QSize(1280, 720), QSize(1264, 672), QSize(1920, 1080) })
+            QTest::addRow("%dx%d", size.width(), size.height()) << size;
+    }
+
+    // Each legend entry of the per-GPU charts is drawn whole; where it says only "GPU 1", the tooltip has the figures.
+    void per_gpu_legends_are_whole_at_a_projector_size() {
+        QFETCH(QSize, size);
+        WindowOptions o = test::cpu_options();
+        o.playing = false;
+        MainWindow w(o);
+        open_window(w, size);
+        for (int i = 0; i < 8; ++i) w.session().add_sample(two_gpu_sample(1.0 + 0.25 * i));
+        w.fit_docks(true); // as with counters: the charts' row
+        QTest::qWait(100);
+        auto* dram = w.findChild<TimeSeriesChart*>(QStringLiteral("chart_dram"));
+        QVERIFY(dram && dram->isVisible());
+        for (TimeSeriesChart* chart : w.findChildren<TimeSeriesChart*>()) {
+            if (!chart->isVisible()) continue;
+            QLegend* legend = chart->chart()->legend();
+            const QRectF area = legend->mapRectToScene(legend->rect());
+            QStringList entries;
+            for (QGraphicsItem* item : chart->scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                    text && text->isVisible() && area.contains(text->sceneBoundingRect().center()))
+                    entries << text->toPlainText();
+            const QString drawn = entries.join(QStringLiteral(" | "));
+            QCOMPARE(entries.size(), 2); // one entry per GPU
+            QVERIFY2(!drawn.contains(QLatin1String("...")) && !drawn.contains(QChar(0x2026)), qPrintable(drawn));
+        }
+        const QString figures = QStringLiteral("GPU 1 1500/1400");
+        QVERIFY2((dram->legend_abbreviated() ? dram->hover_text() : dram->series_names().join(QLatin1Char(' ')))
+                     .contains(figures),
+            qPrintable(dram->hover_text()));
+        if (size.width() >= 1920) QVERIFY(!dram->legend_abbreviated()); // room for the figures themselves
     }
 
     void continuous_two_gpu_charts_keep_numbers_data() { replayed_two_gpu_charts_keep_numbers_data(); }
