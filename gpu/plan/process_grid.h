@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The domain cut into a process grid (issue 37): P x Q [x R] ranks, each owning a box and trading R-deep faces with up
-// to 2 x dims neighbours, where the strips of gpu/plan/rank_plan.h give every rank two. Pure arithmetic for a later
-// `--ranks PxQ[xR]` and an MPI_Cart exchange; nothing calls it yet (bench/mpi_scaling_model.py models its cost).
+// to 2 x dims neighbours, where the strips of gpu/plan/rank_plan.h give every rank two. Pure arithmetic behind
+// `--ranks PxQ[xR]` (gpu/plan/rank_grid_plan.h cuts the updated cells with it; bench/mpi_scaling_model.py models the
+// cost).
 #pragma once
 
 #include "gpu/problem/config.h"
@@ -43,6 +44,10 @@ struct RankBoxPlan {
     RankBox box;
 };
 // The box of `rank` in `grid` (ranks per axis, x first) over the domain `extent` (cells per axis, x first).
-RankBoxPlan box_of(int rank, const std::vector<int>& grid, const std::vector<int>& extent, int radius);
+// `unit` (per axis; empty: 1) is where an axis may be cut: after every unit[a] cells from its start, as
+// strip_cut_unit says for a kernel whose result depends on a cell's place in a thread's run; the parts then differ
+// by one unit at most and the last takes the remainder.
+RankBoxPlan box_of(
+    int rank, const std::vector<int>& grid, const std::vector<int>& extent, int radius, const std::vector<int>& unit = {});
 
 } // namespace ss
