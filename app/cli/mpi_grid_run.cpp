@@ -60,8 +60,8 @@ std::string grid_lines(const RankGridPlan& plan, const std::vector<GridRecord>& 
     for (const RankBox& b : plan.boxes)
         for (std::size_t a = 0; a < b.extent.size(); ++a)
             smallest[a] = std::min(smallest[a], b.extent[a]), largest[a] = std::max(largest[a], b.extent[a]);
-    const std::string boxes = smallest == largest ? extent_text(smallest)
-                                                  : extent_text(smallest) + " to " + extent_text(largest);
+    const std::string boxes
+        = smallest == largest ? extent_text(smallest) : extent_text(smallest) + " to " + extent_text(largest);
     char buf[400];
     std::snprintf(buf, sizeof buf,
         "ranks    %zu MPI processes on %zu host%s in a %s grid, boxes of %s cells, ghost depth %d, halo %s (faces "
@@ -83,9 +83,10 @@ std::string grid_lines(const RankGridPlan& plan, const std::vector<GridRecord>& 
         const RankBox& box = plan.boxes[i];
         std::int64_t cells = 1;
         for (int e : box.extent) cells *= e;
-        std::snprintf(buf, sizeof buf, "  rank %zu %s on %s box %s: %.4f ms compute (%.2f GCells/s), exchange %.4f ms\n",
-            i, where.c_str(), r.host.c_str(), box_text(box, plan.ghost_depth).c_str(), cms,
-            gcells_per_second(double(cells), 1, cms), ems);
+        std::snprintf(buf, sizeof buf,
+            "  rank %zu %s on %s box %s: %.4f ms compute (%.2f GCells/s), exchange %.4f ms\n", i, where.c_str(),
+            r.host.c_str(), box_text(box, plan.ghost_depth).c_str(), cms, gcells_per_second(double(cells), 1, cms),
+            ems);
         out += buf;
     }
     std::snprintf(buf, sizeof buf,

@@ -67,15 +67,14 @@ void GridRun::exchange() {
             receive[side] = m_staging[slot(axis, 1, side)].get();
             if (neighbour[side] != kNoNeighbour) m_domain.copy_out(axis, side, send[side]);
         }
-        m_world.exchange_with(
-            neighbour, send, receive, m_domain.face_bytes(axis), m_timeout_s, m_exchanges, silent);
+        m_world.exchange_with(neighbour, send, receive, m_domain.face_bytes(axis), m_timeout_s, m_exchanges, silent);
         for (int side : { 0, 1 })
             if (neighbour[side] != kNoNeighbour) m_domain.copy_in(axis, side, receive[side]);
     }
 }
 
-int start_grid_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, const CsvRow& csv_header,
-    GridJob& job) {
+int start_grid_job(
+    RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, const CsvRow& csv_header, GridJob& job) {
     const auto check_grid = [&] {
         job.plan = plan_rank_grid(o.config, o.rank_grid);
         return job.plan.verdict;

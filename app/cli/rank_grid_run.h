@@ -46,7 +46,7 @@ struct GridJob {
 };
 
 // Collective, as start_rank_job (app/cli/rank_run.h) for the grid `o.rank_grid`.
-int start_grid_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, const CsvRow& csv_header,
-    GridJob& job);
+int start_grid_job(
+    RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, const CsvRow& csv_header, GridJob& job);
 
 } // namespace ss::cli

@@ -44,8 +44,7 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
         job.plan = plan_ranks(o.config, world.size());
         return job.plan.verdict;
     };
-    if (int code = agree_on_rank_start(o, world, catalogue, need_cuda, check_split, csv_header, job.cuda))
-        return code;
+    if (int code = agree_on_rank_start(o, world, catalogue, need_cuda, check_split, csv_header, job.cuda)) return code;
     job.device = job.cuda ? rank_device(o.config.placement.device, world.local_rank(), catalogue.count()) : 0;
     const RankStripPlan mine = plan_rank_strip(job.plan, world.rank(), job.device, catalogue);
     const Status& fits = mine.verdict;

@@ -20,8 +20,8 @@ template <class Row> void for_each_row(const Extent& extent, const CellRegion& r
     std::size_t packed = 0;
     for (int z = 0; z < region.size[2]; ++z)
         for (int y = 0; y < region.size[1]; ++y) {
-            const std::size_t at = (std::size_t(region.begin[2] + z) * std::size_t(extent.ny)
-                                       + std::size_t(region.begin[1] + y))
+            const std::size_t at
+                = (std::size_t(region.begin[2] + z) * std::size_t(extent.ny) + std::size_t(region.begin[1] + y))
                     * std::size_t(extent.nx)
                 + std::size_t(region.begin[0]);
             row(at, packed);
@@ -42,12 +42,12 @@ public:
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     }
     void copy_out(int axis, int side, void* host) override {
-        pack_region(cpu_current_buffer(*m_sim), m_plan.local.problem.size, m_element, send_face(m_plan, axis, side),
-            host);
+        pack_region(
+            cpu_current_buffer(*m_sim), m_plan.local.problem.size, m_element, send_face(m_plan, axis, side), host);
     }
     void copy_in(int axis, int side, const void* host) override {
-        unpack_region(cpu_current_buffer(*m_sim), m_plan.local.problem.size, m_element,
-            ghost_face(m_plan, axis, side), host);
+        unpack_region(
+            cpu_current_buffer(*m_sim), m_plan.local.problem.size, m_element, ghost_face(m_plan, axis, side), host);
     }
 
 private:
@@ -94,9 +94,11 @@ std::uint64_t region_checksum(const std::vector<double>& local, const Extent& lo
             const std::size_t at
                 = (std::size_t(lz) * std::size_t(local_extent.ny) + std::size_t(ly)) * std::size_t(local_extent.nx)
                 + std::size_t(lx);
-            row.assign(local.begin() + std::ptrdiff_t(at), local.begin() + std::ptrdiff_t(at + std::size_t(region.size[0])));
+            row.assign(
+                local.begin() + std::ptrdiff_t(at), local.begin() + std::ptrdiff_t(at + std::size_t(region.size[0])));
             const std::int64_t first_cell
-                = (std::int64_t(origin[2] + lz) * whole.ny + (origin[1] + ly)) * std::int64_t(whole.nx) + origin[0] + lx;
+                = (std::int64_t(origin[2] + lz) * whole.ny + (origin[1] + ly)) * std::int64_t(whole.nx) + origin[0]
+                + lx;
             sum += field_checksum(row, first_cell);
         }
     return sum;

@@ -47,7 +47,7 @@ struct RankBoxPlan {
 // `unit` (per axis; empty: 1) is where an axis may be cut: after every unit[a] cells from its start, as
 // strip_cut_unit says for a kernel whose result depends on a cell's place in a thread's run; the parts then differ
 // by one unit at most and the last takes the remainder.
-RankBoxPlan box_of(
-    int rank, const std::vector<int>& grid, const std::vector<int>& extent, int radius, const std::vector<int>& unit = {});
+RankBoxPlan box_of(int rank, const std::vector<int>& grid, const std::vector<int>& extent, int radius,
+    const std::vector<int>& unit = {});
 
 } // namespace ss

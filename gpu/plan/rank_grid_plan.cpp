@@ -46,24 +46,30 @@ Status check_rank_grid(const StencilConfig& c, const std::vector<int>& grid, int
     for (int g : grid) product *= g;
     if (product != ranks)
         return Status::failure(ranks_option + ": the grid holds " + std::to_string(product) + " ranks, the run has "
-            + std::to_string(ranks) + (ranks == 1 ? " (start it under mpirun -np " + std::to_string(product) + ")" : ""));
+            + std::to_string(ranks)
+            + (ranks == 1 ? " (start it under mpirun -np " + std::to_string(product) + ")" : ""));
     if (c.placement.gpus != 1)
         return Status::failure("under mpirun each rank drives one GPU: use --gpus 1 and more ranks (got --gpus "
             + std::to_string(c.placement.gpus) + ")");
     if (c.placement.split != SplitAxis::Slowest)
-        return Status::failure(ranks_option + " cuts every axis the grid names; --split is for --gpus N in one process");
+        return Status::failure(
+            ranks_option + " cuts every axis the grid names; --split is for --gpus N in one process");
     if (c.problem.stencil == StencilKind::Diffusion4)
-        return Status::failure(ranks_option + ": the diffusion field's periodic layers are split into z strips only "
-                                              "(drop --ranks)");
+        return Status::failure(ranks_option
+            + ": the diffusion field's periodic layers are split into z strips only "
+              "(drop --ranks)");
     if (c.policy.variant == Variant::Temporal)
-        return Status::failure(ranks_option + ": the temporal variant runs in one process: its fused steps would need "
-                                              "ghost layers of depth R x depth; use another variant or one rank");
+        return Status::failure(ranks_option
+            + ": the temporal variant runs in one process: its fused steps would need "
+              "ghost layers of depth R x depth; use another variant or one rank");
     if (c.placement.halo == HaloMode::Remote)
-        return Status::failure(ranks_option + ": --halo remote reads a neighbour's memory within one process; ranks "
-                                              "trade faces (use --halo auto)");
+        return Status::failure(ranks_option
+            + ": --halo remote reads a neighbour's memory within one process; ranks "
+              "trade faces (use --halo auto)");
     if (c.placement.overlap)
-        return Status::failure(ranks_option + ": process grids trade their faces after the step (--overlap off); "
-                                              "only strips (no --ranks) overlap the exchange");
+        return Status::failure(ranks_option
+            + ": process grids trade their faces after the step (--overlap off); "
+              "only strips (no --ranks) overlap the exchange");
     const RankBoxPlan first = box_of(0, grid, updated_extent(c), c.problem.radius, cut_units(c));
     if (!first.verdict) return Status::failure(ranks_option + ": " + first.verdict.reason);
     return Status::success();

@@ -38,18 +38,19 @@ private:
     void copy(const CellRegion& face, void* host, cudaMemcpyKind kind) {
         const Extent& e = m_plan.local.problem.size;
         unsigned char* field = m_sim->buffer(m_sim->current_buffer());
-        cudaPitchedPtr device = make_cudaPitchedPtr(field, std::size_t(e.nx) * m_element, std::size_t(e.nx), std::size_t(e.ny));
-        cudaPitchedPtr packed = make_cudaPitchedPtr(host, std::size_t(face.size[0]) * m_element,
-            std::size_t(face.size[0]), std::size_t(face.size[1]));
-        const cudaPos at = make_cudaPos(std::size_t(face.begin[0]) * m_element, std::size_t(face.begin[1]),
-            std::size_t(face.begin[2]));
+        cudaPitchedPtr device
+            = make_cudaPitchedPtr(field, std::size_t(e.nx) * m_element, std::size_t(e.nx), std::size_t(e.ny));
+        cudaPitchedPtr packed = make_cudaPitchedPtr(
+            host, std::size_t(face.size[0]) * m_element, std::size_t(face.size[0]), std::size_t(face.size[1]));
+        const cudaPos at = make_cudaPos(
+            std::size_t(face.begin[0]) * m_element, std::size_t(face.begin[1]), std::size_t(face.begin[2]));
         cudaMemcpy3DParms p {};
         if (kind == cudaMemcpyDeviceToHost)
             p.srcPtr = device, p.srcPos = at, p.dstPtr = packed;
         else
             p.srcPtr = packed, p.dstPtr = device, p.dstPos = at;
-        p.extent = make_cudaExtent(std::size_t(face.size[0]) * m_element, std::size_t(face.size[1]),
-            std::size_t(face.size[2]));
+        p.extent = make_cudaExtent(
+            std::size_t(face.size[0]) * m_element, std::size_t(face.size[1]), std::size_t(face.size[2]));
         p.kind = kind;
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
         cuda_check(cudaMemcpy3DAsync(&p, m_sim->stream()), "face packing");
