@@ -18,7 +18,7 @@ int axes_of(const RankDomain& d) {
 }
 
 std::size_t slot(int axis, int direction, int side) { // m_staging's index: [axis][send, receive][side]
-    return std::size_t(4 * axis + 2 * direction + side);
+    return 4 * std::size_t(axis) + 2 * std::size_t(direction) + std::size_t(side);
 }
 
 } // namespace
@@ -51,7 +51,7 @@ std::size_t GridRun::received_bytes() const {
     const RankBox& box = m_domain.plan().box;
     for (int axis = 0; axis < axes_of(m_domain); ++axis)
         for (int side : { 0, 1 })
-            if (box.neighbour[std::size_t(2 * axis + side)] != kNoNeighbour) bytes += m_domain.face_bytes(axis);
+            if (box.neighbour_on(axis, side) != kNoNeighbour) bytes += m_domain.face_bytes(axis);
     return bytes;
 }
 
@@ -60,7 +60,7 @@ void GridRun::exchange() {
     const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
     const RankBox& box = m_domain.plan().box;
     for (int axis = 0; axis < axes_of(m_domain); ++axis) { // in order: a face carries the earlier axes' ghosts
-        const int neighbour[2] = { box.neighbour[std::size_t(2 * axis)], box.neighbour[std::size_t(2 * axis + 1)] };
+        const int neighbour[2] = { box.neighbour_on(axis, 0), box.neighbour_on(axis, 1) };
         unsigned char *send[2], *receive[2];
         for (int side : { 0, 1 }) {
             send[side] = m_staging[slot(axis, 0, side)].get();

@@ -7,6 +7,7 @@
 
 #include "gpu/problem/config.h"
 
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -36,6 +37,7 @@ struct RankBox {
     // The rank behind each face: [2a] the low side of axis a, [2a + 1] the high side; kNoNeighbour at the border.
     std::vector<int> neighbour;
     int ghost_depth = 0; // R: the depth of every face a neighbour refreshes
+    int neighbour_on(int axis, int side) const { return neighbour[2 * std::size_t(axis) + std::size_t(side)]; }
 };
 
 struct RankBoxPlan {

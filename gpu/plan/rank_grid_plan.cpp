@@ -151,8 +151,8 @@ CellRegion owned_region(const RankDomainPlan& p) {
     const int r = p.ghost_depth;
     for (int a = 0; a < int(p.box.extent.size()); ++a) {
         const int e = p.box.extent[std::size_t(a)];
-        const bool low_edge = p.box.neighbour[std::size_t(2 * a)] == kNoNeighbour,
-                   high_edge = p.box.neighbour[std::size_t(2 * a + 1)] == kNoNeighbour;
+        const bool low_edge = p.box.neighbour_on(a, 0) == kNoNeighbour,
+                   high_edge = p.box.neighbour_on(a, 1) == kNoNeighbour;
         owned.begin[a] = low_edge ? 0 : r;
         owned.size[a] = (high_edge ? e + 2 * r : r + e) - owned.begin[a];
     }

@@ -40,14 +40,13 @@ inline std::vector<double> run_grid_split(
             std::vector<std::vector<unsigned char>> sent(2 * boxes.size());
             for (std::size_t r = 0; r < boxes.size(); ++r)
                 for (int side : { 0, 1 })
-                    if (boxes[r]->plan().box.neighbour[std::size_t(2 * axis + side)] != kNoNeighbour) {
+                    if (boxes[r]->plan().box.neighbour_on(axis, side) != kNoNeighbour) {
                         sent[2 * r + std::size_t(side)].resize(boxes[r]->face_bytes(axis));
                         boxes[r]->copy_out(axis, side, sent[2 * r + std::size_t(side)].data());
                     }
             for (std::size_t r = 0; r < boxes.size(); ++r)
                 for (int side : { 0, 1 })
-                    if (const int from = boxes[r]->plan().box.neighbour[std::size_t(2 * axis + side)];
-                        from != kNoNeighbour)
+                    if (const int from = boxes[r]->plan().box.neighbour_on(axis, side); from != kNoNeighbour)
                         boxes[r]->copy_in(axis, side, sent[2 * std::size_t(from) + std::size_t(1 - side)].data());
         }
     }

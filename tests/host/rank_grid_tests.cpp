@@ -91,7 +91,7 @@ TEST(RankGrid, FacesMatchTheNeighboursGhostLayersAndOwnedRegionsTileTheDomain) {
             const RankDomainPlan p = plan_rank_domain(plan, rank, 0, DeviceCatalogue {});
             for (int axis = 0; axis < c.problem.dims; ++axis)
                 for (int side : { 0, 1 }) {
-                    const int other = p.box.neighbour[std::size_t(2 * axis + side)];
+                    const int other = p.box.neighbour_on(axis, side);
                     if (other == kNoNeighbour) continue;
                     const RankDomainPlan q = plan_rank_domain(plan, other, 0, DeviceCatalogue {});
                     const CellRegion sent = send_face(p, axis, side), landed = ghost_face(q, axis, 1 - side);
