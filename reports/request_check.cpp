@@ -4,6 +4,7 @@
 #include "gpu/backends/rank_strip.h"
 #include "gpu/io/safe_file.h"
 #include "gpu/plan/knobs.h"
+#include "gpu/plan/rank_grid_plan.h"
 #include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
 
@@ -100,7 +101,11 @@ Status check_one(
         return Status::failure("--verify is not available under mpirun: compare run --checksum with a one-process run");
     if (o.verify && updated_cells(o.config) > kMaxVerifiedCells)
         return Status::failure("--verify runs the fp64 CPU reference: use a domain of at most 134M cells");
-    if (ranks > 1) return check_rank_split(o.config, ranks);
+    if (!o.rank_grid.empty()) { // a grid of one rank runs as one process; another needs as many ranks
+        if (Status s = check_rank_grid(o.config, o.rank_grid, ranks); !s) return s;
+    } else if (ranks > 1) {
+        return check_rank_split(o.config, ranks);
+    }
     if (alone) return can_implement(o.config, catalogue);
     return Status::success();
 }

@@ -47,7 +47,8 @@ Status check_options_apply(const OptionValues& given, const StencilConfig& c);
 // - bench times steps, so --steps 0 is refused (run may step 0 times: its checksum is the initial field's);
 // - --verify runs the fp64 CPU reference: at most 2^27 updated cells;
 // - one combination alone: can_implement (a list reports and skips each combination it refuses, as documented);
-// - under mpirun (`ranks` > 1): the split over the ranks (check_rank_split), and no --verify.
+// - under mpirun (`ranks` > 1): the split over the ranks (check_rank_split, or check_rank_grid for --ranks: also in
+//   one process, where only a grid of one rank runs), and no --verify.
 // The backend of each combination must be resolved (a run without a GPU on the CPU) before this is called.
 Status check_run_request(
     std::string_view command, const std::vector<RunOptions>& runs, const DeviceCatalogue&, int ranks = 1);

@@ -6,6 +6,7 @@
 
 #include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
+#include "gpu/plan/process_grid.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
 
@@ -93,6 +94,11 @@ constexpr RunOptionSpec kSpecs[] = {
         "print a checksum of the final field: any changed bit of any cell changes it, so runs that agree bitwise "
         "(one process, --gpus N, mpirun -np N) print the same one",
         kCommandOption, kSingle, "run" },
+    { "--ranks", "PxQ|PxQxR",
+        "mpirun: cut the domain into a process grid of P x Q (x R) boxes, P along x, instead of strips along the "
+        "slowest axis; the product must be the number of ranks (mpirun -np N); faces are traded after the step "
+        "(--overlap off), axis by axis, edges and corners included",
+        kCommandOption, kSingle, "run bench" },
     { "--repeats", "N", "timed runs (default 10; sweep: per point, default 5, median; autotune: at most 5)",
         kCommandOption, kSingle, "bench bandwidth autotune sweep" },
     { "--warmup", "N", "untimed runs first (default 2)", kCommandOption, kSingle, "bench" },
@@ -368,6 +374,12 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
     if (c.placement.split == SplitAxis::Z && c.problem.dims == 2)
         return Status::failure("--split z does not apply to --dims 2: a 2D domain has no z axis (split along x or y)");
     if (!find_value(values, "--overlap") && !splits_slowest(c)) c.placement.overlap = false; // cannot apply
+    if (const std::string* grid = find_value(values, "--ranks")) { // its count is checked against the ranks later
+        RankGridText parsed = parse_rank_grid(*grid, c.problem.dims);
+        if (!parsed.verdict) return Status::failure(one_line(parsed.verdict.reason));
+        o.rank_grid = parsed.grid;
+        if (!find_value(values, "--overlap")) c.placement.overlap = false; // process grids trade after the step
+    }
     const bool variant_given = find_value(values, "--variant");
     if (!variant_given && !variant_applies(c.problem.stencil, c.policy.variant))
         c.policy.variant = c.problem.stencil == StencilKind::Diffusion4 ? Variant::Smem : Variant::Base;

@@ -26,6 +26,9 @@ struct RunOptions {
     double continuous_seconds = 0.0; // profile --continuous: seconds of PM sampling; 0: the replayed profile
     bool verify = false;
     bool checksum = false; // run: print field_checksum of the final field (gpu/backends/rank_strip.h)
+    // Under mpirun: the process grid, ranks per axis x first (--ranks PxQ[xR], gpu/plan/rank_grid_plan.h); empty:
+    // strips along the slowest axis.
+    std::vector<int> rank_grid;
     bool quiet = false; // no report on stdout, no progress: only the rows (--csv, --json) and errors
     bool json = false; // the rows as JSON Lines on stdout (the report then goes to stderr)
     std::int64_t bandwidth_bytes = kRooflineCopyBytes; // `bandwidth` measures the roofline's copies by default

@@ -7,6 +7,7 @@
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_output.h"
+#include "app/cli/mpi_grid_run.h"
 #include "app/cli/mpi_profile.h"
 #include "app/cli/mpi_world.h"
 #include "app/cli/rank_run.h"
@@ -36,13 +37,6 @@ std::uint64_t hash_of(const std::string& command, const std::vector<std::string>
     add(command);
     for (const std::string& a : args) add(a);
     return h;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0.0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 CsvRow mpi_csv_header() {
@@ -103,6 +97,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     if (o.verify)
         return world.agree(
             2, "--verify is not available under mpirun: compare run --checksum with a one-process run", true);
+    if (!o.rank_grid.empty()) return run_grid(command, o, world, catalogue, mpi_csv_header());
     RankJob job;
     if (int code = start_rank_job(o, world, catalogue, false, mpi_csv_header(), job)) return code;
     const bool cuda = job.cuda;

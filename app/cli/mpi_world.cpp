@@ -118,13 +118,19 @@ bool MpiWorld::cuda_aware() {
 
 void MpiWorld::exchange(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes,
     double timeout_s, long long exchange, bool skip_sends) {
+    const int neighbour[2] = { m_rank > 0 ? m_rank - 1 : -1, m_rank + 1 < m_size ? m_rank + 1 : -1 };
+    exchange_with(neighbour, send, receive, bytes, timeout_s, exchange, skip_sends);
+}
+
+void MpiWorld::exchange_with(const int neighbours[2], unsigned char* const send[2], unsigned char* const receive[2],
+    std::size_t bytes, double timeout_s, long long exchange, bool skip_sends) {
     // Messages of at most 1 GiB (MPI counts are int); a row block towards `side` is tagged with the
     // receiver's side, so that the two directions between one pair of ranks never match each other.
     constexpr std::size_t kChunk = std::size_t(1) << 30;
     std::vector<MPI_Request> requests;
     std::vector<int> request_side;
     for (int side : { 0, 1 }) {
-        const int neighbour = side == 0 ? m_rank - 1 : m_rank + 1;
+        const int neighbour = neighbours[side];
         if (neighbour < 0 || neighbour >= m_size || bytes == 0) continue;
         for (std::size_t at = 0, part = 0; at < bytes; at += kChunk, ++part) {
             const int count = int(std::min(kChunk, bytes - at));
@@ -136,7 +142,7 @@ void MpiWorld::exchange(unsigned char* const send[2], unsigned char* const recei
     }
     const std::size_t receives = requests.size();
     for (int side : { 0, 1 }) {
-        const int neighbour = side == 0 ? m_rank - 1 : m_rank + 1;
+        const int neighbour = neighbours[side];
         if (skip_sends || neighbour < 0 || neighbour >= m_size || bytes == 0) continue;
         for (std::size_t at = 0, part = 0; at < bytes; at += kChunk, ++part) {
             requests.emplace_back();
@@ -160,7 +166,7 @@ void MpiWorld::exchange(unsigned char* const send[2], unsigned char* const recei
             for (std::size_t i = 0; i < receives; ++i) {
                 int finished = 0;
                 MPI_Test(&requests[i], &finished, MPI_STATUS_IGNORE);
-                if (!finished) silent = request_side[i] == 0 ? m_rank - 1 : m_rank + 1;
+                if (!finished) silent = neighbours[request_side[i]];
             }
             report_stall(exchange, timeout_s,
                 (silent >= 0 ? "no ghost rows from rank " + std::to_string(silent) : std::string("ghost rows not sent"))

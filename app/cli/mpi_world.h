@@ -46,6 +46,10 @@ public:
     // hook: this rank sends nothing.
     void exchange(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes, double timeout_s,
         long long exchange, bool skip_sends = false);
+    // The same with the neighbours named: neighbour[side] is a rank, or -1 where that side has none (a process
+    // grid's neighbours along one axis, gpu/plan/process_grid.h: the ranks MPI_Cart_shift would give).
+    void exchange_with(const int neighbour[2], unsigned char* const send[2], unsigned char* const receive[2],
+        std::size_t bytes, double timeout_s, long long exchange, bool skip_sends = false);
     // One line on stderr from this rank, then the whole job ends with `code`.
     [[noreturn]] void abort(int code, const std::string& line);
 

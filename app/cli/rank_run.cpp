@@ -6,31 +6,45 @@
 #include "app/cli/cli_output.h"
 #include "gpu/problem/physics.h"
 
+#include <algorithm>
 #include <new>
 
 namespace ss::cli {
 
-int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
-    const CsvRow& csv_header, RankJob& job) {
-    const int ranks = world.size();
+double median(std::vector<double> v) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+int agree_on_rank_start(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
+    const std::function<Status()>& check_split, const CsvRow& csv_header, bool& cuda) {
     const bool every_rank_has_cuda = world.all(catalogue.has_cuda());
     if (!o.backend_given && !every_rank_has_cuda) o.config.placement.backend = Backend::Cpu;
-    job.cuda = o.config.placement.backend == Backend::Cuda;
-    if (need_cuda && !job.cuda)
+    cuda = o.config.placement.backend == Backend::Cuda;
+    if (need_cuda && !cuda)
         return world.agree(2,
             o.backend_given ? "profile reads GPU counters: use --backend cuda"
                             : "profile reads GPU counters, and not every rank has a CUDA device",
             true);
-    job.plan = plan_ranks(o.config, ranks);
-    if (!job.plan.verdict) return world.agree(2, job.plan.verdict.reason, true);
+    if (Status s = check_split(); !s) return world.agree(2, s.reason, true);
     Status local_input = Status::success();
-    if (job.cuda && !catalogue.has_cuda())
+    if (cuda && !catalogue.has_cuda())
         local_input = Status::failure("--backend cuda, but this rank has no CUDA device ("
             + (catalogue.unavailable.empty() ? std::string("none found") : catalogue.unavailable) + ")");
     if (world.rank() == 0 && local_input && !o.csv.empty())
         if (Status s = open_outputs(o, csv_header); !s) local_input = s;
-    if (int code = world.agree(local_input ? 0 : 2, local_input.reason)) return code;
+    return world.agree(local_input ? 0 : 2, local_input.reason);
+}
 
+int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
+    const CsvRow& csv_header, RankJob& job) {
+    const auto check_split = [&] {
+        job.plan = plan_ranks(o.config, world.size());
+        return job.plan.verdict;
+    };
+    if (int code = agree_on_rank_start(o, world, catalogue, need_cuda, check_split, csv_header, job.cuda)) return code;
     job.device = job.cuda ? rank_device(o.config.placement.device, world.local_rank(), catalogue.count()) : 0;
     const RankStripPlan mine = plan_rank_strip(job.plan, world.rank(), job.device, catalogue);
     const Status& fits = mine.verdict;

@@ -13,8 +13,10 @@
 #include "reports/run_options.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ss::cli {
 
@@ -22,6 +24,8 @@ namespace ss::cli {
 struct RankTimes {
     double compute_ms = 0.0, exchange_ms = 0.0;
 };
+// The median of the timed runs' values (0 for none): what rank 0 reports of each rank.
+double median(std::vector<double> values);
 
 // The steps of one rank. Overlap off: the step, waited for, then the exchange (staged: copy out, trade,
 // copy in). Overlap on: the rows the neighbours need first, then the interior, which runs while those rows
@@ -116,6 +120,13 @@ struct RankJob {
     bool device_buffers = false; // MPI trades device memory (CUDA-aware on every rank)
     bool overlapped = false; // the exchange runs while the interior computes (the same on every rank)
 };
+
+// Collective, the start every rank's job shares: agrees on one backend (CUDA when asked, or when every rank has a
+// GPU and none was asked; `need_cuda`: the CPU backend is refused), then `check_split` (the split's check, once the
+// backend is known), this rank's CUDA device and rank 0's CSV under `csv_header`. 0 to go on; else the code every
+// rank returns, rank 0 having said why in one line.
+int agree_on_rank_start(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
+    const std::function<Status()>& check_split, const CsvRow& csv_header, bool& cuda);
 
 // Collective. Agrees on one backend (CUDA when asked, or when every rank has a GPU and none was asked;
 // `need_cuda`: the CPU backend is refused), checks the split, this rank's strip and rank 0's CSV under

@@ -7,6 +7,7 @@
 #include "gpu/backends/compute_peaks.h"
 #include "gpu/backends/cuda/kernel_listing.h"
 #include "gpu/backends/cuda/multi_gpu_simulation.h"
+#include "gpu/backends/cuda/rank_domain_cuda.h"
 #include "gpu/backends/cuda/rank_strip_cuda.h"
 #include "gpu/backends/gl_interop.h"
 #include "gpu/problem/cuda_support.h"
@@ -90,6 +91,10 @@ std::unique_ptr<Simulation> create_multi_gpu_simulation(
     return nullptr;
 }
 std::unique_ptr<RankStrip> create_cuda_rank_strip(const KernelPlan&, const Strip&, int, std::string* why) {
+    refuse(why);
+    return nullptr;
+}
+std::unique_ptr<RankDomain> create_cuda_rank_domain(const RankDomainPlan&, std::string* why) {
     refuse(why);
     return nullptr;
 }

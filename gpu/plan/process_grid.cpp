@@ -32,9 +32,12 @@ std::string axes_text(int dims) {
     return dims == 2 ? "PxQ" : dims == 3 ? "PxQxR" : std::to_string(dims) + " counts";
 }
 
-// The `count` near-equal parts of `cells`: the first cells % count parts are one cell longer.
-int part_offset(int cells, int count, int index) {
-    return index * (cells / count) + std::min(index, cells % count);
+// The `count` near-equal parts of `cells`, cut at multiples of `unit`: the first (cells / unit) % count parts are one
+// unit longer, and the last part also takes the cells % unit left over (plan_strips cuts strips so).
+int part_offset(int cells, int count, int index, int unit) {
+    const int units = cells / unit;
+    if (index == count) return cells;
+    return (index * (units / count) + std::min(index, units % count)) * unit;
 }
 
 } // namespace
@@ -73,7 +76,8 @@ RankGridText parse_rank_grid(std::string_view text, int dims, int ranks) {
     return { Status::success(), grid };
 }
 
-RankBoxPlan box_of(int rank, const std::vector<int>& grid, const std::vector<int>& extent, int radius) {
+RankBoxPlan box_of(
+    int rank, const std::vector<int>& grid, const std::vector<int>& extent, int radius, const std::vector<int>& unit) {
     const int dims = static_cast<int>(grid.size());
     if (dims == 0 || extent.size() != grid.size())
         return { Status::failure("the process grid has " + std::to_string(dims) + " axes, the domain "
@@ -86,11 +90,12 @@ RankBoxPlan box_of(int rank, const std::vector<int>& grid, const std::vector<int
                      "rank " + std::to_string(rank) + " is outside a grid of " + std::to_string(ranks) + " ranks"),
             {} };
     static constexpr char kAxis[] = { 'x', 'y', 'z' };
+    const auto unit_of = [&unit](int a) { return a < int(unit.size()) ? std::max(unit[std::size_t(a)], 1) : 1; };
     for (int a = 0; a < dims; ++a)
-        if (grid[a] > 1 && extent[a] / grid[a] < radius)
+        if (const int thinnest = extent[a] / unit_of(a) / grid[a] * unit_of(a); grid[a] > 1 && thinnest < radius)
             return { Status::failure("cutting " + std::to_string(extent[a]) + " cells along "
                          + (a < 3 ? std::string(1, kAxis[a]) : std::to_string(a)) + " into " + std::to_string(grid[a])
-                         + " gives boxes of " + std::to_string(extent[a] / grid[a]) + ", thinner than the R"
+                         + " gives boxes of " + std::to_string(thinnest) + ", thinner than the R"
                          + std::to_string(radius) + " ghost zone (at most " + std::to_string(extent[a] / radius)
                          + " ranks fit along it)"),
                 {} };
@@ -102,8 +107,8 @@ RankBoxPlan box_of(int rank, const std::vector<int>& grid, const std::vector<int
     for (int a = 0, left = rank; a < dims; stride *= grid[a], left /= grid[a], ++a) {
         const int at = left % grid[a];
         box.coordinate[a] = at;
-        box.offset[a] = part_offset(extent[a], grid[a], at);
-        box.extent[a] = part_offset(extent[a], grid[a], at + 1) - box.offset[a];
+        box.offset[a] = part_offset(extent[a], grid[a], at, unit_of(a));
+        box.extent[a] = part_offset(extent[a], grid[a], at + 1, unit_of(a)) - box.offset[a];
         if (at > 0) box.neighbour[2 * a] = rank - stride;
         if (at + 1 < grid[a]) box.neighbour[2 * a + 1] = rank + stride;
     }

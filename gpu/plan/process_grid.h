@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The domain cut into a process grid (issue 37): P x Q [x R] ranks, each owning a box and trading R-deep faces with up
-// to 2 x dims neighbours, where the strips of gpu/plan/rank_plan.h give every rank two. Pure arithmetic for a later
-// `--ranks PxQ[xR]` and an MPI_Cart exchange; nothing calls it yet (bench/mpi_scaling_model.py models its cost).
+// to 2 x dims neighbours, where the strips of gpu/plan/rank_plan.h give every rank two. Pure arithmetic behind
+// `--ranks PxQ[xR]` (gpu/plan/rank_grid_plan.h cuts the updated cells with it; bench/mpi_scaling_model.py models the
+// cost).
 #pragma once
 
 #include "gpu/problem/config.h"
 
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -35,6 +37,7 @@ struct RankBox {
     // The rank behind each face: [2a] the low side of axis a, [2a + 1] the high side; kNoNeighbour at the border.
     std::vector<int> neighbour;
     int ghost_depth = 0; // R: the depth of every face a neighbour refreshes
+    int neighbour_on(int axis, int side) const { return neighbour[2 * std::size_t(axis) + std::size_t(side)]; }
 };
 
 struct RankBoxPlan {
@@ -43,6 +46,10 @@ struct RankBoxPlan {
     RankBox box;
 };
 // The box of `rank` in `grid` (ranks per axis, x first) over the domain `extent` (cells per axis, x first).
-RankBoxPlan box_of(int rank, const std::vector<int>& grid, const std::vector<int>& extent, int radius);
+// `unit` (per axis; empty: 1) is where an axis may be cut: after every unit[a] cells from its start, as
+// strip_cut_unit says for a kernel whose result depends on a cell's place in a thread's run; the parts then differ
+// by one unit at most and the last takes the remainder.
+RankBoxPlan box_of(int rank, const std::vector<int>& grid, const std::vector<int>& extent, int radius,
+    const std::vector<int>& unit = {});
 
 } // namespace ss

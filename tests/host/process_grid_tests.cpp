@@ -123,3 +123,17 @@ TEST(ProcessGrid, RefusesBoxesThinnerThanTheGhostZone) {
     EXPECT_FALSE(box_of(6, { 3, 2 }, { 30, 20 }, 1).verdict); // outside the grid
     EXPECT_FALSE(box_of(0, { 3, 2 }, { 30, 20, 4 }, 1).verdict); // 2 axes against 3
 }
+
+TEST(ProcessGrid, CutsAtMultiplesOfTheUnit) {
+    // 22 cells along y in units of 4: 5 units over 3 ranks are 2, 2 and 1, and the last takes the 2 cells left over.
+    const std::vector<int> grid { 1, 3 }, extent { 10, 22 }, unit { 1, 4 };
+    std::vector<int> offsets, extents;
+    for (int rank = 0; rank < 3; ++rank) {
+        const RankBox b = box_of(rank, grid, extent, 1, unit).box;
+        offsets.push_back(b.offset[1]), extents.push_back(b.extent[1]);
+    }
+    EXPECT_EQ(offsets, (std::vector<int> { 0, 8, 16 }));
+    EXPECT_EQ(extents, (std::vector<int> { 8, 8, 6 }));
+    // The thinnest box counts whole units: 9 cells in units of 4 over 3 ranks leave one rank none.
+    EXPECT_FALSE(box_of(0, grid, { 10, 9 }, 1, unit).verdict);
+}

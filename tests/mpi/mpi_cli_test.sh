@@ -65,6 +65,39 @@ for c in "${cases[@]}"; do
         done
     done
 done
+# Process grids (--ranks PxQ[xR], issue 37): boxes trading faces axis by axis, bitwise one process too; the box and
+# point stencils read the corners, which arrive through two or three trades.
+grid_cases=("--size 90x77 --radius 2 --steps 6:2x1 1x3 2x2 3x2"
+    "--stencil box --radius 2 --size 45x38 --steps 5:2x2 3x2"
+    "--stencil 3d27pt --size 30x28x33 --precision fp64 --steps 5:1x2x3 2x2x1"
+    "--dims 3 --size 26x24x29 --radius 2 --rule wave --steps 4:2x1x2")
+for entry in "${grid_cases[@]}"; do
+    c=${entry%%:*}
+    one=$(checksum_of "$("$cli" run --backend "$backend" $c --checksum)")
+    for grid in ${entry#*:}; do
+        n=$(($(tr x '*' <<<"$grid")))
+        out=$(mpi -np "$n" "$cli" run --backend "$backend" $c --ranks "$grid" --checksum 2>&1)
+        got=$(checksum_of "$out")
+        [ -n "$got" ] && [ "$got" = "$one" ] && [ "$(grep -c '^  rank ' <<<"$out")" -eq "$n" ] \
+            && grep -q "^ranks    $n MPI processes on .* in a $grid grid, boxes of " <<<"$out"
+        check "--ranks $grid equals one process and says the grid: $c" $? "checksum '$got' vs '$one': $out"
+    done
+done
+out=$(mpi -np 4 "$cli" run --backend "$backend" --size 64x64 --ranks 3x2 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q -- '--ranks 3x2: the grid holds 6 ranks, the run has 4' <<<"$out"
+check "a grid that is not the rank count: one line, exit 2" $? "rc $rc: $out"
+out=$(mpi -np 2 "$cli" run --backend "$backend" --size 64x64 --ranks 2x1 --overlap on 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q -- 'process grids trade their faces after the step' <<<"$out"
+check "--overlap on with a grid: one line, exit 2" $? "rc $rc: $out"
+start=$(date +%s)
+out=$(STENCILSCOPE_MPI_TIMEOUT_S=2 STENCILSCOPE_MPI_TEST_SILENT_RANK=1 STENCILSCOPE_MPI_TEST_SILENT_AFTER=2 \
+    mpi -np 4 "$cli" run --backend "$backend" --size 64x64 --steps 6 --ranks 2x2 2>&1)
+rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'no ghost rows from rank 1 within 2 s at exchange 3 ' <<<"$out"
+check "a grid rank silent from the 3rd exchange ends the job ($(($(date +%s) - start)) s)" $? "rc $rc: $out"
+
 a=$(checksum_of "$("$cli" run --backend "$backend" --size 200x173 --radius 4 --steps 8 --checksum)")
 b=$(checksum_of "$("$cli" run --backend "$backend" --size 200x173 --radius 4 --steps 9 --checksum)")
 [ "$a" != "$b" ]

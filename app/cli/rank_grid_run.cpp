@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/rank_grid_run.h"
+
+#include "app/cli/address_space.h"
+#include "app/cli/cli_common.h"
+#include "gpu/backends/create_rank_strip.h"
+#include "gpu/plan/knobs.h"
+#include "gpu/problem/physics.h"
+
+#include <chrono>
+#include <new>
+
+namespace ss::cli {
+namespace {
+
+int axes_of(const RankDomain& d) {
+    return int(d.plan().box.extent.size());
+}
+
+std::size_t slot(int axis, int direction, int side) { // m_staging's index: [axis][send, receive][side]
+    return 4 * std::size_t(axis) + 2 * std::size_t(direction) + std::size_t(side);
+}
+
+} // namespace
+
+GridRun::GridRun(MpiWorld& world, RankDomain& domain, Backend backend)
+    : m_world(world)
+    , m_domain(domain)
+    , m_timeout_s(knob_seconds(Knob::MpiTimeout)) {
+    // The testing hooks of RankRun: rank STENCILSCOPE_MPI_TEST_SILENT_RANK stops sending after
+    // STENCILSCOPE_MPI_TEST_SILENT_AFTER exchanges.
+    if (knob_integer(Knob::MpiTestSilentRank) == world.rank()) m_silent_after = knob_integer(Knob::MpiTestSilentAfter);
+    for (int axis = 0; axis < axes_of(domain); ++axis)
+        for (int i = 0; i < 4; ++i) m_staging.push_back(allocate_staging(domain.face_bytes(axis), backend));
+}
+
+RankTimes GridRun::steps(int steps) {
+    RankTimes t;
+    for (int i = 0; i < steps; ++i) {
+        t.compute_ms += m_domain.compute_step();
+        const auto start = std::chrono::steady_clock::now();
+        exchange();
+        t.exchange_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+    if (steps > 0) t.compute_ms /= steps, t.exchange_ms /= steps;
+    return t;
+}
+
+std::size_t GridRun::received_bytes() const {
+    std::size_t bytes = 0;
+    const RankBox& box = m_domain.plan().box;
+    for (int axis = 0; axis < axes_of(m_domain); ++axis)
+        for (int side : { 0, 1 })
+            if (box.neighbour_on(axis, side) != kNoNeighbour) bytes += m_domain.face_bytes(axis);
+    return bytes;
+}
+
+void GridRun::exchange() {
+    ++m_exchanges;
+    const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
+    const RankBox& box = m_domain.plan().box;
+    for (int axis = 0; axis < axes_of(m_domain); ++axis) { // in order: a face carries the earlier axes' ghosts
+        const int neighbour[2] = { box.neighbour_on(axis, 0), box.neighbour_on(axis, 1) };
+        unsigned char *send[2], *receive[2];
+        for (int side : { 0, 1 }) {
+            send[side] = m_staging[slot(axis, 0, side)].get();
+            receive[side] = m_staging[slot(axis, 1, side)].get();
+            if (neighbour[side] != kNoNeighbour) m_domain.copy_out(axis, side, send[side]);
+        }
+        m_world.exchange_with(neighbour, send, receive, m_domain.face_bytes(axis), m_timeout_s, m_exchanges, silent);
+        for (int side : { 0, 1 })
+            if (neighbour[side] != kNoNeighbour) m_domain.copy_in(axis, side, receive[side]);
+    }
+}
+
+int start_grid_job(
+    RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, const CsvRow& csv_header, GridJob& job) {
+    const auto check_grid = [&] {
+        job.plan = plan_rank_grid(o.config, o.rank_grid);
+        return job.plan.verdict;
+    };
+    if (int code = agree_on_rank_start(o, world, catalogue, false, check_grid, csv_header, job.cuda)) return code;
+    job.device = job.cuda ? rank_device(o.config.placement.device, world.local_rank(), catalogue.count()) : 0;
+    const RankDomainPlan mine = plan_rank_domain(job.plan, world.rank(), job.device, catalogue);
+    if (int code = world.agree(mine.verdict ? 0 : 2, mine.verdict.reason)) return code; // refused before anything
+    std::string why;
+    try {
+        job.domain = create_rank_domain(mine, &why);
+    } catch (const std::exception& e) {
+        why = e.what();
+    }
+    if (int code = world.agree(job.domain ? 0 : 1, "cannot create the box: " + why)) return code; // a failed run
+
+    std::string failure;
+    try {
+        const std::vector<double> initial = initial_field(o.config); // every rank makes the same field
+        job.domain->field().upload(region_values(initial, o.config.problem.size, local_region(mine)));
+    } catch (const std::bad_alloc&) {
+        failure = out_of_host_memory_reason();
+    } catch (const std::exception& e) {
+        failure = std::string("run failed: ") + e.what();
+    }
+    // The neighbours are past every collective check: end the job rather than let them wait.
+    if (!failure.empty()) world.abort(1, failure);
+    return 0;
+}
+
+} // namespace ss::cli

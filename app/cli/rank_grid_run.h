@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// One rank of an MPI job on a process grid (`--ranks PxQ[xR]`, app/cli/mpi_grid_run.cpp): how it starts (the backend
+// the ranks agree on, the grid checked, its box created with its part of the initial field) and how it steps: the
+// step, then the faces traded axis by axis through packed host buffers. Only mpi_world.cpp calls MPI.
+#pragma once
+
+#include "app/cli/mpi_world.h"
+#include "app/cli/rank_run.h"
+#include "gpu/backends/rank_domain.h"
+#include "gpu/plan/rank_grid_plan.h"
+
+#include <memory>
+#include <vector>
+
+namespace ss::cli {
+
+// The steps of one rank's box: the step, waited for, then for x, y and z in turn every face packed, traded with the
+// neighbours along that axis and unpacked, so that the next axis' faces carry what this one brought (edges,
+// corners). Every trade waits at most the timeout (STENCILSCOPE_MPI_TIMEOUT_S) and shares the testing hooks of
+// RankRun (STENCILSCOPE_MPI_TEST_SILENT_*), counted per step.
+class GridRun {
+public:
+    GridRun(MpiWorld& world, RankDomain& domain, Backend backend);
+    // `steps` steps, each with its exchange; means per step.
+    RankTimes steps(int steps);
+    // Bytes this rank receives per step (all its faces).
+    std::size_t received_bytes() const;
+
+private:
+    void exchange();
+
+    MpiWorld& m_world;
+    RankDomain& m_domain;
+    double m_timeout_s;
+    long long m_silent_after = -1, m_exchanges = 0;
+    // [axis][send, receive][side]: a face's packed cells in host memory (pinned on CUDA)
+    std::vector<std::shared_ptr<unsigned char>> m_staging;
+};
+
+// What a rank of a grid job runs on, once start_grid_job has agreed on it with every rank.
+struct GridJob {
+    bool cuda = false; // the backend of the whole job
+    int device = 0; // this rank's CUDA device
+    RankGridPlan plan; // every rank's box, resolved once (rank 0 reports them)
+    std::unique_ptr<RankDomain> domain; // this rank's box, holding its part of the initial field
+};
+
+// Collective, as start_rank_job (app/cli/rank_run.h) for the grid `o.rank_grid`.
+int start_grid_job(
+    RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, const CsvRow& csv_header, GridJob& job);
+
+} // namespace ss::cli

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// One process's box of a run split over a process grid (`--ranks PxQ[xR]` under mpirun, app/cli/mpi_grid_run.cpp):
+// the box plus R ghost layers on every side as a domain of its own (gpu/plan/rank_grid_plan.h), run by the
+// single-device machinery (the CPU backend or one CudaSimulation). Its faces are strided in the field, so they are
+// packed into contiguous host buffers and unpacked from them; the transport (MPI) lives above the engine, which
+// stays MPI-free and testable without it.
+#pragma once
+
+#include "gpu/backends/simulation.h"
+#include "gpu/plan/rank_grid_plan.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+class RankDomain {
+public:
+    virtual ~RankDomain() = default;
+    // The local domain: upload the global field's local_region(plan()), download, iteration, resources.
+    virtual Simulation& field() = 0;
+    const RankDomainPlan& plan() const { return m_plan; }
+    // One step over the box, waited for: afterwards the faces to send are final and the current buffer the new one.
+    // Returns the host-measured milliseconds of the step.
+    virtual double compute_step() = 0;
+    // Bytes of one face along `axis` (both sides hold as many): send_face(plan(), axis, side).cells() cells.
+    std::size_t face_bytes(int axis) const;
+    // The face the neighbour on `side` of `axis` needs, packed into `host` (face_bytes(axis)); and `host` unpacked
+    // into the ghost layers on that side. Synchronous.
+    virtual void copy_out(int axis, int side, void* host) = 0;
+    virtual void copy_in(int axis, int side, const void* host) = 0;
+
+protected:
+    explicit RankDomain(const RankDomainPlan& plan)
+        : m_plan(plan) { }
+    RankDomainPlan m_plan;
+};
+
+// `region` of a field of `extent` cells (x fastest) of `element` bytes each, copied to or from the contiguous
+// buffer `packed` (x fastest within the region): the CPU backend's face packing.
+void pack_region(
+    const unsigned char* field, const Extent& extent, std::size_t element, const CellRegion& region, void* packed);
+void unpack_region(
+    unsigned char* field, const Extent& extent, std::size_t element, const CellRegion& region, const void* packed);
+
+// The values of `region` of the field `values` (of `extent`), x fastest: a rank's local domain out of the whole
+// initial field, or its owned cells out of its local field.
+std::vector<double> region_values(const std::vector<double>& values, const Extent& extent, const CellRegion& region);
+// field_checksum (gpu/backends/rank_strip.h) of the cells `region` of the local field `local` whose first cell is
+// the global cell `origin` of a domain of `whole` cells: the ranks' sums add up to the one-process checksum.
+std::uint64_t region_checksum(const std::vector<double>& local, const Extent& local_extent, const CellRegion& region,
+    const int origin[3], const Extent& whole);
+
+// A rank's box as its plan says (plan_rank_domain): its buffers, and on a GPU the plan's kernels. A refused plan
+// gives nullptr with its reason in `why`, as does a failed allocation or build.
+std::unique_ptr<RankDomain> create_rank_domain(const RankDomainPlan&, std::string* why);
+
+} // namespace ss
