@@ -22,7 +22,12 @@ int from_environment(std::initializer_list<const char*> names, int fallback) {
 } // namespace
 
 int launched_ranks() {
-    return std::max(from_environment({ "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MV2_COMM_WORLD_SIZE" }, 1), 1);
+    const int named = from_environment({ "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MV2_COMM_WORLD_SIZE" }, 0);
+    if (named > 0) return named;
+    // srun --mpi=pmix names the rank in PMIX_RANK and the step's size only in Slurm's own variable (set by srun for
+    // its tasks, not by sbatch for a batch script, so a plain run inside an allocation stays one process).
+    if (std::getenv("PMIX_RANK")) return std::max(from_environment({ "SLURM_STEP_NUM_TASKS" }, 1), 1);
+    return 1;
 }
 
 int launched_rank() {
@@ -31,7 +36,8 @@ int launched_rank() {
 
 bool under_mpi_launcher() {
     if (launched_ranks() > 1) return true;
-    // PMIx launchers (srun --mpi=pmix, prterun) name the rank but not the size: one of several, or one alone.
+    // PMIx launchers (prterun; srun --mpi=pmix outside what launched_ranks reads) name the rank but not the size:
+    // one of several, or one alone.
     return from_environment({ "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MV2_COMM_WORLD_SIZE" }, 0) == 0
         && std::getenv("PMIX_RANK") != nullptr;
 }

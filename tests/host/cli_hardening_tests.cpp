@@ -129,6 +129,9 @@ TEST(CliHardening, CommandsThatDoNotSplitADomainRefuseAnMpiLauncher) {
     }
     expect_refused("PMI_SIZE=2 PMI_RANK=0 CLI devices", "under mpirun");
     expect_refused("PMIX_RANK=0 CLI devices", "under mpirun"); // a PMIx launcher does not say the size
+    expect_refused("PMIX_RANK=0 SLURM_STEP_NUM_TASKS=4 CLI devices", "under mpirun"); // srun --mpi=pmix
+    const Result batch = sh("SLURM_STEP_NUM_TASKS=4 CLI devices"); // no PMIx rank: not an srun task of several
+    EXPECT_EQ(batch.code, 0) << batch.err;
     const Result alone = sh("OMPI_COMM_WORLD_SIZE=1 OMPI_COMM_WORLD_RANK=0 CLI devices");
     EXPECT_EQ(alone.code, 0) << alone.err; // mpirun -np 1: one process
 }
