@@ -38,6 +38,7 @@ ControlPanel::ControlPanel(Session& session, QWidget* parent)
     , m_session(session)
     , m_devices(session.devices()) {
     auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4); // narrower than the style's 9 px: the field's share of a 1264 px window
     layout->addWidget(build_stencil_group());
     m_reason = plain_label(named(new QLabel, "reason")); // reasons quote values from files and the command line
     m_reason->setWordWrap(true);
@@ -299,10 +300,18 @@ QString ControlPanel::reason() const {
 }
 
 void ControlPanel::show_heuristic_choice(const KernelResources* r) {
+    // A short line takes one line's height; a wrapping label would reserve two in the panel's minimum height,
+    // which a 1280x720 screen's window does not have to spare. Long lines (a device's name, a refusal) wrap.
+    const auto show = [this](const QString& text, bool may_be_long, const QString& tooltip = QString()) {
+        m_heuristic_choice->setWordWrap(may_be_long);
+        m_heuristic_choice->setText(text);
+        m_heuristic_choice->setToolTip(tooltip);
+    };
     const StencilConfig c = settings().config;
     if (r && r->block.threads() > 0) {
-        m_heuristic_choice->setText(c.policy.heuristic_block ? tr("heuristic chose %1").arg(qs(format_block(r->block)))
-                                                             : tr("in use: %1").arg(qs(format_block(r->block))));
+        show(c.policy.heuristic_block ? tr("heuristic chose %1").arg(qs(format_block(r->block)))
+                                      : tr("in use: %1").arg(qs(format_block(r->block))),
+            false);
         return;
     }
     // No GPU kernel: say what the heuristic would pick on the selected GPU, or on the most capable one where none is
@@ -310,12 +319,20 @@ void ControlPanel::show_heuristic_choice(const KernelResources* r) {
     // against the same limits: the plan's device, heuristic and block check.
     const LaunchPlan& plan = m_session.plan_for(c);
     const QString where = qs(plan.device.name);
-    QString text = plan.heuristic ? tr("heuristic: %1 on %2").arg(qs(format_block(*plan.heuristic)), where)
-                                  : tr("heuristic finds no block on %1").arg(where);
+    const QString heuristic
+        = plan.heuristic ? tr("heuristic: %1").arg(qs(format_block(*plan.heuristic))) : tr("heuristic finds no block");
+    const QString text = tr("%1 on %2").arg(heuristic, where);
+    QString refusal;
     if (!c.policy.heuristic_block && !plan.block_verdict)
-        text += tr("; on %1: %2").arg(where, QString::fromStdString(plan.block_verdict.reason));
-    if (c.placement.backend == Backend::Cpu) text += tr(" (the CPU backend has no blocks)");
-    m_heuristic_choice->setText(text);
+        refusal = tr("; on %1: %2").arg(where, QString::fromStdString(plan.block_verdict.reason));
+    if (c.placement.backend != Backend::Cpu) {
+        show(text + refusal, true);
+        return;
+    }
+    // On the CPU the GPU it is previewed on goes to the tooltip, so that the line stays one line; a manual
+    // block's refusal stays in view.
+    show(tr("%1 (CPU: no blocks)%2").arg(heuristic, refusal), !refusal.isEmpty(),
+        tooltip_text(tr("%1 (the CPU backend has no blocks)%2").arg(text, refusal)));
 }
 
 void ControlPanel::show_engine_ready(const EngineReady& ready) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The control panel's knobs and their rows. Knobs that belong together share a row (GPU count and overlap,
 // halo and split axis, rule and dimensions, variant and precision, radius, CF and depth, the heuristic and
-// the block), so that the whole panel fits the height a projector's 1280x720 leaves it; tooltips name
-// what a row's second box is.
+// the block), so that the whole panel fits the height a projector's 1280x720 (and a 1280x720 screen's
+// 1264x672 window) leaves it; tooltips name what a row's second box is.
 #include "widgets/control_panel.h"
 #include "widgets/form_helpers.h"
 #include "widgets/plain_text.h"

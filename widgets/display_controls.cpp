@@ -31,11 +31,11 @@ DisplayControls::DisplayControls(Session& session, QWidget* parent)
         s->setDecimals(4);
         s->setSingleStep(0.05);
         s->setKeyboardTracking(false);
-        s->setMinimumWidth(90); // their range's text would make the panel too wide for 1280x720
+        s->setMinimumWidth(80); // their range's text would make the panel too wide for 1280x720; 80 px show -0.0000
     }
     m_hi->setValue(1.0);
-    layout->addRow(tr("Range"), m_auto_range);
-    layout->addRow(QString(), row({ m_lo, m_hi })); // beside the checkbox they made the panel too wide for 1280x720
+    // One row, so that the Slice and Index rows below fit a 1280x720 screen's 1264x672 window.
+    layout->addRow(tr("Range"), row({ m_auto_range, m_lo, m_hi }));
     m_axis = named(new QComboBox, "slice_axis");
     m_axis->addItem(tr("XY"), int(SliceAxis::XY));
     m_axis->addItem(tr("XZ"), int(SliceAxis::XZ));

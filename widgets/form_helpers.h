@@ -46,11 +46,12 @@ inline QLabel* caption(const QString& text, QWidget* buddy) {
 }
 
 // A form whose rows sit closer than the style's default, so that every knob of the control panel fits a
-// projector's 1280x720 without scrolling; the font keeps its size.
+// projector's window (1280x720, or the 1264x672 a 1280x720 screen leaves) without scrolling, and the panel
+// is narrow enough there for the field to keep half the window; the font keeps its size.
 inline QFormLayout* compact_form(QWidget* owner) {
     auto* form = new QFormLayout(owner);
     form->setVerticalSpacing(4);
-    form->setContentsMargins(8, 4, 8, 6);
+    form->setContentsMargins(6, 4, 6, 6);
     return form;
 }
 

@@ -153,9 +153,10 @@ private slots:
         child<QSpinBox>(panel, "radius")->setValue(3);
         QTRY_COMPARE(session.active().settings.config.problem.radius, 3);
         QCOMPARE(launch_plan_evaluations() - before, std::uint64_t(1));
-        QVERIFY(child<QLabel>(panel, "heuristic_choice")
-                    ->text()
-                    .endsWith(QLatin1String("(the CPU backend has no blocks)")));
+        const auto* choice = child<QLabel>(panel, "heuristic_choice");
+        QVERIFY2(choice->text().endsWith(QLatin1String("(CPU: no blocks)")), qPrintable(choice->text()));
+        QVERIFY2(choice->toolTip().endsWith(QLatin1String("(the CPU backend has no blocks)")),
+            qPrintable(choice->toolTip())); // the GPU the preview is for, in the tooltip
     }
 };
 
