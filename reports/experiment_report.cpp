@@ -4,6 +4,7 @@
 #include "gpu/io/safe_file.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
+#include "gpu/problem/stencil_catalog.h"
 
 #include "reports/run_options.h" // quote_for_message
 #include "reports/run_report.h"
@@ -85,9 +86,12 @@ std::vector<CsvRow> experiment_csv_rows(ExperimentKind kind, const std::vector<E
     for (const ExperimentPoint& p : points) {
         const StencilConfig& c = p.config;
         rows.push_back({ timestamp, device, std::string(to_string(kind)), p.series,
-            std::string(to_string(c.problem.stencil)), std::string(to_string(c.problem.rule)),
-            std::to_string(c.problem.dims), format_extent(c.problem.size, c.problem.dims),
-            std::to_string(c.problem.radius), std::string(to_string(c.policy.variant)), std::to_string(c.policy.cf),
+            // A box sweep's rows name the box: the reader rebuilds its points from dims and radius.
+            c.problem.stencil == StencilKind::Points ? stencil_name(c.problem)
+                                                     : std::string(to_string(c.problem.stencil)),
+            std::string(to_string(c.problem.rule)), std::to_string(c.problem.dims),
+            format_extent(c.problem.size, c.problem.dims), std::to_string(c.problem.radius),
+            std::string(to_string(c.policy.variant)), std::to_string(c.policy.cf),
             std::string(to_string(c.problem.precision)), std::to_string(c.policy.block.x),
             std::to_string(c.policy.block.y), std::to_string(c.policy.block.z), p.autotuned ? "1" : "0",
             number_or_empty(p.ms_per_step), number_or_empty(p.gcells_per_s), number_or_empty(p.improvement),
@@ -170,12 +174,17 @@ Status parse_experiment_csv(const std::string& text, const std::string& path, Ex
             ExperimentPoint p;
             StencilConfig& c = p.config;
             p.series = r[3];
-            c.problem.stencil = require(parse_stencil(r[4]), "stencil", r[4]);
+            const bool box = r[4] == "box"; // a box sweep's row: its points follow dims and radius
+            c.problem.stencil = box ? StencilKind::Points : require(parse_stencil(r[4]), "stencil", r[4]);
             c.problem.rule = require(parse_rule(r[5]), "rule", r[5]);
             c.problem.dims = parse_int(r[6]);
             if (c.problem.dims != 2 && c.problem.dims != 3) out_of_range("dims", r[6], "2 or 3");
             c.problem.size = require(parse_extent(r[7], c.problem.dims), "size", r[7]);
             c.problem.radius = parse_int(r[8]);
+            if (box) {
+                if (!radius_in_range(c.problem.radius)) out_of_range("radius", r[8], radius_range_text());
+                use_shape(c.problem, box_shape(c.problem.dims, c.problem.radius));
+            }
             if (Status ok = check_problem(c.problem); !ok) throw std::out_of_range(ok.reason);
             c.policy.variant = require(parse_variant(r[9]), "variant", r[9]);
             c.policy.cf = parse_count(r[10], "cf", 1, 1024);

@@ -4,6 +4,7 @@
 // exporting them: experiments_window_files.cpp.
 #include "widgets/experiments_window.h"
 
+#include "gpu/problem/stencil_catalog.h"
 #include "session/session.h"
 #include "widgets/cpu_loop_caveat.h"
 #include "widgets/ebisu_model_chart.h"
@@ -89,6 +90,13 @@ QWidget* ExperimentsWindow::build_controls() {
     m_dims->addItem(tr("2D"), 2);
     m_dims->addItem(tr("3D"), 3);
     form->addRow(tr("Dimensions"), m_dims);
+    m_stencil = new QComboBox(panel);
+    m_stencil->addItem(tr("Star (thesis)"), QStringLiteral("star"));
+    m_stencil->addItem(tr("Box"), QStringLiteral("box"));
+    m_stencil->setToolTip(tr("Star: the thesis' stencil and rule. Box: all (2R+1)^dims points of each radius, the "
+                             "jacobi rule; it turns compute-bound as R grows, where the star stays memory-bound. "
+                             "Variants a box cannot run show their reason in the table."));
+    form->addRow(tr("Stencil"), m_stencil);
     m_size = new QLineEdit(panel);
     m_size->setToolTip(tr("Domain size, e.g. 4096x4096 or 256x256x256 (the thesis' 128 MiB domain); "
                           "32768x32768 / 1024x1024x1024 is its 8 GiB one."));
@@ -169,6 +177,7 @@ QWidget* ExperimentsWindow::build_controls() {
 
     connect(m_experiment, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::update_enabled);
     connect(m_dims, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::dims_changed);
+    connect(m_stencil, &QComboBox::currentIndexChanged, this, &ExperimentsWindow::update_enabled);
     connect(m_run, &QPushButton::clicked, this, &ExperimentsWindow::start);
     connect(m_cancel, &QPushButton::clicked, &m_session, &Session::cancel_job);
     connect(m_show, &QComboBox::currentIndexChanged, this, [this] {
@@ -198,6 +207,10 @@ ExperimentSpec ExperimentsWindow::spec() const {
     s.base = m_base;
     s.base.problem.stencil = StencilKind::Star;
     s.base.problem.dims = m_dims->currentData().toInt();
+    if (m_stencil->currentData().toString() == QStringLiteral("box")) { // the sweep gives each radius its box
+        use_shape(s.base.problem, box_shape(s.base.problem.dims, 1));
+        s.base.problem.rule = UpdateRule::Jacobi;
+    }
     s.base.placement.gpus = 1;
     s.base.policy.heuristic_block = true;
     if (auto e = parse_extent(m_size->text().trimmed().toStdString(), s.base.problem.dims))
@@ -228,8 +241,8 @@ void ExperimentsWindow::dims_changed() {
 void ExperimentsWindow::update_enabled() {
     const bool idle = m_job == 0;
     const auto kind = ExperimentKind(m_experiment->currentData().toInt());
-    for (QWidget* w :
-        std::initializer_list<QWidget*> { m_experiment, m_dims, m_size, m_steps, m_repeats, m_counters, m_open })
+    for (QWidget* w : std::initializer_list<QWidget*> {
+             m_experiment, m_dims, m_stencil, m_size, m_steps, m_repeats, m_counters, m_open })
         w->setEnabled(idle);
     for (auto& [r, box] : m_radius_boxes) box->setEnabled(idle);
     for (auto& [v, box] : m_variant_boxes) box->setEnabled(idle && kind != ExperimentKind::Depth);

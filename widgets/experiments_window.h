@@ -83,7 +83,7 @@ private:
     QString m_running_what; // the unit of work last reported
     QTimer* m_tick;
 
-    QComboBox *m_experiment, *m_dims, *m_show;
+    QComboBox *m_experiment, *m_dims, *m_stencil, *m_show;
     QLineEdit* m_size;
     std::map<int, QCheckBox*> m_radius_boxes, m_cf_boxes;
     std::map<Variant, QCheckBox*> m_variant_boxes;

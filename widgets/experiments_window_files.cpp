@@ -2,6 +2,7 @@
 // The Experiments window's files: a sweep's CSV opened, and the results exported as CSV or PNG.
 #include "widgets/experiments_window.h"
 
+#include "gpu/problem/stencil_catalog.h"
 #include "reports/experiment_report.h"
 #include "reports/run_report.h"
 #include "widgets/experiment_charts.h"
@@ -31,6 +32,7 @@ bool ExperimentsWindow::open_results(const QString& path, QString* why) {
     const StencilConfig& first = m_points.front().config;
     m_experiment->setCurrentIndex(m_experiment->findData(int(m_kind)));
     m_dims->setCurrentIndex(m_dims->findData(first.problem.dims));
+    m_stencil->setCurrentIndex(m_stencil->findData(QString::fromStdString(stencil_name(first.problem))));
     m_size->setText(QString::fromStdString(format_extent(first.problem.size, first.problem.dims)));
     show_results();
     m_status->setText(

@@ -7,6 +7,7 @@
 #include "gpu/backends/simulation.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "gpu/studies/autotune_cache.h"
 #include "reports/command_line.h"
 #include "reports/experiment_report.h"
@@ -189,7 +190,7 @@ int run_sweep_command(const SweepOptions& o, const DeviceCatalogue& catalogue) {
         device = catalogue.name_of(base.placement.device);
     }
     std::printf("sweep    %s: %s %s %dD %s %s, %d steps x %d timed runs (median)\ndevice   %s\n",
-        std::string(to_string(o.spec.kind)).c_str(), std::string(to_string(base.problem.stencil)).c_str(),
+        std::string(to_string(o.spec.kind)).c_str(), stencil_name(base.problem).c_str(),
         std::string(to_string(base.problem.rule)).c_str(), base.problem.dims,
         format_extent(base.problem.size, base.problem.dims).c_str(),
         std::string(to_string(base.problem.precision)).c_str(), o.spec.steps, o.spec.repeats, device.c_str());

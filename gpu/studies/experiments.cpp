@@ -7,6 +7,7 @@
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
 #include "gpu/problem/physics.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "gpu/profiler/collector.h"
 #include "gpu/profiler/launch_figures.h"
 #include "gpu/studies/autotune_cache.h"
@@ -32,6 +33,11 @@ std::string series_name(Variant v, int cf) {
     return std::string(to_string(v)) + (cf == 1 ? "" : " CF" + std::to_string(cf));
 }
 
+// A box follows the radius (all (2R+1)^dims points), so a sweep over R is a sweep over boxes.
+bool sweeps_boxes(const ExperimentSpec& spec) {
+    return spec.base.problem.stencil == StencilKind::Points && stencil_name(spec.base.problem) == "box";
+}
+
 std::vector<PlanItem> plan_items(const ExperimentSpec& spec) {
     std::vector<Variant> variants = spec.variants;
     std::stable_partition(variants.begin(), variants.end(), [](Variant v) { return v == Variant::Base; });
@@ -40,6 +46,7 @@ std::vector<PlanItem> plan_items(const ExperimentSpec& spec) {
         auto at = [&](Variant v, int cf) {
             StencilConfig c = spec.base;
             c.problem.radius = radius, c.policy.variant = v, c.policy.cf = cf, c.policy.heuristic_block = true;
+            if (sweeps_boxes(spec)) use_shape(c.problem, box_shape(c.problem.dims, radius)); // the box of this R
             return c;
         };
         items.push_back({ at(Variant::Base, 1), "base" });
@@ -187,21 +194,29 @@ std::optional<ExperimentKind> parse_experiment(std::string_view s) {
 }
 
 Status check_experiment(const ExperimentSpec& spec) {
-    if (spec.base.problem.stencil != StencilKind::Star)
-        return Status::failure("experiments sweep the star stencil's radius, variants and CFs: use the star stencil");
+    const bool boxes = sweeps_boxes(spec);
+    if (spec.base.problem.stencil != StencilKind::Star && !boxes)
+        return Status::failure("experiments sweep the radius, variants and CFs of the star stencil or a box: "
+            + stencil_name(spec.base.problem) + " has one radius; use --stencil star or box");
     if (spec.radii.empty()) return Status::failure("the experiment has no radius to run");
     for (int r : spec.radii)
         if (!radius_in_range(r))
             return Status::failure("radius must be " + radius_range_text() + ", got " + std::to_string(r));
     if (has_duplicates(spec.radii)) return Status::failure("a radius is listed twice");
+    for (int r : spec.radii) // a sweep's CSV is read back: every row must describe a stencil the reader accepts
+        if (const Status s = check_shape(box_shape(spec.base.problem.dims, r)); boxes && !s)
+            return Status::failure("the box of radius " + std::to_string(r) + ": " + s.reason + "; drop that radius");
+    if (boxes && spec.base.problem.rule != UpdateRule::Jacobi)
+        return Status::failure("a box computes out = sum of weight x neighbour: sweep it with the jacobi rule");
     if (spec.kind == ExperimentKind::Depth) {
         if (Status s = check_depths(spec); !s) return s;
     } else if (spec.variants.empty()) {
         return Status::failure("the experiment has no kernel variant to run");
     }
-    for (Variant v : spec.variants)
-        if (!variant_applies(StencilKind::Star, v))
-            return Status::failure("variant " + std::string(to_string(v)) + " does not apply to the star stencil");
+    for (Variant v : spec.variants) // a box's refused variants run as points that carry can_implement's reason
+        if (!variant_applies(spec.base.problem.stencil, v))
+            return Status::failure("variant " + std::string(to_string(v)) + " does not apply to the "
+                + stencil_name(spec.base.problem) + " stencil");
     if (has_duplicates(spec.variants)) return Status::failure("a variant is listed twice");
     if (spec.kind != ExperimentKind::Radius) {
         if (spec.cfs.empty()) return Status::failure("the experiment has no coarsening factor to run");

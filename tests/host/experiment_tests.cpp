@@ -2,6 +2,7 @@
 // The thesis' studies as sweeps: what a spec plans, how improvements are normalised, and a real (CPU) run.
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "gpu/profiler/metrics.h"
 #include "gpu/studies/experiments.h"
 
@@ -281,4 +282,39 @@ TEST(RunExperiment, CpuDepthSweepRunsEveryDepth) {
         EXPECT_TRUE(std::isnan(points[i].dram_bytes_per_cell));
     }
     EXPECT_EQ(points[3].config.policy.depth, 4);
+}
+
+// A box follows the radius: a sweep over R runs the box of each R (all (2R+1)^dims points) with the jacobi rule, and
+// its CPU points measure; a stencil of one radius (an EBISU benchmark), a box too large for the stencil limits, or
+// another rule are refused in one line.
+TEST(ExperimentPlan, BoxSweepRunsTheBoxOfEveryRadius) {
+    ExperimentSpec s = cpu_spec(ExperimentKind::Radius, { 1, 2, 3 });
+    use_shape(s.base.problem, box_shape(2, 1));
+    s.base.problem.rule = UpdateRule::Jacobi;
+    s.base.problem.size = { 40, 36, 1 };
+    ASSERT_TRUE(check_experiment(s)) << check_experiment(s).reason;
+    const std::vector<StencilConfig> plan = experiment_plan(s);
+    ASSERT_FALSE(plan.empty());
+    for (const StencilConfig& c : plan) {
+        ASSERT_TRUE(c.problem.shape);
+        const std::size_t side = std::size_t(2 * c.problem.radius + 1);
+        EXPECT_EQ(c.problem.shape->points.size(), side * side) << describe(c);
+        EXPECT_EQ(stencil_name(c.problem), "box");
+    }
+    const std::vector<ExperimentPoint> points = run_experiment(s, DeviceCatalogue {}, {});
+    ASSERT_EQ(points.size(), plan.size());
+    for (const ExperimentPoint& p : points) EXPECT_TRUE(p.error.empty() && p.gcells_per_s > 0) << p.error;
+
+    ExperimentSpec named = s;
+    use_shape(named.base.problem, *ebisu_shape("2d9pt"));
+    EXPECT_NE(check_experiment(named).reason.find("2d9pt has one radius"), std::string::npos)
+        << check_experiment(named).reason;
+    ExperimentSpec huge = s;
+    use_shape(huge.base.problem, box_shape(3, 1));
+    huge.base.problem.dims = 3, huge.base.problem.size = { 40, 36, 30 }, huge.radii = { 1, 8 };
+    EXPECT_NE(check_experiment(huge).reason.find("the box of radius 8"), std::string::npos)
+        << check_experiment(huge).reason;
+    ExperimentSpec wave = s;
+    wave.base.problem.rule = UpdateRule::Wave;
+    EXPECT_NE(check_experiment(wave).reason.find("jacobi rule"), std::string::npos) << check_experiment(wave).reason;
 }

@@ -2,6 +2,7 @@
 // `stencilscope-cli sweep`: its options and its CSV table (and that docs/CSV.md documents every column);
 // autotune's rows, written as each candidate is timed.
 #include "app/cli/sweep_command.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "reports/autotune_report.h"
 #include "reports/csv.h"
 #include "reports/experiment_report.h"
@@ -252,4 +253,29 @@ TEST(SweepCsv, NumbersIgnoreADecimalCommaLocale) {
     ASSERT_EQ(table.points.size(), 1u);
     EXPECT_EQ(table.points[0].ms_per_step, 0.018275);
     EXPECT_EQ(table.points[0].gcells_per_s, 167.25);
+}
+
+// A box sweep's rows name the box; the reader rebuilds each row's points from its dims and radius.
+TEST(SweepCsv, BoxSweepRowsRoundTripWithTheirPoints) {
+    ExperimentPoint p;
+    p.series = "smem";
+    use_shape(p.config.problem, box_shape(2, 3));
+    p.config.problem.rule = UpdateRule::Jacobi;
+    p.config.problem.size = { 64, 48, 1 };
+    p.config.policy.variant = Variant::Smem;
+    p.gcells_per_s = 120.0, p.ms_per_step = 0.02;
+    const std::string path = testing::TempDir() + "/box_sweep_" + std::to_string(getpid()) + ".csv";
+    std::filesystem::remove(path);
+    const std::vector<CsvRow> rows = experiment_csv_rows(ExperimentKind::Radius, { p }, "GPU", "2026-11-27T00:00:00Z");
+    EXPECT_EQ(rows.front()[4], "box");
+    ASSERT_TRUE(append_csv(path, experiment_csv_header(), rows));
+    ExperimentTable table;
+    ASSERT_TRUE(read_experiment_csv(path, &table)) << read_experiment_csv(path, &table).reason;
+    ASSERT_EQ(table.points.size(), 1u);
+    const StencilProblem& read = table.points[0].config.problem;
+    EXPECT_EQ(read.stencil, StencilKind::Points);
+    ASSERT_TRUE(read.shape);
+    EXPECT_EQ(read.shape->points.size(), 49u);
+    EXPECT_EQ(read.radius, 3);
+    std::filesystem::remove(path);
 }
