@@ -32,7 +32,7 @@ Status check_placement(const StencilConfig&, const DeviceCatalogue&);
 // (gpu/studies/auto_choice.h): it is resolved to a concrete variant before a configuration is planned.
 inline constexpr const char* kResolveAutoFirst
     = "variant auto is resolved to the fastest kernel by timing candidates before a run is planned: resolve "
-      "--variant auto first (run and bench do, and the window), or name a variant";
+      "--variant auto first (stencilscope-cli run and bench do), or name a variant";
 // What a request for auto is checked as before it is resolved: its fallback candidate, which every stencil of its
 // kind runs (base; smem for diffusion4) at CF 1, depth 1 and the heuristic block. Any other configuration as is.
 StencilConfig auto_stand_in(const StencilConfig&);

@@ -4,7 +4,7 @@
 // temporal variant at the depths around EBISU's best, gpu/studies/ebisu_model.h), each timed for a few whole
 // launches on the device (choose_auto, with a timing callback so that the logic is host-testable), the fastest
 // kept. The result is cached like the block search (gpu/studies/autotune_cache.h), so a second run does not tune
-// again. The CLI's run and bench and the Session resolve auto this way before they plan the concrete configuration.
+// again. The CLI's run and bench resolve auto this way before they plan the concrete configuration.
 #pragma once
 
 #include "gpu/problem/config.h"
