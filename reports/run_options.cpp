@@ -44,7 +44,8 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--radius", "R", "star radius 1..16 (default 1)", kConfiguration, kList, kConfigured },
     { "--variant", "V",
         "star: base|smem|smem_padded|stream|uncoalesced|temporal (default base); diffusion4: naive|merged|notemp|smem "
-        "(default smem)",
+        "(default smem); any stencil: auto (run, bench: the fastest of a short list of kernels, CFs and depths, "
+        "timed on the device and cached like the block search)",
         kConfiguration, kList, kConfigured },
     { "--cf", "1|2|4|8", "coarsening factor: cells per thread in x (3D stream, temporal: in y) (default 1)",
         kConfiguration, kList, kConfigured },
@@ -113,10 +114,11 @@ constexpr RunOptionSpec kSpecs[] = {
         kCommandOption, kSingle, "profile" },
     { "--bytes", "B", "bytes to copy, 1 MiB..1 TiB (default 1073741824)", kCommandOption, kSingle, "bandwidth" },
     { "--cache", "FILE",
-        "the block-search cache (default $XDG_CACHE_HOME/stencilscope/autotune.tsv or "
-        "~/.cache/stencilscope/autotune.tsv)",
-        kCommandOption, kSingle, "autotune sweep" },
-    { "--no-cache", "", "search again and store nothing", kCommandOption, kSingle, "autotune sweep" },
+        "the block-search cache, which --variant auto's tune shares (default "
+        "$XDG_CACHE_HOME/stencilscope/autotune.tsv or ~/.cache/stencilscope/autotune.tsv)",
+        kCommandOption, kSingle, "autotune sweep run bench" },
+    { "--no-cache", "", "search (or tune --variant auto) again and store nothing", kCommandOption, kSingle,
+        "autotune sweep run bench" },
     { "--no-kernel-cache", "",
         "build every kernel with NVRTC and keep none on disk (default: built kernels are kept in "
         "$XDG_CACHE_HOME/stencilscope/kernels or ~/.cache/stencilscope/kernels, 256 MiB at most)",
@@ -208,7 +210,7 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
         if (!v)
             return bad(key, value,
                 "base, smem, smem_padded, stream, uncoalesced or temporal (star); naive, merged, notemp or smem "
-                "(diffusion4)");
+                "(diffusion4); auto");
         c.policy.variant = *v;
     } else if (key == "--cf") {
         auto v = parse_int<int>(value);
@@ -389,6 +391,11 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
             + (c.problem.stencil == StencilKind::Star ? "base, smem, smem_padded, stream, uncoalesced or temporal"
                                                       : "naive, merged, notemp or smem")
             + ")");
+    if (c.policy.variant == Variant::Auto)
+        for (const char* chosen : { "--cf", "--depth", "--block" })
+            if (find_value(values, chosen))
+                return Status::failure(std::string(chosen) + " does not apply to --variant auto: it chooses the CF, "
+                    + "depth and block itself (drop " + chosen + ", or name a variant)");
     if (c.policy.variant == Variant::Temporal && !find_value(values, "--depth"))
         c.policy.depth = default_temporal_depth(c.problem);
     if (!c.policy.heuristic_block && c.problem.dims == 2 && c.problem.stencil == StencilKind::Star

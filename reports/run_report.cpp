@@ -162,6 +162,7 @@ std::string format_report(const RunReport& r) {
     out += "device   " + r.device
         + (c.placement.backend == Backend::Cuda ? " (" + std::string(to_string(c.placement.backend)) + ")" : "") + "\n";
     out += kernel_line(k.kernel);
+    if (!r.auto_reason.empty()) out += "chosen   " + r.auto_reason + "\n";
     if (c.placement.backend == Backend::Cuda) {
         std::snprintf(buf, sizeof buf, "block    %s (%s), %d blocks\n", format_block(k.block).c_str(),
             c.policy.heuristic_block ? "heuristic" : "manual", k.grid_blocks);
@@ -264,6 +265,7 @@ CsvRow report_csv_header() {
     append(h, { "depth" }); // added last, like the multi-GPU columns
     append(h, { "kernel" }); // the entry point that ran (kernel_choice.h), empty on the CPU; added last as well
     append(h, { "stencil_name", "stencil_points" }); // issue 34: which stencil; added last as well
+    append(h, { "chosen_by", "chosen_why" }); // issue 35: --variant auto chose the kernel; added last as well
     return h;
 }
 
@@ -291,6 +293,7 @@ CsvRow report_csv_row(const RunReport& r) {
     append(row, { std::to_string(fused_steps(c.policy)) });
     append(row, { k.kernel.entry });
     append(row, { stencil_name(c.problem), std::to_string(stencil_points(c.problem)) });
+    append(row, { r.auto_reason.empty() ? "" : "auto", r.auto_reason });
     return row;
 }
 

@@ -22,6 +22,8 @@ struct RunReport {
     std::vector<MultiGpuStats> strip_stats; // one per timed run: its sampled step (multi-GPU runs)
     bool verified = false;
     double rel_l2_error = std::numeric_limits<double>::quiet_NaN();
+    // --variant auto: why the configuration's variant, CF and depth were chosen (auto_choice.h); empty otherwise.
+    std::string auto_reason;
 
     double median_ms_per_step() const;
     double gcells_per_s() const;

@@ -2,6 +2,7 @@
 // stencilscope-cli: headless runs, benchmarks and the copy roofline. Qt-free.
 // Exit codes: 0 success, 1 a run failed (CUDA error, verification failed), 2 bad input.
 #include "app/cli/address_space.h"
+#include "app/cli/auto_variant.h"
 #include "app/cli/autotune_command.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_output.h"
@@ -179,9 +180,22 @@ struct RunProgress {
     void tick(const std::string& what) { bar.update(++done, total, what); }
 };
 
-int run_or_bench(const std::string& command, const RunOptions& o, const DeviceCatalogue& catalogue, FieldCache& cache,
-    bool keep_going, RunProgress& progress) {
-    const int units = command == "bench" ? o.warmup + o.repeats : 1;
+int run_or_bench(const std::string& command, const RunOptions& requested, const DeviceCatalogue& catalogue,
+    FieldCache& cache, bool keep_going, RunProgress& progress) {
+    const int units = command == "bench" ? requested.warmup + requested.repeats : 1;
+    RunOptions o = requested;
+    std::string auto_reason; // --variant auto: resolved here, just before it runs (app/cli/auto_variant.h)
+    if (o.config.policy.variant == Variant::Auto) {
+        progress.bar.clear();
+        const Status s = cli::resolve_auto_variant(
+            o, catalogue, cache.get(o.config, o.config.problem.initial, o.config.problem.seed), auto_reason);
+        if (!s && !keep_going) return fail(1, s.reason);
+        if (!s) {
+            progress.done += units;
+            std::cout << "failed   " << describe(o.config) << ": " << s.reason << "\n\n";
+            return 1;
+        }
+    }
     // Every input check ran before the first combination (check_before_runs); a list reports and skips what
     // can_implement refuses, as --help says.
     const LaunchPlan plan = make_launch_plan(o.config, catalogue); // resolved once: the check and the engine read it
@@ -196,6 +210,7 @@ int run_or_bench(const std::string& command, const RunOptions& o, const DeviceCa
     RunReport report;
     report.command = command;
     report.options = o;
+    report.auto_reason = auto_reason;
     std::string why;
     auto sim = create_simulation(plan, catalogue, &why);
     if (!sim) return fail(1, "cannot create the simulation: " + why);
@@ -278,7 +293,8 @@ void resolve_backends(std::vector<RunOptions>& runs, const DeviceCatalogue& cata
 // of them ends the command with nothing run and nothing written.
 Status check_before_runs(
     const std::string& command, const std::vector<RunOptions>& runs, const DeviceCatalogue& catalogue) {
-    if (Status s = check_run_request(command, runs, catalogue); !s) return s;
+    // --variant auto is checked as its stand-in: it is resolved (timed) only when its turn comes.
+    if (Status s = check_run_request(command, cli::with_auto_stand_ins(runs), catalogue); !s) return s;
     for (const RunOptions& o : runs)
         if (Status s = cli::check_address_space(cli::host_bytes_for_run(o.config, o.verify)); !s)
             return runs.size() == 1 ? s : Status::failure(describe(o.config) + ": " + s.reason);
@@ -311,7 +327,7 @@ Status parse_command_options(
             options.config.placement.strips_per_device = strips_per_gpu_from_environment();
         runs.push_back(options);
     }
-    return Status::success();
+    return cli::check_auto_request(command, values, runs, ss::cli::launched_ranks() > 1);
 }
 
 // Where the rows go (every command's --csv, --json), checked before any work: a path that cannot be written, and

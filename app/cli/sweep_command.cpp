@@ -78,7 +78,8 @@ Status parse_sweep_options(const std::vector<std::string>& args, SweepOptions& o
         } else if (key == "--variant") {
             const auto star_variant = [](const std::string& s) {
                 const auto v = parse_variant(s);
-                return v && variant_applies(StencilKind::Star, *v) ? v : std::nullopt;
+                // auto is no variant to plot: it is resolved to one before a run
+                return v && *v != Variant::Auto && variant_applies(StencilKind::Star, *v) ? v : std::nullopt;
             };
             if (Status s
                 = parse_list(key, value, "base, smem, smem_padded, stream or uncoalesced", star_variant, spec.variants);

@@ -167,7 +167,8 @@ Status apply_gui_option(const std::string& key, const std::string& value, GuiOpt
         if (value.empty()) return bad(key, value, "a setup file path or lesson:ID");
         o.setup = value;
     } else if (key == "--sweep-show") {
-        if (!parse_variant(value)) return bad(key, value, "a variant name (base, smem, smem_padded, stream, ...)");
+        if (const auto v = parse_variant(value); !v || *v == Variant::Auto) // auto is never a sweep's variant
+            return bad(key, value, "a variant name (base, smem, smem_padded, stream, ...)");
         o.sweep_show = value;
     } else if (key == "--benchmark-seconds") {
         if (!parse_number(value, o.benchmark_seconds) || !(o.benchmark_seconds > 0.0) || o.benchmark_seconds > 3600)
@@ -234,6 +235,9 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     if (Status s = refuse_command_options(values); !s) return s;
     if (Status s = apply_run_options(values, o.run); !s) return s;
     StencilConfig& c = o.run.config;
+    if (c.policy.variant == Variant::Auto) // not resolved in the window yet (gpu/studies/auto_choice.h)
+        return Status::failure("--variant auto is resolved by stencilscope-cli run and bench, not the window yet: run "
+                               "'stencilscope-cli run --variant auto ...' and open the window on the variant it chose");
     if (!o.run.backend_given) c.placement.backend = cuda_present ? Backend::Cuda : Backend::Cpu;
     // --backend cuda without a usable GPU: the window falls back to the CPU and says so (WindowOptions),
     // rather than opening on a configuration nothing can run.

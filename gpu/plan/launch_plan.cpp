@@ -118,7 +118,7 @@ LaunchPlan make_launch_plan(const StencilConfig& c, const DeviceCatalogue& catal
         const bool temporal_default = with.policy.variant == Variant::Temporal && radius_in_range(c.problem.radius);
         if (with.policy.variant != c.policy.variant)
             with.policy.depth = temporal_default ? default_temporal_depth(c.problem) : 1;
-        plan.variants[i] = { with.policy.variant, verdict_with(with, plan, catalogue) };
+        plan.variants[i] = { with.policy.variant, verdict_with(auto_stand_in(with), plan, catalogue) };
     }
     return plan;
 }

@@ -65,8 +65,9 @@ struct LaunchPlan {
     std::array<AlternativeVerdict<HaloMode>, 3> halo_modes;
     std::array<AlternativeVerdict<SplitAxis>, 4> split_axes;
     // Every variant (in enum order) with the verdict of the configuration switched to it, at the depth choosing it
-    // gives (temporal: its default depth unless it runs already; the others: 1).
-    std::array<AlternativeVerdict<Variant>, 9> variants;
+    // gives (temporal: its default depth unless it runs already; the others: 1). Auto's is its stand-in's
+    // (auto_stand_in): whether the configuration has a kernel for auto to start from.
+    std::array<AlternativeVerdict<Variant>, kVariantCount> variants;
 
     bool ok() const { return verdict.ok; }
     const Status& halo_verdict(HaloMode) const;

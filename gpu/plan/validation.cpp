@@ -137,9 +137,20 @@ Status check_problem(const StencilProblem& p) {
     return p.stencil == StencilKind::Points ? check_point_problem(p) : Status::success();
 }
 
+StencilConfig auto_stand_in(const StencilConfig& c) {
+    if (c.policy.variant != Variant::Auto) return c;
+    StencilConfig out = c;
+    out.policy.variant = c.problem.stencil == StencilKind::Diffusion4 ? Variant::Smem : Variant::Base;
+    out.policy.cf = 1;
+    out.policy.depth = 1;
+    out.policy.heuristic_block = true;
+    return out;
+}
+
 Status check_policy(const StencilConfig& c, const DeviceInfo* dev) {
     const KernelPolicy& k = c.policy;
     const bool star = c.problem.stencil == StencilKind::Star;
+    if (k.variant == Variant::Auto) return Status::failure(kResolveAutoFirst);
     if (!variant_applies(c.problem.stencil, k.variant))
         return Status::failure("variant " + std::string(to_string(k.variant)) + " does not apply to the "
             + std::string(to_string(c.problem.stencil)) + " stencil ("

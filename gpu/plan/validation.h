@@ -28,6 +28,15 @@ Status check_policy(const StencilConfig&, const DeviceInfo* device);
 // The placement: the backend, the devices the strips need, the strip plan, memory per GPU or host.
 Status check_placement(const StencilConfig&, const DeviceCatalogue&);
 
+// can_implement's reason for Variant::Auto, which is no kernel but a request to time candidates
+// (gpu/studies/auto_choice.h): it is resolved to a concrete variant before a configuration is planned.
+inline constexpr const char* kResolveAutoFirst
+    = "variant auto is resolved to the fastest kernel by timing candidates before a run is planned: resolve "
+      "--variant auto first (stencilscope-cli run and bench do), or name a variant";
+// What a request for auto is checked as before it is resolved: its fallback candidate, which every stencil of its
+// kind runs (base; smem for diffusion4) at CF 1, depth 1 and the heuristic block. Any other configuration as is.
+StencilConfig auto_stand_in(const StencilConfig&);
+
 // All three, in that order: the first problem found. On the CPU backend the policy is also checked against the
 // most capable GPU (largest_gpu_limits): what no GPU could run is refused on every backend, with the GPU's reason.
 Status can_implement(const StencilConfig&, const DeviceCatalogue&);

@@ -35,7 +35,8 @@ constexpr std::array kVariants { std::pair { std::string_view("base"), Variant::
     std::pair { std::string_view("merged"), Variant::Merged },
     std::pair { std::string_view("notemp"), Variant::NoTemp },
     std::pair { std::string_view("uncoalesced"), Variant::Uncoalesced },
-    std::pair { std::string_view("temporal"), Variant::Temporal } };
+    std::pair { std::string_view("temporal"), Variant::Temporal },
+    std::pair { std::string_view("auto"), Variant::Auto } };
 constexpr std::array kPrecisions { std::pair { std::string_view("fp32"), Precision::FP32 },
     std::pair { std::string_view("fp64"), Precision::FP64 } };
 constexpr std::array kBackends { std::pair { std::string_view("cuda"), Backend::Cuda },
@@ -152,6 +153,7 @@ bool variant_applies(StencilKind k, Variant v) {
     case Variant::Temporal:
         return k != StencilKind::Diffusion4; // point stencils: can_implement says which run so far
     case Variant::Smem:
+    case Variant::Auto: // every stencil has a kernel to choose
         return true;
     case Variant::Naive:
     case Variant::Merged:

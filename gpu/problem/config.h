@@ -56,7 +56,11 @@ inline bool has_dirichlet_border(StencilKind k) {
 // Uncoalesced: base with thread x mapped to the slow axis, the course's first lesson (a teaching variant).
 // Temporal: `depth` steps fused per trip through DRAM (EBISU, seed 002): overlapped tiles streamed along the
 // slow axis, one pipeline stage per fused step (gpu/plan/temporal_policy.h, gpu/kernels/temporal.cuh).
-enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp, Uncoalesced, Temporal };
+// Auto: no kernel of its own but a request for the fastest of a short list of candidates (variant, CF, depth),
+// ranked by EBISU's model and timed on the device (gpu/studies/auto_choice.h). The CLI's run and bench resolve it to
+// a concrete variant before planning; can_implement refuses it unresolved (the window, too, so far).
+enum class Variant { Base, Smem, SmemPadded, Stream, Naive, Merged, NoTemp, Uncoalesced, Temporal, Auto };
+inline constexpr int kVariantCount = 10;
 
 struct BlockDims {
     int x = 32, y = 8, z = 1;

@@ -230,9 +230,11 @@ TEST(RunReport, NamesTheKernelThatRan) {
         << text;
     EXPECT_NE(text.find("uses     0 registers/thread"), std::string::npos) << text;
     const CsvRow header = report_csv_header(); // added last: older files keep their prefix
-    ASSERT_GE(header.size(), 3u);
-    EXPECT_EQ(header[header.size() - 3], "kernel");
-    EXPECT_EQ(header.back(), "stencil_points"); // issue 34's columns came after it
+    ASSERT_GE(header.size(), 5u);
+    EXPECT_EQ(header[header.size() - 5], "kernel");
+    EXPECT_EQ(header[header.size() - 3], "stencil_points"); // issue 34's columns came after it
+    EXPECT_EQ(header.back(), "chosen_why"); // and issue 35's after them
+    EXPECT_EQ(cell(report_csv_row(r), "chosen_by"), ""); // no --variant auto
     EXPECT_EQ(cell(report_csv_row(r), "stencil_name"), "star");
     EXPECT_EQ(cell(report_csv_row(r), "stencil_points"), "96"); // 3D R16 jacobi: 6 x 16, no centre
     EXPECT_EQ(cell(report_csv_row(r), "kernel"), "ss_stream_forward_two_roles_3d");

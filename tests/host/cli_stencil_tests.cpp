@@ -47,10 +47,10 @@ TEST(CliStencils, NamedStencilsRunAndVerifyOnTheCpu) {
     const std::string rows = slurp(csv);
     std::filesystem::remove(csv);
     ASSERT_EQ(lines(rows), 4) << rows;
-    EXPECT_NE(rows.find(",kernel,stencil_name,stencil_points\n"), std::string::npos) << rows;
-    EXPECT_NE(rows.find(",2d5pt,5\n"), std::string::npos) << rows;
-    EXPECT_NE(rows.find(",2d49pt,49\n"), std::string::npos) << rows;
-    EXPECT_NE(rows.find(",box,9\n"), std::string::npos) << rows; // --dims 2, --radius 1
+    EXPECT_NE(rows.find(",kernel,stencil_name,stencil_points,chosen_by,chosen_why\n"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(",2d5pt,5,,\n"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(",2d49pt,49,,\n"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(",box,9,,\n"), std::string::npos) << rows; // --dims 2, --radius 1
     EXPECT_EQ(rows.find(",fail,"), std::string::npos) << rows;
 }
 
