@@ -12,13 +12,14 @@
 #include <cstdio>
 
 namespace ss {
-namespace {
 
-std::string rate_text(double gcells_per_s) {
+std::string auto_rate_text(double gcells_per_s) {
     char text[32];
     std::snprintf(text, sizeof text, "%.0f", gcells_per_s);
     return text;
 }
+
+namespace {
 
 StencilConfig concrete(const StencilConfig& request, Variant v, int cf, int depth) {
     StencilConfig c = request;
@@ -67,7 +68,9 @@ struct Lists {
         const double bound = in.dram_bytes_per_s.known()
             ? in.dram_bytes_per_s.value / ideal_bytes_per_cell(c) / 1e9 * std::max(c.placement.gpus, 1)
             : 0.0;
-        add(c, role + (bound > 0 ? "; one step per trip through DRAM: at most " + rate_text(bound) + " GCells/s" : ""),
+        add(c,
+            role
+                + (bound > 0 ? "; one step per trip through DRAM: at most " + auto_rate_text(bound) + " GCells/s" : ""),
             bound, true);
     }
 
@@ -76,7 +79,9 @@ struct Lists {
         const EbisuPoint p = ebisu_point(c, temporal_block(c), ebisu_inputs(device, c.problem.precision, 0.0), depth);
         const double model = p.pp_gcells * std::max(c.placement.gpus, 1); // strips run side by side
         add(c,
-            role + (model > 0 ? "; EBISU's model " + rate_text(model) + " GCells/s (" + p.bottleneck + " bound)" : ""),
+            role
+                + (model > 0 ? "; EBISU's model " + auto_rate_text(model) + " GCells/s (" + p.bottleneck + " bound)"
+                             : ""),
             model, false);
     }
 

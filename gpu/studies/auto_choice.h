@@ -80,6 +80,9 @@ inline constexpr int kAutoSteps = 24, kAutoRepeats = 3;
 AutoTimeFn simulation_timer(const DeviceCatalogue& catalogue, const std::vector<double>& field, int steps = kAutoSteps,
     int repeats = kAutoRepeats);
 
+// A rate in whole GCells/s for auto's reasons: "1005".
+std::string auto_rate_text(double gcells_per_s);
+
 // The cache key: "auto;" + the device model and problem (autotune_cache_key) + the candidates' labels.
 std::string auto_cache_key(
     const StencilConfig& config, const std::vector<AutoCandidate>& candidates, const DeviceCatalogue& catalogue);

@@ -17,12 +17,6 @@
 namespace ss {
 namespace {
 
-std::string rate_text(double gcells_per_s) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.0f", gcells_per_s);
-    return text;
-}
-
 std::vector<AutoMeasurement> from_cache(const std::vector<AutoCandidate>& candidates, const AutotuneCache::Entry& e) {
     std::vector<AutoMeasurement> out;
     for (std::size_t i = 0; i < candidates.size(); ++i)
@@ -55,17 +49,17 @@ AutoMeasurement time_one(const AutoCandidate& candidate, const AutoTimeFn& time_
 // ...": the winner, then the others by rate (four at most), and how many failed.
 std::string reason_for(const AutoMeasurement& best, std::vector<AutoMeasurement> all, bool cached) {
     const auto ran = std::count_if(all.begin(), all.end(), [](auto& m) { return m.error.empty(); });
-    std::string s = "auto: " + best.candidate.label + " at " + rate_text(best.gcells_per_s)
+    std::string s = "auto: " + best.candidate.label + " at " + auto_rate_text(best.gcells_per_s)
         + " GCells/s measured, fastest of " + std::to_string(ran);
     if (best.candidate.model_gcells_per_s > 0)
         s += std::string(best.candidate.model_is_bound ? " (DRAM bound " : " (model ")
-            + rate_text(best.candidate.model_gcells_per_s) + ")";
+            + auto_rate_text(best.candidate.model_gcells_per_s) + ")";
     std::stable_sort(all.begin(), all.end(), [](auto& a, auto& b) { return a.gcells_per_s > b.gcells_per_s; });
     int listed = 0;
     for (const AutoMeasurement& m : all) {
         if (!m.error.empty() || m.candidate.config == best.candidate.config) continue;
         if (++listed > 4) break;
-        s += "; " + m.candidate.label + " " + rate_text(m.gcells_per_s);
+        s += "; " + m.candidate.label + " " + auto_rate_text(m.gcells_per_s);
     }
     if (listed > 4) s += "; ...";
     if (const auto failed = std::ptrdiff_t(all.size()) - ran; failed > 0)
