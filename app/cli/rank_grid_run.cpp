@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/rank_grid_run.h"
 
-#include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
 #include "gpu/backends/create_rank_strip.h"
 #include "gpu/plan/knobs.h"
 #include "gpu/problem/physics.h"
 
 #include <chrono>
-#include <new>
 
 namespace ss::cli {
 namespace {
@@ -91,17 +89,10 @@ int start_grid_job(
     }
     if (int code = world.agree(job.domain ? 0 : 1, "cannot create the box: " + why)) return code; // a failed run
 
-    std::string failure;
-    try {
+    run_or_end_job(world, [&] {
         const std::vector<double> initial = initial_field(o.config); // every rank makes the same field
         job.domain->field().upload(region_values(initial, o.config.problem.size, local_region(mine)));
-    } catch (const std::bad_alloc&) {
-        failure = out_of_host_memory_reason();
-    } catch (const std::exception& e) {
-        failure = std::string("run failed: ") + e.what();
-    }
-    // The neighbours are past every collective check: end the job rather than let them wait.
-    if (!failure.empty()) world.abort(1, failure);
+    });
     return 0;
 }
 

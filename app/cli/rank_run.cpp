@@ -18,6 +18,18 @@ double median(std::vector<double> v) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+void run_or_end_job(MpiWorld& world, const std::function<void()>& work) {
+    std::string failure;
+    try {
+        work();
+    } catch (const std::bad_alloc&) {
+        failure = out_of_host_memory_reason();
+    } catch (const std::exception& e) {
+        failure = std::string("run failed: ") + e.what();
+    }
+    if (!failure.empty()) world.abort(1, failure);
+}
+
 int agree_on_rank_start(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
     const std::function<Status()>& check_split, const CsvRow& csv_header, bool& cuda) {
     const bool every_rank_has_cuda = world.all(catalogue.has_cuda());
@@ -59,8 +71,7 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
     job.device_buffers = job.cuda && o.config.placement.halo == HaloMode::Auto && world.cuda_aware();
     job.overlapped = o.config.placement.overlap && job.strip->overlaps();
 
-    std::string failure;
-    try {
+    run_or_end_job(world, [&] {
         const std::vector<double> initial = initial_field(o.config); // every rank makes the same field
         const std::size_t row = std::size_t(o.config.problem.size.nx)
             * (o.config.problem.stencil == StencilKind::Diffusion4 || o.config.problem.dims == 3
@@ -69,13 +80,7 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
         const Strip& s = job.strip->strip();
         job.strip->field().upload({ initial.begin() + std::ptrdiff_t(s.local_begin * row),
             initial.begin() + std::ptrdiff_t(s.local_end * row) });
-    } catch (const std::bad_alloc&) {
-        failure = out_of_host_memory_reason();
-    } catch (const std::exception& e) {
-        failure = std::string("run failed: ") + e.what();
-    }
-    // The neighbours are past every collective check: end the job rather than let them wait.
-    if (!failure.empty()) world.abort(1, failure);
+    });
     return 0;
 }
 

@@ -111,6 +111,10 @@ private:
     unsigned char* m_host[2][2] = {}; // their pointers
 };
 
+// Runs `work` on this rank; where it throws, ends the whole job with one line (out of host memory, or "run failed:
+// ..."): the neighbours are past every collective check and would wait for this rank in an exchange.
+void run_or_end_job(MpiWorld& world, const std::function<void()>& work);
+
 // What a command's rank runs on, once start_rank_job has agreed on it with every rank.
 struct RankJob {
     bool cuda = false; // the backend of the whole job

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/rank_grid_plan.h"
 
+#include "gpu/plan/rank_plan.h"
 #include "gpu/plan/strip_plan.h"
-#include "gpu/plan/validation.h"
 
 namespace ss {
 namespace {
@@ -114,14 +114,7 @@ RankDomainPlan plan_rank_domain(const RankGridPlan& grid, int rank, int device, 
         extent_along(plan.local.problem.size, a) = plan.box.extent[std::size_t(a)] + 2 * plan.ghost_depth;
         plan.origin[a] = plan.box.offset[std::size_t(a)];
     }
-    plan.verdict = can_implement(plan.local, catalogue);
-    if (!plan.verdict || !cuda) return plan;
-    const DeviceInfo* d = catalogue.find(device);
-    if (!d) { // can_implement refuses a device that is not present: not reached
-        plan.verdict = Status::failure("GPU " + std::to_string(device) + " is not present");
-        return plan;
-    }
-    plan.kernels = plan_kernels(plan.local, plan.local, *d);
+    plan.verdict = plan_rank_kernels(plan.local, plan.local, cuda, device, catalogue, plan.kernels);
     return plan;
 }
 

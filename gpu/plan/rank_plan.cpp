@@ -74,17 +74,21 @@ RankStripPlan plan_rank_strip(const RankPlan& ranks, int rank, int device, const
     plan.strip.device = cuda ? device : 0;
     plan.ghost_depth = ranks.strips.ghost_depth;
     plan.local = strip_config(ranks.split, plan.strip);
-    plan.verdict = can_implement(plan.local, catalogue);
-    if (!plan.verdict || !cuda) return plan;
-    const DeviceInfo* d = catalogue.find(device);
-    if (!d) { // can_implement refuses a device that is not present: not reached
-        plan.verdict = Status::failure("GPU " + std::to_string(device) + " is not present");
-        return plan;
-    }
-    StencilConfig kernels = single_gpu_equivalent(ranks.whole);
-    kernels.placement.device = device;
-    plan.kernels = plan_kernels(plan.local, kernels, *d);
+    StencilConfig text = single_gpu_equivalent(ranks.whole);
+    text.placement.device = device;
+    plan.verdict = plan_rank_kernels(plan.local, text, cuda, device, catalogue, plan.kernels);
     return plan;
+}
+
+Status plan_rank_kernels(const StencilConfig& local, const StencilConfig& text, bool cuda, int device,
+    const DeviceCatalogue& catalogue, std::optional<KernelPlan>& kernels) {
+    Status verdict = can_implement(local, catalogue);
+    if (!verdict || !cuda) return verdict;
+    const DeviceInfo* d = catalogue.find(device);
+    if (!d) // can_implement refuses a device that is not present: not reached
+        return Status::failure("GPU " + std::to_string(device) + " is not present");
+    kernels = plan_kernels(local, text, *d);
+    return verdict;
 }
 
 } // namespace ss

@@ -45,4 +45,9 @@ struct RankStripPlan {
 };
 RankStripPlan plan_rank_strip(const RankPlan&, int rank, int device, const DeviceCatalogue&);
 
+// A rank's local domain (a strip's or a box's, gpu/plan/rank_grid_plan.h) checked by can_implement and, on CUDA, its
+// kernels planned for `device` with the kernel text of `text`. The verdict; `kernels` is set where it passes on CUDA.
+Status plan_rank_kernels(const StencilConfig& local, const StencilConfig& text, bool cuda, int device,
+    const DeviceCatalogue&, std::optional<KernelPlan>& kernels);
+
 } // namespace ss

@@ -32,6 +32,8 @@
 #include <QTextBrowser>
 #include <QToolBar>
 
+#include <memory>
+
 using namespace ss;
 using namespace ss::gui;
 using namespace ss::gui::test;
@@ -41,6 +43,16 @@ namespace {
 // Where `w` lies in `scroll`'s viewport, and whether it lies there whole (no scrolling needed to see it).
 QRect in_viewport(const QScrollArea& scroll, const QWidget& w) {
     return { w.mapTo(scroll.viewport(), QPoint(0, 0)), w.size() };
+}
+
+// The projector tests' window: the CPU backend's, paused, at `size`, shown.
+std::unique_ptr<MainWindow> projector_window(QSize size) {
+    WindowOptions o = cpu_options(256);
+    o.playing = false;
+    auto w = std::make_unique<MainWindow>(o);
+    w->resize(size);
+    w->show();
+    return w;
 }
 
 // At a projector's size, as a CUDA window with counters lays it out (two GPUs' profiled launches in the charts):
@@ -140,11 +152,8 @@ private slots:
     void a_projector_window_leaves_the_field_half_and_the_knobs_in_view_data() { projector_sizes(); }
     void a_projector_window_leaves_the_field_half_and_the_knobs_in_view() {
         QFETCH(QSize, size);
-        WindowOptions o = cpu_options(256);
-        o.playing = false;
-        MainWindow w(o);
-        w.resize(size);
-        w.show();
+        const std::unique_ptr<MainWindow> window = projector_window(size);
+        MainWindow& w = *window;
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTRY_VERIFY(w.field_view().has_frame());
         const QRect field = w.field_view().geometry();
@@ -158,11 +167,8 @@ private slots:
     void a_projector_window_with_a_lesson_keeps_the_knobs_and_a_chart_in_view_data() { projector_sizes(); }
     void a_projector_window_with_a_lesson_keeps_the_knobs_and_a_chart_in_view() {
         QFETCH(QSize, size);
-        WindowOptions o = cpu_options(256);
-        o.playing = false;
-        MainWindow w(o);
-        w.resize(size);
-        w.show();
+        const std::unique_ptr<MainWindow> window = projector_window(size);
+        MainWindow& w = *window;
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QString why;
         QVERIFY2(w.session().open_setup(lesson_paths().constFirst(), &why), qPrintable(why));

@@ -73,6 +73,9 @@ public:
     void launch_temporal(int steps, cudaStream_t stream);
     // After a step's kernels (or a launch of `steps` fused steps) are queued: the next buffer becomes the current one.
     void finish_step(int steps = 1);
+    // One whole step (launch_step, finish_step) waited for, as an MPI rank steps before its rows travel: the wall
+    // milliseconds it took.
+    double waited_step_ms();
     // The two buffers never move; which one is current alternates with every step.
     unsigned char* buffer(int which) const { return static_cast<unsigned char*>(which ? m_buffers[1] : m_buffers[0]); }
     int current_buffer() const { return m_in == m_buffers[0] ? 0 : 1; }

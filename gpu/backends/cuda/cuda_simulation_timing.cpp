@@ -1,16 +1,27 @@
 // SPDX-License-Identifier: MIT
-// CudaSimulation's timed steps: CUDA events around the batch and after each of its first launches.
+// CudaSimulation's timed steps: CUDA events around the batch and after each of its first launches; a rank's waited
+// step.
 #include "gpu/backends/cuda/cuda_check.h"
 #include "gpu/backends/cuda/cuda_simulation.h"
 #include "gpu/backends/cuda/temporal_steps.h"
 
 #include <algorithm>
+#include <chrono>
 #include <utility>
 
 namespace ss {
 namespace {
 constexpr int kTimedLaunches = 64; // launches of one step() timed one by one (the rest only in the total)
 } // namespace
+
+double CudaSimulation::waited_step_ms() {
+    const auto start = std::chrono::steady_clock::now();
+    cuda_check(cudaSetDevice(device()), "cudaSetDevice");
+    launch_step();
+    finish_step();
+    cuda_check(cudaStreamSynchronize(m_stream), "stencil step");
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
 
 int CudaSimulation::queue_timed_launches(int n) {
     int launches = 0;
