@@ -101,6 +101,14 @@ QString projector_problems(MainWindow& w) {
     return problems.join(QStringLiteral("; "));
 }
 
+// The sizes a projector's window has: the whole 1280x720, and the 1264x672 a 1280x720 screen makes available (less
+// the window's frame and the desktop's panel), where the window opens. Outside the test class: a slot would run.
+void projector_sizes() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x720") << QSize(1280, 720);
+    QTest::newRow("1264x672") << QSize(1264, 672);
+}
+
 } // namespace
 
 class TestClassroom : public QObject {
@@ -137,14 +145,6 @@ private slots:
             QVERIFY2(changed > before.width() * before.height() / 20,
                 qPrintable(QStringLiteral("%1 pixels changed at iteration %2").arg(changed).arg(at)));
         }
-    }
-
-    // The sizes a projector's window has: the whole 1280x720, and the 1264x672 a 1280x720 screen makes
-    // available (less the window's frame and the desktop's panel), where the window opens.
-    static void projector_sizes() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x720") << QSize(1280, 720);
-        QTest::newRow("1264x672") << QSize(1264, 672);
     }
 
     // A projector's window: without counters the field keeps at least half the window; with them (the
