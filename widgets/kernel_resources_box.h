@@ -6,11 +6,15 @@
 
 #include "session/engine_types.h"
 
+class QString;
 class QWidget;
 
 namespace ss::gui {
 
 QWidget* make_kernel_resources_box();
 void show_kernel_resources(QWidget& box, const EngineReady&);
+// The variant auto's line above the kernel ("auto: timing 7 candidates…", then why it chose the kernel below);
+// empty: the row is hidden (another variant is chosen).
+void show_auto_line(QWidget& box, const QString& line);
 
 } // namespace ss::gui
