@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The control panel's "Kernel resources" box: which kernel runs (its entry point's name, or the CPU loop) and why,
 // block, grid, registers, spills, shared memory, theoretical occupancy and its limiter, compile time of the running
-// kernel (n/a on the CPU backend). Its value labels are named res_* so that tests and the soak can read them.
+// kernel (n/a on the CPU backend); above them, while the variant auto is chosen, its tune or why it chose the kernel.
+// Its value labels are named res_* so that tests and the soak can read them.
 #pragma once
 
 #include "session/engine_types.h"
