@@ -45,7 +45,7 @@ constexpr RunOptionSpec kSpecs[] = {
     { "--variant", "V",
         "star: base|smem|smem_padded|stream|uncoalesced|temporal (default base); box, EBISU's and file stencils: "
         "base|smem|stream|temporal (default base); diffusion4: naive|merged|notemp|smem (default smem); any stencil: "
-        "auto (run, bench: the fastest of a short list of kernels, CFs and depths, "
+        "auto (run, bench and the window: the fastest of a short list of kernels, CFs and depths, "
         "timed on the device and cached like the block search)",
         kConfiguration, kList, kConfigured },
     { "--cf", "1|2|4|8", "coarsening factor: cells per thread in x (3D stream, temporal: in y) (default 1)",

@@ -20,6 +20,8 @@ EngineController::EngineController(const DeviceCatalogue& catalogue, QObject* pa
     qRegisterMetaType<ContinuousChunk>();
     qRegisterMetaType<JobProgress>();
     qRegisterMetaType<JobOutcome>();
+    qRegisterMetaType<AutoResolveProgress>();
+    qRegisterMetaType<AutoResolved>();
     m_thread->setObjectName(QStringLiteral("engine"));
     auto* worker = new EngineWorker(catalogue, m_latest);
     worker->moveToThread(m_thread);
@@ -45,6 +47,8 @@ EngineController::EngineController(const DeviceCatalogue& catalogue, QObject* pa
         m_job_cancel.reset();
         emit job_finished(o);
     });
+    connect(worker, &EngineWorker::auto_progress, this, &EngineController::auto_progress);
+    connect(worker, &EngineWorker::auto_resolved, this, &EngineController::auto_resolved);
     m_thread->start();
 }
 
@@ -121,6 +125,15 @@ std::uint64_t EngineController::start_job(JobRequest request) {
     std::shared_ptr<const std::atomic<bool>> cancel = m_job_cancel;
     post([request, cancel](EngineWorker& w) { w.run_job(request, cancel); });
     return request.id;
+}
+
+void EngineController::resolve_auto(
+    const AutoResolveRequest& request, std::shared_ptr<const std::atomic<bool>> cancel) {
+    post([request, cancel = std::move(cancel)](EngineWorker& w) { w.resolve_auto(request, cancel); });
+}
+
+void EngineController::set_auto_timer(AutoTimeFn timer) {
+    post([timer = std::move(timer)](EngineWorker& w) mutable { w.set_auto_timer(std::move(timer)); });
 }
 
 void EngineController::cancel_job() {

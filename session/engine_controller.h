@@ -6,6 +6,7 @@
 
 #include "gpu/plan/launch_plan.h"
 #include "gpu/profiler/roofline.h"
+#include "gpu/studies/auto_choice.h"
 #include "session/engine_types.h"
 #include "session/metrics_history.h"
 
@@ -51,6 +52,11 @@ public:
     std::uint64_t start_job(JobRequest);
     void cancel_job();
     bool job_running() const { return m_job != 0; }
+    // Variant auto resolved on the engine thread, after the work queued before it (session/engine_auto.cpp); every
+    // answer goes out by auto_resolved, the Session keeps its newest. Setting `cancel` stops the tune before its next
+    // candidate.
+    void resolve_auto(const AutoResolveRequest&, std::shared_ptr<const std::atomic<bool>> cancel);
+    void set_auto_timer(AutoTimeFn timer); // tests: auto's candidates timed by `timer`; null: on the device
     // View > Roofline: `device`'s ceilings, measured on the engine thread (between batches; once per device and
     // process, gpu/studies/roofline_ceilings.h) and delivered by ceilings_measured.
     void measure_ceilings(int device, const DeviceCatalogue& devices);
@@ -77,6 +83,8 @@ signals:
     void job_progress(const ss::gui::JobProgress&);
     void job_finished(const ss::gui::JobOutcome&);
     void ceilings_measured(int device, const ss::RooflineCeilings&);
+    void auto_progress(const ss::gui::AutoResolveProgress&);
+    void auto_resolved(const ss::gui::AutoResolved&);
 
 private:
     template <typename F> void post(F&& work);

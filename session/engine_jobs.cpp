@@ -16,26 +16,16 @@ void EngineWorker::run_job(const JobRequest& request, const std::shared_ptr<cons
     JobOutcome out;
     out.id = request.id;
     out.request = request;
-    // Pause the live run: drain it, keep its whole state on the host and free its device memory, so the
-    // job measures an idle GPU and may use all of its memory.
     std::optional<FieldState> state;
     std::optional<std::pair<StencilConfig, BlockDims>> live_block; // what the live kernel was launched with
     try {
-        if (m_sim) {
-            live_block = { { m_sim->config(), m_sim->resources().block } };
-            if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
-            m_previous_batch.reset();
-            state = m_sim->save_state();
-        }
+        if (m_sim) live_block = { { m_sim->config(), m_sim->resources().block } };
+        state = pause_live_run();
     } catch (const std::exception& e) {
         out.error = std::string("the live run could not be paused: ") + e.what();
         emit job_finished(out);
         return fail(e.what());
     }
-    m_sampler.stop_continuous(); // restart() starts it again after the job
-    m_sim.reset();
-    m_staging.reset();
-    m_sampler.release_collector(); // one profiler per device: an experiment may need its own
     try {
         if (request.kind == JobRequest::Kind::Autotune) {
             run_autotune_job(request, *cancel, out, state ? &state->current : nullptr, live_block);
@@ -52,6 +42,26 @@ void EngineWorker::run_job(const JobRequest& request, const std::shared_ptr<cons
     }
     out.cancelled = cancel->load();
     emit job_finished(out);
+    resume_live_run(state);
+}
+
+std::optional<FieldState> EngineWorker::pause_live_run() {
+    // Drain the live run, keep its whole state on the host and free its device memory, so that the job measures an
+    // idle GPU and may use all of its memory.
+    std::optional<FieldState> state;
+    if (m_sim) {
+        if (m_previous_batch) m_sim->wait_marker(*m_previous_batch);
+        m_previous_batch.reset();
+        state = m_sim->save_state();
+    }
+    m_sampler.stop_continuous(); // restart() starts it again after the job
+    m_sim.reset();
+    m_staging.reset();
+    m_sampler.release_collector(); // one profiler per device: an experiment may need its own
+    return state;
+}
+
+void EngineWorker::resume_live_run(const std::optional<FieldState>& state) {
     if (!state) return;
     // Resume where the run paused (a newer configuration queued meanwhile takes over from here).
     std::string why;

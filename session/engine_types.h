@@ -166,6 +166,29 @@ struct JobRequest {
     std::string kernel_text; // KernelExercise: the student's text (config: exercise_config's)
 };
 
+// Variant auto (gpu/studies/auto_choice.h) resolved on the engine thread: the request (variant auto) goes in, the
+// concrete configuration it chose and why come back, or why nothing was chosen (the previous run goes on).
+struct AutoResolveRequest {
+    std::uint64_t id = 0; // the Session's: a newer request supersedes this one
+    RunSettings settings; // variant auto
+};
+
+struct AutoResolveProgress {
+    std::uint64_t id = 0;
+    int done = 0, total = 0; // the candidate about to be timed is done + 1 of total
+    std::string label; // "temporal depth 6, 256x1x1, CF 1"
+};
+
+struct AutoResolved {
+    std::uint64_t id = 0;
+    StencilConfig chosen; // concrete when `error` is empty
+    std::string reason; // "auto: temporal depth 6, ... fastest of 7 ..." (choose_auto's)
+    std::string error; // nothing was chosen: no candidate ran, or the tune was cancelled
+    bool from_cache = false;
+    int candidates = 0;
+    std::string warning; // worth saying, not a failure: the tune could not be stored in the cache
+};
+
 struct JobProgress {
     std::uint64_t id = 0;
     int done = 0, total = 0;
@@ -197,6 +220,8 @@ struct JobOutcome {
 
 } // namespace ss::gui
 
+Q_DECLARE_METATYPE(ss::gui::AutoResolveProgress)
+Q_DECLARE_METATYPE(ss::gui::AutoResolved)
 Q_DECLARE_METATYPE(ss::gui::JobProgress)
 Q_DECLARE_METATYPE(ss::gui::JobOutcome)
 Q_DECLARE_METATYPE(ss::gui::MetricsSample)

@@ -11,6 +11,7 @@
 #include "gpu/backends/background_build.h"
 #include "gpu/backends/kernel_prebuild.h"
 #include "gpu/plan/launch_plan.h"
+#include "gpu/studies/auto_choice.h"
 #include "session/engine_types.h"
 #include "session/metrics_sampler.h"
 
@@ -53,6 +54,11 @@ public:
     // Runs a long job here, pausing the live run: its state is saved and its memory freed first, then
     // restored. `cancel` is set by the GUI thread; the job stops after the candidate in progress.
     void run_job(const JobRequest&, const std::shared_ptr<const std::atomic<bool>>& cancel);
+    // Variant auto's tune (session/engine_auto.cpp): its candidates timed with the live run paused as a job pauses
+    // it (not at all when the cache answers), the choice sent back by auto_resolved; `cancel` stops it before the
+    // next candidate.
+    void resolve_auto(const AutoResolveRequest&, const std::shared_ptr<const std::atomic<bool>>& cancel);
+    void set_auto_timer(AutoTimeFn timer) { m_auto_timer = std::move(timer); } // tests; null: on the device
 
 signals:
     void ready(const ss::gui::EngineReady&);
@@ -63,6 +69,8 @@ signals:
     void continuous(const ss::gui::ContinuousChunk&); // emitted on the sampler's decode thread
     void job_progress(const ss::gui::JobProgress&);
     void job_finished(const ss::gui::JobOutcome&);
+    void auto_progress(const ss::gui::AutoResolveProgress&);
+    void auto_resolved(const ss::gui::AutoResolved&);
 
 private:
     bool superseded() const { return m_latest->load() > m_generation; }
@@ -94,6 +102,10 @@ private:
     void run_autotune_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&,
         const std::vector<double>* live_field, const std::optional<std::pair<StencilConfig, BlockDims>>& live_block);
     void run_experiment_job(const JobRequest&, const std::atomic<bool>& cancel, JobOutcome&);
+    // A job's pause: the live run drained, its whole state kept on the host (returned; none without a run) and its
+    // device memory freed, so that the job measures an idle GPU. Throws when the state cannot be saved.
+    std::optional<FieldState> pause_live_run();
+    void resume_live_run(const std::optional<FieldState>&); // the paused run goes on (nothing when none was)
 
     const DeviceCatalogue m_catalogue;
     std::shared_ptr<const std::atomic<std::uint64_t>> m_latest;
@@ -126,6 +138,8 @@ private:
     // When the newest configuration reached this thread, and where the time went since (sent with ready).
     std::chrono::steady_clock::time_point m_requested_at;
     SwitchTimes m_switch;
+
+    AutoTimeFn m_auto_timer; // null: simulation_timer, on the device
 
     MetricsSampler m_sampler;
     int m_metrics_interval_ms = 250;

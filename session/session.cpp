@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session/session.h"
 
+#include "gpu/plan/validation.h"
 #include "reports/run_report.h"
 #include "session/engine_controller.h"
 #include "session/metrics_sampler.h"
@@ -63,6 +64,8 @@ Session::Session(const DeviceCatalogue& devices, QObject* parent)
     connect(m_engine, &EngineController::playing_changed, this, &Session::playing_changed);
     connect(m_engine, &EngineController::job_progress, this, &Session::job_progress);
     connect(m_engine, &EngineController::job_finished, this, &Session::job_finished);
+    connect(m_engine, &EngineController::auto_progress, this, &Session::auto_progress);
+    connect(m_engine, &EngineController::auto_resolved, this, &Session::auto_resolved);
     connect(m_engine, &EngineController::ceilings_measured, this, [this](int device, const RooflineCeilings& c) {
         m_ceilings_pending.erase(device);
         m_ceilings[device] = c;
@@ -74,7 +77,9 @@ Session::Session(const DeviceCatalogue& devices, QObject* parent)
     connect(m_kernel_text, &KernelTextService::ready, this, &Session::kernel_text_ready);
 }
 
-Session::~Session() = default;
+Session::~Session() {
+    stop_auto_tune(); // the engine thread stops before its next candidate: closing does not wait for the tune
+}
 
 const std::shared_ptr<const LaunchPlan>& Session::shared_plan_for(const StencilConfig& c) {
     if (!m_plan || !(m_plan->config == c)) m_plan = std::make_shared<const LaunchPlan>(make_launch_plan(c, m_devices));
@@ -101,17 +106,23 @@ void Session::follow_rule_colormap(const StencilConfig& before, const StencilCon
 }
 
 bool Session::request(const RunSettings& s, QString* why) {
-    const std::shared_ptr<const LaunchPlan> plan = shared_plan_for(s.config);
+    if (s.config.policy.variant == Variant::Auto) return request_auto(s, why);
+    std::shared_ptr<const LaunchPlan> plan = shared_plan_for(s.config);
     if (!plan->ok()) {
         const QString reason = QString::fromStdString(plan->verdict.reason);
         if (why) *why = reason;
         emit request_refused(s, reason);
         return false;
     }
-    follow_rule_colormap(m_engine->requested().config, s.config);
-    m_engine->configure(s, plan);
-    emit settings_changed(s);
+    leave_auto();
+    run_planned(s, std::move(plan));
     return true;
+}
+
+void Session::run_planned(const RunSettings& s, std::shared_ptr<const LaunchPlan> plan) {
+    follow_rule_colormap(m_engine->requested().config, s.config);
+    m_engine->configure(s, std::move(plan));
+    emit settings_changed(s);
 }
 
 const RunSettings& Session::requested() const {
@@ -304,7 +315,7 @@ void Session::cancel_job() {
 
 SetupState Session::current_setup() const {
     SetupState s;
-    s.settings = m_engine->requested();
+    s.settings = m_auto.selected ? m_auto.request : m_engine->requested(); // auto is saved as auto
     s.steps_per_frame = m_engine->pacing().steps_per_frame;
     s.colormap = m_colormap;
     if (s.settings.config.problem.dims == 3) { // a 2D run has one plane: nothing to store
@@ -316,8 +327,9 @@ SetupState Session::current_setup() const {
 }
 
 bool Session::apply_setup(const SetupState& s, QString* why) {
-    // Checked before anything moves, so a setup the device cannot run leaves the session as it was.
-    if (const Status st = plan_for(s.settings.config).verdict; !st) {
+    // Checked before anything moves, so a setup the device cannot run leaves the session as it was (auto: its
+    // stand-in, what request() checks it as).
+    if (const Status st = plan_for(auto_stand_in(s.settings.config)).verdict; !st) {
         if (why) *why = QString::fromStdString(st.reason);
         return false;
     }

@@ -9,6 +9,7 @@
 #include "gpu/plan/launch_plan.h"
 #include "gpu/problem/device.h"
 #include "gpu/profiler/roofline.h"
+#include "gpu/studies/auto_choice.h"
 #include "session/colormap_kind.h"
 #include "session/engine_types.h"
 #include "session/frame_pacer.h"
@@ -20,6 +21,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -41,6 +43,22 @@ struct Lesson {
 // recorded, never typed into the explanation).
 QString lesson_dock_text(const Lesson&, bool cpu_backend, int cuda_gpus = -1);
 
+// Variant auto in the window (issue 35): the last request that asked for it, and what it has become.
+struct AutoVariantState {
+    bool selected = false; // the last request that passed asked for auto (request holds it)
+    RunSettings request; // its policy is auto_request's: the variant auto, the CF, depth and block auto's to choose
+    bool tuning = false; // its candidates are being timed on the engine thread; the previous configuration stays
+    int done = 0, candidates = 0; // tuning: the candidates timed so far, of how many
+    QString timing; // tuning: the candidate being timed
+    std::optional<RunSettings> chosen; // resolved: what runs
+    QString reason; // resolved: why it was chosen ("auto: ... fastest of 7 ..."); failed: why nothing was
+    bool failed = false; // nothing was chosen: the previous configuration runs on
+};
+
+// What the window asks for with the variant auto: the CF, depth and block are auto's to choose, so a request carries
+// the defaults (as `stencilscope-cli run --variant auto` does, which refuses --cf, --depth and --block with it).
+StencilConfig auto_request(StencilConfig);
+
 class Session : public QObject {
     Q_OBJECT
 public:
@@ -56,8 +74,15 @@ public:
 
     // The configuration: runs it (a new engine generation, with its plan) when plan_for accepts it, else returns
     // false with the reason and changes nothing. While the colour map is automatic it follows the update rule.
+    // The variant auto (session_auto.cpp) is checked as its stand-in (gpu/plan/validation.h), then resolved: at once
+    // on the CPU backend (one loop runs every variant), else by timing its candidates on the engine thread while the
+    // previous configuration stays on screen; what it chose then runs (settings_changed carries that). A newer request
+    // supersedes a tune in flight; a request for another variant leaves auto.
     bool request(const RunSettings&, QString* why = nullptr);
-    const RunSettings& requested() const;
+    const AutoVariantState& auto_variant() const { return m_auto; }
+    // Tests: auto's candidates timed by `timer` (on the engine thread) instead of on the device; null: on the device.
+    void set_auto_timer(AutoTimeFn timer);
+    const RunSettings& requested() const; // what the engine runs or is about to: auto's choice, never auto
     const EngineReady& active() const; // what the engine runs now (after ready)
     bool has_simulation() const;
     std::uint64_t generation() const;
@@ -165,8 +190,15 @@ signals:
     void job_finished(const ss::gui::JobOutcome&);
     void kernel_text_ready(const ss::gui::KernelText&);
     void roofline_ceilings_changed(); // measured for a device (roofline_ceilings() tells)
+    void auto_variant_changed(); // auto_variant() changed: selected or left, tuning, chosen or failed
 
 private:
+    void run_planned(const RunSettings&, std::shared_ptr<const LaunchPlan> plan);
+    bool request_auto(const RunSettings&, QString* why);
+    void auto_progress(const AutoResolveProgress&);
+    void auto_resolved(const AutoResolved&);
+    void stop_auto_tune();
+    void leave_auto();
     void follow_rule_colormap(const StencilConfig& before, const StencilConfig& after);
     const std::shared_ptr<const LaunchPlan>& shared_plan_for(const StencilConfig&);
 
@@ -188,6 +220,9 @@ private:
     KernelTextService* m_kernel_text = nullptr;
     std::map<int, RooflineCeilings> m_ceilings; // by device, as measured on the engine thread
     std::set<int> m_ceilings_pending; // asked of the engine, not delivered yet
+    AutoVariantState m_auto;
+    std::uint64_t m_auto_id = 0; // the newest auto request's: older answers are dropped
+    std::shared_ptr<std::atomic<bool>> m_auto_cancel; // the tune in flight's
 };
 
 // The map that suits a rule: diverging for the wave (signed values), sequential for heat.

@@ -82,9 +82,11 @@ QByteArray setup_to_json(const SetupState& s) {
     o.insert(QStringLiteral("size"), qs(format_extent(c.problem.size, c.problem.dims)));
     o.insert(QStringLiteral("radius"), c.problem.radius);
     o.insert(QStringLiteral("variant"), qs(to_string(c.policy.variant)));
-    o.insert(QStringLiteral("cf"), c.policy.cf);
-    o.insert(QStringLiteral("block"),
-        c.policy.heuristic_block ? QStringLiteral("heuristic") : qs(format_block(c.policy.block)));
+    const bool automatic = c.policy.variant == Variant::Auto; // it chooses the CF, depth and block (and refuses them)
+    if (!automatic) o.insert(QStringLiteral("cf"), c.policy.cf);
+    if (!automatic)
+        o.insert(QStringLiteral("block"),
+            c.policy.heuristic_block ? QStringLiteral("heuristic") : qs(format_block(c.policy.block)));
     o.insert(QStringLiteral("precision"), qs(to_string(c.problem.precision)));
     o.insert(QStringLiteral("backend"), qs(to_string(c.placement.backend)));
     o.insert(QStringLiteral("device"), c.placement.device);
@@ -102,7 +104,7 @@ QByteArray setup_to_json(const SetupState& s) {
     else
         o.insert(QStringLiteral("seed"), QString::number(seed));
     // A depth on another variant is kept as read (the run refuses it with the reason), so a file round-trips.
-    if (c.policy.variant == Variant::Temporal || !depth_fits_variant(c.policy))
+    if (!automatic && (c.policy.variant == Variant::Temporal || !depth_fits_variant(c.policy)))
         o.insert(QStringLiteral("depth"), c.policy.depth);
     o.insert(QStringLiteral("steps-per-frame"), s.steps_per_frame);
     if (s.colormap) o.insert(QStringLiteral("colormap"), qs(to_string(*s.colormap)));

@@ -60,8 +60,10 @@ ControlPanel::ControlPanel(Session& session, QWidget* parent)
 // The panel follows the session: what another panel, a setup, a lesson or the engine changed shows here.
 void ControlPanel::observe_session() {
     connect(&m_session, &Session::settings_changed, this, [this](const RunSettings& s) {
+        if (m_session.auto_variant().selected) return show_auto_variant(); // s is what auto chose: auto stays
         if (!(s == m_sent)) set_settings(s);
     });
+    connect(&m_session, &Session::auto_variant_changed, this, &ControlPanel::show_auto_variant);
     connect(&m_session, &Session::request_refused, this, [this](const RunSettings& s) { set_settings(s); });
     connect(&m_session, &Session::pacing_changed, this, &ControlPanel::set_pacing);
     connect(&m_session, &Session::playing_changed, this, &ControlPanel::set_playing);
@@ -77,6 +79,7 @@ void ControlPanel::fill_variants(StencilKind kind, Variant selected) {
     for (Variant v : { Variant::Base, Variant::Smem, Variant::SmemPadded, Variant::Stream, Variant::Uncoalesced,
              Variant::Temporal, Variant::Naive, Variant::Merged, Variant::NoTemp })
         if (variant_applies(kind, v)) m_variant->addItem(qs(to_string(v)), int(v));
+    m_variant->addItem(tr("auto (fastest)"), int(Variant::Auto)); // every stencil has a kernel for it to choose
     select_data(m_variant, selected);
     m_updating = was;
 }
@@ -136,6 +139,7 @@ RunSettings ControlPanel::settings() const {
     c.policy.block = { m_bx->value(), m_by->value(), c.problem.dims == 3 ? m_bz->value() : 1 };
     s.config.problem.initial = current<InitialCondition>(m_initial);
     s.config.problem.seed = std::uint64_t(m_seed->value());
+    if (c.policy.variant == Variant::Auto) c = auto_request(c); // the CF, depth and block boxes show auto's choice
     return s;
 }
 
@@ -187,8 +191,9 @@ void ControlPanel::update_enabled() {
     m_rule->setEnabled(star);
     m_radius->setEnabled(!fixed && s.config.problem.stencil != StencilKind::Diffusion4);
     m_dims->setEnabled(!fixed);
-    m_cf->setEnabled(star);
+    m_cf->setEnabled(star && s.config.policy.variant != Variant::Auto); // auto chooses the CF, depth and block
     m_depth->setEnabled(s.config.policy.variant == Variant::Temporal);
+    m_heuristic->setEnabled(s.config.policy.variant != Variant::Auto);
     m_nz->setEnabled(three);
     m_gpus->setEnabled(s.config.placement.backend == Backend::Cuda && m_devices.count() > 1);
     const bool strips = s.config.placement.backend == Backend::Cuda && strip_count(s.config.placement) > 1;
@@ -201,7 +206,8 @@ void ControlPanel::update_enabled() {
             : temporal ? tr("A temporal launch computes the whole strip, its ghost rows too, before the strips trade "
                             "R x depth rows: no overlap.")
                        : teaching_tooltip(QStringLiteral("overlap")));
-    const LaunchPlan& plan = m_session.plan_for(s.config);
+    explain_auto_knobs(s.config.policy.variant == Variant::Auto);
+    const LaunchPlan& plan = m_session.plan_for(planned(s.config));
     update_halo_choices(plan);
     update_split_choices(plan);
     update_variant_choices(plan);
@@ -280,7 +286,7 @@ void ControlPanel::knobs_edited() {
     if (m_updating) return;
     update_enabled();
     const RunSettings s = settings();
-    const Status ok = m_session.plan_for(s.config).verdict;
+    const Status ok = m_session.plan_for(planned(s.config)).verdict;
     if (!ok) {
         m_reason->setText(tr("Cannot run: %1").arg(QString::fromStdString(ok.reason)));
         m_reason->show();
@@ -307,7 +313,7 @@ void ControlPanel::show_heuristic_choice(const KernelResources* r) {
         m_heuristic_choice->setText(text);
         m_heuristic_choice->setToolTip(tooltip);
     };
-    const StencilConfig c = settings().config;
+    const StencilConfig c = planned(settings().config);
     if (r && r->block.threads() > 0) {
         show(c.policy.heuristic_block ? tr("heuristic chose %1").arg(qs(format_block(r->block)))
                                       : tr("in use: %1").arg(qs(format_block(r->block))),
@@ -343,13 +349,16 @@ void ControlPanel::show_engine_ready(const EngineReady& ready) {
     BlockDims chosen = ready.resources.block;
     if (chosen.threads() == 0 && m_session.plan_for(ready.settings.config).heuristic)
         chosen = *m_session.plan_for(ready.settings.config).heuristic;
-    if (ready.settings == m_sent && m_sent.config.policy.heuristic_block && chosen.threads() > 0) {
+    const std::optional<RunSettings>& auto_chose = m_session.auto_variant().chosen; // its block boxes show it too
+    const bool automatic = m_session.auto_variant().selected && auto_chose && ready.settings == *auto_chose;
+    if ((automatic || (ready.settings == m_sent && m_sent.config.policy.heuristic_block)) && chosen.threads() > 0) {
         m_updating = true;
         m_bx->setValue(chosen.x);
         m_by->setValue(chosen.y);
         m_bz->setValue(chosen.z);
         m_updating = false;
-        m_sent.config.policy.block = { chosen.x, chosen.y, m_sent.config.problem.dims == 3 ? chosen.z : 1 };
+        if (!automatic)
+            m_sent.config.policy.block = { chosen.x, chosen.y, m_sent.config.problem.dims == 3 ? chosen.z : 1 };
     }
 }
 

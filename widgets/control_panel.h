@@ -30,8 +30,11 @@ public:
     const DeviceCatalogue& devices() const { return m_devices; }
 
     void set_settings(const RunSettings&);
-    // The settings the knobs describe now, valid or not.
+    // The settings the knobs describe now, valid or not (the variant auto with its default policy: auto_request).
     RunSettings settings() const;
+    // settings() with the variant auto replaced by what it chose (by its stand-in until it has chosen): what tools
+    // of one kernel start from (Tools > Autotune, Experiments).
+    RunSettings concrete_settings() const;
     void set_pacing(const Pacing&);
     void set_playing(bool);
 
@@ -58,6 +61,11 @@ private:
     void update_variant_choices(const LaunchPlan&);
     void show_file_refusal(const QString& reason);
     void show_heuristic_choice(const KernelResources*);
+    // Variant auto (control_panel_auto.cpp): the knobs' configuration as planned (auto: what it chose for these
+    // knobs, else its stand-in); the choice or the tune in the knobs and the kernel box; the knobs auto decides.
+    StencilConfig planned(const StencilConfig&) const;
+    void show_auto_variant();
+    void explain_auto_knobs(bool automatic);
 
     Session& m_session;
     const DeviceCatalogue& m_devices;

@@ -110,10 +110,14 @@ QWidget* ControlPanel::build_stencil_group() {
 
 // What each stencil knob does when edited.
 void ControlPanel::connect_stencil_knobs() {
-    // Choosing temporal starts from its default depth; the other variants run one step per launch.
+    // Choosing temporal starts from its default depth, unless auto had chosen it (its depth shows: the run goes on
+    // from auto's choice); the other variants run one step per launch.
     connect(m_variant, &QComboBox::currentIndexChanged, this, [this] {
+        const std::optional<RunSettings>& auto_chose = m_session.auto_variant().chosen;
         if (m_updating || !m_variant->count() || current<Variant>(m_variant) != Variant::Temporal
-            || m_sent.config.policy.variant == Variant::Temporal)
+            || m_sent.config.policy.variant == Variant::Temporal
+            || (m_sent.config.policy.variant == Variant::Auto && auto_chose
+                && auto_chose->config.policy.variant == Variant::Temporal))
             return;
         m_updating = true;
         m_depth->setValue(default_temporal_depth(settings().config.problem));

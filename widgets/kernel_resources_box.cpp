@@ -15,9 +15,10 @@ namespace ss::gui {
 QWidget* make_kernel_resources_box() {
     auto* box = new QGroupBox(QGroupBox::tr("Kernel resources"));
     auto* form = new QFormLayout(box);
-    const std::pair<const char*, QString> rows[] = { { "res_kernel", QGroupBox::tr("Kernel") },
-        { "res_kernel_why", QGroupBox::tr("Chosen because") }, { "res_block", QGroupBox::tr("Block") },
-        { "res_grid", QGroupBox::tr("Grid blocks") }, { "res_registers", QGroupBox::tr("Registers / thread") },
+    const std::pair<const char*, QString> rows[] = { { "res_auto", QGroupBox::tr("Variant auto") },
+        { "res_kernel", QGroupBox::tr("Kernel") }, { "res_kernel_why", QGroupBox::tr("Chosen because") },
+        { "res_block", QGroupBox::tr("Block") }, { "res_grid", QGroupBox::tr("Grid blocks") },
+        { "res_registers", QGroupBox::tr("Registers / thread") },
         { "res_spill", QGroupBox::tr("Spill bytes / thread") }, { "res_smem", QGroupBox::tr("Shared memory / block") },
         { "res_occupancy", QGroupBox::tr("Theoretical occupancy") }, { "res_limiter", QGroupBox::tr("Limited by") },
         { "res_compile", QGroupBox::tr("Compile") } };
@@ -25,10 +26,18 @@ QWidget* make_kernel_resources_box() {
         auto* value = plain_label(new QLabel(QStringLiteral("-"))); // the engine's and the compiler's words
         value->setObjectName(QLatin1String(name));
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        value->setWordWrap(std::string_view(name) == "res_kernel_why"); // a sentence; the panel is narrow
+        // sentences; the panel is narrow
+        value->setWordWrap(std::string_view(name) == "res_kernel_why" || std::string_view(name) == "res_auto");
         form->addRow(label, value);
     }
+    show_auto_line(*box, QString()); // shown while the variant auto is chosen
     return box;
+}
+
+void show_auto_line(QWidget& box, const QString& line) {
+    auto* value = box.findChild<QLabel*>(QStringLiteral("res_auto"));
+    value->setText(line);
+    if (auto* form = qobject_cast<QFormLayout*>(box.layout())) form->setRowVisible(value, !line.isEmpty());
 }
 
 void show_kernel_resources(QWidget& box, const EngineReady& ready) {

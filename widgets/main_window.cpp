@@ -100,7 +100,7 @@ void MainWindow::build_docks() {
         [this] { open_kernel_exercise(*m_session, this); });
     connect(m_lesson_dock, &LessonDock::model_chart_requested, this, [this] {
         ExperimentsWindow& w = experiments_window();
-        w.set_base(m_controls->settings().config);
+        w.set_base(m_controls->concrete_settings().config);
         w.show_model_tab();
         w.show();
         w.raise();
@@ -278,7 +278,7 @@ AutotuneDialog& MainWindow::autotune_dialog() {
         m_autotune->setObjectName(QStringLiteral("autotune_dialog"));
         connect(m_autotune, &AutotuneDialog::apply_block, this, &MainWindow::apply_block);
     }
-    m_autotune->set_config(m_controls->settings().config);
+    m_autotune->set_config(m_controls->concrete_settings().config);
     return *m_autotune;
 }
 
@@ -286,13 +286,13 @@ ExperimentsWindow& MainWindow::experiments_window() {
     if (!m_experiments) {
         m_experiments = new ExperimentsWindow(*m_session, this);
         m_experiments->setObjectName(QStringLiteral("experiments_window"));
-        m_experiments->set_base(m_controls->settings().config);
+        m_experiments->set_base(m_controls->concrete_settings().config);
     }
     return *m_experiments;
 }
 
 void MainWindow::apply_block(const BlockDims& block, int depth) {
-    RunSettings s = m_controls->settings();
+    RunSettings s = m_controls->concrete_settings();
     s.config.policy.heuristic_block = false;
     s.config.policy.block = block;
     const bool temporal = s.config.policy.variant == Variant::Temporal;
@@ -321,7 +321,7 @@ void MainWindow::build_lessons_menu() {
     for (const QString& path : lesson_paths()) {
         SetupState preset;
         QString why;
-        if (!read_setup_file(path, m_controls->settings(), preset, &why)) {
+        if (!read_setup_file(path, m_controls->concrete_settings(), preset, &why)) {
             qWarning("lesson %s: %s", qPrintable(path), qPrintable(why));
             continue;
         }

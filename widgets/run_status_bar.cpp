@@ -69,6 +69,14 @@ RunStatusBar::RunStatusBar(Session& session, FieldView& view, QWidget* parent)
                                   : tr("The job failed: %1").arg(QString::fromStdString(o.error)),
             5000);
     });
+    connect(&session, &Session::auto_variant_changed, this, [this] {
+        // The tune pauses the live view as a job does: say so where the throughput normally is.
+        const AutoVariantState& a = m_session.auto_variant();
+        if (a.tuning)
+            showMessage(tr("Live view paused: auto: timing %1 candidates…").arg(a.candidates), 10000);
+        else if (a.selected)
+            showMessage(a.reason, a.failed ? 10000 : 5000);
+    });
     connect(&session, &Session::failed, this,
         [this](const EngineFailure& f) { showMessage(tr("Engine: %1").arg(QString::fromStdString(f.reason)), 10000); });
 }

@@ -43,7 +43,8 @@ constexpr KnobText kTexts[] = {
         "neighbours from memory. smem / smem_padded: a block first copies its tile (padded: with its halo) into "
         "fast shared memory. stream: threads march along one axis keeping planes close. uncoalesced: threads "
         "turned the wrong way, the slow pattern to learn from. temporal: several steps per launch. Diffusion: "
-        "naive, merged, notemp and smem are its ladder.") },
+        "naive, merged, notemp and smem are its ladder. auto (fastest): a short list of variants, CFs and depths "
+        "is timed on the GPU and the fastest runs (the CPU backend runs base).") },
     { "radius", QT_TRANSLATE_NOOP("teaching",
         "How far each cell looks: R neighbours in each direction. A larger radius means more reads per cell "
         "and a wider halo around every block's tile.") },

@@ -235,9 +235,6 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
     if (Status s = refuse_command_options(values); !s) return s;
     if (Status s = apply_run_options(values, o.run); !s) return s;
     StencilConfig& c = o.run.config;
-    if (c.policy.variant == Variant::Auto) // not resolved in the window yet (gpu/studies/auto_choice.h)
-        return Status::failure("--variant auto is resolved by stencilscope-cli run and bench, not the window yet: run "
-                               "'stencilscope-cli run --variant auto ...' and open the window on the variant it chose");
     if (!o.run.backend_given) c.placement.backend = cuda_present ? Backend::Cuda : Backend::Cpu;
     // --backend cuda without a usable GPU: the window falls back to the CPU and says so (WindowOptions),
     // rather than opening on a configuration nothing can run.
@@ -273,6 +270,10 @@ Status parse_gui_options(const std::vector<std::string>& args, GuiOptions& o, bo
         return Status::failure("--benchmark-seconds cannot be combined with --frames or screenshots");
     if (o.soak() && (o.scripted() || o.benchmark()))
         return Status::failure("--soak-seconds cannot be combined with --frames, screenshots or --benchmark-seconds");
+    if (o.autotune && c.policy.variant == Variant::Auto) // the search would start before auto has chosen
+        return Status::failure(
+            "--autotune searches the block of one variant and --variant auto has not chosen one "
+            "yet: open the window with --variant auto, then Tools > Autotune searches what it chose");
     if (o.scripted() && o.frames == 0) o.frames = 1;
     // measure the free-running engine
     if (o.benchmark() && !find_value(values, "--steps-per-frame")) o.window.pacing.steps_per_frame = 0;

@@ -79,7 +79,8 @@ std::string check_window_request(const GuiOptions& o) {
     const StencilConfig& c = o.window.settings.config;
     // The one validation both programs share: on the CPU backend it refuses, with a GPU's reason, what no GPU could
     // run (a block the controls would show although the CPU runs none).
-    if (const Status s = can_implement(c, o.window.devices); !s) return s.reason;
+    // --variant auto: as its stand-in, what the Session checks it as before it is resolved.
+    if (const Status s = can_implement(auto_stand_in(c), o.window.devices); !s) return s.reason;
     if (c.problem.dims != 3)
         for (const char* option : { "--slice", "--slice-index", "--max-projection" })
             if (given(o, option)) return std::string(option) + " applies to 3D domains; this one is 2D";
