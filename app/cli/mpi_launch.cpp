@@ -19,6 +19,11 @@ int from_environment(std::initializer_list<const char*> names, int fallback) {
     }
     return fallback;
 }
+
+// Whether a launcher set `name` at all (PMIx names the rank only).
+bool set_in_environment(const char* name) {
+    return std::getenv(name) != nullptr;
+}
 } // namespace
 
 int launched_ranks() {
@@ -26,7 +31,7 @@ int launched_ranks() {
     if (named > 0) return named;
     // srun --mpi=pmix names the rank in PMIX_RANK and the step's size only in Slurm's own variable (set by srun for
     // its tasks, not by sbatch for a batch script, so a plain run inside an allocation stays one process).
-    if (std::getenv("PMIX_RANK")) return std::max(from_environment({ "SLURM_STEP_NUM_TASKS" }, 1), 1);
+    if (set_in_environment("PMIX_RANK")) return std::max(from_environment({ "SLURM_STEP_NUM_TASKS" }, 1), 1);
     return 1;
 }
 
@@ -39,7 +44,7 @@ bool under_mpi_launcher() {
     // PMIx launchers (prterun; srun --mpi=pmix outside what launched_ranks reads) name the rank but not the size:
     // one of several, or one alone.
     return from_environment({ "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MV2_COMM_WORLD_SIZE" }, 0) == 0
-        && std::getenv("PMIX_RANK") != nullptr;
+        && set_in_environment("PMIX_RANK");
 }
 
 } // namespace ss::cli

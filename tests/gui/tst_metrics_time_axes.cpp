@@ -102,7 +102,14 @@ void check_visible_charts(MainWindow& w, int at_least) {
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
-// The window at `size` on the CPU backend, paused: the samples the test feeds are the only ones.
+// The CPU backend, paused: the samples the test feeds are the only ones.
+WindowOptions paused_cpu_options() {
+    WindowOptions o = test::cpu_options();
+    o.playing = false;
+    return o;
+}
+
+// The window shown at `size`.
 void open_window(MainWindow& w, QSize size) {
     w.resize(size);
     w.show();
@@ -129,9 +136,7 @@ private slots:
     void replayed_two_gpu_charts_keep_numbers() {
         QFETCH(QSize, size);
         QFETCH(double, start);
-        WindowOptions o = test::cpu_options();
-        o.playing = false;
-        MainWindow w(o);
+        MainWindow w(paused_cpu_options());
         open_window(w, size);
         for (int i = 0; i < 8; ++i) w.session().add_sample(two_gpu_sample(start + 0.25 * i));
         QTest::qWait(100); // the charts lay out their axes on the next events
@@ -147,9 +152,7 @@ private slots:
     // Each legend entry of the per-GPU charts is drawn whole; where it says only "GPU 1", the tooltip has the figures.
     void per_gpu_legends_are_whole_at_a_projector_size() {
         QFETCH(QSize, size);
-        WindowOptions o = test::cpu_options();
-        o.playing = false;
-        MainWindow w(o);
+        MainWindow w(paused_cpu_options());
         open_window(w, size);
         for (int i = 0; i < 8; ++i) w.session().add_sample(two_gpu_sample(1.0 + 0.25 * i));
         w.fit_docks(true); // as with counters: the charts' row
@@ -183,9 +186,7 @@ private slots:
     void continuous_two_gpu_charts_keep_numbers() {
         QFETCH(QSize, size);
         QFETCH(double, start);
-        WindowOptions o = test::cpu_options();
-        o.playing = false;
-        MainWindow w(o);
+        MainWindow w(paused_cpu_options());
         open_window(w, size);
         MetricsHistory history;
         for (int device : { 0, 1 }) history.append_continuous(continuous_chunk(device, start, 400));
