@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: MIT
 """EBISU's ten stencils measured by bench/ebisu_suite.sh: one Markdown row per stencil and precision.
 
-Usage: ebisu_table.py EBISU_SUITE.csv [ROOFLINE.jsonl]
+Usage: ebisu_table.py EBISU_SUITE.csv [ROOFLINE.jsonl [EBISU.tsv]]
 Columns: the best single-step variant (GCells/s, % of the copy roofline bench measured in the same process), the
 temporal variant at its default depth, and the flop rate of the faster of the two against the device's FMA peak
 in that precision (2n - 1 flops per cell for n weighted points, gpu/problem/arithmetic_intensity.h), read from
 `stencilscope-cli roofline --json` when given. A stencil turns compute-bound where that share passes the DRAM's.
+With EBISU.tsv (bench/ebisu_suite.sh's EBISU lines: stencil, precision, size, its output line, GCells/s last), a
+second table: EBISU against our temporal variant with its defaults, --variant auto and our best row.
 """
 import csv
 import json
@@ -39,7 +41,10 @@ def main(argv):
         if not r["gcells_per_s"]:
             continue
         key = (r["stencil_name"], r["precision"])
-        slot = "temporal" if r["variant"] == "temporal" else "single"
+        if r.get("chosen_by") == "auto":
+            slot = "auto"
+        else:
+            slot = "temporal" if r["variant"] == "temporal" else "single"
         rate = float(r["gcells_per_s"])
         entry = best.setdefault(key, {})
         if slot not in entry or rate > float(entry[slot]["gcells_per_s"]):
@@ -64,10 +69,69 @@ def main(argv):
                 cells += ["depth %s" % temporal["depth"], "%.1f" % float(temporal["gcells_per_s"])]
             else:
                 cells += ["-", "-"]
-            fastest = max((x for x in (single, temporal) if x), key=lambda x: float(x["gcells_per_s"]))
+            fastest = max((x for x in entry.values()), key=lambda x: float(x["gcells_per_s"]))
             tflops = float(fastest["gcells_per_s"]) * (2 * POINTS[name] - 1) / 1000.0
             share = " (%.0f %%)" % (100.0 * tflops / peak[precision]) if precision in peak else ""
             cells.append("%.2f%s" % (tflops, share))
+            print("| " + " | ".join(cells) + " |")
+    if len(argv) > 2:
+        print()
+        side_by_side(best, argv[2])
+
+
+def ebisu_lines(path):
+    """(stencil, precision) -> (size, depth, GCells/s) from EBISU's output lines."""
+    out = {}
+    for line in open(path):
+        parts = line.rstrip("\n").split("\t", 3)
+        if len(parts) < 4:
+            continue
+        fields = parts[3].split()
+        try:
+            rate = float(fields[-1])
+            depth = fields[5] if parts[0].startswith("3d") or parts[0] == "poisson" else fields[4]
+        except (ValueError, IndexError):
+            continue  # EBISU failed: its message stays in the .tsv
+        out[(parts[0], parts[1])] = (parts[2], depth, rate)
+    return out
+
+
+def describe(row):
+    what = row["variant"]
+    if row["variant"] == "temporal":
+        what += " depth %s" % row["depth"]
+    if row["cf"] not in ("", "1"):
+        what += " CF %s" % row["cf"]
+    return what
+
+
+def side_by_side(best, path):
+    ebisu = ebisu_lines(path)
+    print("| stencil | precision | size | EBISU (depth) | temporal, defaults | x EBISU | auto (its choice) | x EBISU |"
+          " our best | x EBISU |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name in POINTS:
+        for precision in ("fp32", "fp64"):
+            theirs = ebisu.get((name, precision))
+            entry = best.get((name, precision), {})
+            if not theirs and not entry:
+                continue
+            cells = [name, precision]
+            cells += [theirs[0], "%.1f (%s)" % (theirs[2], theirs[1])] if theirs else ["-", "-"]
+            for slot in ("temporal", "auto"):
+                row = entry.get(slot)
+                if row:
+                    rate = float(row["gcells_per_s"])
+                    label = "%.1f" % rate if slot == "temporal" else "%.1f (%s)" % (rate, describe(row))
+                    cells += [label, "%.2f" % (rate / theirs[2]) if theirs else "-"]
+                else:
+                    cells += ["-", "-"]
+            if entry:
+                top = max(entry.values(), key=lambda x: float(x["gcells_per_s"]))
+                rate = float(top["gcells_per_s"])
+                cells += ["%.1f (%s)" % (rate, describe(top)), "%.2f" % (rate / theirs[2]) if theirs else "-"]
+            else:
+                cells += ["-", "-"]
             print("| " + " | ".join(cells) + " |")
 
 
