@@ -42,6 +42,10 @@ long long resident_bytes() {
     return -1;
 }
 
+long long median_of_three(long long a, long long b, long long c) {
+    return std::max(std::min(a, b), std::min(std::max(a, b), c));
+}
+
 std::string mib(long long bytes) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / (1024.0 * 1024.0));
@@ -356,20 +360,21 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
                     + " changes: give it more than " + std::to_string(kSoakRound) + " x --soak-interval seconds"
                 : "the resident memory cannot be read (/proc/self/status)");
     } else {
-        // A leak raises the floor; one sample swings with transient buffers (a profile's counter images, a
-        // decoded PM chunk) by ~10 % at 4096^2 fp64. With six rounds or more: the lowest of the last three rounds
-        // against the lowest of the warm-up's end and the two rounds after it.
+        // A leak raises the level; one sample swings with transient buffers by ~10 % at 4096^2 fp64, up (a profile's
+        // counter images, a decoded PM chunk) or down (PM sampling's buffers freed while a replayed profile runs:
+        // 928 -> 868 -> 937 MiB on an H200). With six rounds or more: the median of the last three rounds against
+        // the median of the warm-up's end and the two rounds after it, so no single sample decides.
         long long base = rss_start, now = rss_end;
         const bool floors = round_rss.size() >= 6;
         if (floors) {
-            base = std::min({ rss_start, round_rss[0], round_rss[1] });
-            now = *std::min_element(round_rss.end() - 3, round_rss.end());
+            base = median_of_three(rss_start, round_rss[0], round_rss[1]);
+            now = median_of_three(round_rss.end()[-3], round_rss.end()[-2], round_rss.end()[-1]);
         }
         growth = 100.0 * double(now - base) / double(base);
         char line[240];
         if (floors) {
             std::snprintf(line, sizeof line,
-                "soak: RSS floor over the warm-up's end and the next two rounds %s, over the last three %s (%+.1f %%)",
+                "soak: RSS median over the warm-up's end and the next two rounds %s, over the last three %s (%+.1f %%)",
                 mib(base).c_str(), mib(now).c_str(), growth);
             out << line << std::endl;
         }

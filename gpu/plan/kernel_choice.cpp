@@ -95,7 +95,9 @@ KernelChoice choose_gpu_kernel(const StencilConfig& c) {
                 {} };
         if (c.policy.variant == Variant::Stream)
             return { "ss_points_stream" + d, "points stream",
-                points + "2.5D: the block's tile marches along the slow axis, its 2R+1 planes in a shared-memory ring",
+                points
+                    + "2.5D: the block's tile marches along the slow axis, its 2R+1 planes in a shared-memory ring "
+                      "(the next one arriving through registers)",
                 {} };
         return { "ss_points" + d, "points base", points + "every operand from global memory, the points unrolled", {} };
     }
