@@ -36,6 +36,10 @@ private slots:
             QString why;
             QVERIFY2(read_setup_file(path, RunSettings {}, lesson, &why), qPrintable(why));
             const QString text = recorded_lesson_text(lesson.lesson_id);
+            if (lesson_recording(lesson.lesson_id).placeholder) { // a new lesson before its GPU recording says so
+                QVERIFY2(text.startsWith(QStringLiteral("Recorded on H100: not yet")), qPrintable(text));
+                continue;
+            }
             QVERIFY2(!text.contains(QStringLiteral("(not recorded yet)")), qPrintable(lesson.lesson_id));
             for (const RecordedCase& c : recorded_cases(lesson.lesson_id))
                 QVERIFY2(c.gcells_per_s > 0 || !c.refused.isEmpty(), qPrintable(lesson.lesson_id + c.label));

@@ -144,6 +144,34 @@ private slots:
         }
     }
 
+    // Issue 34: a compared run may change the stencil itself. Star or box's four runs resolve as labelled (a
+    // star, or the box of all (2R+1)^2 points) and each runs on the CPU backend and on a described H100.
+    void star_or_box_compares_star_and_box_stencils() {
+        QString why;
+        const QString path = setup_path_for(QStringLiteral("lesson:star-or-box"), &why);
+        QVERIFY2(!path.isEmpty(), qPrintable(why));
+        std::vector<LessonRun> runs;
+        QVERIFY2(read_lesson_runs(path, cpu_current(), runs, &why), qPrintable(why));
+        QCOMPARE(runs.size(), std::size_t(4));
+        const DeviceInfo h100 = test::h100();
+        for (const LessonRun& run : runs) {
+            const StencilConfig& c = run.setup.settings.config;
+            const int radius = run.label.endsWith(QStringLiteral("R3")) ? 3 : 1;
+            QCOMPARE(c.problem.radius, radius);
+            if (run.label.startsWith(QStringLiteral("box"))) {
+                QCOMPARE(c.problem.stencil, StencilKind::Points);
+                QVERIFY(c.problem.shape);
+                QCOMPARE(int(c.problem.shape->points.size()), (2 * radius + 1) * (2 * radius + 1));
+            } else {
+                QCOMPARE(c.problem.stencil, StencilKind::Star);
+            }
+            const Status on_cpu = can_implement(c, DeviceCatalogue {});
+            QVERIFY2(on_cpu.ok, qPrintable(run.label + QStringLiteral(": ") + QString::fromStdString(on_cpu.reason)));
+            const Status on_h100 = check_policy(c, &h100);
+            QVERIFY2(on_h100.ok, qPrintable(run.label + QStringLiteral(": ") + QString::fromStdString(on_h100.reason)));
+        }
+    }
+
     // Each lesson says what it needs and what the CPU backend shows, and has an entry in the recorded
     // results with one run per compared configuration.
     void every_lesson_states_its_needs_and_has_a_recording() {
