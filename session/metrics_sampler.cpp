@@ -36,13 +36,14 @@ bool MetricsSampler::continuous() const {
 bool MetricsSampler::due(const Simulation& sim) const {
     if (!m_enabled || m_broken || !precheck(sim.config()).empty()) return false;
     if (m_detail_requested) return true;
-    // The first profile since the counters came on carries the one-off costs (the device's ceilings, measured once
-    // per process, and the collectors): ~1.5 s on an H200. It runs at once, while the window is new, rather than
-    // at the first pause of a student scrubbing a knob, which it would then freeze (issue 40's soak, round 2).
-    const bool first = m_last == std::chrono::steady_clock::time_point {};
-    if (!first && std::chrono::steady_clock::now() - m_configured_at < kStandStill) return false; // knobs may turn on
-    if (m_run) // continuous sampling draws the charts: the replayed detail once, then rarely
-        return first || std::chrono::steady_clock::now() - m_last >= kDetailInterval;
+    // The process's first profile carries one-off costs (the device's ceilings, measured once per process, and
+    // CUPTI's set-up): about 1.5 s on an H200. It runs at once, while the window is new, rather than at the first
+    // pause of a student scrubbing a knob, which it would freeze (issue 40's soak, round 2). Later ones wait.
+    if (m_profiled_once && std::chrono::steady_clock::now() - m_configured_at < kStandStill)
+        return false; // the knobs may turn on
+    if (m_run) // continuous sampling draws the charts: the replayed detail once per kernel, then rarely
+        return m_last == std::chrono::steady_clock::time_point {}
+        || std::chrono::steady_clock::now() - m_last >= kDetailInterval;
     return std::chrono::steady_clock::now() - m_last
         >= std::max<std::chrono::steady_clock::duration>(m_interval, m_last_cost);
 }
@@ -209,6 +210,7 @@ void MetricsSampler::sample(Simulation& sim, std::uint64_t generation, long long
     out.timestamp = timestamp_now();
     out.seconds = std::chrono::duration<double>(start - m_epoch).count();
     profile(sim, iteration_base, out);
+    m_profiled_once = true;
     m_last = std::chrono::steady_clock::now();
     if (!continuous) return;
     release_collector();

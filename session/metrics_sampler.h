@@ -97,6 +97,7 @@ private:
     std::chrono::steady_clock::time_point m_configured_at {}; // when the running configuration started
     std::string m_continuous_off; // why continuous sampling is off for this kernel (said once)
     bool m_detail_requested = false;
+    bool m_profiled_once = false; // this process's first profile (rooflines, CUPTI set-up) has run
     // GPU global-timer ns at m_epoch (the timer counts Unix-epoch ns on Linux; re-anchored if it does not)
     std::int64_t m_gpu_ns_at_epoch = 0;
     bool m_anchored = false;

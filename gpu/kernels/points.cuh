@@ -83,11 +83,12 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 // A star's stream keeps the 2R+1 values of its column in registers because it reads only the column off its plane; a
 // point stencil may read any cell of the 2R+1 planes around its own (a box reads them all), so the planes themselves
 // are kept: a ring of 2R+2 tiles in shared memory, each the block's cells with an R-wide halo along the plane's axes.
-// While plane s is computed from 2R+1 slots, plane s+R+1 travels from DRAM into registers and then into the spare
-// slot: its latency hides behind the sums, and one barrier per plane suffices (the slot written in step s was last
-// read in step s-1). Every plane is loaded once per block (the chunk's first 2R twice: the warm-up).
-// point_sum_ring is generated like point_sum: the same products in the same order, so the result is bitwise
-// base's; `plane[m]` is the ring offset of the plane m - R away along the marching axis.
+// While plane s is computed from 2R+1 slots, the planes after it travel from DRAM through registers (up to four
+// ahead, with a known block) and plane s+R+1 goes into the spare slot: the loads' latency hides behind several
+// planes' sums, and one barrier per plane suffices (the slot written in step s was last read in step s-1). Every plane
+// is loaded once per block (the chunk's first 2R twice: the warm-up). point_sum_ring is generated like point_sum: the
+// same products in the same order, so the result is bitwise base's; `plane[m]` is the ring offset of the plane m - R
+// away along the marching axis.
 extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
@@ -119,23 +120,25 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     };
 #ifdef SBX // the block is known: each thread's share of a plane fits a fixed set of registers
     constexpr int QX = (SBX * CF + 2 * R + SBX - 1) / SBX, QY = DIMS == 3 ? (SBY + 2 * R + SBY - 1) / SBY : 1;
-    T next[QY][QX];
+    // Planes in flight per thread: a box's sums are short, so one plane ahead leaves the loads' latency exposed
+    // (box R1 2D: long-scoreboard stalls, DRAM at 59 % on an H200); a few ahead hide it, as long as registers last.
+    constexpr int AHEAD = QX * QY <= 4 ? 4 : QX * QY <= 8 ? 2 : 1;
+    T next[AHEAD][QY][QX];
     auto in_plane = [&](int qy, int qx, int s, int& j, int& k, int& i) {
         const int row = row_thread + qy * BY, tx = int(threadIdx.x) + qx * BX;
         j = DIMS == 3 ? gy + row : s, k = DIMS == 3 ? s : 0, i = gx + tx;
         return row < py && tx < px && i >= 0 && i < nx && (DIMS == 2 || (j >= 0 && j < ny));
     };
-    auto fetch = [&](int s) {
+    auto fetch = [&](int s, T(&q)[QY][QX]) {
 #pragma unroll
         for (int qy = 0; qy < QY; ++qy)
 #pragma unroll
             for (int qx = 0; qx < QX; ++qx) {
                 int j, k, i;
-                if (in_plane(qy, qx, s, j, k, i))
-                    next[qy][qx] = CELL_SRC(i, j, k)[i + j * sy + (DIMS == 3 ? k * sz : 0)];
+                if (in_plane(qy, qx, s, j, k, i)) q[qy][qx] = CELL_SRC(i, j, k)[i + j * sy + (DIMS == 3 ? k * sz : 0)];
             }
     };
-    auto store = [&](int s, int slot) {
+    auto store = [&](int s, const T(&q)[QY][QX], int slot) {
         T* tile = ring + slot * tile_size;
 #pragma unroll
         for (int qy = 0; qy < QY; ++qy)
@@ -143,41 +146,56 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
             for (int qx = 0; qx < QX; ++qx) {
                 int j, k, i;
                 if (in_plane(qy, qx, s, j, k, i))
-                    tile[int(threadIdx.x) + qx * BX + (row_thread + qy * BY) * px] = next[qy][qx];
+                    tile[int(threadIdx.x) + qx * BX + (row_thread + qy * BY) * px] = q[qy][qx];
             }
     };
-#else // any block: the next plane goes straight to its slot
-    auto fetch = [](int) {};
-    auto store = [&](int s, int slot) { load_plane(s, slot); };
+#else // any block: each plane goes straight to its slot
+    constexpr int AHEAD = 1;
 #endif
     // ss:end
     // ss:mark plane loop
     for (int m = 0; m < 2 * R + 1; ++m) load_plane(s_begin - R + m, m);
+#ifdef SBX
+#pragma unroll
+    for (int q = 0; q < AHEAD; ++q)
+        if (s_begin + 1 + q < s_end) fetch(s_begin + R + 1 + q, next[q]);
+#endif
     __syncthreads();
     int head = 0; // the slot of plane s - R
     const int j0 = DIMS == 3 ? int(blockIdx.y) * BY + int(threadIdx.y) : 0;
-    for (int s = s_begin; s < s_end; ++s) {
-        const bool more = s + 1 < s_end;
-        if (more) fetch(s + R + 1);
-        int plane[2 * R + 1];
+    for (int s0 = s_begin; s0 < s_end; s0 += AHEAD) {
 #pragma unroll
-        for (int m = 0; m < 2 * R + 1; ++m) {
-            const int slot = head + m;
-            plane[m] = (slot < SLOTS ? slot : slot - SLOTS) * tile_size;
-        }
-        const int j = DIMS == 3 ? j0 : s, k = DIMS == 3 ? s : 0;
+        for (int q = 0; q < AHEAD; ++q) { // next[q] holds plane s + R + 1
+            const int s = s0 + q;
+            if (s >= s_end) break; // uniform across the block
+            int plane[2 * R + 1];
 #pragma unroll
-        for (int l = 0; l < CF; ++l) {
-            const int i = gx + R + int(threadIdx.x) + l * BX;
-            if (!interior(i, j, k, nx, ny, lo, hi)) continue;
-            const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
-            const int at = int(threadIdx.x) + R + l * BX + (DIMS == 3 ? (int(threadIdx.y) + R) * px : 0);
-            finish(out, idx, point_sum_ring(ring, plane, at, px));
+            for (int m = 0; m < 2 * R + 1; ++m) {
+                const int slot = head + m;
+                plane[m] = (slot < SLOTS ? slot : slot - SLOTS) * tile_size;
+            }
+            const int j = DIMS == 3 ? j0 : s, k = DIMS == 3 ? s : 0;
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                const int i = gx + R + int(threadIdx.x) + l * BX;
+                if (!interior(i, j, k, nx, ny, lo, hi)) continue;
+                const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
+                const int at = int(threadIdx.x) + R + l * BX + (DIMS == 3 ? (int(threadIdx.y) + R) * px : 0);
+                finish(out, idx, point_sum_ring(ring, plane, at, px));
+            }
+            // Plane s + R + 1 into the slot plane s - R - 1 left (read last in step s - 1, before its barrier).
+            if (s + 1 < s_end) {
+                const int spare = head == 0 ? SLOTS - 1 : head - 1;
+#ifdef SBX
+                store(s + R + 1, next[q], spare);
+                if (s + 1 + AHEAD < s_end) fetch(s + R + 1 + AHEAD, next[q]);
+#else
+                load_plane(s + R + 1, spare);
+#endif
+            }
+            __syncthreads();
+            head = head == SLOTS - 1 ? 0 : head + 1;
         }
-        // plane s + R + 1 into the slot plane s - R - 1 left (read last in step s - 1, before its barrier)
-        if (more) store(s + R + 1, head == 0 ? SLOTS - 1 : head - 1);
-        __syncthreads();
-        head = head == SLOTS - 1 ? 0 : head + 1;
     }
     // ss:end
 }
