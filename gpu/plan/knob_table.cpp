@@ -93,7 +93,8 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .default_value = 2,
         .default_text = "2",
         .meaning = "base/smem/smem_padded: 0 generic kernels, the thesis' occupancy search; 1 the same block, the "
-                   "kernel compiled for it; 2 the block of occupancy_block, compiled to reach its blocks per SM",
+                   "kernel compiled for it; 2 the block of occupancy_block, compiled to reach its blocks per SM. "
+                   "Point stencils' stream and temporal: 0 generic (one plane in flight), 1-2 compiled for the block",
         .measurement = "3D 1.02-1.54x the thesis' kernels, 2D smem_padded CF 8 R8 at 100 % occupancy instead of 50 %; "
                        "docs/PERFORMANCE.md \"What was slower, why, and what changed\"" },
     { .id = Knob::TemporalAhead,

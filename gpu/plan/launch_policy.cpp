@@ -138,8 +138,11 @@ int fix_block_mode() {
 }
 
 bool specialise_for_block(const StencilConfig& c) {
+    const bool streaming = c.policy.variant == Variant::Stream || c.policy.variant == Variant::Temporal;
+    if (c.problem.stencil == StencilKind::Points) // points.cuh's planes in flight follow the block: generic, one
+        return streaming && fix_block_mode() > 0; // plane at a time (STENCILSCOPE_FIX_BLOCK=0 keeps that, for A/B)
     if (c.problem.stencil != StencilKind::Star) return false;
-    if (c.policy.variant == Variant::Stream || c.policy.variant == Variant::Temporal) return true;
+    if (streaming) return true;
     return fix_block_mode() > 0
         && (c.policy.variant == Variant::Base || c.policy.variant == Variant::Smem
             || c.policy.variant == Variant::SmemPadded);

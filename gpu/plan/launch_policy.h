@@ -74,8 +74,8 @@ StreamLayout stream_layout(const StencilConfig&);
 // counts either side of two rounds, the one whose last round is fuller.
 int stream_chunk_count(std::int64_t tiles_per_plane, std::int64_t slots);
 
-// Whether the kernel is compiled for its block (SBX.. in the kernels): always for the stream variant; for
-// base/smem/smem_padded unless STENCILSCOPE_FIX_BLOCK=0.
+// Whether the kernel is compiled for its block (SBX.. in the kernels): always for the star's stream and temporal;
+// for base/smem/smem_padded and point stencils' stream and temporal unless STENCILSCOPE_FIX_BLOCK=0.
 bool specialise_for_block(const StencilConfig&);
 // STENCILSCOPE_FIX_BLOCK (a tuning knob, read once): 0 generic kernels, the thesis' occupancy search on them;
 // 1 the same block, the kernel then compiled for it with launch bounds of the generic kernel's blocks per
