@@ -48,7 +48,12 @@ for s in $stencils; do
             # Its 2D driver picks the size itself; its 3D driver reads argv[3] whenever argv[2] exists, so
             # the size goes first.
             sizes=$([[ $s == 3d* || $s == poisson ]] && echo "${size//x/ }" || true)
-            line=$("$EBISU_BIN/${s}_ebisu.exe" $sizes $flag --experiment 2>&1 | tail -1)
+            # Its result is one tab-separated line of numbers (GCells/s last); anything else (an error, a crash)
+            # stays in ebisu.log and the table says "-". A 60 s limit: its 3D binaries hung on an H200 (2026-11-27).
+            echo "== $s $p $sizes $flag --experiment" >> "$out/ebisu.log"
+            timeout 60 "$EBISU_BIN/${s}_ebisu.exe" $sizes $flag --experiment >> "$out/ebisu.log" 2>&1
+            echo "exit $?" >> "$out/ebisu.log"
+            line=$(sed -n '/^== '"$s $p"' /,/^exit/p' "$out/ebisu.log" | grep -E '^[0-9]+[[:space:]]' | tail -1)
             printf '%s\t%s\t%s\t%s\n' "$s" "$p" "$size" "$line" >> "$out/ebisu.tsv"
         fi
     done
