@@ -69,6 +69,12 @@ EbisuCounts ebisu_counts(const StencilConfig& c) {
     EbisuCounts k;
     const int r = c.problem.radius, cf = std::max(c.policy.cf, 1);
     k.cell_bytes = element_size(c.problem.precision);
+    if (c.problem.stencil == StencilKind::Points) { // points.cuh's temporal kernel: every point from its smem ring
+        const double n = c.problem.shape ? double(c.problem.shape->points.size()) : 0.0;
+        k.a_sm = 1.0 + n; // the store, each point's load
+        k.a_cmp = 2.0 * n; // a multiply and an add per point, as Table 2 counts a star's
+        return k;
+    }
     k.a_sm = 1.0 + 2.0 * r; // the store, the x neighbours
     if (c.problem.dims == 3) {
         if (temporal_adjacent_rows()) // rows l - d < 0 and l + d >= CF come from shared memory

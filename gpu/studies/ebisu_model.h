@@ -46,7 +46,8 @@ struct EbisuCounts {
     double a_gm = 2.0; // one load and one store per cell and trip through DRAM
     double a_sm = 0.0; // shared memory: the plane's store, the in-plane neighbours' loads (3D: the y neighbours
                        // another thread owns; a thread's own adjacent rows come from registers)
-    double a_cmp = 0.0; // FLOPs: a multiply and an add per point of the star (j2d5pt 10, j3d7pt 14 as in Table 2)
+    double a_cmp = 0.0; // FLOPs: a multiply and an add per point of the star (j2d5pt 10, j3d7pt 14 as in Table 2);
+                        // point stencils: per point, with every point read from shared memory (a_sm = 1 + points)
     int cell_bytes = 4; // S_cell
 };
 EbisuCounts ebisu_counts(const StencilConfig&);

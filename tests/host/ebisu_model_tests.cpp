@@ -2,6 +2,7 @@
 // EBISU's performance model (gpu/studies/ebisu_model.h): the paper's own A100 figures come out of the catalogue's
 // attributes, the counts follow Table 2, and the curve says why autotune stops at the depths it searches.
 #include "gpu/plan/temporal_policy.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "gpu/studies/ebisu_model.h"
 #include "test_devices.h"
 
@@ -93,6 +94,19 @@ TEST(EbisuModel, CountsFollowTable2ForThisKernel) {
     c.problem.radius = 2, c.policy.cf = 4, c.problem.precision = Precision::FP64;
     EXPECT_EQ(ebisu_counts(c).a_sm, 5.0 + 0.5 + 1.0);
     EXPECT_EQ(ebisu_counts(c).cell_bytes, 8);
+}
+
+TEST(EbisuModel, PointStencilsCountTheirOwnPoints) {
+    // points.cuh's temporal kernel reads every point from its shared-memory ring: a box R1 2D (9 points) loads 9
+    // cells and stores one per step, and does 9 multiply-adds; the star's counts (3 and 10) would understate it.
+    StencilConfig c = temporal(2, 1);
+    use_shape(c.problem, *ebisu_shape("2d9pt"));
+    EXPECT_EQ(ebisu_counts(c).a_sm, 10.0);
+    EXPECT_EQ(ebisu_counts(c).a_cmp, 18.0);
+    use_shape(c.problem, *ebisu_shape("3d27pt"));
+    EXPECT_EQ(ebisu_counts(c).a_sm, 28.0);
+    EXPECT_EQ(ebisu_counts(c).a_cmp, 54.0);
+    EXPECT_EQ(ebisu_counts(c).a_gm, 2.0);
 }
 
 TEST(EbisuModel, TheCurveIsTheLeastCeilingTimesTheValidProportion) {
