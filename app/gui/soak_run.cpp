@@ -135,6 +135,7 @@ struct SceneLatency {
     double ms = 0.0;
     bool cached = false; // every kernel came from the kernel cache
     bool warm = false; // after the warm-up round
+    int change = 0; // the soak's change number (1, 2, ...); scene (change - 1) % kSoakRound + 1
     SwitchTimes engine;
 };
 
@@ -142,6 +143,25 @@ double percentile(std::vector<double> values, double p) {
     if (values.empty()) return 0.0;
     std::sort(values.begin(), values.end());
     return values[std::min(values.size() - 1, std::size_t(std::lround(p * double(values.size() - 1))))];
+}
+
+// Issue 40 asks at most 50 ms for a cached kernel: how many changes took longer, and where the slowest three went, so a
+// tail can be told from the engine (build wait, request to ready) or from the window (the rest).
+void print_slowest(const std::vector<SceneLatency>& all, bool cached, std::ostream& out) {
+    std::vector<const SceneLatency*> slow;
+    for (const SceneLatency& l : all)
+        if (l.cached == cached && l.warm && l.ms > 50.0) slow.push_back(&l);
+    if (slow.empty()) return;
+    std::sort(slow.begin(), slow.end(), [](const SceneLatency* a, const SceneLatency* b) { return a->ms > b->ms; });
+    out << "soak: " << slow.size() << " changes over 50 ms; the slowest:";
+    for (std::size_t i = 0; i < std::min<std::size_t>(3, slow.size()); ++i) {
+        const SceneLatency& l = *slow[i];
+        char text[160];
+        std::snprintf(text, sizeof text, " change %d (scene %d) %.0f ms (build wait %.0f, request to ready %.0f)",
+            l.change, (l.change - 1) % kSoakRound + 1, l.ms, l.engine.build_wait_ms, l.engine.total_ms);
+        out << (i ? ";" : "") << text;
+    }
+    out << std::endl;
 }
 
 void print_latencies(const std::vector<SceneLatency>& all, std::ostream& out) {
@@ -165,6 +185,7 @@ void print_latencies(const std::vector<SceneLatency>& all, std::ostream& out) {
             percentile(build, 0.5), percentile(save, 0.5), percentile(create, 0.5), percentile(upload, 0.5),
             percentile(total, 0.5));
         out << line << std::endl;
+        print_slowest(all, cached, out);
     }
     // The warm-up round builds each scene's kernels (on the background build thread while the previous scene runs):
     // how much later than its build the new kernel's first frame came (issue 40: at most the build + 50 ms).
@@ -313,6 +334,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
             awaited = w.session().generation();
             pending_latency = SceneLatency {};
             pending_latency.warm = rss_start >= 0;
+            pending_latency.change = changes;
             since_scene.start();
         }
         if (!pending_check) {
