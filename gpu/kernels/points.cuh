@@ -93,7 +93,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk REMOTE_PARAMS) {
     extern __shared__ unsigned char smem_raw[];
     T* ring = reinterpret_cast<T*>(smem_raw);
-    constexpr int SLOTS = 2 * R + 2;
+    constexpr int SLOTS = POINT_FORWARD ? 2 : 2 * R + 2;
     const int BX = BLK_X, BY = DIMS == 3 ? BLK_Y : 1;
     const int px = BX * CF + 2 * R, py = DIMS == 3 ? BY + 2 * R : 1, tile_size = px * py;
     const int s_begin = lo + int(DIMS == 3 ? blockIdx.z : blockIdx.y) * chunk;
@@ -154,6 +154,58 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #endif
     // ss:end
     // ss:mark plane loop
+#if POINT_FORWARD
+    // Forward sums: acc[l][m] is the sum of the output plane t - R + m while plane t arrives; point_forward adds plane
+    // t's points to every sum that takes them, each operand loaded once (a box reads its 2R+1 planes' cells 2R+1
+    // times less often than from the ring). Output plane t - R is then complete: written, and the sums shift. Two
+    // slots: plane t is read from one while plane t + 1 is stored into the other.
+    const int t_first = s_begin - R, t_last = s_end - 1 + R;
+    T acc[CF][2 * R + 1];
+#pragma unroll
+    for (int l = 0; l < CF; ++l)
+#pragma unroll
+        for (int m = 0; m < 2 * R + 1; ++m) acc[l][m] = T(0);
+    load_plane(t_first, 0);
+#ifdef SBX
+#pragma unroll
+    for (int q = 0; q < AHEAD; ++q)
+        if (t_first + 1 + q <= t_last) fetch(t_first + 1 + q, next[q]);
+#endif
+    __syncthreads();
+    int slot = 0; // plane t's
+    const int j0 = DIMS == 3 ? int(blockIdx.y) * BY + int(threadIdx.y) : 0;
+    for (int t0 = t_first; t0 <= t_last; t0 += AHEAD) {
+#pragma unroll
+        for (int q = 0; q < AHEAD; ++q) { // next[q] holds plane t + 1
+            const int t = t0 + q;
+            if (t > t_last) break; // uniform across the block
+            const T* tile = ring + slot * tile_size;
+            const int o = t - R, j = DIMS == 3 ? j0 : o, k = DIMS == 3 ? o : 0;
+#pragma unroll
+            for (int l = 0; l < CF; ++l) {
+                const int at = int(threadIdx.x) + R + l * BX + (DIMS == 3 ? (int(threadIdx.y) + R) * px : 0);
+                point_forward(tile, at, px, acc[l]);
+                const int i = gx + R + int(threadIdx.x) + l * BX;
+                if (o >= s_begin && interior(i, j, k, nx, ny, lo, hi))
+                    finish(out, i + j * sy + (DIMS == 3 ? k * sz : 0), acc[l][0]);
+#pragma unroll
+                for (int m = 0; m < 2 * R; ++m) acc[l][m] = acc[l][m + 1];
+                acc[l][2 * R] = T(0);
+            }
+            // Plane t + 1 into the other slot (plane t - 1's, read in step t - 1, before its barrier).
+            if (t < t_last) {
+#ifdef SBX
+                store(t + 1, next[q], slot ^ 1);
+                if (t + 1 + AHEAD <= t_last) fetch(t + 1 + AHEAD, next[q]);
+#else
+                load_plane(t + 1, slot ^ 1);
+#endif
+            }
+            __syncthreads();
+            slot ^= 1;
+        }
+    }
+#else // the ring: each output plane's sum from its 2R+1 planes in shared memory
     for (int m = 0; m < 2 * R + 1; ++m) load_plane(s_begin - R + m, m);
 #ifdef SBX
 #pragma unroll
@@ -197,6 +249,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
             head = head == SLOTS - 1 ? 0 : head + 1;
         }
     }
+#endif
     // ss:end
 }
 #endif

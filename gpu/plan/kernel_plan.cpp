@@ -49,6 +49,8 @@ KernelPlan plan_kernels(const StencilConfig& field, const StencilConfig& kernels
         p.temporal_adjacent_rows = temporal_adjacent_rows();
         p.temporal_min_blocks_per_sm = temporal_min_blocks_per_sm();
     }
+    p.point_forward = kernels.problem.stencil == StencilKind::Points && kernels.policy.variant == Variant::Stream
+        && point_stream_forward();
     plan_block_rule(p);
     return p;
 }

@@ -49,6 +49,9 @@ struct KernelPlan {
     bool temporal_adjacent_rows = false;
     int temporal_min_blocks_per_sm = 0;
 
+    // Point stencils' stream kernel: forward sums (POINT_FORWARD, STENCILSCOPE_POINT_FORWARD).
+    bool point_forward = false;
+
     BlockRule block_rule = BlockRule::Given;
     std::optional<BlockDims> occupancy_block; // BlockRule::Occupancy's block
     int occupancy_blocks_per_sm = 0; // ... and the blocks per SM its launch bounds ask for

@@ -152,6 +152,18 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .measurement = "best of 1, 2, 4, 8 (3D 352 GCells/s at 8 against 320 at 4, 2D 752 at 4 against 685 at 2); "
                        "docs/PERFORMANCE.md \"Temporal "
                        "blocking vs EBISU\"" },
+    { .id = Knob::PointForward,
+        .name = "STENCILSCOPE_POINT_FORWARD",
+        .kind = KnobKind::Tuning,
+        .type = KnobType::Flag,
+        .min = 0,
+        .max = 1,
+        .default_value = 0,
+        .default_text = "0 (off)",
+        .meaning = "1: point stencils' stream kernel sums forward: each arriving plane's operands are loaded once and "
+                   "added to the 2R+1 output planes' sums in registers (two plane slots in shared memory, not 2R+2)",
+        .measurement = "off until measured: the ring kernel is the one measured (docs/PERFORMANCE.md \"EBISU's ten "
+                       "stencils\"); the forward kernel was built without device time, bench/knob_ab.sh is its A/B" },
     // Settings.
     { .id = Knob::CudaLibs,
         .name = kCudaLibsVariable,

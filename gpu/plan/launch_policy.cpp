@@ -97,8 +97,9 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
         return ((b.x + 4) * std::int64_t(b.y + 4) + (b.x + 2) * std::int64_t(b.y + 2)) * es;
     }
     if (c.problem.stencil == StencilKind::Points) { // smem: the tile and its R-wide halo on every side (points.cuh)
-        if (c.policy.variant == Variant::Stream) // a ring of 2R + 2 planes (the next one lands while 2R + 1 are read)
-            return (2 * r + 2) * (wx + 2 * r) * (c.problem.dims == 3 ? b.y + 2 * r : 1) * es;
+        if (c.policy.variant == Variant::Stream) // a ring of 2R + 2 planes (the next lands while 2R + 1 are read), or
+            return (point_stream_forward() ? 2 : 2 * r + 2) // two when each plane is summed forward as it arrives
+                * (wx + 2 * r) * (c.problem.dims == 3 ? b.y + 2 * r : 1) * es;
         if (c.policy.variant == Variant::Temporal) return point_temporal_smem_bytes(c, b);
         if (c.policy.variant != Variant::Smem) return 0;
         return (wx + 2 * r) * (b.y + 2 * r) * (c.problem.dims == 3 ? b.z + 2 * r : 1) * es;
@@ -170,6 +171,11 @@ std::optional<BlockDims> occupancy_block(const StencilConfig& c, const DeviceInf
 
 int stream_min_blocks_per_sm() {
     static const int v = int(knob_integer(Knob::StreamMinBlocks));
+    return v;
+}
+
+bool point_stream_forward() {
+    static const bool v = knob_flag(Knob::PointForward);
     return v;
 }
 

@@ -313,6 +313,33 @@ TEST(Nvrtc, PointStencilKernelsCompile) {
     for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
 }
 
+// The forward stream kernel (STENCILSCOPE_POINT_FORWARD=1): each arriving plane summed into its 2R+1 output planes.
+TEST(Nvrtc, PointForwardStreamKernelsCompile) {
+    std::vector<StencilShape> shapes { box_shape(2, 1), box_shape(2, 3), box_shape(3, 1), box_shape(3, 2) };
+    for (const char* name : { "2d5pt", "3d17pt", "poisson" }) shapes.push_back(*ebisu_shape(name));
+    std::vector<std::string> sources, names;
+    for (const StencilShape& shape : shapes)
+        for (Precision p : { Precision::FP32, Precision::FP64 })
+            for (int cf : { 1, 2, 4 })
+                for (bool remote : { false, true }) {
+                    StencilConfig c;
+                    use_shape(c.problem, shape);
+                    c.problem.precision = p, c.policy.cf = cf, c.policy.variant = Variant::Stream;
+                    c.problem.size = shape.dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
+                    if (remote) c.placement.halo = HaloMode::Remote, c.placement.split = SplitAxis::Y;
+                    KernelPlan plan = plan_kernels(c, c, largest_gpu_limits());
+                    plan.point_forward = true;
+                    const BlockDims b = point_test_block(shape.dims, Variant::Stream);
+                    for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
+                        sources.push_back(kernel_source(plan, fixed));
+                        names.push_back(describe(c) + (remote ? " remote" : "") + (fixed ? " for its block" : ""));
+                        EXPECT_NE(sources.back().find("#define POINT_FORWARD 1\n"), std::string::npos);
+                    }
+                }
+    const std::vector<std::string> errors = compile_errors(sources);
+    for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
+}
+
 // Point stencils on strips: strips along the slow axis run one GPU's text (above); remote strips, and box strips cut
 // along x or y, compile their own: base picks each operand's buffer, smem and stream each tile cell's.
 TEST(Nvrtc, PointStencilStripKernelsCompile) {

@@ -83,7 +83,8 @@ std::string kernel_source(const KernelPlan& plan, const BlockDims* fixed_block, 
     }
     if (c.problem.stencil == StencilKind::Points) // star.cuh's helpers and ss_inject, then the point kernel
         return s + point_preamble(plan, fixed_block, min_blocks_per_sm) + kSliceKernel + kStarKernelSource
-            + point_sum_source(*c.problem.shape, c.policy.variant, c.placement.halo == HaloMode::Remote)
+            + point_sum_source(
+                *c.problem.shape, c.policy.variant, c.placement.halo == HaloMode::Remote, plan.point_forward)
             + kPointsKernelSource;
     const StarWeights w = star_weights(c.problem.rule, c.problem.dims, c.problem.radius);
     s += define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace ss {
 namespace {
@@ -29,6 +32,7 @@ std::string point_preamble(const KernelPlan& plan, const BlockDims* fixed_block,
     std::string s = define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant);
     if (v == Variant::Temporal) s += define("DEPTH", c.policy.depth);
+    s += define("POINT_FORWARD", plan.point_forward);
     s += "#define SS_ENTRY " + plan.choice.entry + "\n"; // the name the backend looks the kernel up by
     const bool remote = c.placement.halo == HaloMode::Remote; // strips whose loads read the neighbours' buffers
     s += define("RULE_WAVE", 0) + define("HAS_CENTRE", 0) + define("REMOTE", remote);
@@ -81,9 +85,41 @@ std::string ring_sum_function(const StencilShape& shape) {
     return s + "    (void)tsy;\n    return acc;\n}\n";
 }
 
+// The forward stream kernel's step (points.cuh, VARIANT 8 with POINT_FORWARD): the plane that has just arrived, at
+// `s` in `tile`, is d planes along the marching axis from the output plane whose sum is acc[R - d]. Each in-plane
+// operand is loaded once and added to every sum that needs it; each sum still gets its points in the shape's order
+// (d ascends as the planes arrive; within a plane the canonical order is kept), so the bits are base's.
+std::string forward_sum_function(const StencilShape& shape) {
+    const bool three_d = shape.dims == 3;
+    const int r = shape.radius();
+    std::string s = "__device__ __forceinline__ void point_forward(const T* tile, int s, int tsy, T (&acc)[2 * R + 1])"
+                    "\n{\n";
+    std::vector<std::pair<int, int>> operands; // (dx, in-plane dy in 3D), each loaded once
+    auto operand = [&](const StencilPoint& p) {
+        const std::pair<int, int> key { p.dx, three_d ? p.dy : 0 };
+        const auto at = std::find(operands.begin(), operands.end(), key);
+        if (at != operands.end()) return int(at - operands.begin());
+        operands.push_back(key);
+        s += "    const T v" + std::to_string(operands.size() - 1) + " = tile[s" + term(p.dx, nullptr)
+            + (three_d ? term(p.dy, "tsy") : "") + "];\n";
+        return int(operands.size() - 1);
+    };
+    std::vector<int> index;
+    for (const StencilPoint& p : shape.points) index.push_back(operand(p));
+    char weight[64];
+    for (std::size_t n = 0; n < shape.points.size(); ++n) {
+        const StencilPoint& p = shape.points[n];
+        const std::string sum = "acc[" + std::to_string(r - (three_d ? p.dz : p.dy)) + "]";
+        std::snprintf(weight, sizeof weight, "T(%a)", p.weight);
+        s += "    " + sum + " = fma_rn(" + weight + ", v" + std::to_string(index[n]) + ", " + sum + ");\n";
+    }
+    return s + "    (void)tsy;\n}\n";
+}
+
 } // namespace
 
-std::string point_sum_source(const StencilShape& shape, Variant variant, bool remote) {
+std::string point_sum_source(const StencilShape& shape, Variant variant, bool remote, bool forward) {
+    if (variant == Variant::Stream && forward) return forward_sum_function(shape);
     if (variant == Variant::Stream || variant == Variant::Temporal) // remote mode picks the buffer while loading
         return ring_sum_function(shape);
     if (variant == Variant::Smem) // remote mode picks the buffer while loading the tile (points.cuh)

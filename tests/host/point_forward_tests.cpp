@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// The forward point stream kernel's generated step (STENCILSCOPE_POINT_FORWARD, gpu/kernels/points.cuh): every
+// in-plane operand loaded once, every point added to the sum of the output plane it belongs to, each sum in the
+// shape's order, so the result keeps base's bits. Text only: the NVRTC test compiles it, the GPU tests run it.
+#include "gpu/backends/cuda/point_kernel_source.h"
+#include "gpu/problem/stencil_catalog.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <vector>
+
+namespace ss {
+namespace {
+
+struct ForwardStep {
+    int loads = 0; // "const T vN = tile[...]" lines
+    std::map<int, std::vector<std::string>> weights_per_sum; // acc index -> the weights added, in order
+};
+
+ForwardStep parse(const std::string& text) {
+    ForwardStep f;
+    std::istringstream lines(text);
+    const std::regex load(R"(^\s*const T v\d+ = tile\[s.*\];$)");
+    const std::regex add(R"(^\s*acc\[(\d+)\] = fma_rn\(T\(([^)]*)\), v\d+, acc\[(\d+)\]\);$)");
+    std::smatch m;
+    for (std::string line; std::getline(lines, line);) {
+        if (std::regex_match(line, load)) ++f.loads;
+        if (std::regex_match(line, m, add)) {
+            EXPECT_EQ(m[1], m[3]) << line;
+            f.weights_per_sum[std::stoi(m[1])].push_back(m[2]);
+        }
+    }
+    return f;
+}
+
+std::string hex(double w) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%a", w);
+    return text;
+}
+
+TEST(PointForward, EachOperandIsLoadedOnceAndEachSumKeepsTheShapesOrder) {
+    for (const StencilShape& shape :
+        { box_shape(2, 1), box_shape(2, 3), box_shape(3, 1), *ebisu_shape("2d5pt"), *ebisu_shape("poisson") }) {
+        const std::string text = point_sum_source(shape, Variant::Stream, false, true);
+        ASSERT_NE(text.find("void point_forward("), std::string::npos) << shape.name;
+        EXPECT_EQ(text.find("point_sum_ring"), std::string::npos) << shape.name;
+        const ForwardStep f = parse(text);
+        // Operands: the distinct in-plane offsets (a box: (2R+1)^(dims-1) x (2R+1) cells of one plane).
+        const int r = shape.radius(), side = 2 * r + 1;
+        if (shape.name == "box") {
+            EXPECT_EQ(f.loads, shape.dims == 3 ? side * side : side) << shape.name;
+        }
+        // Sum m takes the points 'R - m' planes along the marching axis, in the shape's order.
+        std::map<int, std::vector<std::string>> expected;
+        for (const StencilPoint& p : shape.points)
+            expected[r - (shape.dims == 3 ? p.dz : p.dy)].push_back(hex(p.weight));
+        EXPECT_EQ(f.weights_per_sum, expected) << shape.name;
+    }
+}
+
+TEST(PointForward, OnlyTheStreamKernelSumsForward) {
+    const StencilShape box = box_shape(2, 2);
+    EXPECT_NE(point_sum_source(box, Variant::Stream, false, false).find("point_sum_ring"), std::string::npos);
+    EXPECT_NE(point_sum_source(box, Variant::Temporal, false, true).find("point_sum_ring"), std::string::npos);
+    EXPECT_EQ(point_sum_source(box, Variant::Base, false, true).find("point_forward"), std::string::npos);
+}
+
+} // namespace
+} // namespace ss
