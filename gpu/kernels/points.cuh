@@ -255,6 +255,9 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #endif
 
 #if VARIANT == 9 // temporal: DEPTH steps per launch, EBISU's temporal blocking for any set of points
+#ifndef TEMPORAL_AHEAD
+#define TEMPORAL_AHEAD 1 // input planes loaded ahead of the one entering stage 1 (temporal_loads_ahead)
+#endif
 // Tiles and streaming as in temporal.cuh (the star's): a block owns an overlapped tile of the fast plane (2D: BX * CF
 // cells of a row, thread x owning x, x + BX, ...; 3D: BX x BY * CF cells, thread (x, y) owning rows y, y + BY, ...),
 // streams it along the slow axis, and stage s (1..DEPTH) is one time step; only the tile's core, R * DEPTH cells in
@@ -291,41 +294,58 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #define PT_INTERIOR(l) (PT_GX(l) >= R && PT_GX(l) < nx - R && (DIMS == 2 || (PT_GY(l) >= R && PT_GY(l) < ny - R)))
 #define PT_CORE(l) (PT_X(l) >= HALO && PT_X(l) < TW - HALO && (DIMS == 2 || (PT_Y(l) >= HALO && PT_Y(l) < TH - HALO)))
     int slot = 0; // the ring slot every stage writes now: the input's count mod 2R+1
+    // The input planes travel TEMPORAL_AHEAD planes ahead of the one entering stage 1 (as in temporal.cuh), so their
+    // loads' latency hides behind the stages of the planes before them.
+    auto input = [&](T(&dst)[CF], int p) {
+#pragma unroll
+        for (int l = 0; l < CF; ++l) dst[l] = p >= 0 && p < n_slow && PT_IN(l) ? in[PT_GIDX(l) + idx_t(p) * ss] : T(0);
+    };
+    const int p_first = s_begin - HALO, p_end = s_end + HALO;
+    T ahead[TEMPORAL_AHEAD][CF]; // input planes p .. p + TEMPORAL_AHEAD - 1, in flight
+#pragma unroll
+    for (int k = 0; k < TEMPORAL_AHEAD; ++k)
+        if (p_first + k < p_end) input(ahead[k], p_first + k);
     // ss:mark plane loop
-    for (int p = s_begin - HALO; p < s_end + HALO; ++p) {
-        T v[CF]; // the plane entering the next stage, the thread's cells
+    for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD) {
 #pragma unroll
-        for (int l = 0; l < CF; ++l) v[l] = p >= 0 && p < n_slow && PT_IN(l) ? in[PT_GIDX(l) + idx_t(p) * ss] : T(0);
-        int plane[2 * R + 1]; // the slots of planes q - R .. q + R of each ring: the oldest first
+        for (int k = 0; k < TEMPORAL_AHEAD; ++k) { // unrolled so that ahead[k] is a fixed register
+            const int p = p0 + k;
+            if (p >= p_end) break; // uniform across the block
+            T v[CF]; // the plane entering the next stage, the thread's cells
 #pragma unroll
-        for (int m = 0; m < 2 * R + 1; ++m) {
-            const int at = slot + 1 + m;
-            plane[m] = (at < NP ? at : at < 2 * NP ? at - NP : at - 2 * NP) * plane_size;
+            for (int l = 0; l < CF; ++l) v[l] = ahead[k][l];
+            if (p + TEMPORAL_AHEAD < p_end) input(ahead[k], p + TEMPORAL_AHEAD);
+            int plane[2 * R + 1]; // the slots of planes q - R .. q + R of each ring: the oldest first
+#pragma unroll
+            for (int m = 0; m < 2 * R + 1; ++m) {
+                const int at = slot + 1 + m;
+                plane[m] = (at < NP ? at : at < 2 * NP ? at - NP : at - 2 * NP) * plane_size;
+            }
+            // ss:mark temporal stages
+#pragma unroll
+            for (int s = 1; s <= DEPTH; ++s) {
+                T* ring = rings + (s - 1) * NP * plane_size;
+#pragma unroll
+                for (int l = 0; l < CF; ++l) ring[slot * plane_size + PT_SIDX(l)] = v[l];
+                __syncthreads(); // the plane is whole before any cell reads its neighbours
+                const int q = p - s * R; // the plane stage s completes now
+                const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
+#pragma unroll
+                for (int l = 0; l < CF; ++l)
+                    v[l] = q_interior && PT_INTERIOR(l) ? point_sum_ring(ring, plane, PT_SIDX(l), PW)
+                        : q_in && PT_IN(l)              ? in[PT_GIDX(l) + idx_t(q) * ss]
+                                                        : T(0);
+            }
+            // ss:end
+            const int q = p - HALO; // stage DEPTH's plane
+            if (q >= s_begin && q < s_end) {
+#pragma unroll
+                for (int l = 0; l < CF; ++l)
+                    if (PT_CORE(l) && PT_INTERIOR(l)) out[PT_GIDX(l) + idx_t(q) * ss] = v[l];
+            }
+            __syncthreads(); // every stage has read its oldest plane: the next input overwrites its slot
+            slot = slot + 1 == NP ? 0 : slot + 1;
         }
-        // ss:mark temporal stages
-#pragma unroll
-        for (int s = 1; s <= DEPTH; ++s) {
-            T* ring = rings + (s - 1) * NP * plane_size;
-#pragma unroll
-            for (int l = 0; l < CF; ++l) ring[slot * plane_size + PT_SIDX(l)] = v[l];
-            __syncthreads(); // the plane is whole before any cell reads its neighbours
-            const int q = p - s * R; // the plane stage s completes now
-            const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
-#pragma unroll
-            for (int l = 0; l < CF; ++l)
-                v[l] = q_interior && PT_INTERIOR(l) ? point_sum_ring(ring, plane, PT_SIDX(l), PW)
-                    : q_in && PT_IN(l)              ? in[PT_GIDX(l) + idx_t(q) * ss]
-                                                    : T(0);
-        }
-        // ss:end
-        const int q = p - HALO; // stage DEPTH's plane
-        if (q >= s_begin && q < s_end) {
-#pragma unroll
-            for (int l = 0; l < CF; ++l)
-                if (PT_CORE(l) && PT_INTERIOR(l)) out[PT_GIDX(l) + idx_t(q) * ss] = v[l];
-        }
-        __syncthreads(); // every stage has read its oldest plane: the next input overwrites its slot
-        slot = slot + 1 == NP ? 0 : slot + 1;
     }
     // ss:end
     (void)nz;

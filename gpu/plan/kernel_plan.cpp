@@ -51,6 +51,7 @@ KernelPlan plan_kernels(const StencilConfig& field, const StencilConfig& kernels
     }
     p.point_forward = kernels.problem.stencil == StencilKind::Points && kernels.policy.variant == Variant::Stream
         && point_stream_forward();
+    if (kernels.problem.stencil == StencilKind::Points) p.temporal_loads_ahead = temporal_loads_ahead();
     plan_block_rule(p);
     return p;
 }

@@ -105,7 +105,7 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .max = 8,
         .default_value = 1,
         .default_text = "1",
-        .meaning = "input planes each thread of the temporal kernel loads ahead",
+        .meaning = "input planes each thread of the temporal kernel loads ahead (the star's and point stencils')",
         .measurement = "2 ahead 30 % slower in 3D, 9 % in 2D; docs/PERFORMANCE.md \"Registers decide the occupancy\"" },
     { .id = Knob::TemporalMinBlocks,
         .name = "STENCILSCOPE_TEMPORAL_MIN_BLOCKS",

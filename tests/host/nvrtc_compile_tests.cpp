@@ -340,6 +340,31 @@ TEST(Nvrtc, PointForwardStreamKernelsCompile) {
     for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
 }
 
+// The point temporal kernel's input planes in flight (STENCILSCOPE_TEMPORAL_AHEAD, as the star's): one by default
+// (compiled above), more where the knob asks.
+TEST(Nvrtc, PointTemporalLoadsAheadCompile) {
+    std::vector<std::string> sources, names;
+    for (const StencilShape& shape : { box_shape(2, 1), *ebisu_shape("3d27pt"), *ebisu_shape("2d25pt") })
+        for (int ahead : { 2, 3 })
+            for (int cf : { 1, 2 }) {
+                StencilConfig c;
+                use_shape(c.problem, shape);
+                c.policy.variant = Variant::Temporal, c.policy.depth = 2, c.policy.cf = cf;
+                c.problem.size = shape.dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
+                KernelPlan plan = plan_kernels(c, c, largest_gpu_limits());
+                plan.temporal_loads_ahead = ahead;
+                const BlockDims b = point_test_block(shape.dims, Variant::Temporal);
+                for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
+                    sources.push_back(kernel_source(plan, fixed));
+                    names.push_back(describe(c) + " ahead " + std::to_string(ahead) + (fixed ? " for its block" : ""));
+                    EXPECT_NE(sources.back().find("#define TEMPORAL_AHEAD " + std::to_string(ahead) + "\n"),
+                        std::string::npos);
+                }
+            }
+    const std::vector<std::string> errors = compile_errors(sources);
+    for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
+}
+
 // Point stencils on strips: strips along the slow axis run one GPU's text (above); remote strips, and box strips cut
 // along x or y, compile their own: base picks each operand's buffer, smem and stream each tile cell's.
 TEST(Nvrtc, PointStencilStripKernelsCompile) {

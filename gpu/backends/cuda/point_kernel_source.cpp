@@ -31,7 +31,8 @@ std::string point_preamble(const KernelPlan& plan, const BlockDims* fixed_block,
     const int variant = v == Variant::Smem ? 7 : v == Variant::Stream ? 8 : v == Variant::Temporal ? 9 : 6;
     std::string s = define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant);
-    if (v == Variant::Temporal) s += define("DEPTH", c.policy.depth);
+    if (v == Variant::Temporal)
+        s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", std::max(plan.temporal_loads_ahead, 1));
     s += define("POINT_FORWARD", plan.point_forward);
     s += "#define SS_ENTRY " + plan.choice.entry + "\n"; // the name the backend looks the kernel up by
     const bool remote = c.placement.halo == HaloMode::Remote; // strips whose loads read the neighbours' buffers
