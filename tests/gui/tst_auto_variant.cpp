@@ -37,15 +37,6 @@ bool auto_item_enabled(MainWindow& w) {
     return items && index >= 0 && items->item(index)->isEnabled();
 }
 
-DeviceCatalogue described_gpu() {
-    DeviceInfo gpu = largest_gpu_limits();
-    gpu.name = "NVIDIA H100 (described)";
-    gpu.sm_count = 132;
-    gpu.total_memory = 80ll << 30;
-    gpu.free_memory = 79ll << 30;
-    return described_catalogue(gpu, 1, 64ll << 30);
-}
-
 RunSettings auto_on_the_gpu(int n) {
     RunSettings s;
     s.config.placement.backend = Backend::Cuda;
@@ -176,7 +167,7 @@ private slots:
     // No CUDA here: described GPUs plan it, a fake timer times it on the engine thread (which then cannot create the
     // chosen simulation: that failure is the engine's, after auto has chosen).
     void on_a_gpu_auto_times_its_candidates_off_the_gui_thread() {
-        const DeviceCatalogue devices = described_gpu();
+        const DeviceCatalogue devices = test::described_h100s(1);
         Session session(devices);
         session.set_auto_timer(fake_ms_per_step);
         QSignalSpy changed(&session, &Session::settings_changed);
@@ -209,7 +200,7 @@ private slots:
     // The window on a described GPU: the kernel box says what is timed, then why auto chose what runs.
     void the_kernel_box_says_what_is_timed_then_why() {
         WindowOptions o = cpu_options();
-        o.devices = described_gpu();
+        o.devices = test::described_h100s(1);
         o.settings = auto_on_the_gpu(512);
         o.settings.config.policy.variant = Variant::Base;
         MainWindow w(o);
@@ -232,7 +223,7 @@ private slots:
     }
 
     void a_newer_request_supersedes_a_tune() {
-        const DeviceCatalogue devices = described_gpu();
+        const DeviceCatalogue devices = test::described_h100s(1);
         Session session(devices);
         session.set_auto_timer(fake_ms_per_step);
         QSignalSpy changed(&session, &Session::settings_changed);

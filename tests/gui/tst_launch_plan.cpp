@@ -5,6 +5,7 @@
 #include "gpu/plan/validation.h"
 #include "session/session.h"
 #include "widgets/control_panel.h"
+#include "window_test_support.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -17,16 +18,6 @@ using namespace ss;
 using namespace ss::gui;
 
 namespace {
-
-// Two described H100s without peer access: remote halos are refused, strips can be cut.
-DeviceCatalogue two_described_gpus() {
-    DeviceInfo gpu = largest_gpu_limits();
-    gpu.name = "NVIDIA H100 (described)";
-    gpu.sm_count = 132;
-    gpu.total_memory = 80ll << 30;
-    gpu.free_memory = 79ll << 30;
-    return described_catalogue(gpu, 2, 64ll << 30);
-}
 
 // 512 x 40 cells on two GPUs cut along x: R4 leaves 16 rows per strip along y, R12 only 8, thinner than its ghost
 // rows, so a radius change turns the y (slowest) choices off.
@@ -89,7 +80,7 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void a_radius_change_evaluates_one_plan_and_the_choices_follow_it() {
-        const DeviceCatalogue devices = two_described_gpus();
+        const DeviceCatalogue devices = test::described_h100s(2);
         Session session(devices);
         ControlPanel panel(session);
         panel.set_settings(split_along_x());
@@ -121,7 +112,7 @@ private slots:
 
     // A refused change also costs one plan: the reason line and the choices come from it, nothing is requested.
     void a_refused_change_evaluates_one_plan_and_says_why() {
-        const DeviceCatalogue devices = two_described_gpus();
+        const DeviceCatalogue devices = test::described_h100s(2);
         Session session(devices);
         ControlPanel panel(session);
         RunSettings s = split_along_x();

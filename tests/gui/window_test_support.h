@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What the window tests share: a small CPU-backend window and lookups of its controls by object name.
 #pragma once
+#include "gpu/plan/launch_policy.h"
+#include "gpu/problem/device.h"
 #include "session/session.h"
 #include "widgets/main_window.h"
 
@@ -50,6 +52,16 @@ inline int largest_channel_difference(const QImage& a, const QImage& b) {
 
 inline const StencilConfig& engine_config(MainWindow& w) {
     return w.session().active().settings.config;
+}
+
+// `count` described H100s (no GPU needed, no peer access: remote halos are refused) and 64 GiB of host memory.
+inline DeviceCatalogue described_h100s(int count) {
+    DeviceInfo gpu = largest_gpu_limits();
+    gpu.name = "NVIDIA H100 (described)";
+    gpu.sm_count = 132;
+    gpu.total_memory = 80ll << 30;
+    gpu.free_memory = 79ll << 30;
+    return described_catalogue(gpu, count, 64ll << 30);
 }
 
 } // namespace ss::gui::test
