@@ -18,6 +18,13 @@ POINTS = {"2d5pt": 5, "2ds9pt": 9, "2d9pt": 9, "2d25pt": 25, "2d49pt": 49,
           "3d7pt": 7, "3d13pt": 13, "3d27pt": 27, "3d17pt": 17, "poisson": 19}
 
 
+def cases():
+    """EBISU's stencils in its order, fp32 then fp64: the rows of both tables."""
+    for name in POINTS:
+        for precision in ("fp32", "fp64"):
+            yield name, precision
+
+
 def peaks(path):
     """fp32 and fp64 FMA peaks in TFLOP/s from the roofline rows (empty when not measured)."""
     out = {}
@@ -52,28 +59,27 @@ def main(argv):
     print("| stencil | precision | best single step | GCells/s | % copy roofline | temporal (depth) | GCells/s |"
           " TFLOP/s (% of peak) |")
     print("|---|---|---|---|---|---|---|---|")
-    for name in POINTS:
-        for precision in ("fp32", "fp64"):
-            entry = best.get((name, precision))
-            if not entry:
-                continue
-            single, temporal = entry.get("single"), entry.get("temporal")
-            cells = [name, precision]
-            if single:
-                cells += ["%s CF %s %sx%sx%s" % (single["variant"], single["cf"], single["block_x"], single["block_y"],
-                                                 single["block_z"]),
-                          "%.1f" % float(single["gcells_per_s"]), single["pct_of_roofline"] or "-"]
-            else:
-                cells += ["-", "-", "-"]
-            if temporal:
-                cells += ["depth %s" % temporal["depth"], "%.1f" % float(temporal["gcells_per_s"])]
-            else:
-                cells += ["-", "-"]
-            fastest = max((x for x in entry.values()), key=lambda x: float(x["gcells_per_s"]))
-            tflops = float(fastest["gcells_per_s"]) * (2 * POINTS[name] - 1) / 1000.0
-            share = " (%.0f %%)" % (100.0 * tflops / peak[precision]) if precision in peak else ""
-            cells.append("%.2f%s" % (tflops, share))
-            print("| " + " | ".join(cells) + " |")
+    for name, precision in cases():
+        entry = best.get((name, precision))
+        if not entry:
+            continue
+        single, temporal = entry.get("single"), entry.get("temporal")
+        cells = [name, precision]
+        if single:
+            cells += ["%s CF %s %sx%sx%s" % (single["variant"], single["cf"], single["block_x"], single["block_y"],
+                                             single["block_z"]),
+                      "%.1f" % float(single["gcells_per_s"]), single["pct_of_roofline"] or "-"]
+        else:
+            cells += ["-", "-", "-"]
+        if temporal:
+            cells += ["depth %s" % temporal["depth"], "%.1f" % float(temporal["gcells_per_s"])]
+        else:
+            cells += ["-", "-"]
+        fastest = max((x for x in entry.values()), key=lambda x: float(x["gcells_per_s"]))
+        tflops = float(fastest["gcells_per_s"]) * (2 * POINTS[name] - 1) / 1000.0
+        share = " (%.0f %%)" % (100.0 * tflops / peak[precision]) if precision in peak else ""
+        cells.append("%.2f%s" % (tflops, share))
+        print("| " + " | ".join(cells) + " |")
     if len(argv) > 2:
         print()
         side_by_side(best, argv[2])
@@ -110,29 +116,28 @@ def side_by_side(best, path):
     print("| stencil | precision | size | EBISU (depth) | temporal, defaults | x EBISU | auto (its choice) | x EBISU |"
           " our best | x EBISU |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for name in POINTS:
-        for precision in ("fp32", "fp64"):
-            theirs = ebisu.get((name, precision))
-            entry = best.get((name, precision), {})
-            if not theirs and not entry:
-                continue
-            cells = [name, precision]
-            cells += [theirs[0], "%.1f (%s)" % (theirs[2], theirs[1])] if theirs else ["-", "-"]
-            for slot in ("temporal", "auto"):
-                row = entry.get(slot)
-                if row:
-                    rate = float(row["gcells_per_s"])
-                    label = "%.1f" % rate if slot == "temporal" else "%.1f (%s)" % (rate, describe(row))
-                    cells += [label, "%.2f" % (rate / theirs[2]) if theirs else "-"]
-                else:
-                    cells += ["-", "-"]
-            if entry:
-                top = max(entry.values(), key=lambda x: float(x["gcells_per_s"]))
-                rate = float(top["gcells_per_s"])
-                cells += ["%.1f (%s)" % (rate, describe(top)), "%.2f" % (rate / theirs[2]) if theirs else "-"]
+    for name, precision in cases():
+        theirs = ebisu.get((name, precision))
+        entry = best.get((name, precision), {})
+        if not theirs and not entry:
+            continue
+        cells = [name, precision]
+        cells += [theirs[0], "%.1f (%s)" % (theirs[2], theirs[1])] if theirs else ["-", "-"]
+        for slot in ("temporal", "auto"):
+            row = entry.get(slot)
+            if row:
+                rate = float(row["gcells_per_s"])
+                label = "%.1f" % rate if slot == "temporal" else "%.1f (%s)" % (rate, describe(row))
+                cells += [label, "%.2f" % (rate / theirs[2]) if theirs else "-"]
             else:
                 cells += ["-", "-"]
-            print("| " + " | ".join(cells) + " |")
+        if entry:
+            top = max(entry.values(), key=lambda x: float(x["gcells_per_s"]))
+            rate = float(top["gcells_per_s"])
+            cells += ["%.1f (%s)" % (rate, describe(top)), "%.2f" % (rate / theirs[2]) if theirs else "-"]
+        else:
+            cells += ["-", "-"]
+        print("| " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
