@@ -41,7 +41,7 @@ def peaks(path):
 
 def main(argv):
     if len(argv) < 1:
-        sys.exit("usage: ebisu_table.py EBISU_SUITE.csv [ROOFLINE.jsonl]")
+        sys.exit("usage: ebisu_table.py EBISU_SUITE.csv [ROOFLINE.jsonl [EBISU.tsv]]")
     peak = peaks(argv[1] if len(argv) > 1 else None)
     best = {}
     for r in csv.DictReader(open(argv[0])):
