@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/backends/background_build.h"
 
+#include <algorithm>
 #include <exception>
 
 namespace ss {
 
-BackgroundBuild::BackgroundBuild()
-    : m_thread([this] { run(); }) { }
+int BackgroundBuild::default_workers() {
+    return std::clamp(int(std::thread::hardware_concurrency()) / 2, 2, 4);
+}
+
+BackgroundBuild::BackgroundBuild(int workers) {
+    for (int i = 0; i < std::max(workers, 1); ++i) m_threads.emplace_back([this] { run(); });
+}
 
 BackgroundBuild::~BackgroundBuild() {
     {
@@ -15,20 +21,22 @@ BackgroundBuild::~BackgroundBuild() {
         m_waiting.reset();
     }
     m_wake.notify_all();
-    m_thread.join();
+    for (std::thread& t : m_threads) t.join();
 }
 
 void BackgroundBuild::post(std::uint64_t id, Job job) {
     {
         std::lock_guard lock(m_mutex);
         m_waiting.emplace(id, std::move(job));
+        m_newest = std::max(m_newest, id);
+        m_done.erase(m_done.begin(), m_done.lower_bound(m_newest));
     }
-    m_wake.notify_all();
+    m_wake.notify_one();
 }
 
 std::optional<Status> BackgroundBuild::result(std::uint64_t id) const {
     std::lock_guard lock(m_mutex);
-    if (m_done && m_done->first == id) return m_done->second;
+    if (auto it = m_done.find(id); it != m_done.end()) return it->second;
     return std::nullopt;
 }
 
@@ -47,7 +55,7 @@ void BackgroundBuild::run() {
             status = Status::failure(e.what());
         }
         lock.lock();
-        m_done.emplace(id, std::move(status));
+        if (id >= m_newest) m_done.insert_or_assign(id, std::move(status)); // an older one nobody polls for
     }
 }
 

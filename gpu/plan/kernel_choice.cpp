@@ -96,7 +96,7 @@ KernelChoice choose_gpu_kernel(const StencilConfig& c) {
         if (c.policy.variant == Variant::Stream)
             return { "ss_points_stream" + d, "points stream",
                 points
-                    + (point_stream_forward()
+                    + (point_stream_forward(c)
                             ? "2.5D: the block's tile marches along the slow axis, each arriving plane's cells loaded "
                               "once and added to its 2R+1 output planes' sums in registers (STENCILSCOPE_POINT_FORWARD)"
                             : "2.5D: the block's tile marches along the slow axis, its 2R+1 planes in a shared-memory "

@@ -155,15 +155,16 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
     { .id = Knob::PointForward,
         .name = "STENCILSCOPE_POINT_FORWARD",
         .kind = KnobKind::Tuning,
-        .type = KnobType::Flag,
+        .type = KnobType::Integer,
         .min = 0,
-        .max = 1,
-        .default_value = 0,
-        .default_text = "0 (off)",
-        .meaning = "1: point stencils' stream kernel sums forward: each arriving plane's operands are loaded once and "
-                   "added to the 2R+1 output planes' sums in registers (two plane slots in shared memory, not 2R+2)",
-        .measurement = "off until measured: the ring kernel is the one measured (docs/PERFORMANCE.md \"EBISU's ten "
-                       "stencils\"); the forward kernel was built without device time, bench/knob_ab.sh is its A/B" },
+        .max = 2,
+        .default_value = 2,
+        .default_text = "2 (by shape)",
+        .meaning = "point stencils' stream kernel: 1 sums forward (each arriving plane's operands loaded once and added "
+                   "to the 2R+1 output planes' sums in registers, two plane slots in shared memory, not 2R+2), 0 the "
+                   "shared-memory ring of 2R+2 planes, 2 forward except for 2D stencils of radius 1",
+        .measurement = "H100: forward 2D box R2/R3 +5-106 %, 3D box R1 and 3d27pt +10-43 %, poisson's best CF +16 %; "
+                       "2D box R1 -7-9 % at CF 2/4; docs/PERFORMANCE.md \"Forward sums for point stencils\"" },
     // Settings.
     { .id = Knob::CudaLibs,
         .name = kCudaLibsVariable,

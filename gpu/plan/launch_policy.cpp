@@ -98,7 +98,7 @@ std::int64_t dynamic_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     }
     if (c.problem.stencil == StencilKind::Points) { // smem: the tile and its R-wide halo on every side (points.cuh)
         if (c.policy.variant == Variant::Stream) // a ring of 2R + 2 planes (the next lands while 2R + 1 are read), or
-            return (point_stream_forward() ? 2 : 2 * r + 2) // two when each plane is summed forward as it arrives
+            return (point_stream_forward(c) ? 2 : 2 * r + 2) // two when each plane is summed forward as it arrives
                 * (wx + 2 * r) * (c.problem.dims == 3 ? b.y + 2 * r : 1) * es;
         if (c.policy.variant == Variant::Temporal) return point_temporal_smem_bytes(c, b);
         if (c.policy.variant != Variant::Smem) return 0;
@@ -174,9 +174,10 @@ int stream_min_blocks_per_sm() {
     return v;
 }
 
-bool point_stream_forward() {
-    static const bool v = knob_flag(Knob::PointForward);
-    return v;
+bool point_stream_forward(const StencilConfig& c) {
+    static const int mode = int(knob_integer(Knob::PointForward));
+    if (c.problem.stencil != StencilKind::Points || c.policy.variant != Variant::Stream) return false;
+    return mode == 1 || (mode == 2 && (c.problem.dims == 3 || c.problem.radius > 1));
 }
 
 bool stream_lean_addresses() {

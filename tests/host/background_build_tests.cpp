@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Issue 40: the window's background kernel build. A fake slow build stands for NVRTC: while it runs, newer
-// requests replace each other, and only the newest one runs next.
+// Issue 40: the window's background kernel build. A fake slow build stands for NVRTC: the newest request starts
+// beside it on an idle worker; with every worker busy, newer requests replace each other and only the newest runs.
 #include "gpu/backends/background_build.h"
 
 #include <gtest/gtest.h>
@@ -23,7 +23,7 @@ bool wait_for_result(const BackgroundBuild& build, std::uint64_t id) {
 }
 
 TEST(BackgroundBuild, TheNewestRequestWinsAndNoneWaitsForTheOneRunning) {
-    BackgroundBuild build;
+    BackgroundBuild build(1); // one worker, busy: requests wait and replace each other
     std::promise<void> release_first;
     std::shared_future<void> released = release_first.get_future().share();
     std::promise<void> first_started;
@@ -56,6 +56,52 @@ TEST(BackgroundBuild, TheNewestRequestWinsAndNoneWaitsForTheOneRunning) {
     EXPECT_FALSE(build.result(2));
 }
 
+TEST(BackgroundBuild, TheNewestRequestDoesNotQueueBehindAStaleBuild) {
+    BackgroundBuild build(2);
+    std::promise<void> release_stale, stale_started;
+    std::shared_future<void> released = release_stale.get_future().share();
+    build.post(1, [&] {
+        stale_started.set_value();
+        released.wait(); // a superseded knob's compile, still running
+        return Status::success();
+    });
+    stale_started.get_future().wait();
+    build.post(2, [] { return Status::success(); });
+    // Job 2 finishes on the other worker while job 1 still runs (a single worker would wait for job 1 forever).
+    const bool second_done = wait_for_result(build, 2);
+    release_stale.set_value();
+    EXPECT_TRUE(second_done);
+    EXPECT_FALSE(build.result(1)); // older than the newest request: nobody polls for it
+}
+
+TEST(BackgroundBuild, WithEveryWorkerBusyOnlyTheNewestWaitingJobRuns) {
+    BackgroundBuild build(2);
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    std::promise<void> started_1, started_2;
+    std::atomic<int> ran_3 { 0 };
+    build.post(1, [&] {
+        started_1.set_value();
+        released.wait();
+        return Status::success();
+    });
+    started_1.get_future().wait();
+    build.post(2, [&] {
+        started_2.set_value();
+        released.wait();
+        return Status::success();
+    });
+    started_2.get_future().wait();
+    build.post(3, [&] {
+        ++ran_3;
+        return Status::success();
+    });
+    build.post(4, [] { return Status::success(); });
+    release.set_value();
+    ASSERT_TRUE(wait_for_result(build, 4));
+    EXPECT_EQ(ran_3.load(), 0);
+}
+
 TEST(BackgroundBuild, AThrowingJobIsAFailure) {
     BackgroundBuild build;
     build.post(7, []() -> Status { throw std::runtime_error("no NVRTC"); });
@@ -69,7 +115,7 @@ TEST(BackgroundBuild, ClosingDropsTheWaitingJob) {
     std::shared_future<void> released = release_first.get_future().share();
     std::thread releaser;
     {
-        BackgroundBuild build;
+        BackgroundBuild build(1);
         build.post(1, [&] {
             first_started.set_value();
             released.wait();
