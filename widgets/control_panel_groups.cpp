@@ -40,6 +40,10 @@ QWidget* ControlPanel::build_stencil_group() {
     for (const DeviceInfo& d : m_devices.devices)
         m_device->addItem(tr("GPU %1: %2").arg(d.index).arg(QString::fromStdString(d.name)), d.index);
     m_device->addItem(tr("CPU (host threads)"), -1);
+    // A GPU's marketing name can be long ("NVIDIA H100 80GB HBM3"): the box elides it rather than widen the dock
+    // past a projector's 1280 px beside a lesson; the open list shows it whole.
+    m_device->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_device->setMinimumContentsLength(18);
     // Why no GPU is listed, or whether counters work: the driver, NVRTC and CUPTI in plain words.
     m_device->setToolTip(tooltip_text(QString::fromStdString(m_devices.cuda_support).trimmed()));
     m_gpus = spin("gpus", 1, std::max<int>(1, m_devices.count()));

@@ -68,7 +68,8 @@ void LessonRunsChart::show_cases(const std::vector<RecordedCase>& cases, const Q
         const QString label = measured ? QStringLiteral("%1: %2").arg(it->label).arg(it->gcells_per_s, 0, 'f', 1)
             : !it->refused.isEmpty()   ? tr("%1: refused").arg(it->label)
                                        : tr("%1: not recorded").arg(it->label);
-        categories << chart_text(label);
+        // The rate goes at the bar's end (below), so a narrow dock elides the case's name, never its figure.
+        categories << chart_text(measured ? it->label : label);
         m_labels.prepend(label);
         set->append(measured ? it->gcells_per_s : 0.0);
         top = std::max(top, it->gcells_per_s);
@@ -81,10 +82,15 @@ void LessonRunsChart::show_cases(const std::vector<RecordedCase>& cases, const Q
     c->setTitle(chart_text(tr("Recorded on %1: GCells/s").arg(device)));
     auto* series = new QHorizontalBarSeries;
     series->append(set);
+    series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(4);
+    set->setLabelColor(palette().color(QPalette::WindowText)); // the theme's default is white, for labels on bars
     c->addSeries(series);
     m_names->clear();
     m_names->append(categories);
-    m_values->setRange(0.0, top * 1.1);
+    m_values->setRange(0.0, top * 1.3); // room for the figure beyond the longest bar
     m_values->applyNiceNumbers();
     series->attachAxis(m_names);
     series->attachAxis(m_values);

@@ -9,9 +9,13 @@
 #include "widgets/main_window.h"
 #include "window_test_support.h"
 
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -82,6 +86,37 @@ private slots:
         QVERIFY(chart->isVisible());
         const QRect at(chart->mapTo(&w, QPoint(0, 0)), chart->size());
         QVERIFY(w.rect().contains(at));
+    }
+
+    // A lesson with its recorded chart, on a GPU with a long name (the H100's "NVIDIA H100 80GB HBM3"): the
+    // Controls dock still fits beside the lesson and the field at 1280x720, no knob cut by the window's edge (the
+    // H100 picture of "Beating the roofline" showed the Edit button and the block boxes cut off).
+    void every_knob_fits_beside_a_lesson_on_a_long_named_gpu() {
+        WindowOptions o = test::cpu_options();
+        o.devices = test::described_h100s(1);
+        o.devices.devices.front().name = "NVIDIA H100 80GB HBM3 (a long name, described)";
+        o.playing = false;
+        MainWindow w(o);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString why;
+        QVERIFY2(w.session().open_setup(setup_path_for(QStringLiteral("lesson:beating-the-roofline"), &why), &why),
+            qPrintable(why));
+        QTRY_VERIFY(test::knob<QDockWidget>(w, "lesson_dock")->isVisible());
+        QTRY_VERIFY(test::knob<LessonRunsChart>(w, "lesson_runs_chart")->isVisible());
+        QVERIFY2(w.width() <= 1280, qPrintable(QString::number(w.width())));
+        auto* controls = test::knob<QScrollArea>(w, "controls_scroll");
+        QVERIFY2(controls->horizontalScrollBar()->maximum() == 0 || !controls->horizontalScrollBar()->isVisible(),
+            "the controls scroll sideways");
+        for (QWidget* knob : controls->widget()->findChildren<QWidget*>()) {
+            if (!knob->isVisible() || !(qobject_cast<QAbstractButton*>(knob) || qobject_cast<QComboBox*>(knob)
+                    || qobject_cast<QAbstractSpinBox*>(knob)))
+                continue;
+            const QRect at(knob->mapTo(&w, QPoint(0, 0)), knob->size());
+            QVERIFY2(at.right() < w.width(), qPrintable(knob->objectName() + QStringLiteral(" ends at x %1 of %2")
+                                                                                  .arg(at.right())
+                                                                                  .arg(w.width())));
+        }
     }
 
     // The recorded window fits its dialog whole, its aspect kept; the dialog fits the screen.
