@@ -9,6 +9,8 @@
 #include <QOpenGLFramebufferObject>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace ss::gui {
 
 QFont decoration_font(QFont font) {
@@ -181,8 +183,15 @@ void GlCanvas::upload_colormap() {
     m_colormap_dirty = false;
 }
 
+// A frame of another size (the view resized, so fewer or more texels per frame; a 3D slice along another axis) goes
+// into the corner of the texture it fits: replacing the storage means unregistering it from CUDA and registering
+// the new one, about 0.1 s on the H100 (issue 40's soak: a turned knob's first frame 117-131 ms late).
 void GlCanvas::ensure_texture(int width, int height) {
-    if (m_field_tex && width == m_tex_w && height == m_tex_h) return;
+    m_tex_w = width;
+    m_tex_h = height;
+    if (m_field_tex && width <= m_store_w && height <= m_store_h) return;
+    width = std::max(width, m_store_w);
+    height = std::max(height, m_store_h);
     m_link->detach(); // CUDA must let go before the texture's storage is replaced
     if (!m_field_tex) glGenTextures(1, &m_field_tex);
     glBindTexture(GL_TEXTURE_2D, m_field_tex);
@@ -191,15 +200,15 @@ void GlCanvas::ensure_texture(int width, int height) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width, height, 0, GL_RED, GL_FLOAT, nullptr);
-    m_tex_w = width;
-    m_tex_h = height;
+    m_store_w = width;
+    m_store_h = height;
 }
 
 bool GlCanvas::upload_from_device(const FieldFrame& f) {
     Status s = Status::success();
     if (!m_link->attached() || m_link->device() != f.device->device())
-        s = m_link->attach(m_field_tex, f.width, f.height, f.device->device());
-    if (s) s = m_link->fill(*f.device, f.device_slot);
+        s = m_link->attach(m_field_tex, m_store_w, m_store_h, f.device->device());
+    if (s) s = m_link->fill(*f.device, f.device_slot, f.width, f.height);
     if (!s) {
         m_interop_reason = QString::fromStdString(s.reason);
         emit interop_failed(m_interop_reason);
@@ -212,8 +221,9 @@ void GlCanvas::upload_pending() {
     const FieldFrame f = std::move(m_pending);
     m_pending = {};
     m_has_pending = false;
+    const bool same_size = m_tex_w == f.width && m_tex_h == f.height;
     ensure_texture(f.width, f.height);
-    if (m_diagnostic == Diagnostic::NoUpload && m_diagnostic_uploaded && m_tex_w == f.width && m_tex_h == f.height) {
+    if (m_diagnostic == Diagnostic::NoUpload && m_diagnostic_uploaded && same_size) {
         // the texture keeps its last contents
     } else if (f.on_device()) {
         upload_from_device(f); // on failure the previous image stays; the window switches to host copies
@@ -232,6 +242,8 @@ void GlCanvas::draw_field(const RectD& ndc) {
     m_program.bind();
     m_program.setUniformValue("rect", QVector4D(float(ndc.left), float(ndc.top), float(ndc.width), float(ndc.height)));
     m_program.setUniformValue("range", QVector2D(m_state.range.lo, m_state.range.hi));
+    m_program.setUniformValue(
+        "extent", QVector2D(float(m_tex_w) / float(m_store_w), float(m_tex_h) / float(m_store_h)));
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, m_field_tex);
     glActiveTexture(GL_TEXTURE1);
@@ -273,6 +285,7 @@ void GlCanvas::draw_overlay() {
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     m_overlay_program.bind();
     m_overlay_program.setUniformValue("rect", QVector4D(-1.f, -1.f, 2.f, 2.f));
+    m_overlay_program.setUniformValue("extent", QVector2D(1.f, 1.f)); // the overlay fills its texture
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, m_overlay_tex);
     m_vao.bind();

@@ -127,7 +127,8 @@ private:
     bool m_initialised = false;
     FieldFrame m_pending;
     bool m_has_pending = false;
-    int m_tex_w = 0, m_tex_h = 0;
+    int m_tex_w = 0, m_tex_h = 0; // the frame's extent, in the texture's bottom-left corner
+    int m_store_w = 0, m_store_h = 0; // the texture's storage: it only grows (re-registering with CUDA costs ~0.1 s)
     unsigned m_field_tex = 0, m_colormap_tex = 0;
     QOpenGLShaderProgram m_program;
     QOpenGLShaderProgram m_overlay_program;

@@ -137,6 +137,7 @@ struct SceneLatency {
     bool warm = false; // after the warm-up round
     int change = 0; // the soak's change number (1, 2, ...); scene (change - 1) % kSoakRound + 1
     SwitchTimes engine;
+    double ready_ms = -1.0; // when the window heard the engine was ready (from the knob); < 0: it never did
 };
 
 double percentile(std::vector<double> values, double p) {
@@ -156,9 +157,10 @@ void print_slowest(const std::vector<SceneLatency>& all, bool cached, std::ostre
     out << "soak: " << slow.size() << " changes over 50 ms; the slowest:";
     for (std::size_t i = 0; i < std::min<std::size_t>(3, slow.size()); ++i) {
         const SceneLatency& l = *slow[i];
-        char text[160];
-        std::snprintf(text, sizeof text, " change %d (scene %d) %.0f ms (build wait %.0f, request to ready %.0f)",
-            l.change, (l.change - 1) % kSoakRound + 1, l.ms, l.engine.build_wait_ms, l.engine.total_ms);
+        char text[200];
+        std::snprintf(text, sizeof text,
+            " change %d (scene %d) %.0f ms (build wait %.0f, request to ready %.0f, ready in the window at %.0f)",
+            l.change, (l.change - 1) % kSoakRound + 1, l.ms, l.engine.build_wait_ms, l.engine.total_ms, l.ready_ms);
         out << (i ? ";" : "") << text;
     }
     out << std::endl;
@@ -263,6 +265,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
               if (awaited == 0 || r.generation != awaited) return;
               pending_latency.cached = r.resources.from_cache;
               pending_latency.engine = r.switch_times;
+              pending_latency.ready_ms = double(since_scene.nsecsElapsed()) / 1e6;
           });
     const QMetaObject::Connection on_frame = QObject::connect(&view, &FieldView::presented, &w, [&] {
         if (awaited == 0 || view.presented_generation() < awaited) return;

@@ -187,7 +187,7 @@ unsigned int GlTextureLink::gl_texture() const {
 int GlTextureLink::device() const {
     return -1;
 }
-Status GlTextureLink::fill(DeviceSliceBuffers&, int) {
+Status GlTextureLink::fill(DeviceSliceBuffers&, int, int, int) {
     return Status::failure(kNoCudaBackend);
 }
 

@@ -64,14 +64,16 @@ public:
     GlTextureLink(const GlTextureLink&) = delete;
     GlTextureLink& operator=(const GlTextureLink&) = delete;
 
+    // width x height: the texture's storage; frames may fill a smaller corner of it (fill's extent).
     Status attach(unsigned int gl_texture, int width, int height, int device);
     void detach();
     bool attached() const;
     unsigned int gl_texture() const;
     int device() const; // -1 while detached
-    // Map the texture, copy a width x height slice out of a staging slot on the link's own stream, mark
-    // the slot read (the engine waits on that, not the GUI), unmap. GL commands issued afterwards see it.
-    Status fill(DeviceSliceBuffers& from, int slot);
+    // Map the texture, copy a width x height slice (rows of `width` floats, at most the storage's size) out of a
+    // staging slot into the texture's corner on the link's own stream, mark the slot read (the engine waits on
+    // that, not the GUI), unmap. GL commands issued afterwards see it.
+    Status fill(DeviceSliceBuffers& from, int slot, int width, int height);
 
 private:
     struct Impl;

@@ -109,13 +109,13 @@ private slots:
         QVERIFY2(controls->horizontalScrollBar()->maximum() == 0 || !controls->horizontalScrollBar()->isVisible(),
             "the controls scroll sideways");
         for (QWidget* knob : controls->widget()->findChildren<QWidget*>()) {
-            if (!knob->isVisible() || !(qobject_cast<QAbstractButton*>(knob) || qobject_cast<QComboBox*>(knob)
+            if (!knob->isVisible()
+                || !(qobject_cast<QAbstractButton*>(knob) || qobject_cast<QComboBox*>(knob)
                     || qobject_cast<QAbstractSpinBox*>(knob)))
                 continue;
             const QRect at(knob->mapTo(&w, QPoint(0, 0)), knob->size());
-            QVERIFY2(at.right() < w.width(), qPrintable(knob->objectName() + QStringLiteral(" ends at x %1 of %2")
-                                                                                  .arg(at.right())
-                                                                                  .arg(w.width())));
+            QVERIFY2(at.right() < w.width(),
+                qPrintable(knob->objectName() + QStringLiteral(" ends at x %1 of %2").arg(at.right()).arg(w.width())));
         }
     }
 

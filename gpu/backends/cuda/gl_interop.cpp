@@ -161,11 +161,13 @@ int GlTextureLink::device() const {
     return m->device;
 }
 
-Status GlTextureLink::fill(DeviceSliceBuffers& from, int slot) {
+Status GlTextureLink::fill(DeviceSliceBuffers& from, int slot, int width, int height) {
     if (!m->resource) return Status::failure("no GL texture is registered");
     if (from.device() != m->device) return Status::failure("the staging is on another CUDA device than the GL texture");
-    const std::size_t row = std::size_t(m->width) * sizeof(float);
-    if (slot < 0 || slot >= DeviceSliceBuffers::kSlots || std::size_t(m->width) * m->height > from.floats())
+    if (width <= 0 || height <= 0 || width > m->width || height > m->height)
+        return Status::failure("display slice is larger than the GL texture");
+    const std::size_t row = std::size_t(width) * sizeof(float);
+    if (slot < 0 || slot >= DeviceSliceBuffers::kSlots || std::size_t(width) * height > from.floats())
         return Status::failure("display slice does not fit the staging");
     cudaSetDevice(m->device);
     if (cudaError_t e = cudaGraphicsMapResources(1, &m->resource, m->stream); e != cudaSuccess)
@@ -174,7 +176,7 @@ Status GlTextureLink::fill(DeviceSliceBuffers& from, int slot) {
     cudaError_t e = cudaGraphicsSubResourceGetMappedArray(&array, m->resource, 0, 0);
     if (e == cudaSuccess)
         e = cudaMemcpy2DToArrayAsync(
-            array, 0, 0, from.slot(slot), row, row, m->height, cudaMemcpyDeviceToDevice, m->stream);
+            array, 0, 0, from.slot(slot), row, row, height, cudaMemcpyDeviceToDevice, m->stream);
     if (e == cudaSuccess) e = cudaEventRecord(from.m->read_done[slot], m->stream);
     // Unmapping orders the copy before any GL command issued after it; no host wait needed.
     const cudaError_t unmap = cudaGraphicsUnmapResources(1, &m->resource, m->stream);
