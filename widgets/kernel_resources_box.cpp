@@ -7,7 +7,6 @@
 #include <QGroupBox>
 #include <QLabel>
 
-#include <string_view>
 #include <utility>
 
 namespace ss::gui {
@@ -26,8 +25,9 @@ QWidget* make_kernel_resources_box() {
         auto* value = plain_label(new QLabel(QStringLiteral("-"))); // the engine's and the compiler's words
         value->setObjectName(QLatin1String(name));
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        // sentences; the panel is narrow
-        value->setWordWrap(std::string_view(name) == "res_kernel_why" || std::string_view(name) == "res_auto");
+        // every value wraps: the panel is narrow, and one long line (a temporal kernel's title, a compile note) would
+        // widen the whole Controls dock past a projector's 1280 px beside a lesson
+        value->setWordWrap(true);
         form->addRow(label, value);
     }
     show_auto_line(*box, QString()); // shown while the variant auto is chosen
