@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/lesson_runs_chart.h"
 
-#include "widgets/plain_text.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QFile>
-#include <QHorizontalBarSeries>
+#include <QHelpEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLegend>
-#include <QValueAxis>
+#include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ss::gui {
 
@@ -39,62 +37,98 @@ std::vector<RecordedCase> recorded_cases(const QString& lesson_id) {
 }
 
 LessonRunsChart::LessonRunsChart(QWidget* parent)
-    : QChartView(new QChart, parent) {
+    : QWidget(parent) {
     setObjectName(QStringLiteral("lesson_runs_chart"));
-    setRenderHint(QPainter::Antialiasing);
-    chart()->setAnimationOptions(QChart::NoAnimation);
-    chart()->setMargins(QMargins(2, 2, 2, 2));
-    chart()->legend()->hide();
-    m_names = new QBarCategoryAxis;
-    m_values = new QValueAxis;
-    m_values->setLabelFormat(QStringLiteral("%.0f"));
-    m_values->setTickCount(3);
-    chart()->addAxis(m_names, Qt::AlignLeft);
-    chart()->addAxis(m_values, Qt::AlignBottom);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     setToolTip(tr("Each recorded case's rate on the lesson's device (bench/record_lessons.sh); the lesson's text "
                   "says what to compare. A refused case has no bar: its reason follows the text."));
 }
 
 void LessonRunsChart::show_cases(const std::vector<RecordedCase>& cases, const QString& device) {
-    QChart* c = chart();
-    c->removeAllSeries(); // the axes stay: Qt Charts 6.4 leaves ghost labels of removed axes behind
+    m_cases = cases;
     m_labels.clear();
-    auto* set = new QBarSet(tr("GCells/s"));
-    QStringList categories;
-    double top = 0.0;
-    // Horizontal bars are drawn bottom up: the recording's first case goes last to be read first.
-    for (auto it = cases.rbegin(); it != cases.rend(); ++it) {
-        const bool measured = it->gcells_per_s >= 0.0;
-        const QString label = measured ? QStringLiteral("%1: %2").arg(it->label).arg(it->gcells_per_s, 0, 'f', 1)
-            : !it->refused.isEmpty()   ? tr("%1: refused").arg(it->label)
-                                       : tr("%1: not recorded").arg(it->label);
-        // The rate goes at the bar's end (below), so a narrow dock elides the case's name, never its figure.
-        categories << chart_text(measured ? it->label : label);
-        m_labels.prepend(label);
-        set->append(measured ? it->gcells_per_s : 0.0);
-        top = std::max(top, it->gcells_per_s);
+    m_top = 0.0;
+    for (const RecordedCase& c : cases) {
+        const bool measured = c.gcells_per_s >= 0.0;
+        m_labels << (measured          ? QStringLiteral("%1: %2").arg(c.label).arg(c.gcells_per_s, 0, 'f', 1)
+                : !c.refused.isEmpty() ? tr("%1: refused").arg(c.label)
+                                       : tr("%1: not recorded").arg(c.label));
+        m_top = std::max(m_top, c.gcells_per_s);
     }
-    setVisible(top > 0.0);
-    if (top <= 0.0) {
-        delete set;
-        return;
+    m_title = tr("Recorded on %1: GCells/s").arg(device);
+    setVisible(m_top > 0.0);
+    updateGeometry();
+    update();
+}
+
+int LessonRunsChart::row_height() const {
+    return fontMetrics().height() + 6;
+}
+
+QSize LessonRunsChart::sizeHint() const {
+    return { 280, row_height() * (int(m_cases.size()) + 1) + 4 };
+}
+
+QSize LessonRunsChart::minimumSizeHint() const {
+    return { 160, sizeHint().height() };
+}
+
+int LessonRunsChart::row_at(int y) const {
+    const int row = y / row_height() - 1; // the title takes the first row
+    return row >= 0 && row < int(m_cases.size()) ? row : -1;
+}
+
+bool LessonRunsChart::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        const int row = row_at(static_cast<QHelpEvent*>(e)->pos().y());
+        if (row >= 0) {
+            const RecordedCase& c = m_cases[std::size_t(row)];
+            QToolTip::showText(static_cast<QHelpEvent*>(e)->globalPos(),
+                m_labels[row] + (c.refused.isEmpty() ? QString() : QStringLiteral("\n") + c.refused), this);
+            return true;
+        }
     }
-    c->setTitle(chart_text(tr("Recorded on %1: GCells/s").arg(device)));
-    auto* series = new QHorizontalBarSeries;
-    series->append(set);
-    series->setLabelsVisible(true);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(4);
-    set->setLabelColor(palette().color(QPalette::WindowText)); // the theme's default is white, for labels on bars
-    c->addSeries(series);
-    m_names->clear();
-    m_names->append(categories);
-    m_values->setRange(0.0, top * 1.3); // room for the figure beyond the longest bar
-    m_values->applyNiceNumbers();
-    series->attachAxis(m_names);
-    series->attachAxis(m_values);
-    setMinimumHeight(70 + 22 * int(cases.size()));
+    return QWidget::event(e);
+}
+
+// One row per case: its name in a column as wide as the longest (at most half the width, elided in the middle
+// beyond that), then the bar, scaled to the fastest case, and the figure at its end; refused cases say so instead.
+void LessonRunsChart::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QFontMetrics fm = fontMetrics();
+    const int h = row_height(), w = width();
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QRect(4, 0, w - 8, h), Qt::AlignVCenter | Qt::AlignLeft,
+        QFontMetrics(bold).elidedText(m_title, Qt::ElideRight, w - 8));
+    p.setFont(font());
+    int names = 0;
+    for (const RecordedCase& c : m_cases) names = std::max(names, fm.horizontalAdvance(c.label));
+    names = std::min(names, w / 2);
+    const QString widest_figure = QString::number(m_top, 'f', 1);
+    const int bar_left = 4 + names + 8,
+              bar_room = std::max(10, w - bar_left - fm.horizontalAdvance(widest_figure) - 10);
+    const QColor bar = palette().color(QPalette::Highlight);
+    for (std::size_t i = 0; i < m_cases.size(); ++i) {
+        const RecordedCase& c = m_cases[i];
+        const int y = h * int(i + 1);
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(
+            QRect(4, y, names, h), Qt::AlignVCenter | Qt::AlignRight, fm.elidedText(c.label, Qt::ElideMiddle, names));
+        if (c.gcells_per_s < 0.0) {
+            p.setPen(palette().color(QPalette::PlaceholderText));
+            p.drawText(QRect(bar_left, y, w - bar_left, h), Qt::AlignVCenter | Qt::AlignLeft,
+                c.refused.isEmpty() ? tr("not recorded") : tr("refused"));
+            continue;
+        }
+        const int length = m_top > 0.0 ? int(std::lround(c.gcells_per_s / m_top * bar_room)) : 0;
+        p.fillRect(QRect(bar_left, y + 3, std::max(length, 1), h - 6), bar);
+        p.drawText(QRect(bar_left + length + 4, y, w - bar_left - length - 4, h), Qt::AlignVCenter | Qt::AlignLeft,
+            QString::number(c.gcells_per_s, 'f', 1));
+    }
 }
 
 } // namespace ss::gui
