@@ -9,6 +9,8 @@
 # Usage: bench/shoot_lessons.sh STENCILSCOPE OUT_DIR      (LESSONS=id,id shoots only those)
 # WINDOW_SIZE=WxH shoots at another size (default 1280x720); NAME_SUFFIX=-1920x1080-h100 names the files ID$NAME_SUFFIX.png
 # (docs/images keeps both sizes).
+# STENCILSCOPE_LESSON_RECORDING=FILE (a test hook) shows FILE's recording in the Lesson dock instead of the built-in
+# one: a lesson recorded by bench/record_lessons.sh on this machine is shot with its new figures before it is built in.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 gui=${1:?usage: bench/shoot_lessons.sh STENCILSCOPE OUT_DIR}

@@ -3,6 +3,7 @@
 // Qt Core only (the fuzz target links it without the resources or any widget).
 #include "session/setup_file.h"
 
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 #include "reports/run_options.h"
 
@@ -69,11 +70,16 @@ QString lesson_missing_text(const QStringList& needs, bool cpu_backend, int cuda
         .arg(cuda_gpus == 1 ? QString() : QStringLiteral("s"));
 }
 
+QString lesson_recording_path() {
+    init_resources();
+    const std::string hook = knob_text(Knob::LessonRecording);
+    return hook.empty() ? QStringLiteral(":/lessons/recorded_h100.json") : QString::fromStdString(hook);
+}
+
 namespace {
 
 QJsonObject recorded_results() {
-    init_resources();
-    QFile file(QStringLiteral(":/lessons/recorded_h100.json"));
+    QFile file(lesson_recording_path());
     if (!file.open(QIODevice::ReadOnly)) return {};
     return QJsonDocument::fromJson(file.readAll()).object();
 }

@@ -75,6 +75,9 @@ QString lesson_needs_text(const QStringList& needs);
 // (< 0: unknown, nothing said).
 QString lesson_missing_text(const QStringList& needs, bool cpu_backend, int cuda_gpus);
 
+// Where the lessons' recording is read from: ":/lessons/recorded_h100.json" (resources/lessons/), or the file the
+// test hook STENCILSCOPE_LESSON_RECORDING names (a recording made on the device, shot before it is built in).
+QString lesson_recording_path();
 // A lesson's recording (resources/lessons/recorded_h100.json): the device and date it was recorded on, and how
 // its runs were placed when that differs from the lesson's own placement ("two strips on one GPU ..."). Empty
 // fields when it is not recorded yet.

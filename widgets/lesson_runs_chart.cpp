@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/lesson_runs_chart.h"
 
+#include "session/setup_file.h"
 
 #include <QFile>
 #include <QHelpEvent>
@@ -16,7 +17,7 @@
 namespace ss::gui {
 
 std::vector<RecordedCase> recorded_cases(const QString& lesson_id) {
-    QFile file(QStringLiteral(":/lessons/recorded_h100.json")); // in the session library's resources
+    QFile file(lesson_recording_path());
     if (lesson_id.isEmpty() || !file.open(QIODevice::ReadOnly)) return {};
     const QJsonArray runs = QJsonDocument::fromJson(file.readAll())
                                 .object()

@@ -160,9 +160,10 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .max = 2,
         .default_value = 2,
         .default_text = "2 (by shape)",
-        .meaning = "point stencils' stream kernel: 1 sums forward (each arriving plane's operands loaded once and added "
-                   "to the 2R+1 output planes' sums in registers, two plane slots in shared memory, not 2R+2), 0 the "
-                   "shared-memory ring of 2R+2 planes, 2 forward except for 2D stencils of radius 1",
+        .meaning
+        = "point stencils' stream kernel: 1 sums forward (each arriving plane's operands loaded once and added "
+          "to the 2R+1 output planes' sums in registers, two plane slots in shared memory, not 2R+2), 0 the "
+          "shared-memory ring of 2R+2 planes, 2 forward except for 2D stencils of radius 1",
         .measurement = "H100: forward 2D box R2/R3 +5-106 %, 3D box R1 and 3d27pt +10-43 %, poisson's best CF +16 %; "
                        "2D box R1 -7-9 % at CF 2/4; docs/PERFORMANCE.md \"Forward sums for point stencils\"" },
     // Settings.
@@ -233,6 +234,13 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .default_value = 0,
         .default_text = "0",
         .meaning = "the silent rank stops sending after N exchanges (0: from the first)" },
+    { .id = Knob::LessonRecording,
+        .name = "STENCILSCOPE_LESSON_RECORDING",
+        .kind = KnobKind::TestHook,
+        .type = KnobType::Text,
+        .default_text = "the built-in one",
+        .meaning = "a lesson recording file (bench/record_lessons.sh's JSON) that the Lesson dock shows instead of the "
+                   "one built in: a lesson recorded and shot in one device run (bench/shoot_lessons.sh)" },
     // Diagnostics: work switched off to measure what it costs.
     { .id = Knob::EngineDiag,
         .name = "STENCILSCOPE_ENGINE_DIAG",

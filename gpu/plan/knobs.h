@@ -49,6 +49,7 @@ enum class Knob {
     InjectAllocationFailureCells,
     MpiTestSilentRank,
     MpiTestSilentAfter,
+    LessonRecording,
     // diagnostics
     EngineDiag,
     ViewDiag,

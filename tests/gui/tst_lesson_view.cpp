@@ -18,6 +18,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardPaths>
+#include <QTemporaryFile>
 #include <QTest>
 
 using namespace ss;
@@ -123,6 +124,23 @@ private slots:
                 qPrintable(knob->objectName() + QLatin1Char(' ') + QString::fromLatin1(knob->metaObject()->className())
                     + QStringLiteral(" ends at x %1 of %2").arg(at.right()).arg(viewport->width())));
         }
+    }
+
+    // A recording made on the device can be shot before it is built in (STENCILSCOPE_LESSON_RECORDING).
+    void a_recording_file_given_by_the_test_hook_is_shown() {
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        file.write(R"({"lessons": {"coarsening": [{"label": "CF 1", "gcells_per_s": 1.5}]},
+                       "recordings": {"coarsening": {"device": "Test GPU", "date": "2026-01-02", "placeholder": false}}})");
+        file.close();
+        qputenv("STENCILSCOPE_LESSON_RECORDING", file.fileName().toUtf8());
+        const std::vector<RecordedCase> cases = recorded_cases(QStringLiteral("coarsening"));
+        const LessonRecording recording = lesson_recording(QStringLiteral("coarsening"));
+        qunsetenv("STENCILSCOPE_LESSON_RECORDING");
+        QCOMPARE(cases.size(), std::size_t(1));
+        QCOMPARE(cases.front().gcells_per_s, 1.5);
+        QCOMPARE(recording.device, QStringLiteral("Test GPU"));
+        QCOMPARE(recorded_cases(QStringLiteral("coarsening")).size(), std::size_t(4)); // the built-in one again
     }
 
     // The recorded window fits its dialog whole, its aspect kept; the dialog fits the screen.
