@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Shoots every lesson's window as the Lesson dock shows it (resources/lessons/pictures/ID.png, listed in
-# resources/lesson_pictures.qrc): the app itself at a projector's 1280x720 with counters on, 300 frames
-# after the lesson opened. Run on the H100 under the device runtime's Xvfb, beside bench/record_lessons.sh.
+# Shoots every lesson's window: the app itself with counters on, 300 frames after the lesson opened, at a
+# projector's 1280x720 by default. The Lesson dock shows the 1920x1080 shots (resources/lessons/pictures/ID.png,
+# listed in resources/lesson_pictures.qrc: every chart a lesson's text names is in view there). Run on the H100 under the device runtime's Xvfb, beside bench/record_lessons.sh.
 # A lesson that needs two GPUs ("two-gpus") runs on 2 GPUs where the machine has them (nvidia-smi -L, or
 # GPUS_PRESENT=N), else as 2 strips on one GPU through the testing hook STENCILSCOPE_STRIPS_PER_GPU=2 (its
 # metrics panel then says so); record_lessons.sh labels that lesson's recording the same way.
