@@ -77,8 +77,9 @@ int stream_chunk_count(std::int64_t tiles_per_plane, std::int64_t slots);
 // Whether the kernel is compiled for its block (SBX.. in the kernels): always for the star's stream and temporal;
 // for base/smem/smem_padded and point stencils' stream and temporal unless STENCILSCOPE_FIX_BLOCK=0.
 bool specialise_for_block(const StencilConfig&);
-// Whether point stencils' stream kernel sums each arriving plane into its 2R+1 output planes (STENCILSCOPE_POINT_FORWARD:
-// 0 never, 1 always, 2 by default: except for 2D stencils of radius 1, where the ring of planes measured faster).
+// Whether point stencils' stream kernel sums each arriving plane into its 2R+1 output planes
+// (STENCILSCOPE_POINT_FORWARD: 0 never, 1 always, 2 by default: except for 2D stencils of radius 1, where the ring of
+// planes measured faster).
 bool point_stream_forward(const StencilConfig&);
 // STENCILSCOPE_FIX_BLOCK (a tuning knob, read once): 0 generic kernels, the thesis' occupancy search on them;
 // 1 the same block, the kernel then compiled for it with launch bounds of the generic kernel's blocks per

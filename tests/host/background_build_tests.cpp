@@ -57,10 +57,10 @@ TEST(BackgroundBuild, TheNewestRequestWinsAndNoneWaitsForTheOneRunning) {
 }
 
 TEST(BackgroundBuild, TheNewestRequestDoesNotQueueBehindAStaleBuild) {
-    BackgroundBuild build(2);
     std::promise<void> release_stale, stale_started;
     std::shared_future<void> released = release_stale.get_future().share();
-    build.post(1, [&] {
+    BackgroundBuild build(2); // declared last: its destructor joins the workers before the promises go
+    build.post(1, [&stale_started, released] {
         stale_started.set_value();
         released.wait(); // a superseded knob's compile, still running
         return Status::success();
@@ -75,18 +75,18 @@ TEST(BackgroundBuild, TheNewestRequestDoesNotQueueBehindAStaleBuild) {
 }
 
 TEST(BackgroundBuild, WithEveryWorkerBusyOnlyTheNewestWaitingJobRuns) {
-    BackgroundBuild build(2);
     std::promise<void> release;
     std::shared_future<void> released = release.get_future().share();
     std::promise<void> started_1, started_2;
     std::atomic<int> ran_3 { 0 };
-    build.post(1, [&] {
+    BackgroundBuild build(2); // declared last: its destructor joins the workers before the promises go
+    build.post(1, [&started_1, released] {
         started_1.set_value();
         released.wait();
         return Status::success();
     });
     started_1.get_future().wait();
-    build.post(2, [&] {
+    build.post(2, [&started_2, released] {
         started_2.set_value();
         released.wait();
         return Status::success();
