@@ -95,8 +95,8 @@ private slots:
         QVERIFY(dram->chart()->title().contains(QLatin1String("40 % of peak")));
         // PM sampling counts the whole GPU: the local chart does not call that traffic the kernel's spills
         const QString local = child<TimeSeriesChart>(panel, "chart_local")->chart()->title();
-        QVERIFY2(local.contains(QLatin1String("whole GPU")) && !local.contains(QLatin1String("spills")),
-            qPrintable(local));
+        QVERIFY2(
+            local.contains(QLatin1String("whole GPU")) && !local.contains(QLatin1String("spills")), qPrintable(local));
         const QString sources = child<QLabel>(panel, "metric_sources")->text();
         QVERIFY2(sources.contains(QLatin1String("continuous counters")), qPrintable(sources));
         QVERIFY2(sources.contains(QLatin1String("replayed profile")), qPrintable(sources));
