@@ -91,9 +91,16 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     m_halo->setObjectName(QStringLiteral("metric_halo"));
     m_halo->setWordWrap(true);
     m_halo->hide();
-    verdict_box->addWidget(m_gpus);
-    verdict_box->addWidget(m_halo);
+    m_strips_box = new QWidget;
+    m_strips_box->setObjectName(QStringLiteral("metric_strips"));
+    auto* strips = new QVBoxLayout(m_strips_box);
+    strips->setContentsMargins(0, 0, 0, 0);
+    strips->addWidget(m_gpus);
+    strips->addWidget(m_halo);
+    verdict_box->addWidget(m_strips_box);
     verdict_box->addStretch();
+    m_verdict_box = verdict_box;
+    m_outer = outer;
     top->addLayout(verdict_box, 3);
     outer->addLayout(top);
 
@@ -146,6 +153,24 @@ MetricsPanel::MetricsPanel(Session& session, QWidget* parent)
     outer->addLayout(row, 1);
     clear();
     observe_session();
+}
+
+bool MetricsPanel::event(QEvent* e) {
+    if (e->type() == QEvent::Resize || e->type() == QEvent::LayoutRequest) place_strips();
+    return QWidget::event(e);
+}
+
+void MetricsPanel::place_strips() {
+    constexpr int kRoomForTableAndChart = 360; // px of the dock's viewport: readouts, verdict, table, most of a chart
+    const QWidget* viewport = parentWidget(); // the Metrics dock's scroll area shows this panel in its viewport
+    const bool below = m_gpus->isVisibleTo(this) && viewport && viewport->height() < kRoomForTableAndChart;
+    if (below == m_strips_below) return;
+    m_strips_below = below;
+    (below ? m_verdict_box : m_outer)->removeWidget(m_strips_box);
+    if (below)
+        m_outer->addWidget(m_strips_box);
+    else
+        m_verdict_box->insertWidget(m_verdict_box->indexOf(m_note) + 1, m_strips_box);
 }
 
 QLabel* MetricsPanel::summary_row(QFormLayout* form, const QString& caption, const QString& tooltip, const char* name) {

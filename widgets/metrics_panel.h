@@ -19,6 +19,7 @@ class QComboBox;
 class QLabel;
 class QFormLayout;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace ss::gui {
 
@@ -50,6 +51,10 @@ private:
     void build_gpu_table(); // m_gpus: its columns and their tooltips, hidden until a split run
     void show_summary(const MetricsSample&);
     void show_strips(); // the per-GPU table from m_strips and m_current
+    // A split run's table and halo line sit beside the verdict; where the dock is too short for them and a chart
+    // (a projector's 1280x720), they move below the charts, where the dock's full width also holds the table whole.
+    void place_strips();
+    bool event(QEvent*) override; // the dock's viewport resized: place_strips
 
     QLabel *m_time, *m_cells, *m_bytes; // the kernel's own timing
     QLabel* m_cadence; // the display's: frames/s, steps/frame, wall-clock steps/s
@@ -58,6 +63,9 @@ private:
     QLabel *m_verdict, *m_note, *m_halo;
     QWidget* m_summary; // the counter figures: hidden while there is no profiled launch
     QTableWidget* m_gpus;
+    QWidget* m_strips_box; // m_gpus and m_halo, moved by place_strips
+    QVBoxLayout *m_verdict_box, *m_outer;
+    bool m_strips_below = false;
     QLabel *m_duration, *m_profiled_rate, *m_bytes_per_cell, *m_l1, *m_l2, *m_smem, *m_occupancy, *m_registers,
         *m_spills, *m_passes;
     MetricsChartArea* m_charts;

@@ -93,6 +93,7 @@ void MetricsPanel::show_strips() {
     const bool split = m.strips.size() > 1;
     m_gpus->setVisible(split);
     m_halo->setVisible(split);
+    place_strips();
     if (!split) return;
     const MetricsSample* counters = m_current ? &*m_current : nullptr;
     const int rows = int(m.strips.size());

@@ -66,6 +66,25 @@ inline MetricsSample split_sample(double seconds, bool hook = false) {
     return s;
 }
 
+// The engine's statistics of a run split into strips on `devices` (one strip each, 513 rows), copies with overlap.
+inline EngineStats strip_stats(const std::vector<int>& devices) {
+    EngineStats stats;
+    stats.ms_per_step = 1.0;
+    stats.strips.timed = true;
+    stats.strips.overlap = true;
+    const int n = int(devices.size());
+    for (int i = 0; i < n; ++i) {
+        StripStats s;
+        s.device = devices[std::size_t(i)], s.first_row = i * 513, s.end_row = (i + 1) * 513;
+        s.updated_cells = 524288, s.compute_ms = 0.5, s.exchange_ms = 0.01, s.halo_bytes = 4096;
+        const bool same = n > 1 && devices.front() == devices.back();
+        const HaloPath path = same ? HaloPath::SameDevice : HaloPath::PeerToPeer;
+        s.below = i > 0 ? path : HaloPath::None, s.above = i + 1 < n ? path : HaloPath::None;
+        stats.strips.strips.push_back(s);
+    }
+    return stats;
+}
+
 template <typename W> W* child(QWidget& w, const char* name) {
     W* found = w.findChild<W*>(QLatin1String(name));
     if (!found) qFatal("no child named %s", name);

@@ -17,28 +17,6 @@ using namespace ss;
 using namespace ss::gui;
 using namespace ss::gui::test;
 
-namespace {
-
-EngineStats strip_stats(const std::vector<int>& devices) {
-    EngineStats stats;
-    stats.ms_per_step = 1.0;
-    stats.strips.timed = true;
-    stats.strips.overlap = true;
-    const int n = int(devices.size());
-    for (int i = 0; i < n; ++i) {
-        StripStats s;
-        s.device = devices[std::size_t(i)], s.first_row = i * 513, s.end_row = (i + 1) * 513;
-        s.updated_cells = 524288, s.compute_ms = 0.5, s.exchange_ms = 0.01, s.halo_bytes = 4096;
-        const bool same = n > 1 && devices.front() == devices.back();
-        const HaloPath path = same ? HaloPath::SameDevice : HaloPath::PeerToPeer;
-        s.below = i > 0 ? path : HaloPath::None, s.above = i + 1 < n ? path : HaloPath::None;
-        stats.strips.strips.push_back(s);
-    }
-    return stats;
-}
-
-} // namespace
-
 class TestMetricsPerGpu : public QObject {
     Q_OBJECT
 private slots:

@@ -3,10 +3,12 @@
 // offscreen_1280x720.json): the main window and the Experiments window open within it, the figures, the
 // status bar and the Export buttons in view; captions of small exports wrap; the user guide's pictures fit
 // its width; the time axis keeps readable labels when narrow.
+#include "metrics_test_samples.h"
 #include "widgets/experiments_window.h"
 #include "widgets/export_util.h"
 #include "widgets/main_window.h"
 #include "widgets/metric_charts.h"
+#include "widgets/metrics_panel.h"
 #include "widgets/screen_fit.h"
 #include "window_test_support.h"
 
@@ -61,6 +63,32 @@ private slots:
         QVERIFY(projector.height() - bars - metrics_dock_height(projector, bars, controls, true) >= 200);
         QCOMPARE(metrics_dock_height(projector, bars, controls, false), 110); // no charts: the readouts
         QVERIFY(metrics_dock_height({ 1920, 1040 }, bars, 440, true) >= 420);
+    }
+
+    // A run split over two GPUs at 1280x720: its per-GPU table is drawn whole and one chart is still in view
+    // without scrolling (the H100 shot of the two-strip lesson had the charts below the fold, the table cut).
+    void a_split_run_keeps_its_table_whole_and_a_chart_in_view() {
+        WindowOptions o = test::cpu_options(128);
+        o.playing = false;
+        MainWindow w(o);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.fit_docks(true); // as a CUDA window with counters sizes them
+        w.metrics().show_stats(test::strip_stats({ 0, 1 }));
+        for (int i = 0; i < 4; ++i) w.session().add_sample(test::split_sample(1.0 + 0.25 * i));
+        QTest::qWait(100);
+        auto* metrics = test::knob<QScrollArea>(w, "metrics_scroll");
+        const QRect view = metrics->viewport()->rect();
+        const auto in_view = [&](QWidget* x) { return QRect(x->mapTo(metrics->viewport(), QPoint(0, 0)), x->size()); };
+        auto* table = test::knob<QWidget>(w, "metric_gpus");
+        QVERIFY(table->isVisible());
+        QVERIFY2(in_view(table).right() <= view.right(),
+            qPrintable(QStringLiteral("table ends at %1 of %2").arg(in_view(table).right()).arg(view.right())));
+        auto* chart = test::knob<QWidget>(w, "chart_dram");
+        QVERIFY(chart->isVisible());
+        const QRect c = in_view(chart);
+        QVERIFY2(c.top() >= 0 && c.top() + 150 <= view.bottom(),
+            qPrintable(QStringLiteral("chart from y %1, view to %2").arg(c.top()).arg(view.bottom())));
     }
 
     // The window opens within 1280x720 with the status bar and the kernel's figures in view.
