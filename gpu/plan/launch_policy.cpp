@@ -41,9 +41,9 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
     if (c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Stream) {
         // A row of 128 threads marching along y (2D); 32 x N tiles marching along z (3D), whose planes carry an
         // R-wide halo on all four sides: wider tiles waste less of each plane on it. The 2D ring kernel (radius 1,
-        // fp32) takes rows of 128 x CF threads: box R1 16384^2 on the H100, CF 2 / 4 / 8, 315.8 / 312.3 / 338.5
-        // GCells/s against 306.3 / 302.3 / 312.0 with 128 (1024 x 1 at CF 8: 90.5 % of the copy roofline;
-        // docs/PERFORMANCE.md).
+        // fp32) takes rows of 128 x CF threads, as many as the occupancy search allows: box R1 16384^2 on the H100,
+        // CF 2 / 4 / 8, 314.6 / 312.8 / 319.9 GCells/s against 306.3 / 303.1 / 312.0 with 128 (a given 1024 x 1 at
+        // CF 8: 338.5, 90.5 % of the copy roofline; docs/PERFORMANCE.md "Box R1 2D: the block").
         if (c.problem.dims == 2) {
             const bool ring_fp32 = !point_stream_forward(c) && c.problem.precision == Precision::FP32;
             return { std::min(threads, ring_fp32 ? std::min(1024, 128 * c.policy.cf) : 128), 1, 1 };

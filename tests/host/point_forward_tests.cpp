@@ -3,13 +3,13 @@
 // in-plane operand loaded once, every point added to the sum of the output plane it belongs to, each sum in the
 // shape's order, so the result keeps base's bits. Text only: the NVRTC test compiles it, the GPU tests run it.
 #include "gpu/backends/cuda/point_kernel_source.h"
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/stencil_catalog.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -74,7 +74,7 @@ TEST(PointForward, OnlyTheStreamKernelSumsForward) {
 
 // STENCILSCOPE_POINT_FORWARD unset (2): forward sums except for 2D radius 1, where the H100 measured the ring faster.
 TEST(PointForward, ByDefaultEveryPointStreamKernelButTheTwoDimensionalRadiusOneSumsForward) {
-    if (std::getenv("STENCILSCOPE_POINT_FORWARD")) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD is set";
+    if (knob_integer(Knob::PointForward) != 2) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD is set to another mode";
     const auto config = [](int dims, int radius, Variant variant) {
         StencilConfig c;
         use_shape(c.problem, box_shape(dims, radius));

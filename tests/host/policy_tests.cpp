@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/strip_plan.h"
 #include "gpu/problem/stencil_catalog.h"
@@ -6,8 +7,6 @@
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
-
-#include <cstdlib>
 
 using namespace ss;
 
@@ -276,7 +275,7 @@ TEST(Stream, TensorCoresForFp64AtCf1FromR10) {
 // Point stencils' 2D stream kernel: rows of 128 threads, but the ring kernel (radius 1, fp32) takes rows of 128 x CF
 // (box R1 16384^2 on the H100: 1024 x 1 at CF 8 90.5 % of the copy roofline against 83.6 % with 128 x 1).
 TEST(Heuristic, TwoDimensionalPointStreamRows) {
-    if (std::getenv("STENCILSCOPE_POINT_FORWARD")) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD is set";
+    if (knob_integer(Knob::PointForward) != 2) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD is set to another mode";
     const auto box = [](int radius, int cf, Precision p = Precision::FP32) {
         StencilConfig c = star(2, radius, Variant::Stream, cf, p);
         use_shape(c.problem, box_shape(2, radius));
