@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # EBISU's ten stencils (issues 34/35), fp32 and fp64, each at EBISU's own --experiment size (seed 002's driver:
 # 2D (256 - 2 * depth * R) * 36 squared with its depth per shape and precision; 3D 12 tiles x 9 tiles x 2560):
-#  1. every single-step variant that runs point stencils (base, smem, stream; CF 1 and 2, heuristic block),
-#  2. the temporal variant with its defaults only (--variant temporal and the size: the issue's "by default"),
+#  1. every single-step variant that runs point stencils (base, smem, stream; CF 1 and 2, heuristic block; or
+#     SINGLE_VARIANTS and SINGLE_CFS, comma lists; SINGLE_STEPS steps per timed run, 8 unless given),
+#  2. the temporal variant with its defaults only (--variant temporal and the size: the issue's "by default";
+#     TEMPORAL=0 leaves it out),
 #  3. --variant auto (the fastest of its short list, timed on the device; AUTO=0 leaves it out),
 #  4. EBISU's own binary beside it when EBISU_BIN names the folder of its *_ebisu.exe (built outside this
 #     repository, bench/results/PERFORMANCE_HISTORY.md "Temporal blocking vs EBISU" says how).
 # One CSV for ours (bench measures the copy roofline in the same process), ebisu.tsv for EBISU's lines, then
 # bench/ebisu_table.py prints the tables.
-#   [EBISU_BIN=DIR] [AUTO=0] [ONLY="2d5pt 3d7pt"] bench/ebisu_suite.sh CLI OUT_DIR [REPEATS]
+#   [EBISU_BIN=DIR] [AUTO=0] [TEMPORAL=0] [SINGLE_VARIANTS=..] [SINGLE_CFS=..] [SINGLE_STEPS=N] [ONLY="2d5pt 3d7pt"] \
+#       bench/ebisu_suite.sh CLI OUT_DIR [REPEATS]
 set -uo pipefail
 cli=${1:?usage: ebisu_suite.sh CLI OUT_DIR [REPEATS]}
 out=${2:?usage: ebisu_suite.sh CLI OUT_DIR [REPEATS]}
 repeats=${3:-3}
 mkdir -p "$out"
-"$cli" roofline --json > "$out/roofline.jsonl" 2> "$out/roofline.log" || echo "roofline failed (see roofline.log)"
+# measured once per OUT_DIR: a run stencil by stencil (ONLY=...) into one folder reuses it
+[ -s "$out/roofline.jsonl" ] ||
+    "$cli" roofline --json > "$out/roofline.jsonl" 2> "$out/roofline.log" || echo "roofline failed (see roofline.log)"
 
 # EBISU's --experiment sizes (2D: its timesteps<> table; 2d49pt has no entry, so depth 1).
 size_of() { # size_of STENCIL PRECISION
@@ -35,10 +40,13 @@ for s in $stencils; do
         size=$(size_of "$s" "$p")
         base=(--stencil "$s" --precision "$p" --size "$size" --warmup 1 --repeats "$repeats" --csv "$out/ebisu_suite.csv")
         echo "== $s $p $size" >> "$out/ebisu_suite.log"
-        "$cli" bench "${base[@]}" --variant base,smem,stream --cf 1,2 >> "$out/ebisu_suite.log" 2>&1 ||
+        "$cli" bench "${base[@]}" --variant "${SINGLE_VARIANTS:-base,smem,stream}" \
+            --cf "${SINGLE_CFS:-1,2}" --steps "${SINGLE_STEPS:-8}" >> "$out/ebisu_suite.log" 2>&1 ||
             echo "$s $p single step: exit $?"
-        "$cli" bench "${base[@]}" --variant temporal --steps 24 >> "$out/ebisu_suite.log" 2>&1 ||
-            echo "$s $p temporal: exit $?"
+        if [ "${TEMPORAL:-1}" != 0 ]; then
+            "$cli" bench "${base[@]}" --variant temporal --steps 24 >> "$out/ebisu_suite.log" 2>&1 ||
+                echo "$s $p temporal: exit $?"
+        fi
         if [ "${AUTO:-1}" != 0 ]; then
             "$cli" bench "${base[@]}" --variant auto --steps 24 >> "$out/ebisu_suite.log" 2>&1 ||
                 echo "$s $p auto: exit $?"

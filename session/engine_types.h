@@ -16,6 +16,7 @@
 
 #include <QMetaType>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -64,6 +65,9 @@ struct FieldFrame {
     std::shared_ptr<const std::vector<float>> host; // null on the device path
     std::shared_ptr<DeviceSliceBuffers> device; // keeps the staging alive while the GUI copies
     int device_slot = -1;
+    // When the engine thread handed the frame over: the soak tells the engine's part of a knob's latency from the
+    // window's (issue 40).
+    std::chrono::steady_clock::time_point sent_at {};
     bool on_device() const { return device && device_slot >= 0; }
 };
 

@@ -7,6 +7,7 @@
 #include "gpu/plan/knobs.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace ss::gui {
@@ -45,6 +46,7 @@ void EngineWorker::produce_frame(int queue_next_steps) {
     }
     m_frame_wanted = false;
     m_dirty = false;
+    f.sent_at = std::chrono::steady_clock::now();
     emit frame(f);
 }
 

@@ -13,11 +13,13 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QSize>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -138,6 +140,9 @@ struct SceneLatency {
     int change = 0; // the soak's change number (1, 2, ...); scene (change - 1) % kSoakRound + 1
     SwitchTimes engine;
     double ready_ms = -1.0; // when the window heard the engine was ready (from the knob); < 0: it never did
+    double sent_ms = -1.0; // when the engine handed over the configuration's first frame
+    double received_ms = -1.0; // when the window's event loop took it (the rest until `ms` is upload and paint)
+    QSize view_before, view_after; // the field view's size at the knob and at the frame (a layout change resizes it)
 };
 
 double percentile(std::vector<double> values, double p) {
@@ -157,10 +162,13 @@ void print_slowest(const std::vector<SceneLatency>& all, bool cached, std::ostre
     out << "soak: " << slow.size() << " changes over 50 ms; the slowest:";
     for (std::size_t i = 0; i < std::min<std::size_t>(3, slow.size()); ++i) {
         const SceneLatency& l = *slow[i];
-        char text[200];
+        char text[400];
         std::snprintf(text, sizeof text,
-            " change %d (scene %d) %.0f ms (build wait %.0f, request to ready %.0f, ready in the window at %.0f)",
-            l.change, (l.change - 1) % kSoakRound + 1, l.ms, l.engine.build_wait_ms, l.engine.total_ms, l.ready_ms);
+            " change %d (scene %d) %.0f ms (build wait %.0f, request to ready %.0f, ready in the window at %.0f, "
+            "first frame sent at %.0f, taken by the window at %.0f, view %dx%d -> %dx%d)",
+            l.change, (l.change - 1) % kSoakRound + 1, l.ms, l.engine.build_wait_ms, l.engine.total_ms, l.ready_ms,
+            l.sent_ms, l.received_ms, l.view_before.width(), l.view_before.height(), l.view_after.width(),
+            l.view_after.height());
         out << (i ? ";" : "") << text;
     }
     out << std::endl;
@@ -260,6 +268,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     std::uint64_t awaited = 0; // the newest scene's generation, until its first frame is on screen
     SceneLatency pending_latency;
     QElapsedTimer since_scene, since_warmup;
+    std::chrono::steady_clock::time_point scene_set {}; // the engine's clock, for a frame's sent_at
     const QMetaObject::Connection on_ready
         = QObject::connect(&w.session(), &Session::ready, &w, [&](const EngineReady& r) {
               if (awaited == 0 || r.generation != awaited) return;
@@ -267,9 +276,16 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
               pending_latency.engine = r.switch_times;
               pending_latency.ready_ms = double(since_scene.nsecsElapsed()) / 1e6;
           });
+    const QMetaObject::Connection on_sent
+        = QObject::connect(&w.session(), &Session::frame, &w, [&](const FieldFrame& f) {
+              if (awaited == 0 || f.generation < awaited || pending_latency.received_ms >= 0.0) return;
+              pending_latency.received_ms = double(since_scene.nsecsElapsed()) / 1e6;
+              pending_latency.sent_ms = std::chrono::duration<double, std::milli>(f.sent_at - scene_set).count();
+          });
     const QMetaObject::Connection on_frame = QObject::connect(&view, &FieldView::presented, &w, [&] {
         if (awaited == 0 || view.presented_generation() < awaited) return;
         pending_latency.ms = double(since_scene.nsecsElapsed()) / 1e6;
+        pending_latency.view_after = view.size();
         latencies.push_back(pending_latency);
         awaited = 0;
     });
@@ -339,6 +355,8 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
             pending_latency.warm = rss_start >= 0;
             pending_latency.change = changes;
             since_scene.start();
+            scene_set = std::chrono::steady_clock::now();
+            pending_latency.view_before = view.size();
         }
         if (!pending_check) {
             const QString reason = w.controls().reason();
@@ -363,6 +381,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     QObject::disconnect(count_failures);
     QObject::disconnect(on_ready);
     QObject::disconnect(on_frame);
+    QObject::disconnect(on_sent);
     QObject::disconnect(on_stats);
     print_latencies(latencies, out);
 
