@@ -6,6 +6,7 @@
 #include "widgets/field_image.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QOpenGLFramebufferObject>
 #include <QPainter>
 
@@ -226,7 +227,10 @@ void GlCanvas::upload_pending() {
     if (m_diagnostic == Diagnostic::NoUpload && m_diagnostic_uploaded && same_size) {
         // the texture keeps its last contents
     } else if (f.on_device()) {
+        QElapsedTimer uploading;
+        uploading.start();
         upload_from_device(f); // on failure the previous image stays; the window switches to host copies
+        m_paint_times.upload_ms = std::max(m_paint_times.upload_ms, double(uploading.nsecsElapsed()) / 1e6);
     } else if (f.host) {
         glBindTexture(GL_TEXTURE_2D, m_field_tex);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
@@ -306,6 +310,13 @@ bool GlCanvas::event(QEvent* e) {
     case QEvent::Wheel:
         if (m_event_target) return QCoreApplication::sendEvent(m_event_target, e);
         break;
+    case QEvent::UpdateRequest: { // paintGL and the swap
+        QElapsedTimer painting;
+        painting.start();
+        const bool handled = QOpenGLWindow::event(e);
+        m_paint_times.paint_ms = std::max(m_paint_times.paint_ms, double(painting.nsecsElapsed()) / 1e6);
+        return handled;
+    }
     default:
         break;
     }

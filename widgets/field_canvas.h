@@ -21,6 +21,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 namespace ss {
 class GlTextureLink;
@@ -95,6 +96,12 @@ public:
     bool initialised() const { return m_initialised; }
     // Off by default: glGetError after every paint can stall the pipeline. The soak turns it on.
     void set_error_checks(bool on) { m_check_errors = on; }
+    // The longest paint (upload, draw and swap) and the longest CUDA upload of a frame since the last call, in ms: the
+    // soak tells a knob's late frame spent in the canvas from one the GUI thread lost elsewhere (issue 40).
+    struct PaintTimes {
+        double paint_ms = 0.0, upload_ms = 0.0;
+    };
+    PaintTimes take_paint_times() { return std::exchange(m_paint_times, {}); }
     // Drawn over the field (widget-sized, premultiplied alpha): the decorations a native window hides
     // from the overlay widget. A null image draws none.
     void set_overlay_image(const QImage&);
@@ -143,6 +150,7 @@ private:
     QString m_interop_reason; // why m_interop_devices is empty, or the last interop failure
     bool m_colormap_dirty = true;
     bool m_check_errors = false;
+    PaintTimes m_paint_times;
     // STENCILSCOPE_VIEW_DIAG, for measuring what a displayed frame costs: "no-upload" draws the last
     // texture again instead of copying the new frame in, "no-paint" takes frames without drawing them.
     enum class Diagnostic { None, NoUpload, NoPaint } m_diagnostic = Diagnostic::None;

@@ -54,6 +54,8 @@ public:
     int gl_errors() const { return m_gl_errors; }
     QString last_gl_error() const { return m_last_gl_error; }
     int interop_failures() const { return m_interop_failures; }
+    // The GL canvas's longest paint and frame upload since the last call (zeros without GL).
+    GlCanvas::PaintTimes take_paint_times() { return m_gl ? m_gl->take_paint_times() : GlCanvas::PaintTimes {}; }
     QString gl_problem() const { return m_gl_problem; }
 
 signals:

@@ -143,6 +143,8 @@ struct SceneLatency {
     double sent_ms = -1.0; // when the engine handed over the configuration's first frame
     double received_ms = -1.0; // when the window's event loop took it (the rest until `ms` is upload and paint)
     QSize view_before, view_after; // the field view's size at the knob and at the frame (a layout change resizes it)
+    GlCanvas::PaintTimes paint; // the canvas's longest paint and frame upload in between
+    double longest_stall_ms = 0.0; // the GUI thread's longest time away from its event loop in between
 };
 
 double percentile(std::vector<double> values, double p) {
@@ -162,13 +164,14 @@ void print_slowest(const std::vector<SceneLatency>& all, bool cached, std::ostre
     out << "soak: " << slow.size() << " changes over 50 ms; the slowest:";
     for (std::size_t i = 0; i < std::min<std::size_t>(3, slow.size()); ++i) {
         const SceneLatency& l = *slow[i];
-        char text[400];
+        char text[500];
         std::snprintf(text, sizeof text,
             " change %d (scene %d) %.0f ms (build wait %.0f, request to ready %.0f, ready in the window at %.0f, "
-            "first frame sent at %.0f, taken by the window at %.0f, view %dx%d -> %dx%d)",
+            "first frame sent at %.0f, taken by the window at %.0f, view %dx%d -> %dx%d, longest paint %.0f, "
+            "upload %.0f, GUI thread stall %.0f)",
             l.change, (l.change - 1) % kSoakRound + 1, l.ms, l.engine.build_wait_ms, l.engine.total_ms, l.ready_ms,
             l.sent_ms, l.received_ms, l.view_before.width(), l.view_before.height(), l.view_after.width(),
-            l.view_after.height());
+            l.view_after.height(), l.paint.paint_ms, l.paint.upload_ms, l.longest_stall_ms);
         out << (i ? ";" : "") << text;
     }
     out << std::endl;
@@ -286,8 +289,19 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
         if (awaited == 0 || view.presented_generation() < awaited) return;
         pending_latency.ms = double(since_scene.nsecsElapsed()) / 1e6;
         pending_latency.view_after = view.size();
+        pending_latency.paint = view.take_paint_times();
         latencies.push_back(pending_latency);
         awaited = 0;
+    });
+    // The GUI thread's stalls: a 1 ms timer's late ticks while a change waits for its frame.
+    QElapsedTimer since_probe;
+    QTimer stall_probe;
+    stall_probe.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&stall_probe, &QTimer::timeout, &loop, [&] {
+        if (awaited != 0 && since_probe.isValid())
+            pending_latency.longest_stall_ms
+                = std::max(pending_latency.longest_stall_ms, double(since_probe.nsecsElapsed()) / 1e6);
+        since_probe.start();
     });
     QTimer tick, poll;
     QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
@@ -357,6 +371,8 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
             since_scene.start();
             scene_set = std::chrono::steady_clock::now();
             pending_latency.view_before = view.size();
+            view.take_paint_times();
+            since_probe.start();
         }
         if (!pending_check) {
             const QString reason = w.controls().reason();
@@ -375,9 +391,11 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     });
     tick.start(int(o.soak_interval * 1000.0));
     poll.start(50);
+    stall_probe.start(1);
     loop.exec();
     tick.stop();
     poll.stop();
+    stall_probe.stop();
     QObject::disconnect(count_failures);
     QObject::disconnect(on_ready);
     QObject::disconnect(on_frame);
