@@ -2,7 +2,9 @@
 // --soak-seconds: scenes of knob values cycled through the control panel as a user would turn them.
 #include "app/gui/scripted_run.h"
 #include "app/gui/scripted_wait.h"
+#include "app/gui/stall_trace.h"
 
+#include "gpu/plan/knobs.h"
 #include "session/session.h"
 #include "widgets/control_panel.h"
 #include "widgets/field_view.h"
@@ -295,6 +297,11 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     });
     // The GUI thread's stalls: a 1 ms timer's late ticks while a change waits for its frame.
     QElapsedTimer since_probe;
+    std::optional<StallTrace> stall_trace;
+    if (const std::string path = knob_text(Knob::StallTrace); !path.empty()) {
+        stall_trace.emplace(path, 40.0);
+        if (!stall_trace->ok()) err << "stencilscope: the stall trace cannot write " << path << "\n";
+    }
     QTimer stall_probe;
     stall_probe.setTimerType(Qt::PreciseTimer);
     QObject::connect(&stall_probe, &QTimer::timeout, &loop, [&] {
@@ -302,6 +309,7 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
             pending_latency.longest_stall_ms
                 = std::max(pending_latency.longest_stall_ms, double(since_probe.nsecsElapsed()) / 1e6);
         since_probe.start();
+        if (stall_trace) stall_trace->beat();
     });
     QTimer tick, poll;
     QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
@@ -396,6 +404,8 @@ int run_soak(MainWindow& w, const GuiOptions& o, std::ostream& out, std::ostream
     tick.stop();
     poll.stop();
     stall_probe.stop();
+    if (stall_trace) out << "soak: " << stall_trace->stacks() << " GUI thread stacks in the stall trace" << std::endl;
+    stall_trace.reset();
     QObject::disconnect(count_failures);
     QObject::disconnect(on_ready);
     QObject::disconnect(on_frame);

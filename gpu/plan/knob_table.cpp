@@ -255,6 +255,14 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .type = KnobType::Text,
         .default_text = "unset",
         .meaning = "GUI view: no-upload (draws the last texture again), no-paint (takes frames without drawing them)" },
+    { .id = Knob::StallTrace,
+        .name = "STENCILSCOPE_STALL_TRACE",
+        .kind = KnobKind::Diagnostic,
+        .type = KnobType::Text,
+        .default_text = "unset",
+        .meaning
+        = "the soak (--soak-seconds): a file that gets the GUI thread's call stack whenever it stays away from "
+          "its event loop for 40 ms (a knob's late frame placed on the GPU machine, where no profiler runs)" },
 } };
 
 constexpr bool in_knob_order() {

@@ -53,6 +53,7 @@ enum class Knob {
     // diagnostics
     EngineDiag,
     ViewDiag,
+    StallTrace,
     Count
 };
 
