@@ -56,7 +56,8 @@ std::optional<FieldState> EngineWorker::pause_live_run() {
     }
     m_sampler.stop_continuous(); // restart() starts it again after the job
     m_sim.reset();
-    m_staging.reset();
+    retire_staging();
+    free_released_staging(); // an experiment may need the memory: what the GUI no longer shows goes now
     m_sampler.release_collector(); // one profiler per device: an experiment may need its own
     return state;
 }

@@ -115,7 +115,7 @@ void EngineWorker::inject(std::uint64_t generation, int x, int y, int z, int rad
 
 void EngineWorker::set_device_frames(bool on) {
     m_device_frames = on;
-    if (!on) m_staging.reset();
+    if (!on) retire_staging();
     m_dirty = true;
     schedule();
 }
@@ -171,6 +171,7 @@ void EngineWorker::shutdown() {
     m_sampler.stop_continuous();
     m_sim.reset();
     m_staging.reset();
+    m_retired_staging.clear();
 }
 
 void EngineWorker::schedule() {
@@ -187,6 +188,7 @@ void EngineWorker::schedule() {
 // idles for the frame's own short copy.
 void EngineWorker::tick() {
     // While the newest configuration's kernels build, the running one goes on stepping and drawing.
+    free_released_staging();
     if (!m_sim || (superseded() && !m_pending)) return;
     const bool free = m_pacing.free_running();
     try {
@@ -297,7 +299,7 @@ std::string EngineWorker::device_name(const StencilConfig& c) const {
 
 void EngineWorker::fail(const std::string& why) {
     m_sim.reset();
-    m_staging.reset();
+    retire_staging();
     emit failed({ m_generation, why });
 }
 

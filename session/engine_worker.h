@@ -87,6 +87,8 @@ private:
     void queue_batch(int steps);
     void produce_frame(int queue_next_steps);
     bool produce_device_frame(FieldFrame&, int queue_next_steps);
+    void retire_staging();
+    void free_released_staging();
     std::vector<float> max_projection(int& width, int& height);
     void report_stats(bool force);
     void start_stats_window();
@@ -146,6 +148,8 @@ private:
 
     bool m_device_frames = false;
     std::shared_ptr<DeviceSliceBuffers> m_staging;
+    // Staging the GUI may still hold a frame of: freed on this thread once it lets go (retire_staging).
+    std::vector<std::shared_ptr<DeviceSliceBuffers>> m_retired_staging;
     int m_next_slot = 0;
 
     QElapsedTimer m_window; // stats window

@@ -62,7 +62,7 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     const int width = (f.field_width + step - 1) / step, height = (f.field_height + step - 1) / step;
     const std::size_t floats = std::size_t(width) * height;
     if (!m_staging || m_staging->floats() < floats || m_staging->device() != m_sim->config().placement.device) {
-        m_staging.reset();
+        retire_staging();
         std::string why;
         m_staging = DeviceSliceBuffers::create(m_sim->config().placement.device, floats, &why);
         if (!m_staging) return false;
@@ -90,6 +90,19 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
     f.device_slot = slot;
     m_next_slot = (slot + 1) % DeviceSliceBuffers::kSlots;
     return true;
+}
+
+// A staging buffer goes out of use here, but the frame on screen may still point into it. cudaFree waits for the
+// whole device: where the GUI thread dropped the last reference, it sat ~100 ms behind the engine's batch with no
+// frame drawn (issue 40, H100 soak with counters off, found by STENCILSCOPE_STALL_TRACE). So the engine keeps it and
+// frees it here once the GUI has let go.
+void EngineWorker::retire_staging() {
+    if (m_staging) m_retired_staging.push_back(std::move(m_staging));
+    m_staging.reset();
+}
+
+void EngineWorker::free_released_staging() {
+    std::erase_if(m_retired_staging, [](const std::shared_ptr<DeviceSliceBuffers>& s) { return s.use_count() == 1; });
 }
 
 // The largest value along the axis normal to the plane, through a host copy of the whole volume.

@@ -78,8 +78,7 @@ void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settin
             m_settings = settings;
         else
             m_settings.config = m_sim->config();
-        m_staging.reset();
-        restart(generation, true);
+        restart(generation, true); // the staging stays: a frame checks its device and size
         if (!moved) emit failed({ generation, moved.reason, true }); // after ready: the panel keeps the reason
         return;
     }
@@ -101,7 +100,7 @@ void EngineWorker::switch_to(std::uint64_t generation, const RunSettings& settin
             }
         }
         m_sim.reset(); // free its memory before the new one allocates
-        m_staging.reset();
+        retire_staging();
         m_switch.save_ms = ms_since(phase);
         phase = std::chrono::steady_clock::now();
         std::string why;
@@ -139,7 +138,6 @@ bool EngineWorker::handed_over(std::uint64_t generation, const RunSettings& sett
     }
     m_switch.create_ms = ms_since(moving);
     if (!next && why.empty()) return false; // no handover on the device: save and restore through the host
-    m_staging.reset();
     const bool moved = next != nullptr;
     if (moved) {
         if (!keep) m_iteration_base += m_sim->iteration();
