@@ -40,14 +40,11 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         return temporal_block(c); // the tile, whatever the thread count (star and point stencils)
     if (c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Stream) {
         // A row of 128 threads marching along y (2D); 32 x N tiles marching along z (3D), whose planes carry an
-        // R-wide halo on all four sides: wider tiles waste less of each plane on it. The 2D ring kernel (radius 1,
-        // fp32) takes rows of 128 x CF threads, as many as the occupancy search allows: box R1 16384^2 on the H100,
-        // CF 2 / 4 / 8, 314.6 / 312.8 / 319.9 GCells/s against 306.3 / 303.1 / 312.0 with 128 (a given 1024 x 1 at
-        // CF 8: 338.5, 90.5 % of the copy roofline; docs/PERFORMANCE.md "Box R1 2D: the block").
-        if (c.problem.dims == 2) {
-            const bool ring_fp32 = !point_stream_forward(c) && c.problem.precision == Precision::FP32;
-            return { std::min(threads, ring_fp32 ? std::min(1024, 128 * c.policy.cf) : 128), 1, 1 };
-        }
+        // R-wide halo on all four sides: wider tiles waste less of each plane on it. The 2D ring kernel (fp32) at
+        // CF 2 and up takes rows of 1024 (point_stream_full_rows): box R1 16384^2 on the H100, CF 2 / 4 / 8, 328.7 /
+        // 318.0 / 338.5 GCells/s against 306.3 / 302.3 / 312.0 with 128 and 314.6 / 312.8 / 319.9 with the
+        // occupancy API's rows (CF 8: 640); 338.5 is 90.5 % of the copy roofline.
+        if (c.problem.dims == 2) return { std::min(threads, point_stream_full_rows(c) ? 1024 : 128), 1, 1 };
         return { std::min(threads, 32), std::clamp(threads / 32, 1, 8), 1 };
     }
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
@@ -178,6 +175,11 @@ std::optional<BlockDims> occupancy_block(const StencilConfig& c, const DeviceInf
 int stream_min_blocks_per_sm() {
     static const int v = int(knob_integer(Knob::StreamMinBlocks));
     return v;
+}
+
+bool point_stream_full_rows(const StencilConfig& c) {
+    return c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Stream && c.problem.dims == 2
+        && c.problem.precision == Precision::FP32 && c.policy.cf >= 2 && !point_stream_forward(c);
 }
 
 bool point_stream_forward(const StencilConfig& c) {

@@ -3,8 +3,10 @@
 // each strip, each MPI rank), and the NVRTC source generator writes what a kernel plan says, deciding nothing itself.
 #include "gpu/backends/cuda/kernel_source.h"
 #include "gpu/plan/kernel_plan.h"
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_plan.h"
 #include "gpu/plan/rank_plan.h"
+#include "gpu/problem/stencil_catalog.h"
 #include "test_devices.h"
 
 #include <gtest/gtest.h>
@@ -89,6 +91,39 @@ TEST(KernelPlan, BlockRuleFollowsTheConfiguration) {
     const auto refined = heuristic_block_for(stream, 512, 256, &why);
     ASSERT_TRUE(refined) << why;
     EXPECT_LE(refined->threads(), 256) << "the compiled kernel's thread limit caps the occupancy API's answer";
+}
+
+// The 2D ring kernel (point stencils, fp32) measured faster with rows of 1024 threads than with the occupancy API's
+// shorter rows at CF 2 and up; CF 1, fp64 and the forward-sum kernel keep rows of 128.
+TEST(KernelPlan, PointRingKernelTakesWholeRowsFromCf2) {
+    if (knob_integer(Knob::PointForward) != 2) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD is set to another mode";
+    const DeviceInfo h100 = test::h100();
+    auto box = [](int radius, int cf, Precision p) {
+        StencilConfig c;
+        use_shape(c.problem, box_shape(2, radius));
+        c.problem.size = { 16384, 16384, 1 };
+        c.problem.precision = p;
+        c.policy.variant = Variant::Stream;
+        c.policy.cf = cf;
+        return c;
+    };
+    std::string why;
+    for (const int cf : { 2, 4, 8 }) {
+        const auto b = heuristic_block_for(plan_single_gpu_kernels(box(1, cf, Precision::FP32), h100), 640, 1024, &why);
+        ASSERT_TRUE(b) << why;
+        EXPECT_EQ(*b, (BlockDims { 1024, 1, 1 })) << "CF " << cf << ": the occupancy API's 640 is not taken";
+    }
+    const auto capped = heuristic_block_for(plan_single_gpu_kernels(box(1, 8, Precision::FP32), h100), 640, 512, &why);
+    ASSERT_TRUE(capped) << why;
+    EXPECT_EQ(*capped, (BlockDims { 512, 1, 1 })) << "the compiled kernel's thread limit still caps it";
+    const auto cf1 = heuristic_block_for(plan_single_gpu_kernels(box(1, 1, Precision::FP32), h100), 640, 1024, &why);
+    const auto fp64 = heuristic_block_for(plan_single_gpu_kernels(box(1, 8, Precision::FP64), h100), 640, 1024, &why);
+    const auto forward
+        = heuristic_block_for(plan_single_gpu_kernels(box(2, 8, Precision::FP32), h100), 640, 1024, &why);
+    ASSERT_TRUE(cf1 && fp64 && forward) << why;
+    EXPECT_EQ(*cf1, (BlockDims { 128, 1, 1 }));
+    EXPECT_EQ(*fp64, (BlockDims { 128, 1, 1 }));
+    EXPECT_EQ(*forward, (BlockDims { 128, 1, 1 })) << "radius 2 sums forward by default";
 }
 
 TEST(KernelSource, WritesWhatThePlanSays) {

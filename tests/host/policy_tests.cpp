@@ -282,7 +282,7 @@ TEST(Heuristic, TwoDimensionalPointStreamRows) {
         return c;
     };
     EXPECT_EQ(distribute_threads(box(1, 1), 1024), (BlockDims { 128, 1, 1 }));
-    EXPECT_EQ(distribute_threads(box(1, 2), 1024), (BlockDims { 256, 1, 1 }));
+    EXPECT_EQ(distribute_threads(box(1, 2), 1024), (BlockDims { 1024, 1, 1 })); // whole rows from CF 2
     EXPECT_EQ(distribute_threads(box(1, 8), 1024), (BlockDims { 1024, 1, 1 }));
     EXPECT_EQ(distribute_threads(box(1, 8), 512), (BlockDims { 512, 1, 1 })); // what the occupancy search allows
     EXPECT_EQ(distribute_threads(box(1, 8, Precision::FP64), 1024), (BlockDims { 128, 1, 1 }));
