@@ -68,7 +68,8 @@ def main(argv):
         if single:
             cells += ["%s CF %s %sx%sx%s" % (single["variant"], single["cf"], single["block_x"], single["block_y"],
                                              single["block_z"]),
-                      "%.1f" % float(single["gcells_per_s"]), single["pct_of_roofline"] or "-"]
+                      "%.1f" % float(single["gcells_per_s"]),
+                      "%.1f" % float(single["pct_of_roofline"]) if single["pct_of_roofline"] else "-"]
         else:
             cells += ["-", "-", "-"]
         if temporal:

@@ -40,11 +40,17 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         return temporal_block(c); // the tile, whatever the thread count (star and point stencils)
     if (c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Stream) {
         // A row of 128 threads marching along y (2D); 32 x N tiles marching along z (3D), whose planes carry an
-        // R-wide halo on all four sides: wider tiles waste less of each plane on it. The 2D ring kernel (fp32) at
-        // CF 2 and up takes rows of 1024 (point_stream_full_rows): box R1 16384^2 on the H100, CF 2 / 4 / 8, 328.7 /
-        // 318.0 / 338.5 GCells/s against 306.3 / 302.3 / 312.0 with 128 and 314.6 / 312.8 / 319.9 with the
-        // occupancy API's rows (CF 8: 640); 338.5 is 90.5 % of the copy roofline.
-        if (c.problem.dims == 2) return { std::min(threads, point_stream_full_rows(c) ? 1024 : 128), 1, 1 };
+        // R-wide halo on all four sides: wider tiles waste less of each plane on it. The 2D ring kernel (fp32) takes
+        // rows of 128 x CF threads, as the occupancy API allows, and whole rows of 1024 where they split the field's
+        // rows into whole blocks (point_stream_full_rows). H100, box R1 16384^2, CF 2 / 4 / 8: 1024 x 1 328.6 / 317.3
+        // / 338.2 GCells/s (91.0 % of the copy roofline at CF 8), the API's rows 314.6 / 312.8 / 319.9, 128 x 1
+        // 306.3 / 302.3 / 312.0; but 2d9pt at 8640^2, where a last block of 1024 x CF is mostly idle: 290.4 / 288.4
+        // / 239.1 with 1024 against 320.8 with 256 at CF 2 (docs/PERFORMANCE.md "Box R1 2D: the block").
+        if (c.problem.dims == 2) {
+            if (point_stream_full_rows(c)) return { std::min(threads, 1024), 1, 1 };
+            const bool ring_fp32 = !point_stream_forward(c) && c.problem.precision == Precision::FP32;
+            return { std::min(threads, ring_fp32 ? std::min(1024, 128 * c.policy.cf) : 128), 1, 1 };
+        }
         return { std::min(threads, 32), std::clamp(threads / 32, 1, 8), 1 };
     }
     if (c.problem.stencil == StencilKind::Star && c.policy.variant == Variant::Stream) {
@@ -178,8 +184,13 @@ int stream_min_blocks_per_sm() {
 }
 
 bool point_stream_full_rows(const StencilConfig& c) {
-    return c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Stream && c.problem.dims == 2
-        && c.problem.precision == Precision::FP32 && c.policy.cf >= 2 && !point_stream_forward(c);
+    if (c.problem.stencil != StencilKind::Points || c.policy.variant != Variant::Stream || c.problem.dims != 2
+        || c.problem.precision != Precision::FP32 || c.policy.cf < 2 || point_stream_forward(c))
+        return false;
+    // A row of blocks of 1024 x CF cells whose last block is at least 97 % busy.
+    const std::int64_t per_block = 1024ll * c.policy.cf, nx = c.problem.size.nx;
+    const std::int64_t covered = (nx + per_block - 1) / per_block * per_block;
+    return (covered - nx) * 100 <= 3 * nx;
 }
 
 bool point_stream_forward(const StencilConfig& c) {

@@ -81,9 +81,9 @@ bool specialise_for_block(const StencilConfig&);
 // (STENCILSCOPE_POINT_FORWARD: 0 never, 1 always, 2 by default: except for 2D stencils of radius 1, where the ring of
 // planes measured faster).
 bool point_stream_forward(const StencilConfig&);
-// Whether the heuristic gives point stencils' 2D ring kernel (radius 1 or any shape the ring runs, fp32) whole rows
-// of 1024 threads rather than the occupancy API's suggestion: at CF 2 and up (H100 measurement, docs/PERFORMANCE.md
-// "Box R1 2D: the block").
+// Whether the heuristic gives point stencils' 2D ring kernel (fp32, CF 2 and up) whole rows of 1024 threads rather
+// than the occupancy API's suggestion: where blocks of 1024 x CF cells cover a row with at most 3 % of it idle (H100
+// measurement, docs/PERFORMANCE.md "Box R1 2D: the block").
 bool point_stream_full_rows(const StencilConfig&);
 // STENCILSCOPE_FIX_BLOCK (a tuning knob, read once): 0 generic kernels, the thesis' occupancy search on them;
 // 1 the same block, the kernel then compiled for it with launch bounds of the generic kernel's blocks per

@@ -94,8 +94,8 @@ TEST(KernelPlan, BlockRuleFollowsTheConfiguration) {
 }
 
 // The 2D ring kernel (point stencils, fp32) measured faster with rows of 1024 threads than with the occupancy API's
-// shorter rows at CF 2 and up; CF 1, fp64 and the forward-sum kernel keep rows of 128.
-TEST(KernelPlan, PointRingKernelTakesWholeRowsFromCf2) {
+// shorter rows at CF 2 and up, where such blocks tile a row; CF 1, fp64 and the forward-sum kernel keep rows of 128.
+TEST(KernelPlan, PointRingKernelTakesWholeRowsWhereTheyTile) {
     if (knob_integer(Knob::PointForward) != 2) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD is set to another mode";
     const DeviceInfo h100 = test::h100();
     auto box = [](int radius, int cf, Precision p) {
@@ -124,6 +124,16 @@ TEST(KernelPlan, PointRingKernelTakesWholeRowsFromCf2) {
     EXPECT_EQ(*cf1, (BlockDims { 128, 1, 1 }));
     EXPECT_EQ(*fp64, (BlockDims { 128, 1, 1 }));
     EXPECT_EQ(*forward, (BlockDims { 128, 1, 1 })) << "radius 2 sums forward by default";
+
+    // 8640 wide (EBISU's 2d9pt): a row of blocks of 1024 x CF cells ends in a mostly idle one; the API's rows stay.
+    StencilConfig ebisu = box(1, 2, Precision::FP32);
+    ebisu.problem.size = { 8640, 8640, 1 };
+    const auto cf2 = heuristic_block_for(plan_single_gpu_kernels(ebisu, h100), 640, 1024, &why);
+    ebisu.policy.cf = 8;
+    const auto cf8 = heuristic_block_for(plan_single_gpu_kernels(ebisu, h100), 640, 1024, &why);
+    ASSERT_TRUE(cf2 && cf8) << why;
+    EXPECT_EQ(*cf2, (BlockDims { 256, 1, 1 }));
+    EXPECT_EQ(*cf8, (BlockDims { 640, 1, 1 }));
 }
 
 TEST(KernelSource, WritesWhatThePlanSays) {

@@ -279,12 +279,17 @@ TEST(Heuristic, TwoDimensionalPointStreamRows) {
     const auto box = [](int radius, int cf, Precision p = Precision::FP32) {
         StencilConfig c = star(2, radius, Variant::Stream, cf, p);
         use_shape(c.problem, box_shape(2, radius));
+        c.problem.size = { 8640, 8640, 1 }; // EBISU's 2d9pt: blocks of 1024 x CF cells would leave one mostly idle
         return c;
     };
     EXPECT_EQ(distribute_threads(box(1, 1), 1024), (BlockDims { 128, 1, 1 }));
-    EXPECT_EQ(distribute_threads(box(1, 2), 1024), (BlockDims { 1024, 1, 1 })); // whole rows from CF 2
+    EXPECT_EQ(distribute_threads(box(1, 2), 1024), (BlockDims { 256, 1, 1 })); // a row of 256 cells
     EXPECT_EQ(distribute_threads(box(1, 8), 1024), (BlockDims { 1024, 1, 1 }));
     EXPECT_EQ(distribute_threads(box(1, 8), 512), (BlockDims { 512, 1, 1 })); // what the occupancy search allows
     EXPECT_EQ(distribute_threads(box(1, 8, Precision::FP64), 1024), (BlockDims { 128, 1, 1 }));
     EXPECT_EQ(distribute_threads(box(2, 8), 1024), (BlockDims { 128, 1, 1 })); // forward sums
+    StencilConfig whole = box(1, 2);
+    whole.problem.size = { 16384, 16384, 1 }; // blocks of 2048 cells tile a row
+    EXPECT_EQ(distribute_threads(whole, 640), (BlockDims { 640, 1, 1 })) << "the thread count given still caps it";
+    EXPECT_EQ(distribute_threads(whole, 1024), (BlockDims { 1024, 1, 1 }));
 }
