@@ -6,7 +6,8 @@
 #  2. the temporal variant with its defaults only (--variant temporal and the size: the "by default";
 #     TEMPORAL=0 leaves it out),
 #  3. --variant auto (the fastest of its short list, timed on the device; AUTO=0 leaves it out),
-#  4. EBISU's own binary beside it when EBISU_BIN names the folder of its *_ebisu.exe (built outside this
+#  4. EBISU's own binary beside it when EBISU_BIN names the folder of its *_ebisu.exe (EBISU_TIMEOUT seconds each,
+#     60 unless given; built outside this
 #     repository, bench/results/PERFORMANCE_HISTORY.md "Temporal blocking vs EBISU" says how).
 # One CSV for ours (bench measures the copy roofline in the same process), ebisu.tsv for EBISU's lines, then
 # bench/ebisu_table.py prints the tables.
@@ -59,7 +60,7 @@ for s in $stencils; do
             # Its result is one tab-separated line of numbers (GCells/s last); anything else (an error, a crash)
             # stays in ebisu.log and the table says "-". A 60 s limit: its 3D binaries hung on an H200 (2026-11-27).
             echo "== $s $p $sizes $flag --experiment" >> "$out/ebisu.log"
-            timeout 60 "$EBISU_BIN/${s}_ebisu.exe" $sizes $flag --experiment >> "$out/ebisu.log" 2>&1
+            timeout "${EBISU_TIMEOUT:-60}" "$EBISU_BIN/${s}_ebisu.exe" $sizes $flag --experiment >> "$out/ebisu.log" 2>&1
             echo "exit $?" >> "$out/ebisu.log"
             line=$(sed -n '/^== '"$s $p"' /,/^exit/p' "$out/ebisu.log" | grep -E '^[0-9]+[[:space:]]' | tail -1)
             printf '%s\t%s\t%s\t%s\n' "$s" "$p" "$size" "$line" >> "$out/ebisu.tsv"
