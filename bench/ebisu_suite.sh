@@ -9,6 +9,7 @@
 #  4. EBISU's own binary beside it when EBISU_BIN names the folder of its *_ebisu.exe (EBISU_TIMEOUT seconds each,
 #     60 unless given; built outside this
 #     repository, bench/results/PERFORMANCE_HISTORY.md "Temporal blocking vs EBISU" says how).
+# FP32_3D_SIZE replaces the 3D fp32 size, PRECISIONS="fp32" runs one precision.
 # One CSV for ours (bench measures the copy roofline in the same process), ebisu.tsv for EBISU's lines, then
 # bench/ebisu_table.py prints the tables.
 #   [EBISU_BIN=DIR] [AUTO=0] [TEMPORAL=0] [SINGLE_VARIANTS=..] [SINGLE_CFS=..] [SINGLE_STEPS=N] [ONLY="2d5pt 3d7pt"] \
@@ -30,14 +31,14 @@ size_of() { # size_of STENCIL PRECISION
     2d9pt:fp32) echo 8640x8640 ;;  2d9pt:fp64) echo 8784x8784 ;;
     2d25pt:fp32) echo 8352x8352 ;; 2d25pt:fp64) echo 8640x8640 ;;
     2d49pt:*) echo 9000x9000 ;;
-    *:fp32) echo 768x288x2560 ;;
+    *:fp32) echo "${FP32_3D_SIZE:-768x288x2560}" ;; # EBISU's fp32 3D binaries hung at this size on the H100
     *:fp64) echo 384x288x2560 ;;
     esac
 }
 stencils=${ONLY:-2d5pt 2ds9pt 2d9pt 2d25pt 2d49pt 3d7pt 3d13pt 3d27pt 3d17pt poisson}
-: > "$out/ebisu.tsv"
+touch "$out/ebisu.tsv" # appended to: a run stencil by stencil (ONLY=...) into one folder keeps every line
 for s in $stencils; do
-    for p in fp32 fp64; do
+    for p in ${PRECISIONS:-fp32 fp64}; do
         size=$(size_of "$s" "$p")
         base=(--stencil "$s" --precision "$p" --size "$size" --warmup 1 --repeats "$repeats" --csv "$out/ebisu_suite.csv")
         echo "== $s $p $size" >> "$out/ebisu_suite.log"

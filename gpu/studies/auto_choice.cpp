@@ -54,7 +54,8 @@ struct Lists {
         a.label = std::string(to_string(c.policy.variant));
         if (c.policy.variant == Variant::Temporal) a.label += " depth " + std::to_string(c.policy.depth);
         a.label += ", " + format_block(plan.block);
-        if (c.problem.stencil == StencilKind::Star) a.label += ", CF " + std::to_string(c.policy.cf);
+        if (c.problem.stencil == StencilKind::Star || c.policy.variant == Variant::Stream)
+            a.label += ", CF " + std::to_string(c.policy.cf);
         a.why = std::move(why);
         a.model_gcells_per_s = model;
         a.model_is_bound = model_bound;
@@ -127,8 +128,9 @@ std::vector<AutoCandidate> auto_candidates(const StencilConfig& config, const De
         return lists.out;
     }
     const bool star = kind == StencilKind::Star;
-    for (int cf : star ? std::vector<int> { 1, 2, 4 } : std::vector<int> { 1 })
-        lists.add_single(Variant::Stream, cf, "2.5D streaming along the slow axis");
+    // Point stencils too: their stream kernel was fastest at CF 2 to 8 for most of EBISU's ten on the H100 (3d27pt
+    // fp32 at 384x288x2560: CF 2 273.4 GCells/s against 207.0 at CF 1; docs/PERFORMANCE.md).
+    for (int cf : { 1, 2, 4 }) lists.add_single(Variant::Stream, cf, "2.5D streaming along the slow axis");
     lists.add_single(Variant::Smem, 1, "the block's tile in shared memory");
     // Temporal: 2D tiles of 256 cells at CF 1; 3D EBISU's 32 x 32 tiles at CF 4 (measured best), and CF 1 at its
     // best depth. The room left keeps the list short, with base after it.

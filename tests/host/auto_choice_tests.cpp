@@ -137,15 +137,23 @@ TEST(AutoVariant, PointStencilCandidatesAreOnesItRuns) {
     const std::vector<AutoCandidate> list = auto_candidates(request, catalogue);
     ASSERT_FALSE(list.empty());
     bool temporal = false;
+    std::set<int> stream_cfs;
     for (const AutoCandidate& a : list) {
         const Variant v = a.config.policy.variant;
         EXPECT_TRUE(v == Variant::Base || v == Variant::Smem || v == Variant::Stream || v == Variant::Temporal)
             << a.label;
-        EXPECT_EQ(a.config.policy.cf, 1) << a.label;
+        if (v == Variant::Stream) {
+            stream_cfs.insert(a.config.policy.cf);
+            EXPECT_NE(a.label.find(", CF " + std::to_string(a.config.policy.cf)), std::string::npos) << a.label;
+        } else {
+            EXPECT_EQ(a.config.policy.cf, 1) << a.label;
+        }
         EXPECT_TRUE(can_implement(a.config, catalogue)) << a.label;
         temporal = temporal || v == Variant::Temporal;
     }
     EXPECT_TRUE(temporal);
+    EXPECT_EQ(stream_cfs, (std::set<int> { 1, 2, 4 })) << "the point stream kernel's coarsening is tried too";
+    EXPECT_LE(list.size(), std::size_t(kMaxAutoCandidates));
 }
 
 TEST(AutoVariant, TheFastestCandidateIsChosen) {
