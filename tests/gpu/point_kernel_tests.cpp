@@ -51,10 +51,11 @@ std::vector<StencilConfig> point_matrix() {
     for (const StencilShape& shape : shapes)
         for (Variant v : { Variant::Base, Variant::Smem, Variant::Stream, Variant::Temporal })
             for (Precision p : { Precision::FP32, Precision::FP64 })
-                for (int cf : { 1, 4, 8 })
+                for (int cf : { 1, 2, 4, 8 })
                     for (bool given_block : { false, true }) {
-                        // CF 8 for the 2D stream kernel only: the heuristic's rows of up to 1024 threads there
-                        if (cf == 8 && (v != Variant::Stream || shape.dims != 2)) continue;
+                        // CF 2 and 8 for the stream kernel only: the CFs --variant auto tries for point stencils,
+                        // and in 2D the heuristic's rows of up to 1024 threads
+                        if ((cf == 2 || cf == 8) && v != Variant::Stream) continue;
                         StencilConfig c;
                         use_shape(c.problem, shape);
                         const int r = c.problem.radius;

@@ -154,6 +154,13 @@ TEST(AutoVariant, PointStencilCandidatesAreOnesItRuns) {
     EXPECT_TRUE(temporal);
     EXPECT_EQ(stream_cfs, (std::set<int> { 1, 2, 4, 8 })) << "the point stream kernel's coarsening is tried too";
     EXPECT_LE(list.size(), std::size_t(kMaxAutoCandidates));
+
+    StencilConfig poisson = auto_request(3);
+    use_shape(poisson.problem, *ebisu_shape("poisson"));
+    std::set<int> cfs_3d;
+    for (const AutoCandidate& a : auto_candidates(poisson, catalogue))
+        if (a.config.policy.variant == Variant::Stream) cfs_3d.insert(a.config.policy.cf);
+    EXPECT_EQ(cfs_3d, (std::set<int> { 1, 2, 4 })) << "CF 8 in 3D waits for the GPU tests";
 }
 
 TEST(AutoVariant, TheFastestCandidateIsChosen) {
