@@ -255,6 +255,7 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
     } else if (key == "--overlap") {
         if (value != "on" && value != "off") return bad(key, value, "on or off");
         c.placement.overlap = value == "on";
+        o.overlap_given = true;
     } else if (key == "--split") {
         auto v = parse_split(value);
         if (!v || *v == SplitAxis::Slowest) return bad(key, value, "x, y or z");

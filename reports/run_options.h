@@ -27,8 +27,10 @@ struct RunOptions {
     bool verify = false;
     bool checksum = false; // run: print field_checksum of the final field (gpu/backends/rank_strip.h)
     // Under mpirun: the process grid, ranks per axis x first (--ranks PxQ[xR], gpu/plan/rank_grid_plan.h); empty:
-    // strips along the slowest axis.
+    // strips along the slowest axis. Without --ranks the job takes default_rank_grid's (rank_grid_chosen).
     std::vector<int> rank_grid;
+    bool rank_grid_chosen = false; // the grid is default_rank_grid's, not --ranks's
+    bool overlap_given = false; // --overlap was on the command line (a job without --ranks then runs strips)
     bool quiet = false; // no report on stdout, no progress: only the rows (--csv, --json) and errors
     bool json = false; // the rows as JSON Lines on stdout (the report then goes to stderr)
     std::int64_t bandwidth_bytes = kRooflineCopyBytes; // `bandwidth` measures the roofline's copies by default

@@ -39,7 +39,7 @@ StencilConfig local_config(const RankGridPlan& plan, const RankBox& box) {
 }
 
 // The line on the grid, then a line per rank and the halo line.
-std::string grid_lines(const RankGridPlan& plan, const std::vector<RankRecord>& ranks, bool cuda) {
+std::string grid_lines(const RankGridPlan& plan, const std::vector<RankRecord>& ranks, bool cuda, bool chosen) {
     const std::size_t hosts = host_count(ranks);
     std::vector<int> smallest = plan.boxes.front().extent, largest = smallest;
     for (const RankBox& b : plan.boxes)
@@ -47,12 +47,14 @@ std::string grid_lines(const RankGridPlan& plan, const std::vector<RankRecord>& 
             smallest[a] = std::min(smallest[a], b.extent[a]), largest[a] = std::max(largest[a], b.extent[a]);
     const std::string boxes
         = smallest == largest ? extent_text(smallest) : extent_text(smallest) + " to " + extent_text(largest);
-    char buf[400];
+    char buf[520];
     std::snprintf(buf, sizeof buf,
-        "ranks    %zu MPI processes on %zu host%s in a %s grid, boxes of %s cells, ghost depth %d, halo %s (faces "
+        "ranks    %zu MPI processes on %zu host%s in a %s grid%s, boxes of %s cells, ghost depth %d, halo %s (faces "
         "packed, axis by axis)%s, overlap off\n",
-        ranks.size(), hosts, hosts == 1 ? "" : "s", rank_grid_text(plan.grid).c_str(), boxes.c_str(), plan.ghost_depth,
-        std::string(to_string(HaloPath::MpiHost)).c_str(), cuda ? " staged through pinned host memory" : "");
+        ranks.size(), hosts, hosts == 1 ? "" : "s", rank_grid_text(plan.grid).c_str(),
+        chosen ? " (MPI_Dims_create's factors, the most ranks on the longest axis; --ranks picks another)" : "",
+        boxes.c_str(), plan.ghost_depth, std::string(to_string(HaloPath::MpiHost)).c_str(),
+        cuda ? " staged through pinned host memory" : "");
     std::string out = buf;
     for (std::size_t i = 0; i < ranks.size(); ++i) {
         const RankBox& box = plan.boxes[i];
@@ -95,7 +97,7 @@ int run_grid(const std::string& command, RunOptions o, MpiWorld& world, const De
     total.device = my_device;
     total.resources = domain.field().resources();
     total.ms_per_step = timed.ms_per_step;
-    print_job_report(total, grid_lines(job.plan, records, job.cuda), checksum);
+    print_job_report(total, grid_lines(job.plan, records, job.cuda, o.rank_grid_chosen), checksum);
     if (o.csv.empty()) return 0;
 
     // The CSV: each rank's box as a domain of its own, then the whole domain. In the halo columns a box's extent

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // run and bench as one rank of an MPI job on a process grid (`mpirun -np N stencilscope-cli run --ranks PxQ[xR]`,
-// app/cli/mpi_grid_run.cpp); without --ranks, app/cli/mpi_run.cpp runs strips.
+// app/cli/mpi_grid_run.cpp), or on default_rank_grid's grid without --ranks; where that is empty, app/cli/mpi_run.cpp
+// runs strips.
 #pragma once
 
 #include "app/cli/mpi_world.h"

@@ -11,6 +11,7 @@
 #include "app/cli/rank_job.h"
 #include "app/cli/rank_run.h"
 #include "gpu/backends/rank_strip.h"
+#include "gpu/plan/rank_grid_plan.h"
 #include "gpu/problem/physics.h"
 #include "reports/request_check.h"
 #include "reports/run_report.h"
@@ -62,6 +63,16 @@ std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ra
         out += rank_line(i, ranks[i], cuda, rows, updated_cells(strip_config(plan.split, strip)));
     }
     return out + halo_line(ranks, "");
+}
+
+// Without --ranks, a job whose rank count factors over two or more axes runs on a process grid (issue 37).
+void take_default_rank_grid(RunOptions& o, int ranks) {
+    if (!o.rank_grid.empty()) return;
+    std::vector<int> grid = default_rank_grid(o.config, ranks, o.overlap_given);
+    if (grid.empty()) return;
+    o.rank_grid = std::move(grid);
+    o.rank_grid_chosen = true;
+    o.config.placement.overlap = false; // grids trade their faces after the step
 }
 
 int run_one(const std::string& command, RunOptions o, MpiWorld& world, const DeviceCatalogue& catalogue) {
@@ -139,6 +150,8 @@ int run_under_mpi(char*[], const std::string& command, const std::vector<std::st
     std::vector<RunOptions> runs;
     const Status parsed = parse(runs);
     if (!parsed) return world.agree(2, parsed.reason, true);
+    if (command != "profile") // profile follows strips only
+        for (RunOptions& o : runs) take_default_rank_grid(o, world.size());
     // Every combination of a list, and rank 0's rows path, before the first one runs (issue 36).
     if (Status s = check_run_request(command, runs, catalogue, world.size()); !s) return world.agree(2, s.reason, true);
     Status outputs = Status::success();

@@ -4,6 +4,8 @@
 #include "gpu/plan/rank_plan.h"
 #include "gpu/plan/strip_plan.h"
 
+#include <algorithm>
+
 namespace ss {
 namespace {
 
@@ -69,10 +71,27 @@ Status check_rank_grid(const StencilConfig& c, const std::vector<int>& grid, int
     if (c.placement.overlap)
         return Status::failure(ranks_option
             + ": process grids trade their faces after the step (--overlap off); "
-              "only strips (no --ranks) overlap the exchange");
+              "only strips (no --ranks, --overlap on) overlap the exchange");
     const RankBoxPlan first = box_of(0, grid, updated_extent(c), c.problem.radius, cut_units(c));
     if (!first.verdict) return Status::failure(ranks_option + ": " + first.verdict.reason);
     return Status::success();
+}
+
+std::vector<int> default_rank_grid(const StencilConfig& whole, int ranks, bool overlap_asked) {
+    const int dims = whole.problem.dims;
+    const std::vector<int> factors = balanced_grid(ranks, dims);
+    if (overlap_asked || factors.size() < 2 || factors[1] == 1) return {}; // one axis cut: strips
+    // Axes by updated cells, most first; the slower axis first among equals.
+    const std::vector<int> extent = updated_extent(whole);
+    std::vector<int> axes(std::size_t(dims));
+    for (int a = 0; a < dims; ++a) axes[std::size_t(a)] = dims - 1 - a;
+    std::stable_sort(
+        axes.begin(), axes.end(), [&](int a, int b) { return extent[std::size_t(a)] > extent[std::size_t(b)]; });
+    std::vector<int> grid(std::size_t(dims), 1);
+    for (std::size_t i = 0; i < axes.size(); ++i) grid[std::size_t(axes[i])] = factors[i];
+    StencilConfig after_the_step = whole;
+    after_the_step.placement.overlap = false; // grids trade their faces after the step
+    return check_rank_grid(after_the_step, grid, ranks) ? grid : std::vector<int> {};
 }
 
 RankGridPlan plan_rank_grid(const StencilConfig& whole, const std::vector<int>& grid) {

@@ -27,6 +27,14 @@ std::string rank_grid_text(const std::vector<int>& grid);
 // boxes thinner than R.
 Status check_rank_grid(const StencilConfig& whole, const std::vector<int>& grid, int ranks);
 
+// The process grid of a job started without --ranks (issue 37): MPI_Dims_create's near-equal factors of `ranks`
+// (balanced_grid), the largest on the axis with the most updated cells (ties to the slower axis), so that the boxes
+// trade small faces. Empty where the job runs strips instead: where those factors cut one axis only (2, 3 or any
+// prime count of ranks: strips along the slowest axis trade contiguous rows and overlap the exchange), where
+// `overlap_asked` (--overlap given: only strips overlap), or where check_rank_grid refuses the grid (the variants
+// only strips run, boxes thinner than R): the strips' own check then speaks.
+std::vector<int> default_rank_grid(const StencilConfig& whole, int ranks, bool overlap_asked);
+
 struct RankGridPlan {
     StencilConfig whole;
     std::vector<int> grid; // ranks per axis, x first

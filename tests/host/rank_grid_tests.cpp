@@ -213,6 +213,29 @@ TEST(RankGrid, RefusesInOneLineWhatCannotRun) {
     EXPECT_NE(reason(bad, { 4, 1 }, 4).find("thinner than the R4 ghost zone"), std::string::npos);
 }
 
+// Without --ranks: MPI_Dims_create's factors, the most ranks on the axis with the most cells; strips where the
+// factors cut one axis, where --overlap was asked for, or where no grid can run the configuration.
+TEST(RankGrid, TheDefaultGridFollowsTheDomainsShape) {
+    const StencilConfig square = cpu_run(2, { 1026, 1026, 1 }, 1);
+    EXPECT_EQ(default_rank_grid(square, 4, false), (std::vector<int> { 2, 2 }));
+    EXPECT_EQ(default_rank_grid(square, 6, false), (std::vector<int> { 2, 3 })) << "ties go to the slower axis";
+    const StencilConfig wide = cpu_run(2, { 4098, 1026, 1 }, 1);
+    EXPECT_EQ(default_rank_grid(wide, 6, false), (std::vector<int> { 3, 2 })) << "the longest axis gets the most";
+    EXPECT_EQ(default_rank_grid(wide, 8, false), (std::vector<int> { 4, 2 }));
+    const StencilConfig cube = cpu_run(3, { 258, 258, 258 }, 1);
+    EXPECT_EQ(default_rank_grid(cube, 8, false), (std::vector<int> { 2, 2, 2 }));
+    EXPECT_EQ(default_rank_grid(cube, 4, false), (std::vector<int> { 1, 2, 2 }));
+    EXPECT_EQ(default_rank_grid(cube, 12, false), (std::vector<int> { 2, 2, 3 }));
+    for (int prime : { 1, 2, 3, 5, 7 })
+        EXPECT_TRUE(default_rank_grid(square, prime, false).empty()) << prime << " ranks cut one axis: strips";
+    EXPECT_TRUE(default_rank_grid(square, 4, true).empty()) << "--overlap asks for strips";
+    StencilConfig temporal = square;
+    temporal.policy.variant = Variant::Temporal;
+    EXPECT_TRUE(default_rank_grid(temporal, 4, false).empty());
+    const StencilConfig thin = cpu_run(2, { 10, 4098, 1 }, 4); // 2 updated columns: no cut along x
+    EXPECT_TRUE(default_rank_grid(thin, 4, false).empty()) << "boxes thinner than R: the strips' check speaks";
+}
+
 TEST(RankGrid, CudaBoxesCompileTheirOwnDomainsText) {
     StencilConfig c = cpu_run(3, { 66, 34, 40 }, 2);
     c.placement.backend = Backend::Cuda;

@@ -83,6 +83,16 @@ for entry in "${grid_cases[@]}"; do
         check "--ranks $grid equals one process and says the grid: $c" $? "checksum '$got' vs '$one': $out"
     done
 done
+# Without --ranks, four ranks take MPI_Dims_create's 2x2 (the most ranks on the longest axis), bitwise one process;
+# with --overlap given they run strips.
+c="--size 90x77 --radius 2 --steps 6"
+one=$(checksum_of "$("$cli" run --backend "$backend" $c --checksum)")
+out=$(mpi -np 4 "$cli" run --backend "$backend" $c --checksum 2>&1)
+[ "$(checksum_of "$out")" = "$one" ] && grep -q "^ranks    4 MPI processes on .* in a 2x2 grid (MPI_Dims_create's" <<<"$out"
+check "-np 4 without --ranks runs the 2x2 grid, bitwise one process" $? "$out"
+out=$(mpi -np 4 "$cli" run --backend "$backend" $c --overlap off --checksum 2>&1)
+[ "$(checksum_of "$out")" = "$one" ] && grep -q "^ranks    4 MPI processes .*strips along y" <<<"$out"
+check "-np 4 with --overlap given runs strips" $? "$out"
 out=$(mpi -np 4 "$cli" run --backend "$backend" --size 64x64 --ranks 3x2 2>&1)
 rc=$?
 [ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q -- '--ranks 3x2: the grid holds 6 ranks, the run has 4' <<<"$out"
