@@ -83,7 +83,7 @@ std::vector<int> default_rank_grid(const StencilConfig& whole, int ranks, bool o
     if (overlap_asked || factors.size() < 2 || factors[1] == 1) return {}; // one axis cut: strips
     // Axes by updated cells, most first; the slower axis first among equals.
     const std::vector<int> extent = updated_extent(whole);
-    std::vector<int> axes(std::size_t(dims));
+    std::vector<int> axes(static_cast<std::size_t>(dims));
     for (int a = 0; a < dims; ++a) axes[std::size_t(a)] = dims - 1 - a;
     std::stable_sort(
         axes.begin(), axes.end(), [&](int a, int b) { return extent[std::size_t(a)] > extent[std::size_t(b)]; });
