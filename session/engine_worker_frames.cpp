@@ -97,8 +97,7 @@ bool EngineWorker::produce_device_frame(FieldFrame& f, int queue_next_steps) {
 // frame drawn (issue 40, H100 soak with counters off, found by STENCILSCOPE_STALL_TRACE). So the engine keeps it and
 // frees it here once the GUI has let go.
 void EngineWorker::retire_staging() {
-    if (m_staging) m_retired_staging.push_back(std::move(m_staging));
-    m_staging.reset();
+    if (m_staging) m_retired_staging.push_back(std::move(m_staging)); // leaves m_staging empty
 }
 
 void EngineWorker::free_released_staging() {

@@ -20,6 +20,13 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
 std::int64_t one_role_pending_registers(const StencilConfig& c, int x_cells) {
     return std::int64_t(2) * c.problem.radius * c.policy.cf * x_cells * element_size(c.problem.precision) / 4;
 }
+
+// Point stencils' 2D stream kernel in fp32 with its ring of planes (not summing forward): the one whose rows follow CF.
+bool point_ring_fp32_2d(const StencilConfig& c) {
+    return c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Stream && c.problem.dims == 2
+        && c.problem.precision == Precision::FP32 && !point_stream_forward(c);
+}
+
 } // namespace
 
 std::string bytes_text(std::int64_t bytes) {
@@ -48,8 +55,7 @@ BlockDims distribute_threads(const StencilConfig& c, int threads) {
         // / 239.1 with 1024 against 320.8 with 256 at CF 2 (docs/PERFORMANCE.md "Box R1 2D: the block").
         if (c.problem.dims == 2) {
             if (point_stream_full_rows(c)) return { std::min(threads, 1024), 1, 1 };
-            const bool ring_fp32 = !point_stream_forward(c) && c.problem.precision == Precision::FP32;
-            return { std::min(threads, ring_fp32 ? std::min(1024, 128 * c.policy.cf) : 128), 1, 1 };
+            return { std::min(threads, point_ring_fp32_2d(c) ? std::min(1024, 128 * c.policy.cf) : 128), 1, 1 };
         }
         return { std::min(threads, 32), std::clamp(threads / 32, 1, 8), 1 };
     }
@@ -184,10 +190,8 @@ int stream_min_blocks_per_sm() {
 }
 
 bool point_stream_full_rows(const StencilConfig& c) {
-    if (c.problem.stencil != StencilKind::Points || c.policy.variant != Variant::Stream || c.problem.dims != 2
-        || c.problem.precision != Precision::FP32 || c.policy.cf < 2 || point_stream_forward(c))
-        return false;
-    // A row of blocks of 1024 x CF cells whose last block is at least 97 % busy.
+    if (!point_ring_fp32_2d(c) || c.policy.cf < 2) return false;
+    // Blocks of 1024 x CF cells along a row leave at most 3 % of the cells they cover idle.
     const std::int64_t per_block = 1024ll * c.policy.cf, nx = c.problem.size.nx;
     const std::int64_t covered = (nx + per_block - 1) / per_block * per_block;
     return (covered - nx) * 100 <= 3 * nx;
