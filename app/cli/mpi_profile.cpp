@@ -139,7 +139,7 @@ int profile_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& cata
     }
 
     std::vector<CsvRow> rows;
-    RankRun run(world, strip, Backend::Cuda, job.device_buffers, job.overlapped);
+    RankRun run(world, strip, Backend::Cuda, job.halo, job.overlapped);
     for (int launch = 1; launch <= o.launches; ++launch) {
         if (o.steps > 0) run.steps(o.steps);
         const long long iteration = strip.field().iteration() + 1;

@@ -42,8 +42,25 @@ CsvRow mpi_csv_header() {
 }
 
 // The line on the ranks' split, then a line per rank and the halo line.
-std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ranks, const RankPlan& plan,
-    HaloPath path, bool cuda, bool cuda_aware, bool overlapped) {
+// How the rows travel, after the path's name.
+std::string path_note(const RankJob& job) {
+    if (!job.cuda) return "";
+    switch (job.halo) {
+    case RankHalo::Device:
+        return " (CUDA-aware MPI)";
+    case RankHalo::Peer:
+        return " (each rank copies its rows into its neighbours' ghost rows over the GPUs' link; MPI says they landed)";
+    case RankHalo::Host:
+        break;
+    }
+    const std::string why = job.no_peer_copies.empty() ? "" : "; no CUDA IPC: " + job.no_peer_copies;
+    return " (MPI not CUDA-aware: staged through pinned host memory" + why + ")";
+}
+
+std::string rank_lines(
+    const RunReport& total, const std::vector<RankRecord>& ranks, const RankJob& job, HaloPath path) {
+    const RankPlan& plan = job.plan;
+    const bool cuda = job.cuda, overlapped = job.overlapped;
     const StencilConfig& c = total.options.config;
     const std::size_t hosts = host_count(ranks);
     const char* overlap = overlapped ? "on"
@@ -53,9 +70,7 @@ std::string rank_lines(const RunReport& total, const std::vector<RankRecord>& ra
     std::snprintf(buf, sizeof buf,
         "ranks    %zu MPI processes on %zu host%s, strips along %s, ghost depth %d, halo %s%s, overlap %s\n",
         ranks.size(), hosts, hosts == 1 ? "" : "s", c.problem.dims == 3 ? "z" : "y", plan.strips.ghost_depth,
-        std::string(to_string(path)).c_str(),
-        cuda ? (cuda_aware ? " (CUDA-aware MPI)" : " (MPI not CUDA-aware: staged through pinned host memory)") : "",
-        overlap);
+        std::string(to_string(path)).c_str(), path_note(job).c_str(), overlap);
     std::string out = buf;
     for (std::size_t i = 0; i < ranks.size(); ++i) {
         const Strip& strip = plan.strips.strips[i];
@@ -88,7 +103,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     TimedRuns timed;
     std::uint64_t checksum = 0;
     run_or_end_job(world, [&] {
-        RankRun run(world, *strip, o.config.placement.backend, job.device_buffers, job.overlapped);
+        RankRun run(world, *strip, o.config.placement.backend, job.halo, job.overlapped);
         timed = time_rank_runs(command, o, world, [&run](int steps) { return run.steps(steps); });
         if (o.checksum) {
             const std::vector<double> local = strip->field().download();
@@ -108,15 +123,16 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     const std::vector<RankRecord> records = gather_rank_records(world, job.device, my_device, received, timed.runs);
     if (world.rank() != 0) return 0;
 
-    const HaloPath path = job.device_buffers ? HaloPath::MpiDevice : HaloPath::MpiHost;
+    const HaloPath path = job.halo == RankHalo::Device ? HaloPath::MpiDevice
+        : job.halo == RankHalo::Peer                   ? HaloPath::MpiPeer
+                                                       : HaloPath::MpiHost;
     RunReport total;
     total.command = command;
     total.options = o;
     total.device = my_device;
     total.resources = strip->field().resources();
     total.ms_per_step = timed.ms_per_step;
-    print_job_report(
-        total, rank_lines(total, records, job.plan, path, job.cuda, job.device_buffers, job.overlapped), checksum);
+    print_job_report(total, rank_lines(total, records, job, path), checksum);
     if (o.csv.empty()) return 0;
 
     // The CSV: each rank's strip as a domain of its own (its rows plus ghost rows), then the whole domain.

@@ -4,6 +4,7 @@
 #include "app/cli/address_space.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_output.h"
+#include "app/cli/rank_peers.h"
 #include "gpu/problem/physics.h"
 
 #include <algorithm>
@@ -28,6 +29,23 @@ void run_or_end_job(MpiWorld& world, const std::function<void()>& work) {
         failure = std::string("run failed: ") + e.what();
     }
     if (!failure.empty()) world.abort(1, failure);
+}
+
+void RankRun::trade_word() {
+    ++m_exchanges;
+    const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
+    unsigned long long word[2][2] = { { (unsigned long long)m_exchanges, (unsigned long long)m_exchanges }, {} };
+    unsigned char* send[2]
+        = { reinterpret_cast<unsigned char*>(&word[0][0]), reinterpret_cast<unsigned char*>(&word[0][1]) };
+    unsigned char* receive[2]
+        = { reinterpret_cast<unsigned char*>(&word[1][0]), reinterpret_cast<unsigned char*>(&word[1][1]) };
+    m_world.exchange(send, receive, sizeof word[0][0], m_timeout_s, m_exchanges, silent);
+    for (int side : { kRankBelow, kRankAbove })
+        if (m_neighbour[side] && word[1][side] != (unsigned long long)m_exchanges)
+            m_world.abort(1,
+                "rank " + std::to_string(m_world.rank() + (side == kRankAbove ? 1 : -1)) + " is at exchange "
+                    + std::to_string(word[1][side]) + " where this rank is at " + std::to_string(m_exchanges)
+                    + ": the ranks are out of step; ending the job");
 }
 
 int agree_on_rank_start(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,
@@ -68,7 +86,12 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
         why = e.what();
     }
     if (int code = world.agree(job.strip ? 0 : 1, "cannot create the strip: " + why)) return code; // a failed run
-    job.device_buffers = job.cuda && o.config.placement.halo == HaloMode::Auto && world.cuda_aware();
+    // Device buffers where MPI reads them; else peer copies where every pair of neighbours shares a node; else staged.
+    const bool automatic = job.cuda && o.config.placement.halo == HaloMode::Auto;
+    if (automatic && world.cuda_aware())
+        job.halo = RankHalo::Device;
+    else if (automatic && connect_peer_ranks(world, *job.strip, job.no_peer_copies))
+        job.halo = RankHalo::Peer;
     job.overlapped = o.config.placement.overlap && job.strip->overlaps();
 
     run_or_end_job(world, [&] {

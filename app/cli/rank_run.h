@@ -27,15 +27,20 @@ struct RankTimes {
 // The median of the timed runs' values (0 for none): what rank 0 reports of each rank.
 double median(std::vector<double> values);
 
+// How a rank's ghost rows travel. Host: MPI moves pinned host copies of them (or the CPU backend's rows). Device: MPI
+// moves device memory (a CUDA-aware MPI). Peer: the rank copies its rows straight into its neighbours' ghost rows
+// (CUDA IPC, every pair of neighbours on one node) and MPI carries a word per step, saying they have landed.
+enum class RankHalo { Host, Device, Peer };
+
 // The steps of one rank. Overlap off: the step, waited for, then the exchange (staged: copy out, trade,
 // copy in). Overlap on: the rows the neighbours need first, then the interior, which runs while those rows
 // travel (RankStrip's overlapped step); the CPU backend runs the same calls one after the other.
 class RankRun {
 public:
-    RankRun(MpiWorld& world, RankStrip& strip, Backend backend, bool device_buffers, bool overlap)
+    RankRun(MpiWorld& world, RankStrip& strip, Backend backend, RankHalo halo, bool overlap)
         : m_world(world)
         , m_strip(strip)
-        , m_device_buffers(device_buffers)
+        , m_halo(halo)
         , m_overlap(overlap)
         , m_timeout_s(knob_seconds(Knob::MpiTimeout)) {
         // Testing hooks (gpu/plan/knobs.h): rank STENCILSCOPE_MPI_TEST_SILENT_RANK stops sending after
@@ -59,6 +64,7 @@ public:
                 m_strip.rows_final();
                 const auto start = std::chrono::steady_clock::now(); // the interior runs from here on
                 m_strip.rows_out();
+                if (m_halo == RankHalo::Peer) m_strip.push_rows();
                 trade();
                 m_strip.rows_in(staged() ? m_host[1] : nullptr);
                 t.exchange_ms += milliseconds_since(start);
@@ -76,6 +82,7 @@ public:
 
     // The exchange of a step computed outside steps() (the profiled step): as after a step with overlap off.
     void exchange_after_step() {
+        if (m_halo == RankHalo::Peer) m_strip.push_rows();
         for (int side : { kRankBelow, kRankAbove })
             if (staged() && m_neighbour[side]) m_strip.copy_out(side, m_host[0][side]);
         trade();
@@ -87,10 +94,12 @@ private:
     static double milliseconds_since(std::chrono::steady_clock::time_point start) {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     }
-    bool staged() const { return !m_device_buffers && m_strip.device_memory(); }
+    bool staged() const { return m_halo == RankHalo::Host && m_strip.device_memory(); }
 
-    // MPI between the rows to send and the ghost rows: the staging buffers, or the strip's rows in place.
+    // MPI between the rows to send and the ghost rows: the staging buffers, or the strip's rows in place; with peer
+    // copies, the exchange's number, which says the rows have landed (and that the ranks are in step).
     void trade() {
+        if (m_halo == RankHalo::Peer) return trade_word();
         unsigned char *send[2], *receive[2];
         for (int side : { kRankBelow, kRankAbove }) {
             send[side] = staged() ? m_host[0][side] : m_strip.send_rows(side);
@@ -101,9 +110,12 @@ private:
         m_world.exchange(send, receive, m_strip.halo_bytes(), m_timeout_s, m_exchanges, silent);
     }
 
+    void trade_word();
+
     MpiWorld& m_world;
     RankStrip& m_strip;
-    bool m_device_buffers, m_overlap;
+    RankHalo m_halo;
+    bool m_overlap;
     double m_timeout_s;
     long long m_silent_after = -1, m_exchanges = 0;
     bool m_neighbour[2] = {};
@@ -121,7 +133,8 @@ struct RankJob {
     int device = 0; // this rank's CUDA device
     RankPlan plan; // the split, resolved once: every rank's strip (rank 0 reports them)
     std::unique_ptr<RankStrip> strip; // this rank's rows, holding its part of the initial field
-    bool device_buffers = false; // MPI trades device memory (CUDA-aware on every rank)
+    RankHalo halo = RankHalo::Host; // the same on every rank
+    std::string no_peer_copies; // why the ranks stage through host memory where peer copies were tried
     bool overlapped = false; // the exchange runs while the interior computes (the same on every rank)
 };
 

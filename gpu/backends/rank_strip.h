@@ -63,6 +63,21 @@ public:
     virtual void rows_in(const unsigned char* const stage_in[2]);
     virtual double take_compute_ms();
 
+    // ---- Peer copies between processes on one node (CUDA IPC; gpu/backends/cuda/ipc_ghost_rows.h), the
+    // transport carrying only a description once and a word per step:
+    //   peer_description  what a neighbour needs to write this strip's ghost rows (empty: this backend cannot);
+    //   open_peer         maps the neighbour on `side`'s buffers from its description (refused with the reason);
+    //   push_rows         once the rows to send are final (after compute_step, or rows_final), copies them
+    //                     straight into every opened neighbour's ghost rows, in its buffer of this step's parity
+    //                     (the ranks step in lockstep), and waits for the copies;
+    //   close_peers       unmaps them (a job that cannot use them on every rank falls back to staging).
+    virtual std::vector<unsigned char> peer_description() { return {}; }
+    virtual Status open_peer(int, const std::vector<unsigned char>&) {
+        return Status::failure("peer copies need the CUDA backend");
+    }
+    virtual void push_rows() { }
+    virtual void close_peers() { }
+
 protected:
     Strip m_strip;
     std::size_t m_halo_bytes = 0;

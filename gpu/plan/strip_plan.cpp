@@ -25,6 +25,8 @@ std::string_view to_string(HaloPath p) {
         return "MPI device buffers";
     case HaloPath::MpiHost:
         return "MPI host buffers";
+    case HaloPath::MpiPeer:
+        return "CUDA IPC peer copies";
     }
     return "?";
 }

@@ -26,6 +26,7 @@ enum class HaloPath {
     Remote, // HaloMode::Remote: nothing copied, the kernel loads the neighbour's rows from its buffer
     MpiDevice, // between processes (mpirun): MPI reads and writes device buffers (a CUDA-aware MPI)
     MpiHost, // between processes: MPI moves host memory (the CPU backend's field, or rows staged through pinned memory)
+    MpiPeer, // between processes on one node: each copies its rows into its neighbours' ghost rows (CUDA IPC)
 };
 // "none", "same device", "peer-to-peer", "staged through host", "remote", "MPI device buffers",
 // "MPI host buffers"

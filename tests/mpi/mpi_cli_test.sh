@@ -65,6 +65,22 @@ for c in "${cases[@]}"; do
         done
     done
 done
+# Ranks on one node copy their rows into their neighbours' ghost rows (CUDA IPC, issue 37), bitwise as the staged
+# path (--halo staged), which the report names too.
+if [ "$backend" = cuda ]; then
+    c="--dims 3 --size 64x60x67 --radius 4 --variant stream --steps 7"
+    one=$(checksum_of "$("$cli" run $c --checksum)")
+    for n in 2 3; do
+        for overlap in on off; do
+            out=$(mpi -np "$n" "$cli" run $c --overlap $overlap --checksum 2>&1)
+            [ "$(checksum_of "$out")" = "$one" ] && grep -q "^ranks .*, halo CUDA IPC peer copies (each rank copies" <<<"$out"
+            check "-np $n overlap $overlap: CUDA IPC peer copies, bitwise one process" $? "$out"
+            out=$(mpi -np "$n" "$cli" run $c --overlap $overlap --halo staged --checksum 2>&1)
+            [ "$(checksum_of "$out")" = "$one" ] && grep -q "^ranks .*, halo MPI host buffers (MPI not CUDA-aware: staged" <<<"$out"
+            check "-np $n overlap $overlap --halo staged: staged through host, bitwise one process" $? "$out"
+        done
+    done
+fi
 # Process grids (--ranks PxQ[xR], issue 37): boxes trading faces axis by axis, bitwise one process too; the box and
 # point stencils read the corners, which arrive through two or three trades.
 grid_cases=("--size 90x77 --radius 2 --steps 6:2x1 1x3 2x2 3x2"

@@ -3,6 +3,7 @@
 
 #include "gpu/backends/cuda/cuda_check.h"
 #include "gpu/backends/cuda/cuda_simulation.h"
+#include "gpu/backends/cuda/ipc_ghost_rows.h"
 
 #include <algorithm>
 #include <new>
@@ -52,9 +53,7 @@ public:
     unsigned char* send_rows(int side) override {
         return current() + std::size_t(side == kRankBelow ? m_ghost : m_strip.updated_rows()) * m_sim->row_bytes();
     }
-    unsigned char* ghost_rows(int side) override {
-        return current() + std::size_t(side == kRankBelow ? 0 : m_ghost + m_strip.updated_rows()) * m_sim->row_bytes();
-    }
+    unsigned char* ghost_rows(int side) override { return current() + ghost_offset(side); }
     bool device_memory() const override { return true; }
     void copy_out(int side, void* host) override { copy(host, send_rows(side), cudaMemcpyDeviceToHost); }
     void copy_in(int side, const void* host) override { copy(ghost_rows(side), host, cudaMemcpyHostToDevice); }
@@ -108,6 +107,28 @@ public:
         cuda_check(cudaEventRecord(m_received, m_halo), "cudaEventRecord");
         cuda_check(cudaStreamWaitEvent(m_sim->stream(), m_received, 0), "cudaStreamWaitEvent");
     }
+    std::vector<unsigned char> peer_description() override {
+        if (m_ghost == 0) return {};
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        unsigned char* const buffers[2] = { m_sim->buffer(0), m_sim->buffer(1) };
+        const std::size_t offsets[2] = { ghost_offset(kRankBelow), ghost_offset(kRankAbove) };
+        return IpcGhostRows::describe(buffers, offsets, m_halo_bytes);
+    }
+    Status open_peer(int side, const std::vector<unsigned char>& description) override {
+        return m_peers.open(side, description, m_sim->device(), m_halo_bytes);
+    }
+    // On the halo stream, which follows the boundary rows (begin_step) or the waited step (compute_step).
+    void push_rows() override {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        const int parity = m_sim->current_buffer();
+        for (int side : { kRankBelow, kRankAbove })
+            if (m_peers.is_open(side))
+                cuda_check(cudaMemcpyAsync(
+                               m_peers.target(side, parity), send_rows(side), m_halo_bytes, cudaMemcpyDefault, m_halo),
+                    "ghost rows to the neighbour (CUDA IPC)");
+        cuda_check(cudaStreamSynchronize(m_halo), "ghost rows to the neighbour (CUDA IPC)");
+    }
+    void close_peers() override { m_peers.close(); }
     double take_compute_ms() override {
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
         cuda_check(cudaStreamSynchronize(m_halo), "ghost row upload");
@@ -119,6 +140,9 @@ public:
 
 private:
     unsigned char* current() const { return m_sim->buffer(m_sim->current_buffer()); }
+    std::size_t ghost_offset(int side) const {
+        return std::size_t(side == kRankBelow ? 0 : m_ghost + m_strip.updated_rows()) * m_sim->row_bytes();
+    }
     void copy(void* to, const void* from, cudaMemcpyKind kind) {
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
         cuda_check(cudaMemcpyAsync(to, from, m_halo_bytes, kind, m_sim->stream()), "ghost row staging");
@@ -138,6 +162,7 @@ private:
     cudaEvent_t m_boundary_done = nullptr, m_copied_out = nullptr, m_received = nullptr;
     cudaEvent_t m_timing[2][2] = {}; // [step parity][begin, end]
     long long m_steps_begun = 0; // since the last take_compute_ms
+    IpcGhostRows m_peers; // unmapped after the destructor has waited for the halo stream
 };
 
 } // namespace
