@@ -86,12 +86,13 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
         why = e.what();
     }
     if (int code = world.agree(job.strip ? 0 : 1, "cannot create the strip: " + why)) return code; // a failed run
-    // Device buffers where MPI reads them; else peer copies where every pair of neighbours shares a node; else staged.
+    // Peer copies where every pair of neighbours shares a node (one copy over the GPUs' link, no MPI message per
+    // row block); else device buffers where MPI reads them; else staged through host memory.
     const bool automatic = job.cuda && o.config.placement.halo == HaloMode::Auto;
-    if (automatic && world.cuda_aware())
-        job.halo = RankHalo::Device;
-    else if (automatic && connect_peer_ranks(world, *job.strip, job.no_peer_copies))
+    if (automatic && knob_flag(Knob::MpiPeerCopies) && connect_peer_ranks(world, *job.strip, job.no_peer_copies))
         job.halo = RankHalo::Peer;
+    else if (automatic && world.cuda_aware())
+        job.halo = RankHalo::Device;
     job.overlapped = o.config.placement.overlap && job.strip->overlaps();
 
     run_or_end_job(world, [&] {

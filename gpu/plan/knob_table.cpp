@@ -182,6 +182,17 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .default_value = 60,
         .default_text = "60",
         .meaning = "seconds an MPI rank waits for a neighbour's rows before it ends the job" },
+    { .id = Knob::MpiPeerCopies,
+        .name = "STENCILSCOPE_MPI_PEER_COPIES",
+        .kind = KnobKind::Setting,
+        .type = KnobType::Flag,
+        .min = 0,
+        .max = 1,
+        .default_value = 1,
+        .default_text = "1 (on)",
+        .meaning = "MPI ranks whose neighbours share their node copy their rows into the neighbours' ghost rows (CUDA "
+                   "IPC); 0: MPI moves the rows (device buffers where it is CUDA-aware, else staged through host "
+                   "memory)" },
     { .id = Knob::Raster,
         .name = "STENCILSCOPE_RASTER",
         .kind = KnobKind::Setting,

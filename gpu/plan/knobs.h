@@ -42,6 +42,7 @@ enum class Knob {
     // settings
     CudaLibs,
     MpiTimeout,
+    MpiPeerCopies,
     Raster,
     // test hooks
     StripsPerGpu,
