@@ -41,6 +41,18 @@ std::string join(const std::vector<std::string>& names) {
 
 } // namespace
 
+PmSamplerOptions continuous_sampler_options() {
+    PmSamplerOptions options;
+    options.interval_ns = kIntervalNs;
+    options.image_samples = 1000; // ~24 MB: ten decode periods' worth (a 20 ms period lost 1.6 ms once at 8192^2)
+    options.hardware_buffer_bytes = std::size_t(256) << 20;
+    return options;
+}
+
+std::chrono::milliseconds continuous_decode_period() {
+    return kDecodePeriod;
+}
+
 int run_continuous_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
     const StencilConfig& c = o.config;
     int exit_code = 0;
@@ -58,12 +70,8 @@ int run_continuous_profile(const RunOptions& o, const DeviceCatalogue& catalogue
     }
     std::mutex mutex;
     std::vector<PmChunk> arrived; // handed over on the decode thread, written on this one between steps
-    PmSamplerOptions options;
-    options.interval_ns = kIntervalNs;
-    options.image_samples = 1000; // ~24 MB: ten decode periods' worth (a 20 ms period lost 1.6 ms once at 8192^2)
-    options.hardware_buffer_bytes = std::size_t(256) << 20;
     auto run = PmSamplingRun::start(
-        devices, options, kDecodePeriod,
+        devices, continuous_sampler_options(), kDecodePeriod,
         [&](PmChunk&& chunk) {
             const std::lock_guard lock(mutex);
             arrived.push_back(std::move(chunk));

@@ -5,11 +5,19 @@
 #pragma once
 
 #include "gpu/problem/device.h"
+#include "gpu/profiler/pm_sampler.h"
 #include "reports/run_options.h"
+
+#include <chrono>
 
 namespace ss {
 
 // Returns the exit code (0, 1 the run or the counters failed, 2 bad input).
 int run_continuous_profile(const RunOptions&, const DeviceCatalogue&);
+
+// The sampling both programs' --continuous use (one process, and each rank under mpirun): every 100 us, a
+// decode every 10 ms.
+PmSamplerOptions continuous_sampler_options();
+std::chrono::milliseconds continuous_decode_period();
 
 } // namespace ss

@@ -9,6 +9,7 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_output.h"
+#include "app/cli/mpi_continuous.h"
 #include "app/cli/rank_run.h"
 #include "gpu/backends/bandwidth.h"
 #include "gpu/plan/launch_policy.h"
@@ -66,11 +67,7 @@ template <class Work> void in_turns(MpiWorld& world, Work&& work) {
 
 int profile_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& catalogue) {
     const int ranks = world.size();
-    if (o.continuous_seconds > 0)
-        return world.agree(2,
-            "--continuous is not available under mpirun: sample the run in one process (profile --continuous "
-            "with --gpus N samples every GPU)",
-            true);
+    if (o.continuous_seconds > 0) return continuous_under_mpi(o, world, catalogue);
     RankJob job;
     if (int code = start_rank_job(o, world, catalogue, true, mpi_profile_csv_header(), job)) return code;
     RankStrip& strip = *job.strip;

@@ -123,9 +123,7 @@ int run_one(const std::string& command, RunOptions o, MpiWorld& world, const Dev
     const std::vector<RankRecord> records = gather_rank_records(world, job.device, my_device, received, timed.runs);
     if (world.rank() != 0) return 0;
 
-    const HaloPath path = job.halo == RankHalo::Device ? HaloPath::MpiDevice
-        : job.halo == RankHalo::Peer                   ? HaloPath::MpiPeer
-                                                       : HaloPath::MpiHost;
+    const HaloPath path = halo_path(job.halo);
     RunReport total;
     total.command = command;
     total.options = o;

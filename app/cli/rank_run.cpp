@@ -31,6 +31,18 @@ void run_or_end_job(MpiWorld& world, const std::function<void()>& work) {
     if (!failure.empty()) world.abort(1, failure);
 }
 
+HaloPath halo_path(RankHalo halo) {
+    switch (halo) {
+    case RankHalo::Device:
+        return HaloPath::MpiDevice;
+    case RankHalo::Peer:
+        return HaloPath::MpiPeer;
+    case RankHalo::Host:
+        break;
+    }
+    return HaloPath::MpiHost;
+}
+
 void RankRun::trade_word() {
     ++m_exchanges;
     const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;

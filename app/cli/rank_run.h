@@ -31,6 +31,7 @@ double median(std::vector<double> values);
 // moves device memory (a CUDA-aware MPI). Peer: the rank copies its rows straight into its neighbours' ghost rows
 // (CUDA IPC, every pair of neighbours on one node) and MPI carries a word per step, saying they have landed.
 enum class RankHalo { Host, Device, Peer };
+HaloPath halo_path(RankHalo); // its name in reports and CSVs
 
 // The steps of one rank. Overlap off: the step, waited for, then the exchange (staged: copy out, trade,
 // copy in). Overlap on: the rows the neighbours need first, then the interior, which runs while those rows

@@ -155,10 +155,22 @@ else
     [ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'profile reads GPU counters: use --backend cuda' <<<"$out"
     check "profile under mpirun on the CPU backend" $? "rc $rc: $out"
 fi
-out=$(mpi -np 2 "$cli" profile --continuous 1 --size 64x64 2>&1)
+# profile --continuous: each rank samples its own GPU while the ranks step; a line per rank, then the job. Ranks
+# sharing a GPU are refused in one line (one sampler per GPU); the CPU backend has no counters.
+csv=$(mktemp -d)/continuous.csv
+out=$(mpi -np 2 "$cli" profile --backend "$backend" --continuous 1 --dims 3 --size 256x256x256 --radius 2 --csv "$csv" 2>&1)
 rc=$?
-[ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q -- '--continuous is not available under mpirun' <<<"$out"
-check "profile --continuous under mpirun" $? "rc $rc: $out"
+if [ "$backend" = cpu ]; then
+    [ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'profile reads GPU counters: use --backend cuda' <<<"$out"
+    check "profile --continuous under mpirun on the CPU backend" $? "rc $rc: $out"
+elif grep -q 'samples each GPU from one rank' <<<"$out"; then
+    [ $rc -eq 2 ] && [ "$(ours "$out")" -eq 1 ] && grep -q 'rank 1 shares .* GPU 0 with another: start one rank per GPU' <<<"$out"
+    check "profile --continuous, two ranks on one GPU: one line, exit 2" $? "rc $rc: $out"
+else
+    [ $rc -eq 0 ] && [ "$(grep -c '^  rank [01] GPU [0-9]* on .*: [1-9][0-9]* samples over .*DRAM read' <<<"$out")" -eq 2 ] \
+        && grep -q '^job      DRAM read [1-9]' <<<"$out" && [ "$(wc -l <"$csv")" -eq 4 ] && tail -1 "$csv" | grep -q '^2,all,'
+    check "profile --continuous under mpirun: a line per rank and the job, CSV rows per rank and all" $? "rc $rc: $out"
+fi
 
 # Bad input: one line from rank 0 (mpirun adds its own report), exit 2, no hang.
 out=$(mpi -np 1 "$cli" run --backend "$backend" --size 64x64 : -np 1 "$cli" run --backend "$backend" --size 64x65 2>&1)
