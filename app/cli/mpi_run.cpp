@@ -54,7 +54,13 @@ std::string path_note(const RankJob& job) {
         break;
     }
     const std::string why = job.no_peer_copies.empty() ? "" : "; no CUDA IPC: " + job.no_peer_copies;
-    return " (MPI not CUDA-aware: staged through pinned host memory" + why + ")";
+    const int pieces = job.overlapped ? stage_pieces(job.strip->halo_bytes()) : 1;
+    const std::string piecewise = pieces > 1
+        ? ", in " + std::to_string(pieces) + " pipelined pieces of "
+            + bytes_text(std::int64_t(job.strip->halo_bytes() / std::size_t(pieces)))
+        : "";
+    const std::string aware = job.staged_by_request ? "--halo staged" : "MPI not CUDA-aware";
+    return " (" + aware + ": staged through pinned host memory" + piecewise + why + ")";
 }
 
 std::string rank_lines(

@@ -2,6 +2,7 @@
 #include "app/cli/mpi_world.h"
 
 #include "app/cli/cli_common.h"
+#include "gpu/backends/rank_strip.h"
 
 #include <mpi.h>
 #if __has_include(<mpi-ext.h>)
@@ -14,8 +15,22 @@
 #include <cstdio>
 #include <stdexcept>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace ss::cli {
+namespace {
+
+// The line of a timed-out exchange: the neighbour whose rows did not come, or that this rank's did not leave.
+std::string stall_line(int silent, double timeout_s, long long exchange) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", timeout_s);
+    return (silent >= 0 ? "no ghost rows from rank " + std::to_string(silent) : std::string("ghost rows not sent"))
+        + " within " + seconds + " s at exchange " + std::to_string(exchange)
+        + " (STENCILSCOPE_MPI_TIMEOUT_S); ending the job";
+}
+
+} // namespace
 
 MpiWorld::MpiWorld() {
     if (MPI_Init(nullptr, nullptr) != MPI_SUCCESS) throw std::runtime_error("MPI_Init failed");
@@ -160,18 +175,67 @@ void MpiWorld::exchange_with(const int neighbours[2], unsigned char* const send[
     int done = 0;
     while (MPI_Testall(int(requests.size()), requests.data(), &done, MPI_STATUSES_IGNORE), !done) {
         if (Clock::now() > deadline) {
-            char seconds[32];
-            std::snprintf(seconds, sizeof seconds, "%g", timeout_s);
             int silent = -1;
             for (std::size_t i = 0; i < receives; ++i) {
                 int finished = 0;
                 MPI_Test(&requests[i], &finished, MPI_STATUS_IGNORE);
                 if (!finished) silent = neighbours[request_side[i]];
             }
-            report_stall(exchange, timeout_s,
-                (silent >= 0 ? "no ghost rows from rank " + std::to_string(silent) : std::string("ghost rows not sent"))
-                    + " within " + seconds + " s at exchange " + std::to_string(exchange)
-                    + " (STENCILSCOPE_MPI_TIMEOUT_S); ending the job");
+            report_stall(exchange, timeout_s, stall_line(silent, timeout_s, exchange));
+        }
+        std::this_thread::yield();
+    }
+}
+
+void MpiWorld::exchange_in_pieces(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes,
+    int pieces, const std::function<bool(int)>& ready, const std::function<void(int, int)>& arrived, double timeout_s,
+    long long exchange, bool skip_sends) {
+    const int neighbours[2] = { m_rank > 0 ? m_rank - 1 : -1, m_rank + 1 < m_size ? m_rank + 1 : -1 };
+    // Every piece's receive first (tagged 2 * piece + the receiver's side, as in exchange_with), so that a piece
+    // can land as soon as it is sent.
+    std::vector<MPI_Request> receives;
+    std::vector<std::pair<int, int>> received_piece; // side, piece of each receive
+    for (int side : { 0, 1 })
+        for (int k = 0; neighbours[side] >= 0 && k < pieces; ++k) {
+            receives.emplace_back();
+            received_piece.emplace_back(side, k);
+            MPI_Irecv(receive[side] + RankStrip::piece_offset(bytes, pieces, k),
+                int(RankStrip::piece_length(bytes, pieces, k)), MPI_BYTE, neighbours[side], 2 * k + side,
+                MPI_COMM_WORLD, &receives.back());
+        }
+    std::vector<MPI_Request> sends;
+    std::vector<int> indices(receives.size());
+    std::size_t landed = 0;
+    int next = 0; // the next piece to send
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_s);
+    for (;;) {
+        // Send each piece once it is in the host buffers (in order), and hand over each piece that landed.
+        while (next < pieces && ready(next)) {
+            for (int side : { 0, 1 })
+                if (neighbours[side] >= 0 && !skip_sends) {
+                    sends.emplace_back();
+                    MPI_Isend(send[side] + RankStrip::piece_offset(bytes, pieces, next),
+                        int(RankStrip::piece_length(bytes, pieces, next)), MPI_BYTE, neighbours[side],
+                        2 * next + 1 - side, MPI_COMM_WORLD, &sends.back());
+                }
+            ++next;
+        }
+        int count = 0;
+        if (landed < receives.size()) {
+            MPI_Testsome(int(receives.size()), receives.data(), &count, indices.data(), MPI_STATUSES_IGNORE);
+            for (int i = 0; i < count && count != MPI_UNDEFINED; ++i, ++landed)
+                arrived(received_piece[std::size_t(indices[std::size_t(i)])].first,
+                    received_piece[std::size_t(indices[std::size_t(i)])].second);
+        }
+        int sent = 1;
+        if (!sends.empty()) MPI_Testall(int(sends.size()), sends.data(), &sent, MPI_STATUSES_IGNORE);
+        if (next == pieces && landed == receives.size() && sent) return;
+        if (Clock::now() > deadline) {
+            int silent = -1;
+            for (std::size_t i = 0; i < receives.size(); ++i)
+                if (receives[i] != MPI_REQUEST_NULL) silent = neighbours[received_piece[i].first];
+            report_stall(exchange, timeout_s, stall_line(silent, timeout_s, exchange));
         }
         std::this_thread::yield();
     }

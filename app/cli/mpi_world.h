@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,13 @@ public:
     // grid's neighbours along one axis, gpu/plan/process_grid.h: the ranks MPI_Cart_shift would give).
     void exchange_with(const int neighbour[2], unsigned char* const send[2], unsigned char* const receive[2],
         std::size_t bytes, double timeout_s, long long exchange, bool skip_sends = false);
+    // The trade of exchange() in `pieces` pieces of `bytes` (gpu/backends/rank_strip.h, RankStrip::piece_offset), for
+    // a pipeline: every piece's receive is posted first; piece k goes to both neighbours once ready(k) says it is in
+    // the send buffers (asked in order, never blocking), and arrived(side, k) is called as each received piece lands,
+    // so that its copy up can start while later pieces travel. The same timeout and testing hook as exchange().
+    void exchange_in_pieces(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes,
+        int pieces, const std::function<bool(int)>& ready, const std::function<void(int side, int piece)>& arrived,
+        double timeout_s, long long exchange, bool skip_sends = false);
     // One line on stderr from this rank, then the whole job ends with `code`.
     [[noreturn]] void abort(int code, const std::string& line);
 

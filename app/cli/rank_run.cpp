@@ -43,6 +43,20 @@ HaloPath halo_path(RankHalo halo) {
     return HaloPath::MpiHost;
 }
 
+int stage_pieces(std::size_t halo_bytes) {
+    const std::size_t piece = std::size_t(knob_integer(Knob::MpiStageChunk)) * 1024;
+    return piece > 0 ? int(std::max<std::size_t>(1, (halo_bytes + piece - 1) / piece)) : 1;
+}
+
+void RankRun::trade_in_pieces() {
+    ++m_exchanges;
+    const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
+    m_world.exchange_in_pieces(
+        m_host[0], m_host[1], m_strip.halo_bytes(), m_pieces, [this](int k) { return m_strip.piece_out_ready(k); },
+        [this](int side, int k) { m_strip.piece_in(side, k, m_host[1][side]); }, m_timeout_s, m_exchanges, silent);
+    m_strip.pieces_in();
+}
+
 void RankRun::trade_word() {
     ++m_exchanges;
     const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
@@ -101,6 +115,7 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
     // Peer copies where every pair of neighbours shares a node (one copy over the GPUs' link, no MPI message per
     // row block); else device buffers where MPI reads them; else staged through host memory.
     const bool automatic = job.cuda && o.config.placement.halo == HaloMode::Auto;
+    job.staged_by_request = job.cuda && o.config.placement.halo == HaloMode::Staged;
     if (automatic && knob_flag(Knob::MpiPeerCopies) && connect_peer_ranks(world, *job.strip, job.no_peer_copies))
         job.halo = RankHalo::Peer;
     else if (automatic && world.cuda_aware())

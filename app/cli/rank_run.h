@@ -32,6 +32,8 @@ double median(std::vector<double> values);
 // (CUDA IPC, every pair of neighbours on one node) and MPI carries a word per step, saying they have landed.
 enum class RankHalo { Host, Device, Peer };
 HaloPath halo_path(RankHalo); // its name in reports and CSVs
+// The pieces staged rows of `halo_bytes` travel in with overlap on (STENCILSCOPE_MPI_STAGE_CHUNK_KIB; 1: whole).
+int stage_pieces(std::size_t halo_bytes);
 
 // The steps of one rank. Overlap off: the step, waited for, then the exchange (staged: copy out, trade,
 // copy in). Overlap on: the rows the neighbours need first, then the interior, which runs while those rows
@@ -52,6 +54,10 @@ public:
         if (staged())
             for (auto& buffers : m_staging)
                 for (auto& b : buffers) b = allocate_staging(strip.halo_bytes(), backend);
+        if (staged() && m_overlap) { // the staged rows in pieces of STENCILSCOPE_MPI_STAGE_CHUNK_KIB (0: whole)
+            m_pieces = stage_pieces(strip.halo_bytes());
+            if (m_pieces > 1) m_strip.set_stage_pieces(m_pieces);
+        }
         for (int side : { kRankBelow, kRankAbove })
             m_host[0][side] = m_staging[0][side].get(), m_host[1][side] = m_staging[1][side].get();
     }
@@ -64,10 +70,14 @@ public:
                 m_strip.begin_step(m_neighbour, staged() ? m_host[0] : nullptr);
                 m_strip.rows_final();
                 const auto start = std::chrono::steady_clock::now(); // the interior runs from here on
-                m_strip.rows_out();
-                if (m_halo == RankHalo::Peer) m_strip.push_rows();
-                trade();
-                m_strip.rows_in(staged() ? m_host[1] : nullptr);
+                if (m_pieces > 1) {
+                    trade_in_pieces();
+                } else {
+                    m_strip.rows_out();
+                    if (m_halo == RankHalo::Peer) m_strip.push_rows();
+                    trade();
+                    m_strip.rows_in(staged() ? m_host[1] : nullptr);
+                }
                 t.exchange_ms += milliseconds_since(start);
             } else {
                 t.compute_ms += m_strip.compute_step();
@@ -112,6 +122,9 @@ private:
     }
 
     void trade_word();
+    // The staged trade pipelined: each piece leaves as soon as it is down in host memory and goes up as soon as it
+    // has arrived (RankStrip's pieces, MpiWorld::exchange_in_pieces).
+    void trade_in_pieces();
 
     MpiWorld& m_world;
     RankStrip& m_strip;
@@ -119,6 +132,7 @@ private:
     bool m_overlap;
     double m_timeout_s;
     long long m_silent_after = -1, m_exchanges = 0;
+    int m_pieces = 1; // of the staged rows, overlap on
     bool m_neighbour[2] = {};
     std::shared_ptr<unsigned char> m_staging[2][2]; // [send, receive][side]: pinned host rows
     unsigned char* m_host[2][2] = {}; // their pointers
@@ -136,6 +150,7 @@ struct RankJob {
     std::unique_ptr<RankStrip> strip; // this rank's rows, holding its part of the initial field
     RankHalo halo = RankHalo::Host; // the same on every rank
     std::string no_peer_copies; // why the ranks stage through host memory where peer copies were tried
+    bool staged_by_request = false; // --halo staged
     bool overlapped = false; // the exchange runs while the interior computes (the same on every rank)
 };
 

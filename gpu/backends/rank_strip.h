@@ -11,6 +11,7 @@
 #include "gpu/plan/strip_plan.h"
 #include "gpu/problem/device.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -62,6 +63,25 @@ public:
     virtual void rows_out();
     virtual void rows_in(const unsigned char* const stage_in[2]);
     virtual double take_compute_ms();
+
+    // ---- The staged rows in pieces (the overlapped step's pipeline, issue 37). With set_stage_pieces(n), n > 1,
+    // begin_step copies the rows to send into stage_out in n pieces of the halo, in order:
+    //   piece_out_ready  whether piece k of every side is in stage_out (does not block);
+    //   piece_in         queues piece k of stage_in[side] into the ghost rows on `side`, as soon as it arrived;
+    //   pieces_in        after the last piece_in: the next step's kernels wait for every piece queued.
+    // The CPU backend never stages (its rows are host memory already): one piece, and plain copies.
+    virtual void set_stage_pieces(int) { }
+    virtual bool piece_out_ready(int) { return true; }
+    virtual void piece_in(int side, int, const unsigned char* stage_in) { copy_in(side, stage_in); }
+    virtual void pieces_in() { }
+    // Piece k of n of `bytes` bytes: its offset and length (the first pieces one byte longer where n does not
+    // divide it).
+    static std::size_t piece_offset(std::size_t bytes, int pieces, int k) {
+        return bytes / std::size_t(pieces) * std::size_t(k) + std::min(bytes % std::size_t(pieces), std::size_t(k));
+    }
+    static std::size_t piece_length(std::size_t bytes, int pieces, int k) {
+        return piece_offset(bytes, pieces, k + 1) - piece_offset(bytes, pieces, k);
+    }
 
     // ---- Peer copies between processes on one node (CUDA IPC; gpu/backends/cuda/ipc_ghost_rows.h), the
     // transport carrying only a description once and a word per step:

@@ -152,3 +152,20 @@ TEST(RankStrip, CudaSimulationsQueueNothingOnTheLegacyStream) {
             EXPECT_EQ(text.find(call), std::string::npos) << file << " calls " << call;
     }
 }
+
+// The staged rows' pieces (issue 37's pipeline): they tile the halo in order, none empty, lengths within one byte.
+TEST(RankStripPieces, TileTheHaloInOrder) {
+    for (const std::size_t bytes : { std::size_t(1), std::size_t(4096), std::size_t(4 << 20) + 7, std::size_t(1) << 30 })
+        for (const int pieces : { 1, 2, 3, 64 }) {
+            if (std::size_t(pieces) > bytes) continue;
+            std::size_t at = 0, shortest = bytes, longest = 0;
+            for (int k = 0; k < pieces; ++k) {
+                EXPECT_EQ(RankStrip::piece_offset(bytes, pieces, k), at) << bytes << " bytes, piece " << k;
+                const std::size_t length = RankStrip::piece_length(bytes, pieces, k);
+                at += length, shortest = std::min(shortest, length), longest = std::max(longest, length);
+            }
+            EXPECT_EQ(at, bytes) << pieces << " pieces";
+            EXPECT_GT(shortest, 0u);
+            EXPECT_LE(longest - shortest, 1u);
+        }
+}

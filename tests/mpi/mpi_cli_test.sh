@@ -76,8 +76,14 @@ if [ "$backend" = cuda ]; then
             [ "$(checksum_of "$out")" = "$one" ] && grep -q "^ranks .*, halo CUDA IPC peer copies (each rank copies" <<<"$out"
             check "-np $n overlap $overlap: CUDA IPC peer copies, bitwise one process" $? "$out"
             out=$(mpi -np "$n" "$cli" run $c --overlap $overlap --halo staged --checksum 2>&1)
-            [ "$(checksum_of "$out")" = "$one" ] && grep -q "^ranks .*, halo MPI host buffers (MPI not CUDA-aware: staged" <<<"$out"
+            [ "$(checksum_of "$out")" = "$one" ] && grep -q "^ranks .*, halo MPI host buffers (--halo staged: staged" <<<"$out"
             check "-np $n overlap $overlap --halo staged: staged through host, bitwise one process" $? "$out"
+            # The staged rows in pieces of 16 KiB (4 of this halo's 61.9 KiB), pipelined with overlap on.
+            out=$(STENCILSCOPE_MPI_STAGE_CHUNK_KIB=16 mpi -np "$n" "$cli" run $c --overlap $overlap --halo staged --checksum 2>&1)
+            want="staged through pinned host memory)"
+            [ $overlap = on ] && want="staged through pinned host memory, in 4 pipelined pieces of 15 KiB)"
+            [ "$(checksum_of "$out")" = "$one" ] && grep -qF "$want" <<<"$out"
+            check "-np $n overlap $overlap --halo staged in 16 KiB pieces: bitwise one process, the report says '$want'" $? "$out"
         done
     done
 fi

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <new>
 #include <utility>
+#include <vector>
 
 namespace ss {
 namespace {
@@ -45,6 +46,7 @@ public:
         for (auto& pair : m_timing)
             for (cudaEvent_t e : pair)
                 if (e) cudaEventDestroy(e);
+        destroy_piece_events();
         if (m_halo) cudaStreamDestroy(m_halo);
     }
     Simulation& field() override { return *m_sim; }
@@ -83,11 +85,16 @@ public:
         ++m_steps_begun;
         if (m_ghost == 0) return;
         cuda_check(cudaStreamWaitEvent(m_halo, m_boundary_done, 0), "cudaStreamWaitEvent");
-        for (int side : { kRankBelow, kRankAbove }) // from the new buffer: current() after finish_step
-            if (m_neighbour[side] && m_stage_out[side])
-                cuda_check(
-                    cudaMemcpyAsync(m_stage_out[side], send_rows(side), m_halo_bytes, cudaMemcpyDeviceToHost, m_halo),
-                    "ghost row staging");
+        const int pieces = int(m_piece_out.size()) > 1 ? int(m_piece_out.size()) : 1;
+        for (int k = 0; k < pieces; ++k) {
+            const std::size_t at = piece_offset(m_halo_bytes, pieces, k), length = piece_length(m_halo_bytes, pieces, k);
+            for (int side : { kRankBelow, kRankAbove }) // from the new buffer: current() after finish_step
+                if (m_neighbour[side] && m_stage_out[side])
+                    cuda_check(cudaMemcpyAsync(
+                                   m_stage_out[side] + at, send_rows(side) + at, length, cudaMemcpyDeviceToHost, m_halo),
+                        "ghost row staging");
+            if (pieces > 1) cuda_check(cudaEventRecord(m_piece_out[std::size_t(k)], m_halo), "cudaEventRecord");
+        }
         cuda_check(cudaEventRecord(m_copied_out, m_halo), "cudaEventRecord");
     }
     void rows_final() override {
@@ -104,6 +111,32 @@ public:
                 cuda_check(
                     cudaMemcpyAsync(ghost_rows(side), stage_in[side], m_halo_bytes, cudaMemcpyHostToDevice, m_halo),
                     "ghost row upload");
+        cuda_check(cudaEventRecord(m_received, m_halo), "cudaEventRecord");
+        cuda_check(cudaStreamWaitEvent(m_sim->stream(), m_received, 0), "cudaStreamWaitEvent");
+    }
+    void set_stage_pieces(int pieces) override {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        destroy_piece_events();
+        if (pieces <= 1) return;
+        m_piece_out.assign(std::size_t(pieces), nullptr);
+        for (cudaEvent_t& e : m_piece_out)
+            cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
+    }
+    bool piece_out_ready(int k) override {
+        const cudaError_t e = cudaEventQuery(m_piece_out[std::size_t(k)]);
+        if (e == cudaErrorNotReady) return false;
+        cuda_check(e, "ghost row staging");
+        return true;
+    }
+    void piece_in(int side, int k, const unsigned char* stage_in) override {
+        const int pieces = int(m_piece_out.size());
+        const std::size_t at = piece_offset(m_halo_bytes, pieces, k), length = piece_length(m_halo_bytes, pieces, k);
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        cuda_check(cudaMemcpyAsync(ghost_rows(side) + at, stage_in + at, length, cudaMemcpyHostToDevice, m_halo),
+            "ghost row upload");
+    }
+    void pieces_in() override {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
         cuda_check(cudaEventRecord(m_received, m_halo), "cudaEventRecord");
         cuda_check(cudaStreamWaitEvent(m_sim->stream(), m_received, 0), "cudaStreamWaitEvent");
     }
@@ -148,6 +181,11 @@ private:
         cuda_check(cudaMemcpyAsync(to, from, m_halo_bytes, kind, m_sim->stream()), "ghost row staging");
         cuda_check(cudaStreamSynchronize(m_sim->stream()), "ghost row staging");
     }
+    void destroy_piece_events() {
+        for (cudaEvent_t e : m_piece_out)
+            if (e) cudaEventDestroy(e);
+        m_piece_out.clear();
+    }
     // The kernels' time of the step that recorded into `slot`; that step has ended (see the class comment).
     void harvest(int slot) {
         cuda_check(cudaEventSynchronize(m_timing[slot][1]), "stencil step");
@@ -162,6 +200,7 @@ private:
     cudaEvent_t m_boundary_done = nullptr, m_copied_out = nullptr, m_received = nullptr;
     cudaEvent_t m_timing[2][2] = {}; // [step parity][begin, end]
     long long m_steps_begun = 0; // since the last take_compute_ms
+    std::vector<cudaEvent_t> m_piece_out; // one per piece of the staged rows (none: one piece, m_copied_out)
     IpcGhostRows m_peers; // unmapped after the destructor has waited for the halo stream
 };
 
