@@ -55,10 +55,9 @@ std::string path_note(const RankJob& job) {
     }
     const std::string why = job.no_peer_copies.empty() ? "" : "; no CUDA IPC: " + job.no_peer_copies;
     const int pieces = job.overlapped ? stage_pieces(job.strip->halo_bytes()) : 1;
-    const std::string piecewise = pieces > 1
-        ? ", in " + std::to_string(pieces) + " pipelined pieces of "
+    const std::string piecewise = pieces > 1 ? ", in " + std::to_string(pieces) + " pipelined pieces of "
             + bytes_text(std::int64_t(job.strip->halo_bytes() / std::size_t(pieces)))
-        : "";
+                                             : "";
     const std::string aware = job.staged_by_request ? "--halo staged" : "MPI not CUDA-aware";
     return " (" + aware + ": staged through pinned host memory" + piecewise + why + ")";
 }

@@ -175,11 +175,13 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .max = 1 << 20,
         .default_value = 1024,
         .default_text = "1024",
-        .meaning = "MPI ranks staging rows through host memory (overlap on) move them in pieces of this many KiB, the "
-                   "copy down, the MPI transfer and the copy up of successive pieces at once; 0: the whole halo at once",
-        .measurement = "two H200s, staged over shared memory: 3D 512^3 R16 28.9 against 21.8 GCells/s whole (exchange 3.6 "
-                       "against 4.7 ms); elsewhere within the runs' 8 % noise, Open MPI's 7-9.5 GB/s transfer the "
-                       "bottleneck; docs/PERFORMANCE.md \"Staged in pieces\"" },
+        .meaning
+        = "MPI ranks staging rows through host memory (overlap on) move them in pieces of this many KiB, the "
+          "copy down, the MPI transfer and the copy up of successive pieces at once; 0: the whole halo at once",
+        .measurement
+        = "two H200s, staged over shared memory: 3D 512^3 R16 28.9 against 21.8 GCells/s whole (exchange 3.6 "
+          "against 4.7 ms); elsewhere within the runs' 8 % noise, Open MPI's 7-9.5 GB/s transfer the "
+          "bottleneck; docs/PERFORMANCE.md \"Staged in pieces\"" },
     { .id = Knob::CudaLibs,
         .name = kCudaLibsVariable,
         .kind = KnobKind::Setting,

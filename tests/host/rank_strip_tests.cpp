@@ -155,7 +155,8 @@ TEST(RankStrip, CudaSimulationsQueueNothingOnTheLegacyStream) {
 
 // The staged rows' pieces (issue 37's pipeline): they tile the halo in order, none empty, lengths within one byte.
 TEST(RankStripPieces, TileTheHaloInOrder) {
-    for (const std::size_t bytes : { std::size_t(1), std::size_t(4096), std::size_t(4 << 20) + 7, std::size_t(1) << 30 })
+    for (const std::size_t bytes :
+        { std::size_t(1), std::size_t(4096), std::size_t(4 << 20) + 7, std::size_t(1) << 30 })
         for (const int pieces : { 1, 2, 3, 64 }) {
             if (std::size_t(pieces) > bytes) continue;
             std::size_t at = 0, shortest = bytes, longest = 0;

@@ -87,11 +87,12 @@ public:
         cuda_check(cudaStreamWaitEvent(m_halo, m_boundary_done, 0), "cudaStreamWaitEvent");
         const int pieces = int(m_piece_out.size()) > 1 ? int(m_piece_out.size()) : 1;
         for (int k = 0; k < pieces; ++k) {
-            const std::size_t at = piece_offset(m_halo_bytes, pieces, k), length = piece_length(m_halo_bytes, pieces, k);
+            const std::size_t at = piece_offset(m_halo_bytes, pieces, k),
+                              length = piece_length(m_halo_bytes, pieces, k);
             for (int side : { kRankBelow, kRankAbove }) // from the new buffer: current() after finish_step
                 if (m_neighbour[side] && m_stage_out[side])
-                    cuda_check(cudaMemcpyAsync(
-                                   m_stage_out[side] + at, send_rows(side) + at, length, cudaMemcpyDeviceToHost, m_halo),
+                    cuda_check(cudaMemcpyAsync(m_stage_out[side] + at, send_rows(side) + at, length,
+                                   cudaMemcpyDeviceToHost, m_halo),
                         "ghost row staging");
             if (pieces > 1) cuda_check(cudaEventRecord(m_piece_out[std::size_t(k)], m_halo), "cudaEventRecord");
         }
