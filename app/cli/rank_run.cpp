@@ -116,7 +116,8 @@ int start_rank_job(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalo
     // row block); else device buffers where MPI reads them; else staged through host memory.
     const bool automatic = job.cuda && o.config.placement.halo == HaloMode::Auto;
     job.staged_by_request = job.cuda && o.config.placement.halo == HaloMode::Staged;
-    if (automatic && knob_flag(Knob::MpiPeerCopies) && connect_peer_ranks(world, *job.strip, job.no_peer_copies))
+    const bool try_peers = automatic && knob_flag(Knob::MpiPeerCopies) && job.strip->halo_bytes() > 0; // diffusion: 0
+    if (try_peers && connect_peer_ranks(world, *job.strip, job.no_peer_copies))
         job.halo = RankHalo::Peer;
     else if (automatic && world.cuda_aware())
         job.halo = RankHalo::Device;
