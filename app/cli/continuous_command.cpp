@@ -53,6 +53,13 @@ std::chrono::milliseconds continuous_decode_period() {
     return kDecodePeriod;
 }
 
+std::string dram_traffic_text(double read_bytes, double write_bytes, long long steps) {
+    const double per_step = steps > 0 ? 1.0 / double(steps) : 0.0;
+    return "DRAM read " + si_bytes_text(read_bytes) + " in all (" + si_bytes_text(read_bytes * per_step)
+        + " per step), write " + si_bytes_text(write_bytes) + " (" + si_bytes_text(write_bytes * per_step)
+        + " per step)";
+}
+
 int run_continuous_profile(const RunOptions& o, const DeviceCatalogue& catalogue) {
     const StencilConfig& c = o.config;
     int exit_code = 0;
@@ -140,9 +147,7 @@ int run_continuous_profile(const RunOptions& o, const DeviceCatalogue& catalogue
         const double read = t.sum("dram__bytes_read.sum"), write = t.sum("dram__bytes_write.sum");
         std::printf("GPU %d    %zu samples covering %.3f s of GPU time%s\n", device, t.samples, t.seconds,
             t.overflow ? "; the hardware buffer OVERFLOWED: samples were lost, totals are low" : "");
-        std::printf("         DRAM read  %s in all (%s per step), write %s (%s per step)\n",
-            si_bytes_text(read).c_str(), si_bytes_text(steps > 0 ? read / double(steps) : 0.0).c_str(),
-            si_bytes_text(write).c_str(), si_bytes_text(steps > 0 ? write / double(steps) : 0.0).c_str());
+        std::printf("         %s\n", dram_traffic_text(read, write, steps).c_str());
         if (t.sums.count("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum"))
             std::printf("         local loads %s, local stores %s\n",
                 si_bytes_text(t.sum("l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum")).c_str(),

@@ -9,6 +9,7 @@
 #include "reports/run_options.h"
 
 #include <chrono>
+#include <string>
 
 namespace ss {
 
@@ -19,5 +20,7 @@ int run_continuous_profile(const RunOptions&, const DeviceCatalogue&);
 // decode every 10 ms.
 PmSamplerOptions continuous_sampler_options();
 std::chrono::milliseconds continuous_decode_period();
+// "DRAM read X in all (Y per step), write Z (W per step)": the byte totals as both print them.
+std::string dram_traffic_text(double read_bytes, double write_bytes, long long steps);
 
 } // namespace ss

@@ -33,29 +33,19 @@ CsvRow continuous_ranks_header() {
         "local_load_bytes", "local_store_bytes", "kernel_ms_per_step" };
 }
 
-std::string number(double v) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
 CsvRow rank_row(int ranks, const std::string& rank, const std::string& host, const std::string& device,
     const std::string& name, long long steps, const double* f) {
     const double per_step = steps > 0 ? 1.0 / double(steps) : 0.0;
     return { std::to_string(ranks), rank, host, device, name, std::to_string(steps),
-        std::to_string((long long)f[kSamples]), number(f[kSeconds]), f[kOverflow] > 0 ? "1" : "0", number(f[kRead]),
-        number(f[kWrite]), number(f[kRead] * per_step), number(f[kWrite] * per_step), number(f[kLocalLoad]),
-        number(f[kLocalStore]), number(f[kKernelMs] * per_step) };
+        std::to_string((long long)f[kSamples]), format_number(f[kSeconds]), f[kOverflow] > 0 ? "1" : "0",
+        format_number(f[kRead]), format_number(f[kWrite]), format_number(f[kRead] * per_step),
+        format_number(f[kWrite] * per_step), format_number(f[kLocalLoad]), format_number(f[kLocalStore]),
+        format_number(f[kKernelMs] * per_step) };
 }
 
 std::string traffic_text(const double* f, long long steps) {
-    const double per_step = steps > 0 ? 1.0 / double(steps) : 0.0;
-    char buf[300];
-    std::snprintf(buf, sizeof buf, "DRAM read %s (%s per step), write %s (%s per step)%s",
-        si_bytes_text(f[kRead]).c_str(), si_bytes_text(f[kRead] * per_step).c_str(), si_bytes_text(f[kWrite]).c_str(),
-        si_bytes_text(f[kWrite] * per_step).c_str(),
-        f[kOverflow] > 0 ? "; the hardware buffer OVERFLOWED: samples were lost, totals are low" : "");
-    return buf;
+    return dram_traffic_text(f[kRead], f[kWrite], steps)
+        + (f[kOverflow] > 0 ? "; the hardware buffer OVERFLOWED: samples were lost, totals are low" : "");
 }
 
 } // namespace
@@ -145,7 +135,7 @@ int continuous_under_mpi(RunOptions o, MpiWorld& world, const DeviceCatalogue& c
         std::printf("csv      %zu rows -> %s\n", rows.size(), o.csv.c_str());
     }
     std::fflush(stdout);
-    if (interrupted()) return fail(kInterruptedExit, "interrupted after " + number(wall_s) + " s");
+    if (interrupted()) return fail(kInterruptedExit, "interrupted after " + format_number(wall_s) + " s");
     return 0;
 }
 

@@ -112,8 +112,7 @@ public:
                 cuda_check(
                     cudaMemcpyAsync(ghost_rows(side), stage_in[side], m_halo_bytes, cudaMemcpyHostToDevice, m_halo),
                     "ghost row upload");
-        cuda_check(cudaEventRecord(m_received, m_halo), "cudaEventRecord");
-        cuda_check(cudaStreamWaitEvent(m_sim->stream(), m_received, 0), "cudaStreamWaitEvent");
+        next_step_waits_for_uploads();
     }
     void set_stage_pieces(int pieces) override {
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
@@ -138,8 +137,7 @@ public:
     }
     void pieces_in() override {
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
-        cuda_check(cudaEventRecord(m_received, m_halo), "cudaEventRecord");
-        cuda_check(cudaStreamWaitEvent(m_sim->stream(), m_received, 0), "cudaStreamWaitEvent");
+        next_step_waits_for_uploads();
     }
     std::vector<unsigned char> peer_description() override {
         if (m_ghost == 0) return {};
@@ -181,6 +179,11 @@ private:
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
         cuda_check(cudaMemcpyAsync(to, from, m_halo_bytes, kind, m_sim->stream()), "ghost row staging");
         cuda_check(cudaStreamSynchronize(m_sim->stream()), "ghost row staging");
+    }
+    // The compute stream waits for every upload queued on the halo stream so far (whole rows or pieces).
+    void next_step_waits_for_uploads() {
+        cuda_check(cudaEventRecord(m_received, m_halo), "cudaEventRecord");
+        cuda_check(cudaStreamWaitEvent(m_sim->stream(), m_received, 0), "cudaStreamWaitEvent");
     }
     void destroy_piece_events() {
         for (cudaEvent_t e : m_piece_out)
