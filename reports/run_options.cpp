@@ -98,8 +98,8 @@ constexpr RunOptionSpec kSpecs[] = {
         kCommandOption, kSingle, "run" },
     { "--ranks", "PxQ|PxQxR",
         "mpirun: cut the domain into a process grid of P x Q (x R) boxes, P along x, instead of strips along the "
-        "slowest axis; the product must be the number of ranks (mpirun -np N); faces are traded after the step "
-        "(--overlap off), axis by axis, edges and corners included",
+        "slowest axis; the product must be the number of ranks (mpirun -np N); faces are traded axis by axis, edges "
+        "and corners included, those along the slowest axis while the rest of the box computes (--overlap on)",
         kCommandOption, kSingle, "run bench" },
     { "--repeats", "N", "timed runs (default 10; sweep: per point, default 5, median; autotune: at most 5)",
         kCommandOption, kSingle, "bench bandwidth autotune sweep" },
@@ -255,7 +255,6 @@ Status apply_one(const std::string& key, const std::string& value, RunOptions& o
     } else if (key == "--overlap") {
         if (value != "on" && value != "off") return bad(key, value, "on or off");
         c.placement.overlap = value == "on";
-        o.overlap_given = true;
     } else if (key == "--split") {
         auto v = parse_split(value);
         if (!v || *v == SplitAxis::Slowest) return bad(key, value, "x, y or z");
@@ -382,7 +381,6 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
         RankGridText parsed = parse_rank_grid(*grid, c.problem.dims);
         if (!parsed.verdict) return Status::failure(one_line(parsed.verdict.reason));
         o.rank_grid = parsed.grid;
-        if (!find_value(values, "--overlap")) c.placement.overlap = false; // process grids trade after the step
     }
     const bool variant_given = find_value(values, "--variant");
     if (!variant_given && !variant_applies(c.problem.stencil, c.policy.variant))

@@ -38,8 +38,21 @@ StencilConfig local_config(const RankGridPlan& plan, const RankBox& box) {
     return c;
 }
 
+// What the grid's overlap did: the slowest axis' faces travel during the step (RankDomainPlan::overlap).
+std::string overlap_text(const RankGridPlan& plan, const RankDomainPlan& mine, bool cuda) {
+    const int slowest = plan.whole.problem.dims - 1;
+    const std::string slow(1, axis_name(slowest)), rest = slowest == 2 ? "x and y" : "x";
+    if (mine.overlap && cuda)
+        return "on (the " + slow + " faces travel while the rest of the box computes; " + rest + " after the step)";
+    if (mine.overlap) return "off (the CPU backend trades after the step, " + slow + " first)";
+    if (plan.whole.placement.overlap)
+        return "off (the grid does not cut " + slow + ", the only axis whose faces can travel during a step)";
+    return "off";
+}
+
 // The line on the grid, then a line per rank and the halo line.
-std::string grid_lines(const RankGridPlan& plan, const std::vector<RankRecord>& ranks, bool cuda, bool chosen) {
+std::string grid_lines(const RankGridPlan& plan, const RankDomainPlan& mine, const std::vector<RankRecord>& ranks,
+    bool cuda, bool chosen) {
     const std::size_t hosts = host_count(ranks);
     std::vector<int> smallest = plan.boxes.front().extent, largest = smallest;
     for (const RankBox& b : plan.boxes)
@@ -47,14 +60,14 @@ std::string grid_lines(const RankGridPlan& plan, const std::vector<RankRecord>& 
             smallest[a] = std::min(smallest[a], b.extent[a]), largest[a] = std::max(largest[a], b.extent[a]);
     const std::string boxes
         = smallest == largest ? extent_text(smallest) : extent_text(smallest) + " to " + extent_text(largest);
-    char buf[520];
+    char buf[720];
     std::snprintf(buf, sizeof buf,
         "ranks    %zu MPI processes on %zu host%s in a %s grid%s, boxes of %s cells, ghost depth %d, halo %s (faces "
-        "packed, axis by axis)%s, overlap off\n",
+        "packed%s, axis by axis)%s, overlap %s\n",
         ranks.size(), hosts, hosts == 1 ? "" : "s", rank_grid_text(plan.grid).c_str(),
         chosen ? " (MPI_Dims_create's factors, the most ranks on the longest axis; --ranks picks another)" : "",
-        boxes.c_str(), plan.ghost_depth, std::string(to_string(HaloPath::MpiHost)).c_str(),
-        cuda ? " staged through pinned host memory" : "");
+        boxes.c_str(), plan.ghost_depth, std::string(to_string(HaloPath::MpiHost)).c_str(), cuda ? " on the GPU" : "",
+        cuda ? " staged through pinned host memory" : "", overlap_text(plan, mine, cuda).c_str());
     std::string out = buf;
     for (std::size_t i = 0; i < ranks.size(); ++i) {
         const RankBox& box = plan.boxes[i];
@@ -97,7 +110,7 @@ int run_grid(const std::string& command, RunOptions o, MpiWorld& world, const De
     total.device = my_device;
     total.resources = domain.field().resources();
     total.ms_per_step = timed.ms_per_step;
-    print_job_report(total, grid_lines(job.plan, records, job.cuda, o.rank_grid_chosen), checksum);
+    print_job_report(total, grid_lines(job.plan, domain.plan(), records, job.cuda, o.rank_grid_chosen), checksum);
     if (o.csv.empty()) return 0;
 
     // The CSV: each rank's box as a domain of its own, then the whole domain. In the halo columns a box's extent

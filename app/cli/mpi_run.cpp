@@ -88,11 +88,10 @@ std::string rank_lines(
 // Without --ranks, a job whose rank count factors over two or more axes runs on a process grid (issue 37).
 void take_default_rank_grid(RunOptions& o, int ranks) {
     if (!o.rank_grid.empty()) return;
-    std::vector<int> grid = default_rank_grid(o.config, ranks, o.overlap_given);
+    std::vector<int> grid = default_rank_grid(o.config, ranks);
     if (grid.empty()) return;
     o.rank_grid = std::move(grid);
     o.rank_grid_chosen = true;
-    o.config.placement.overlap = false; // grids trade their faces after the step
 }
 
 int run_one(const std::string& command, RunOptions o, MpiWorld& world, const DeviceCatalogue& catalogue) {

@@ -33,11 +33,25 @@ GridRun::GridRun(MpiWorld& world, RankDomain& domain, Backend backend)
 }
 
 RankTimes GridRun::steps(int steps) {
+    const RankDomainPlan& plan = m_domain.plan();
     RankTimes t;
     for (int i = 0; i < steps; ++i) {
-        t.compute_ms += m_domain.compute_step();
-        const auto start = std::chrono::steady_clock::now();
-        exchange();
+        std::chrono::steady_clock::time_point start;
+        if (plan.overlap) { // the slowest axis' faces travel while the rest of the box computes
+            m_domain.begin_step();
+            m_domain.boundary_final();
+            start = std::chrono::steady_clock::now();
+            ++m_exchanges;
+            trade(plan.trade_order.front());
+            const auto waiting = std::chrono::steady_clock::now();
+            t.compute_ms += m_domain.end_step();
+            start += std::chrono::steady_clock::now() - waiting; // the wait for the interior is not the exchange's
+            for (std::size_t k = 1; k < plan.trade_order.size(); ++k) trade(plan.trade_order[k]);
+        } else {
+            t.compute_ms += m_domain.compute_step();
+            start = std::chrono::steady_clock::now();
+            exchange();
+        }
         t.exchange_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     }
     if (steps > 0) t.compute_ms /= steps, t.exchange_ms /= steps;
@@ -55,20 +69,22 @@ std::size_t GridRun::received_bytes() const {
 
 void GridRun::exchange() {
     ++m_exchanges;
+    for (int axis : m_domain.plan().trade_order) trade(axis); // in order: a face carries the earlier axes' ghosts
+}
+
+void GridRun::trade(int axis) {
     const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
     const RankBox& box = m_domain.plan().box;
-    for (int axis = 0; axis < axes_of(m_domain); ++axis) { // in order: a face carries the earlier axes' ghosts
-        const int neighbour[2] = { box.neighbour_on(axis, 0), box.neighbour_on(axis, 1) };
-        unsigned char *send[2], *receive[2];
-        for (int side : { 0, 1 }) {
-            send[side] = m_staging[slot(axis, 0, side)].get();
-            receive[side] = m_staging[slot(axis, 1, side)].get();
-            if (neighbour[side] != kNoNeighbour) m_domain.copy_out(axis, side, send[side]);
-        }
-        m_world.exchange_with(neighbour, send, receive, m_domain.face_bytes(axis), m_timeout_s, m_exchanges, silent);
-        for (int side : { 0, 1 })
-            if (neighbour[side] != kNoNeighbour) m_domain.copy_in(axis, side, receive[side]);
+    const int neighbour[2] = { box.neighbour_on(axis, 0), box.neighbour_on(axis, 1) };
+    unsigned char *send[2], *receive[2];
+    for (int side : { 0, 1 }) {
+        send[side] = m_staging[slot(axis, 0, side)].get();
+        receive[side] = m_staging[slot(axis, 1, side)].get();
+        if (neighbour[side] != kNoNeighbour) m_domain.copy_out(axis, side, send[side]);
     }
+    m_world.exchange_with(neighbour, send, receive, m_domain.face_bytes(axis), m_timeout_s, m_exchanges, silent);
+    for (int side : { 0, 1 })
+        if (neighbour[side] != kNoNeighbour) m_domain.copy_in(axis, side, receive[side]);
 }
 
 int start_grid_job(

@@ -14,20 +14,24 @@
 
 namespace ss::cli {
 
-// The steps of one rank's box: the step, waited for, then for x, y and z in turn every face packed, traded with the
-// neighbours along that axis and unpacked, so that the next axis' faces carry what this one brought (edges,
-// corners). Every trade waits at most the timeout (STENCILSCOPE_MPI_TIMEOUT_S) and shares the testing hooks of
-// RankRun (STENCILSCOPE_MPI_TEST_SILENT_*), counted per step.
+// The steps of one rank's box: the step, waited for, then for each axis of the plan's trade order every face packed,
+// traded with the neighbours along that axis and unpacked, so that the next axis' faces carry what this one brought
+// (edges, corners). Under overlap (RankDomainPlan::overlap) the slowest axis goes first, as soon as the layers next
+// to its faces are computed, while the rest of the box computes; the other axes follow the step. Every trade waits
+// at most the timeout (STENCILSCOPE_MPI_TIMEOUT_S) and shares the testing hooks of RankRun
+// (STENCILSCOPE_MPI_TEST_SILENT_*), counted per step.
 class GridRun {
 public:
     GridRun(MpiWorld& world, RankDomain& domain, Backend backend);
-    // `steps` steps, each with its exchange; means per step.
+    // `steps` steps, each with its exchange; means per step (under overlap the exchange leaves out the wait for the
+    // interior, and the compute is the step's own time).
     RankTimes steps(int steps);
     // Bytes this rank receives per step (all its faces).
     std::size_t received_bytes() const;
 
 private:
-    void exchange();
+    void exchange(); // every axis, after the step
+    void trade(int axis); // the faces along `axis`: packed, traded, unpacked
 
     MpiWorld& m_world;
     RankDomain& m_domain;

@@ -26,10 +26,17 @@ public:
     // One step over the box, waited for: afterwards the faces to send are final and the current buffer the new one.
     // Returns the host-measured milliseconds of the step.
     virtual double compute_step() = 0;
+    // The overlapped step (plan().overlap): begin_step queues it, the R layers next to the slowest axis' faces first;
+    // once boundary_final has returned, those faces are final (copy_out may take them, copy_in fill the ghost layers
+    // beyond them) while the rest of the box computes; end_step waits for the whole step and returns its
+    // milliseconds (on a GPU the kernels' own time). The CPU backend computes the whole step in begin_step.
+    virtual void begin_step() = 0;
+    virtual void boundary_final() = 0;
+    virtual double end_step() = 0;
     // Bytes of one face along `axis` (both sides hold as many): send_face(plan(), axis, side).cells() cells.
     std::size_t face_bytes(int axis) const;
     // The face the neighbour on `side` of `axis` needs, packed into `host` (face_bytes(axis)); and `host` unpacked
-    // into the ghost layers on that side. Synchronous.
+    // into the ghost layers on that side, of the step's new field. Synchronous; on a GPU they run beside the step.
     virtual void copy_out(int axis, int side, void* host) = 0;
     virtual void copy_in(int axis, int side, const void* host) = 0;
 

@@ -68,19 +68,15 @@ Status check_rank_grid(const StencilConfig& c, const std::vector<int>& grid, int
         return Status::failure(ranks_option
             + ": --halo remote reads a neighbour's memory within one process; ranks "
               "trade faces (use --halo auto)");
-    if (c.placement.overlap)
-        return Status::failure(ranks_option
-            + ": process grids trade their faces after the step (--overlap off); "
-              "only strips (no --ranks, --overlap on) overlap the exchange");
     const RankBoxPlan first = box_of(0, grid, updated_extent(c), c.problem.radius, cut_units(c));
     if (!first.verdict) return Status::failure(ranks_option + ": " + first.verdict.reason);
     return Status::success();
 }
 
-std::vector<int> default_rank_grid(const StencilConfig& whole, int ranks, bool overlap_asked) {
+std::vector<int> default_rank_grid(const StencilConfig& whole, int ranks) {
     const int dims = whole.problem.dims;
     const std::vector<int> factors = balanced_grid(ranks, dims);
-    if (overlap_asked || factors.size() < 2 || factors[1] == 1) return {}; // one axis cut: strips
+    if (factors.size() < 2 || factors[1] == 1) return {}; // one axis cut: strips
     // Axes by updated cells, most first; the slower axis first among equals.
     const std::vector<int> extent = updated_extent(whole);
     std::vector<int> axes(static_cast<std::size_t>(dims));
@@ -89,9 +85,7 @@ std::vector<int> default_rank_grid(const StencilConfig& whole, int ranks, bool o
         axes.begin(), axes.end(), [&](int a, int b) { return extent[std::size_t(a)] > extent[std::size_t(b)]; });
     std::vector<int> grid(std::size_t(dims), 1);
     for (std::size_t i = 0; i < axes.size(); ++i) grid[std::size_t(axes[i])] = factors[i];
-    StencilConfig after_the_step = whole;
-    after_the_step.placement.overlap = false; // grids trade their faces after the step
-    return check_rank_grid(after_the_step, grid, ranks) ? grid : std::vector<int> {};
+    return check_rank_grid(whole, grid, ranks) ? grid : std::vector<int> {};
 }
 
 RankGridPlan plan_rank_grid(const StencilConfig& whole, const std::vector<int>& grid) {
@@ -133,6 +127,11 @@ RankDomainPlan plan_rank_domain(const RankGridPlan& grid, int rank, int device, 
         extent_along(plan.local.problem.size, a) = plan.box.extent[std::size_t(a)] + 2 * plan.ghost_depth;
         plan.origin[a] = plan.box.offset[std::size_t(a)];
     }
+    const int slowest = grid.whole.problem.dims - 1;
+    plan.overlap = grid.whole.placement.overlap && grid.grid[std::size_t(slowest)] > 1;
+    if (plan.overlap) plan.trade_order.push_back(slowest);
+    for (int a = 0; a <= slowest; ++a)
+        if (!plan.overlap || a != slowest) plan.trade_order.push_back(a);
     plan.verdict = plan_rank_kernels(plan.local, plan.local, cuda, device, catalogue, plan.kernels);
     return plan;
 }
@@ -140,11 +139,15 @@ RankDomainPlan plan_rank_domain(const RankGridPlan& grid, int rank, int device, 
 CellRegion send_face(const RankDomainPlan& p, int axis, int side) {
     CellRegion face;
     const int r = p.ghost_depth;
+    const auto place = [&p](int a) { // in the trade order; a plan without one trades x, y, z
+        const auto at = std::find(p.trade_order.begin(), p.trade_order.end(), a);
+        return at == p.trade_order.end() ? a : int(at - p.trade_order.begin());
+    };
     for (int a = 0; a < int(p.box.extent.size()); ++a) {
         const int e = p.box.extent[std::size_t(a)];
         if (a == axis) // the box's first or last R cells
             face.begin[a] = side == 0 ? r : e, face.size[a] = r;
-        else if (a < axis) // traded already: its ghost layers are final and travel on
+        else if (place(a) < place(axis)) // traded already: its ghost layers are final and travel on
             face.begin[a] = 0, face.size[a] = e + 2 * r;
         else
             face.begin[a] = r, face.size[a] = e;

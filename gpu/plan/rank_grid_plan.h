@@ -22,18 +22,16 @@ namespace ss {
 std::string rank_grid_text(const std::vector<int>& grid);
 
 // Why `whole` cannot run on the process grid `grid` (ranks per axis, x first) of `ranks` processes (one line), or
-// success: the grid's axes and product, --gpus (a rank drives one GPU), --split, --halo remote and --overlap on
-// (process grids trade packed faces after the step), the variants that cannot be split (temporal, diffusion) and
-// boxes thinner than R.
+// success: the grid's axes and product, --gpus (a rank drives one GPU), --split, --halo remote, the variants that
+// cannot be split (temporal, diffusion) and boxes thinner than R.
 Status check_rank_grid(const StencilConfig& whole, const std::vector<int>& grid, int ranks);
 
 // The process grid of a job started without --ranks (issue 37): MPI_Dims_create's near-equal factors of `ranks`
 // (balanced_grid), the largest on the axis with the most updated cells (ties to the slower axis), so that the boxes
 // trade small faces. Empty where the job runs strips instead: where those factors cut one axis only (2, 3 or any
-// prime count of ranks: strips along the slowest axis trade contiguous rows and overlap the exchange), where
-// `overlap_asked` (--overlap given: only strips overlap), or where check_rank_grid refuses the grid (the variants
-// only strips run, boxes thinner than R): the strips' own check then speaks.
-std::vector<int> default_rank_grid(const StencilConfig& whole, int ranks, bool overlap_asked);
+// prime count of ranks: strips along the slowest axis trade contiguous rows), or where check_rank_grid refuses the
+// grid (the variants only strips run, boxes thinner than R): the strips' own check then speaks.
+std::vector<int> default_rank_grid(const StencilConfig& whole, int ranks);
 
 struct RankGridPlan {
     StencilConfig whole;
@@ -62,12 +60,18 @@ struct RankDomainPlan {
     int origin[3] = { 0, 0, 0 };
     // CUDA, where the verdict passes: the local domain's own kernels (as the in-process box strips along x run).
     std::optional<KernelPlan> kernels;
+    // --overlap on where the grid cuts the slowest axis: a step computes the R layers next to the slowest axis' faces
+    // first, and those faces travel while the rest of the box computes; the other axes trade after the step.
+    // (Only the slowest axis can wait: a step computes whole planes of it.)
+    bool overlap = false;
+    // The axes in the order their faces are traded: the slowest first under overlap, else x, y, z.
+    std::vector<int> trade_order;
 };
 RankDomainPlan plan_rank_domain(const RankGridPlan&, int rank, int device, const DeviceCatalogue&);
 
 // The faces traded along `axis` towards `side` (0 the low side, 1 the high side), in local cells. Axes are traded in
-// order x, y, z, each face R deep: it spans the whole local extent (ghost layers included) along the axes traded
-// before it and the box along the later ones, so that edges and corners arrive through two or three trades.
+// the plan's trade_order, each face R deep: it spans the whole local extent (ghost layers included) along the axes
+// traded before it and the box along the later ones, so that edges and corners arrive through two or three trades.
 // send_face: the box's own cells the neighbour needs; ghost_face: where the neighbour's cells land.
 CellRegion send_face(const RankDomainPlan&, int axis, int side);
 CellRegion ghost_face(const RankDomainPlan&, int axis, int side);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // CPU rank boxes (gpu/backends/rank_domain.h) run as MPI would run them on a process grid, without MPI: each box a
-// process's field, its faces packed, handed to the neighbour and unpacked after every step, axis by axis as
-// app/cli/rank_grid_run.cpp trades them. For the tests that compare a grid run with the whole field.
+// process's field, its faces packed, handed to the neighbour and unpacked after every step, axis by axis in the
+// plan's trade order as app/cli/rank_grid_run.cpp trades them. For the tests that compare a grid run with the whole
+// field.
 #pragma once
 
 #include "gpu/backends/rank_domain.h"
@@ -35,7 +36,7 @@ inline std::vector<double> run_grid_split(
     }
     for (int step = 0; step < steps; ++step) {
         for (auto& b : boxes) b->compute_step();
-        for (int axis = 0; exchange && axis < whole.problem.dims; ++axis) {
+        for (int axis : exchange ? plan_rank_domain(plan, 0, 0, none).trade_order : std::vector<int> {}) {
             // [rank][side]: what each rank sends towards that side, as the transport carries it
             std::vector<std::vector<unsigned char>> sent(2 * boxes.size());
             for (std::size_t r = 0; r < boxes.size(); ++r)

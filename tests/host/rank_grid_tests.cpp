@@ -27,7 +27,12 @@ StencilConfig cpu_run(int dims, Extent size, int radius) {
     StencilConfig c;
     c.problem.dims = dims, c.problem.size = size, c.problem.radius = radius;
     c.placement.backend = Backend::Cpu;
-    c.placement.overlap = false; // grids trade after the step
+    c.placement.overlap = false; // faces traded x, y, z after the step
+    return c;
+}
+
+StencilConfig overlapped(StencilConfig c) {
+    c.placement.overlap = true;
     return c;
 }
 
@@ -80,10 +85,30 @@ TEST(RankGrid, FacesSpanTheGhostLayersOfTheAxesTradedBefore) {
     expect_region(send_face(flat, 1, 0), { 0, 1, 0 }, { flat.box.extent[0] + 2, 1, 1 });
 }
 
+TEST(RankGrid, OverlapTradesTheSlowestAxisFirst) {
+    StencilConfig c = cpu_run(3, { 20, 18, 16 }, 2);
+    c.placement.overlap = true;
+    const RankDomainPlan p = domain_of(c, { 2, 2, 2 }, 0);
+    EXPECT_TRUE(p.overlap);
+    EXPECT_EQ(p.trade_order, (std::vector<int> { 2, 0, 1 }));
+    // z first, over the box's own rows; then x across every plane, the z ghosts included; then y across both.
+    expect_region(send_face(p, 2, 1), { 2, 2, 6 }, { 8, 7, 2 });
+    expect_region(ghost_face(p, 2, 0), { 2, 2, 0 }, { 8, 7, 2 });
+    expect_region(send_face(p, 0, 1), { 8, 2, 0 }, { 2, 7, 10 });
+    expect_region(send_face(p, 1, 1), { 0, 7, 0 }, { 12, 2, 10 });
+    // A grid that leaves z whole has nothing to trade during the step.
+    const RankDomainPlan flat = domain_of(c, { 2, 2, 1 }, 0);
+    EXPECT_FALSE(flat.overlap);
+    EXPECT_EQ(flat.trade_order, (std::vector<int> { 0, 1, 2 }));
+    c.placement.overlap = false;
+    EXPECT_EQ(domain_of(c, { 2, 2, 2 }, 0).trade_order, (std::vector<int> { 0, 1, 2 }));
+}
+
 TEST(RankGrid, FacesMatchTheNeighboursGhostLayersAndOwnedRegionsTileTheDomain) {
     for (const auto& [c, grid] : { std::pair { cpu_run(2, { 37, 23, 1 }, 2), std::vector<int> { 3, 2 } },
              std::pair { cpu_run(3, { 13, 17, 19 }, 1), std::vector<int> { 2, 3, 2 } },
-             std::pair { cpu_run(3, { 15, 12, 30 }, 3), std::vector<int> { 1, 1, 4 } } }) {
+             std::pair { cpu_run(3, { 15, 12, 30 }, 3), std::vector<int> { 1, 1, 4 } },
+             std::pair { overlapped(cpu_run(3, { 13, 17, 19 }, 1)), std::vector<int> { 2, 3, 2 } } }) {
         const RankGridPlan plan = plan_rank_grid(c, grid);
         ASSERT_TRUE(plan.verdict) << plan.verdict.reason;
         std::vector<int> owners(std::size_t(c.problem.size.cells()), 0);
@@ -173,6 +198,10 @@ TEST(RankGrid, SplitRunIsBitwiseTheWholeRun) {
     for (const auto& [c, grid] : cases) {
         const std::vector<double> one = test::run_whole(c, 5);
         EXPECT_EQ(test::run_grid_split(c, grid, 5), one) << describe(c) << " on " << rank_grid_text(grid);
+        // Overlap on trades the slowest axis first: the corners travel the other way round.
+        StencilConfig overlapped = c;
+        overlapped.placement.overlap = true;
+        EXPECT_EQ(test::run_grid_split(overlapped, grid, 5), one) << describe(c) << " overlapped";
         // The trade matters: without it the boxes' edges go stale.
         EXPECT_NE(test::run_grid_split(c, grid, 5, false), one) << describe(c);
     }
@@ -202,7 +231,7 @@ TEST(RankGrid, RefusesInOneLineWhatCannotRun) {
     EXPECT_NE(reason(c, { 2, 1, 1 }, 2).find("3 counts for a 2D domain"), std::string::npos);
     StencilConfig bad = c;
     bad.placement.overlap = true;
-    EXPECT_NE(reason(bad, { 2, 1 }, 2).find("--overlap off"), std::string::npos);
+    EXPECT_EQ(reason(bad, { 2, 1 }, 2), "ok") << "grids overlap the slowest axis' trade";
     bad = c, bad.placement.gpus = 2;
     EXPECT_NE(reason(bad, { 2, 1 }, 2).find("--gpus 1"), std::string::npos);
     bad = c, bad.policy.variant = Variant::Temporal;
@@ -214,26 +243,25 @@ TEST(RankGrid, RefusesInOneLineWhatCannotRun) {
 }
 
 // Without --ranks: MPI_Dims_create's factors, the most ranks on the axis with the most cells; strips where the
-// factors cut one axis, where --overlap was asked for, or where no grid can run the configuration.
+// factors cut one axis, or where no grid can run the configuration.
 TEST(RankGrid, TheDefaultGridFollowsTheDomainsShape) {
     const StencilConfig square = cpu_run(2, { 1026, 1026, 1 }, 1);
-    EXPECT_EQ(default_rank_grid(square, 4, false), (std::vector<int> { 2, 2 }));
-    EXPECT_EQ(default_rank_grid(square, 6, false), (std::vector<int> { 2, 3 })) << "ties go to the slower axis";
+    EXPECT_EQ(default_rank_grid(square, 4), (std::vector<int> { 2, 2 }));
+    EXPECT_EQ(default_rank_grid(square, 6), (std::vector<int> { 2, 3 })) << "ties go to the slower axis";
     const StencilConfig wide = cpu_run(2, { 4098, 1026, 1 }, 1);
-    EXPECT_EQ(default_rank_grid(wide, 6, false), (std::vector<int> { 3, 2 })) << "the longest axis gets the most";
-    EXPECT_EQ(default_rank_grid(wide, 8, false), (std::vector<int> { 4, 2 }));
+    EXPECT_EQ(default_rank_grid(wide, 6), (std::vector<int> { 3, 2 })) << "the longest axis gets the most";
+    EXPECT_EQ(default_rank_grid(wide, 8), (std::vector<int> { 4, 2 }));
     const StencilConfig cube = cpu_run(3, { 258, 258, 258 }, 1);
-    EXPECT_EQ(default_rank_grid(cube, 8, false), (std::vector<int> { 2, 2, 2 }));
-    EXPECT_EQ(default_rank_grid(cube, 4, false), (std::vector<int> { 1, 2, 2 }));
-    EXPECT_EQ(default_rank_grid(cube, 12, false), (std::vector<int> { 2, 2, 3 }));
+    EXPECT_EQ(default_rank_grid(cube, 8), (std::vector<int> { 2, 2, 2 }));
+    EXPECT_EQ(default_rank_grid(cube, 4), (std::vector<int> { 1, 2, 2 }));
+    EXPECT_EQ(default_rank_grid(cube, 12), (std::vector<int> { 2, 2, 3 }));
     for (int prime : { 1, 2, 3, 5, 7 })
-        EXPECT_TRUE(default_rank_grid(square, prime, false).empty()) << prime << " ranks cut one axis: strips";
-    EXPECT_TRUE(default_rank_grid(square, 4, true).empty()) << "--overlap asks for strips";
+        EXPECT_TRUE(default_rank_grid(square, prime).empty()) << prime << " ranks cut one axis: strips";
     StencilConfig temporal = square;
     temporal.policy.variant = Variant::Temporal;
-    EXPECT_TRUE(default_rank_grid(temporal, 4, false).empty());
+    EXPECT_TRUE(default_rank_grid(temporal, 4).empty());
     const StencilConfig thin = cpu_run(2, { 10, 4098, 1 }, 4); // 2 updated columns: no cut along x
-    EXPECT_TRUE(default_rank_grid(thin, 4, false).empty()) << "boxes thinner than R: the strips' check speaks";
+    EXPECT_TRUE(default_rank_grid(thin, 4).empty()) << "boxes thinner than R: the strips' check speaks";
 }
 
 TEST(RankGrid, CudaBoxesCompileTheirOwnDomainsText) {
@@ -251,7 +279,7 @@ TEST(RankGrid, TheRanksOption) {
     RunOptions o;
     ASSERT_TRUE(parse_run_options({ "--ranks", "3x2", "--backend", "cpu" }, o));
     EXPECT_EQ(o.rank_grid, (std::vector<int> { 3, 2 }));
-    EXPECT_FALSE(o.config.placement.overlap); // grids trade after the step
+    EXPECT_TRUE(o.config.placement.overlap); // grids overlap the slowest axis, as strips overlap
     RunOptions three;
     const Status wrong = parse_run_options({ "--dims", "3", "--ranks", "2x2" }, three);
     ASSERT_FALSE(wrong);

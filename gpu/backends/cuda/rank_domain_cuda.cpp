@@ -3,53 +3,105 @@
 
 #include "gpu/backends/cuda/cuda_check.h"
 #include "gpu/backends/cuda/cuda_simulation.h"
+#include "gpu/backends/cuda/face_packing.h"
+
+#include <algorithm>
 
 namespace ss {
 namespace {
 
-// Each step is waited for, then every face goes through one cudaMemcpy3D between the dense device field and a
-// contiguous host buffer (the copy engine gathers the strided rows; no pack kernel to compile). The CPU backend's
-// pack_region is the same copy, and the host tests check it.
+// The step runs on the simulation's stream; the faces move on a high-priority stream of their own, so that under
+// overlap the slowest axis' faces are packed, copied and unpacked while the interior computes. A face is gathered
+// by a kernel into a device buffer and crosses to the host in one contiguous copy (and back the same way): the copy
+// engine alone would move an x face in rows of R cells. Every copy is waited for before it returns.
 class CudaRankDomain final : public RankDomain {
 public:
     CudaRankDomain(const RankDomainPlan& plan, std::unique_ptr<CudaSimulation> sim)
         : RankDomain(plan)
         , m_sim(std::move(sim))
-        , m_element(std::size_t(element_size(plan.local.problem.precision))) { }
+        , m_element(std::size_t(element_size(plan.local.problem.precision))) {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        int least = 0, greatest = 0;
+        cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
+        cuda_check(cudaStreamCreateWithPriority(&m_faces, cudaStreamNonBlocking, greatest), "cudaStreamCreate");
+        cuda_check(cudaEventCreateWithFlags(&m_boundary_done, cudaEventDisableTiming), "cudaEventCreate");
+        for (cudaEvent_t* e : { &m_start, &m_stop }) cuda_check(cudaEventCreate(e), "cudaEventCreate");
+        std::size_t largest = 0;
+        for (int axis = 0; axis < int(plan.box.extent.size()); ++axis) largest = std::max(largest, face_bytes(axis));
+        if (largest > 0) cuda_check(cudaMalloc(&m_packed, largest), "cudaMalloc (a packed face)");
+    }
+    ~CudaRankDomain() override {
+        cudaSetDevice(m_sim->device());
+        if (m_faces) cudaStreamSynchronize(m_faces);
+        cudaStreamSynchronize(m_sim->stream());
+        for (cudaEvent_t e : { m_boundary_done, m_start, m_stop })
+            if (e) cudaEventDestroy(e);
+        if (m_packed) cudaFree(m_packed);
+        if (m_faces) cudaStreamDestroy(m_faces);
+    }
+    CudaRankDomain(const CudaRankDomain&) = delete;
+    CudaRankDomain& operator=(const CudaRankDomain&) = delete;
+
     Simulation& field() override { return *m_sim; }
     double compute_step() override { return m_sim->waited_step_ms(); }
+
+    void begin_step() override {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        cudaStream_t compute = m_sim->stream();
+        const int slowest = int(m_plan.box.extent.size()) - 1, g = m_plan.ghost_depth;
+        const int end = g + m_plan.box.extent[std::size_t(slowest)];
+        const bool below = m_plan.box.neighbour_on(slowest, 0) != kNoNeighbour,
+                   above = m_plan.box.neighbour_on(slowest, 1) != kNoNeighbour;
+        // As the overlapped strips (rank_strip_cuda.cpp): the layers the neighbours need, then the interior.
+        const int low = below ? std::min(2 * g, end) : g;
+        const int high = above ? std::max(low, end - g) : end;
+        cuda_check(cudaEventRecord(m_start, compute), "cudaEventRecord");
+        if (low > g) m_sim->launch_star_rows(g, low, compute);
+        if (high < end) m_sim->launch_star_rows(high, end, compute);
+        cuda_check(cudaEventRecord(m_boundary_done, compute), "cudaEventRecord");
+        if (high > low) m_sim->launch_star_rows(low, high, compute);
+        cuda_check(cudaEventRecord(m_stop, compute), "cudaEventRecord");
+        m_sim->finish_step(); // the faces now come from, and the ghost layers go to, the new field
+    }
+    void boundary_final() override { cuda_check(cudaEventSynchronize(m_boundary_done), "boundary layers"); }
+    double end_step() override {
+        cuda_check(cudaEventSynchronize(m_stop), "stencil step");
+        float ms = 0.0f;
+        cuda_check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
+        return double(ms);
+    }
+
     void copy_out(int axis, int side, void* host) override {
-        copy(send_face(m_plan, axis, side), host, cudaMemcpyDeviceToHost);
+        const FaceBox box = face_box(send_face(m_plan, axis, side));
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        cuda_check(queue_pack_face(current(), box, m_packed, m_faces), "face packing");
+        cuda_check(
+            cudaMemcpyAsync(host, m_packed, box.cells() * m_element, cudaMemcpyDeviceToHost, m_faces), "face download");
+        cuda_check(cudaStreamSynchronize(m_faces), "face download");
     }
     void copy_in(int axis, int side, const void* host) override {
-        copy(ghost_face(m_plan, axis, side), const_cast<void*>(host), cudaMemcpyHostToDevice);
+        const FaceBox box = face_box(ghost_face(m_plan, axis, side));
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        cuda_check(
+            cudaMemcpyAsync(m_packed, host, box.cells() * m_element, cudaMemcpyHostToDevice, m_faces), "face upload");
+        cuda_check(queue_unpack_face(current(), box, m_packed, m_faces), "face unpacking");
+        cuda_check(cudaStreamSynchronize(m_faces), "face unpacking");
     }
 
 private:
-    void copy(const CellRegion& face, void* host, cudaMemcpyKind kind) {
-        const Extent& e = m_plan.local.problem.size;
-        unsigned char* field = m_sim->buffer(m_sim->current_buffer());
-        cudaPitchedPtr device
-            = make_cudaPitchedPtr(field, std::size_t(e.nx) * m_element, std::size_t(e.nx), std::size_t(e.ny));
-        cudaPitchedPtr packed = make_cudaPitchedPtr(
-            host, std::size_t(face.size[0]) * m_element, std::size_t(face.size[0]), std::size_t(face.size[1]));
-        const cudaPos at = make_cudaPos(
-            std::size_t(face.begin[0]) * m_element, std::size_t(face.begin[1]), std::size_t(face.begin[2]));
-        cudaMemcpy3DParms p {};
-        if (kind == cudaMemcpyDeviceToHost)
-            p.srcPtr = device, p.srcPos = at, p.dstPtr = packed;
-        else
-            p.srcPtr = packed, p.dstPtr = device, p.dstPos = at;
-        p.extent = make_cudaExtent(
-            std::size_t(face.size[0]) * m_element, std::size_t(face.size[1]), std::size_t(face.size[2]));
-        p.kind = kind;
-        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
-        cuda_check(cudaMemcpy3DAsync(&p, m_sim->stream()), "face packing");
-        cuda_check(cudaStreamSynchronize(m_sim->stream()), "face packing");
+    unsigned char* current() const { return m_sim->buffer(m_sim->current_buffer()); }
+    FaceBox face_box(const CellRegion& region) const {
+        FaceBox box;
+        box.nx = m_plan.local.problem.size.nx, box.ny = m_plan.local.problem.size.ny, box.element = m_element;
+        for (int a = 0; a < 3; ++a) box.begin[a] = region.begin[a], box.size[a] = region.size[a];
+        return box;
     }
 
     std::unique_ptr<CudaSimulation> m_sim;
     std::size_t m_element;
+    cudaStream_t m_faces = nullptr;
+    cudaEvent_t m_boundary_done = nullptr, m_start = nullptr, m_stop = nullptr;
+    void* m_packed = nullptr; // one face at a time: every copy is waited for
 };
 
 } // namespace

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// A box of cells of a dense field gathered into a contiguous buffer on the GPU, and scattered back: a process grid's
+// faces (gpu/backends/cuda/rank_domain_cuda.cpp). The copy engine moves a face across x in rows of R cells, a few
+// bytes each (1.27 ms per step at 3D 1024^3 whatever R, docs/PERFORMANCE.md "The split axis"); a kernel moves a
+// cell per thread and the host copy that follows is one contiguous block.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+namespace ss {
+
+// The cells [begin, begin + size) per axis (x, y, z) of a field `nx` x `ny` x ... cells (x fastest), each `element`
+// bytes (4 or 8).
+struct FaceBox {
+    int nx = 1, ny = 1;
+    int begin[3] = { 0, 0, 0 };
+    int size[3] = { 1, 1, 1 };
+    std::size_t element = 4;
+    std::size_t cells() const { return std::size_t(size[0]) * std::size_t(size[1]) * std::size_t(size[2]); }
+};
+
+// Queued on `stream`: the box's cells of `field` into `packed` (device memory, x fastest within the box).
+cudaError_t queue_pack_face(const void* field, const FaceBox&, void* packed, cudaStream_t stream);
+// Queued on `stream`: `packed` into the box's cells of `field`.
+cudaError_t queue_unpack_face(void* field, const FaceBox&, const void* packed, cudaStream_t stream);
+
+} // namespace ss
