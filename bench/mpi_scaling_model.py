@@ -10,7 +10,12 @@
 # Ranks are numbered with x fastest (gpu/plan/process_grid.h) and placed in that order, 8 consecutive ranks per node, so
 # a rank's x neighbours share its node, and a neighbour along a slower axis shares it only when its rank lies in the
 # same block of 8. A step takes the box's compute at the single-GPU rate plus the slowest rank's exchange (no overlap
-# by default, as the MPI path without --overlap; `--overlap` models a perfect overlap: the longer of the two).
+# by default, as the MPI path with --overlap off). `--overlap` models the overlap stencilscope-cli runs: the R layers
+# next to the slowest axis' faces first, then the rest of the box while those faces travel, then the other axes'
+# trades (app/cli/rank_grid_run.cpp; strips have only the slowest axis); `--perfect` hides the whole exchange (the
+# longer of compute and exchange). `--node-grid` places grids node by node: a node's 8 ranks tile the faster axes
+# (MPI_Dims_create's factors of 8) and the nodes line up along the slowest axis, so that only its faces, the ones
+# the overlap hides, cross nodes (`mpirun ... --ranks 2x4xN` in 3D, `--ranks 8xN` in 2D).
 # Per axis, a rank sends its two faces at once; the bytes to neighbours on its node share its NVLink, those to other
 # nodes its one InfiniBand port, and the two links run side by side. Faces that are not contiguous (x, and y in 3D) are
 # assumed packed by a kernel whose cost hides in the per-exchange latency (today's strided x copy of a strip is not:
@@ -34,6 +39,8 @@ IB_NDR = 50e9  # B/s per direction per port, InfiniBand NDR 400 Gb/s, one port p
 IB_EFFICIENCY = 0.9  # the share of NDR's line rate an MPI transfer of large faces reaches: assumed, not measured
 IB = IB_NDR * IB_EFFICIENCY
 OVERLAP = "--overlap" in sys.argv[1:]  # off by default: comparable with the strips' tables of before
+PERFECT = "--perfect" in sys.argv[1:]
+NODE_GRID = "--node-grid" in sys.argv[1:]
 
 
 def calibration_points():
@@ -71,6 +78,8 @@ def ranks_per_axis(layout, dims, gpus):
     """Ranks along x, y[, z]: strips cut the slowest axis; a grid puts its largest count on the slowest axis."""
     if layout == "strips":
         return [1] * (dims - 1) + [gpus]
+    if NODE_GRID and gpus > GPUS_PER_NODE:
+        return list(reversed(balanced_grid(GPUS_PER_NODE, dims - 1))) + [gpus // GPUS_PER_NODE]
     return list(reversed(balanced_grid(gpus, dims)))
 
 
@@ -79,32 +88,48 @@ def too_thin(counts, n, r):
     return any(p > 1 and (n - 2 * r) // p < r for p in counts)
 
 
-def slowest_exchange(counts, box, r):
-    """Seconds of the slowest rank's exchange, axis by axis."""
-    dims, worst = len(counts), 0.0
+def rank_exchanges(counts, box, r):
+    """Per rank, the seconds of each axis' trade (0 where the axis is not cut)."""
+    dims, out = len(counts), []
     for rank in range(product(counts)):
         coordinate, left = [], rank
         for p in counts:
             coordinate.append(left % p)
             left //= p
-        seconds, stride = 0.0, 1
+        seconds, stride, sides = [], 1, []
         for a, p in enumerate(counts):
+            axis_s, neighbours = 0.0, 0
             if p > 1:
                 face = r * BYTES_PER_CELL
                 for b in range(dims):
-                    if b != a:  # earlier cut axes' ghosts ride along
-                        face *= box[b] + (2 * r if b < a and counts[b] > 1 else 0)
+                    if b != a:  # the axes traded earlier bring their ghosts along
+                        earlier = (b == dims - 1 or b < a) if OVERLAP else b < a
+                        face *= box[b] + (2 * r if earlier and counts[b] > 1 else 0)
                 on_node = off_node = 0
                 for side, other in ((-1, rank - stride), (1, rank + stride)):
                     if 0 <= coordinate[a] + side < p:
+                        neighbours += 1
                         if other // GPUS_PER_NODE == rank // GPUS_PER_NODE:
                             on_node += face
                         else:
                             off_node += face
-                seconds += LATENCY + max(on_node / NVLINK, off_node / IB)
+                axis_s = LATENCY + max(on_node / NVLINK, off_node / IB)
+            seconds.append(axis_s)
+            sides.append(neighbours)
             stride *= p
-        worst = max(worst, seconds)
-    return worst
+        out.append((seconds, sides))
+    return out
+
+
+def rank_step(compute, seconds, sides, box, r):
+    """One rank's step: its compute and trades, overlapped as the flags say."""
+    exchange = sum(seconds)
+    if PERFECT:
+        return max(compute, exchange)
+    if not OVERLAP:
+        return compute + exchange
+    boundary = compute * min(1.0, sides[-1] * r / box[-1])  # the slowest axis' layers, computed first
+    return max(compute, boundary + seconds[-1]) + exchange - seconds[-1]
 
 
 def product(values):
@@ -121,8 +146,11 @@ def step(layout, dims, n, r, gpus, weak):
         return None
     box = [n if weak else -(-n // p) for p in counts]  # the largest box: the slowest rank's compute
     compute = product(box) / ONE_GPU[(dims, r)]
-    exchange = slowest_exchange(counts, box, r) if gpus > 1 else 0.0
-    t = max(compute, exchange) if OVERLAP else compute + exchange
+    exchange, t = 0.0, compute
+    if gpus > 1:
+        for seconds, sides in rank_exchanges(counts, box, r):  # the slowest rank sets the step
+            exchange = max(exchange, sum(seconds))
+            t = max(t, rank_step(compute, seconds, sides, box, r))
     one = n ** dims / ONE_GPU[(dims, r)]
     speed = gpus * one / t if weak else one / t
     return "x".join(str(p) for p in counts), exchange, t, speed
@@ -152,7 +180,9 @@ def calibration():
     print("Calibration (docs/PERFORMANCE.md \"Multi-GPU\", 2 x H200, 2026-11-24, overlap off): "
           f"NVLink {NVLINK / 1e9:.0f} GB/s per direction ({100 * NVLINK / NVLINK_PUBLISHED:.0f} % of the "
           f"published {NVLINK_PUBLISHED / 1e9:.0f}), latency {LATENCY * 1e6:.1f} µs per exchange; "
-          f"InfiniBand {IB / 1e9:.0f} GB/s (assumed); overlap {'on' if OVERLAP else 'off'}.\n")
+          f"InfiniBand {IB / 1e9:.0f} GB/s (assumed); overlap "
+          f"{'perfect' if PERFECT else 'as built' if OVERLAP else 'off'}; grids "
+          f"{'node by node' if NODE_GRID else 'as MPI_Dims_create'}.\n")
     print("| point | face | exchange measured µs | model µs |")
     print("|---|---|---|---|")
     for ((dims, r), _), (face, seconds) in zip(ONE_GPU.items(), calibration_points()):

@@ -50,9 +50,25 @@ std::string overlap_text(const RankGridPlan& plan, const RankDomainPlan& mine, b
     return "off";
 }
 
+// How the faces travel.
+std::string halo_text(const GridJob& job) {
+    if (job.peer)
+        return std::string(to_string(HaloPath::MpiPeer))
+            + " (each rank's kernel copies its faces into its neighbours' ghost layers over the GPUs' link; MPI says "
+              "they landed)";
+    std::string out = std::string(to_string(HaloPath::MpiHost)) + " (faces packed";
+    if (!job.cuda) return out + ")";
+    out += " on the GPU, staged through pinned host memory";
+    if (job.staged_by_request) out += "; --halo staged";
+    if (!job.no_peer_copies.empty()) out += "; no CUDA IPC: " + job.no_peer_copies;
+    return out + ")";
+}
+
 // The line on the grid, then a line per rank and the halo line.
-std::string grid_lines(const RankGridPlan& plan, const RankDomainPlan& mine, const std::vector<RankRecord>& ranks,
-    bool cuda, bool chosen) {
+std::string grid_lines(const GridJob& job, const std::vector<RankRecord>& ranks, bool chosen) {
+    const RankGridPlan& plan = job.plan;
+    const RankDomainPlan& mine = job.domain->plan();
+    const bool cuda = job.cuda;
     const std::size_t hosts = host_count(ranks);
     std::vector<int> smallest = plan.boxes.front().extent, largest = smallest;
     for (const RankBox& b : plan.boxes)
@@ -62,12 +78,11 @@ std::string grid_lines(const RankGridPlan& plan, const RankDomainPlan& mine, con
         = smallest == largest ? extent_text(smallest) : extent_text(smallest) + " to " + extent_text(largest);
     char buf[720];
     std::snprintf(buf, sizeof buf,
-        "ranks    %zu MPI processes on %zu host%s in a %s grid%s, boxes of %s cells, ghost depth %d, halo %s (faces "
-        "packed%s, axis by axis)%s, overlap %s\n",
+        "ranks    %zu MPI processes on %zu host%s in a %s grid%s, boxes of %s cells, ghost depth %d, halo %s, axis "
+        "by axis, overlap %s\n",
         ranks.size(), hosts, hosts == 1 ? "" : "s", rank_grid_text(plan.grid).c_str(),
         chosen ? " (MPI_Dims_create's factors, the most ranks on the longest axis; --ranks picks another)" : "",
-        boxes.c_str(), plan.ghost_depth, std::string(to_string(HaloPath::MpiHost)).c_str(), cuda ? " on the GPU" : "",
-        cuda ? " staged through pinned host memory" : "", overlap_text(plan, mine, cuda).c_str());
+        boxes.c_str(), plan.ghost_depth, halo_text(job).c_str(), overlap_text(plan, mine, cuda).c_str());
     std::string out = buf;
     for (std::size_t i = 0; i < ranks.size(); ++i) {
         const RankBox& box = plan.boxes[i];
@@ -75,7 +90,7 @@ std::string grid_lines(const RankGridPlan& plan, const RankDomainPlan& mine, con
         for (int e : box.extent) cells *= e;
         out += rank_line(i, ranks[i], cuda, "box " + box_text(box, plan.ghost_depth), cells);
     }
-    return out + halo_line(ranks, "packing the faces and ");
+    return out + halo_line(ranks, job.peer ? "copying the faces and " : "packing the faces and ");
 }
 
 } // namespace
@@ -90,7 +105,7 @@ int run_grid(const std::string& command, RunOptions o, MpiWorld& world, const De
     std::uint64_t checksum = 0;
     std::size_t received = 0;
     run_or_end_job(world, [&] {
-        GridRun run(world, domain, o.config.placement.backend);
+        GridRun run(world, domain, o.config.placement.backend, job.peer);
         received = run.received_bytes();
         timed = time_rank_runs(command, o, world, [&run](int steps) { return run.steps(steps); });
         if (o.checksum)
@@ -110,7 +125,7 @@ int run_grid(const std::string& command, RunOptions o, MpiWorld& world, const De
     total.device = my_device;
     total.resources = domain.field().resources();
     total.ms_per_step = timed.ms_per_step;
-    print_job_report(total, grid_lines(job.plan, domain.plan(), records, job.cuda, o.rank_grid_chosen), checksum);
+    print_job_report(total, grid_lines(job, records, o.rank_grid_chosen), checksum);
     if (o.csv.empty()) return 0;
 
     // The CSV: each rank's box as a domain of its own, then the whole domain. In the halo columns a box's extent
@@ -122,7 +137,8 @@ int run_grid(const std::string& command, RunOptions o, MpiWorld& world, const De
         const RankBox& box = job.plan.boxes[r];
         s.first_row = box.offset[slowest] + job.plan.ghost_depth;
         s.end_row = s.first_row + box.extent[slowest];
-        s.below = s.above = records[r].received_bytes > 0 ? HaloPath::MpiHost : HaloPath::None;
+        const HaloPath path = job.peer ? HaloPath::MpiPeer : HaloPath::MpiHost;
+        s.below = s.above = records[r].received_bytes > 0 ? path : HaloPath::None;
     });
     return write_rank_rows(
         total, records, [&](std::size_t r) { return local_config(job.plan, job.plan.boxes[r]); }, whole);

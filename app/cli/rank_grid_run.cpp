@@ -2,6 +2,7 @@
 #include "app/cli/rank_grid_run.h"
 
 #include "app/cli/cli_common.h"
+#include "app/cli/rank_peers.h"
 #include "gpu/backends/create_rank_strip.h"
 #include "gpu/plan/knobs.h"
 #include "gpu/problem/physics.h"
@@ -21,14 +22,15 @@ std::size_t slot(int axis, int direction, int side) { // m_staging's index: [axi
 
 } // namespace
 
-GridRun::GridRun(MpiWorld& world, RankDomain& domain, Backend backend)
+GridRun::GridRun(MpiWorld& world, RankDomain& domain, Backend backend, bool peer)
     : m_world(world)
     , m_domain(domain)
+    , m_peer(peer)
     , m_timeout_s(knob_seconds(Knob::MpiTimeout)) {
     // The testing hooks of RankRun: rank STENCILSCOPE_MPI_TEST_SILENT_RANK stops sending after
     // STENCILSCOPE_MPI_TEST_SILENT_AFTER exchanges.
     if (knob_integer(Knob::MpiTestSilentRank) == world.rank()) m_silent_after = knob_integer(Knob::MpiTestSilentAfter);
-    for (int axis = 0; axis < axes_of(domain); ++axis)
+    for (int axis = 0; axis < axes_of(domain) && !peer; ++axis)
         for (int i = 0; i < 4; ++i) m_staging.push_back(allocate_staging(domain.face_bytes(axis), backend));
 }
 
@@ -76,6 +78,11 @@ void GridRun::trade(int axis) {
     const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
     const RankBox& box = m_domain.plan().box;
     const int neighbour[2] = { box.neighbour_on(axis, 0), box.neighbour_on(axis, 1) };
+    if (m_peer) {
+        for (int side : { 0, 1 })
+            if (neighbour[side] != kNoNeighbour) m_domain.push_face(axis, side);
+        return trade_word(neighbour, silent);
+    }
     unsigned char *send[2], *receive[2];
     for (int side : { 0, 1 }) {
         send[side] = m_staging[slot(axis, 0, side)].get();
@@ -85,6 +92,22 @@ void GridRun::trade(int axis) {
     m_world.exchange_with(neighbour, send, receive, m_domain.face_bytes(axis), m_timeout_s, m_exchanges, silent);
     for (int side : { 0, 1 })
         if (neighbour[side] != kNoNeighbour) m_domain.copy_in(axis, side, receive[side]);
+}
+
+void GridRun::trade_word(const int neighbour[2], bool silent) {
+    // The trade's number: the faces have landed, and the ranks are at the same trade.
+    unsigned long long word[2][2] = { { (unsigned long long)m_exchanges, (unsigned long long)m_exchanges }, {} };
+    unsigned char* send[2]
+        = { reinterpret_cast<unsigned char*>(&word[0][0]), reinterpret_cast<unsigned char*>(&word[0][1]) };
+    unsigned char* receive[2]
+        = { reinterpret_cast<unsigned char*>(&word[1][0]), reinterpret_cast<unsigned char*>(&word[1][1]) };
+    m_world.exchange_with(neighbour, send, receive, sizeof word[0][0], m_timeout_s, m_exchanges, silent);
+    for (int side : { 0, 1 })
+        if (neighbour[side] != kNoNeighbour && word[1][side] != (unsigned long long)m_exchanges)
+            m_world.abort(1,
+                "rank " + std::to_string(neighbour[side]) + " is at exchange " + std::to_string(word[1][side])
+                    + " where this rank is at " + std::to_string(m_exchanges)
+                    + ": the ranks are out of step; ending the job");
 }
 
 int start_grid_job(
@@ -104,6 +127,11 @@ int start_grid_job(
         why = e.what();
     }
     if (int code = world.agree(job.domain ? 0 : 1, "cannot create the box: " + why)) return code; // a failed run
+    // Peer copies where every pair of neighbours shares a node, as the strips (rank_run.cpp); else staged.
+    const bool automatic = job.cuda && o.config.placement.halo == HaloMode::Auto;
+    job.staged_by_request = job.cuda && o.config.placement.halo == HaloMode::Staged;
+    if (automatic && knob_flag(Knob::MpiPeerCopies))
+        job.peer = connect_grid_peers(world, *job.domain, job.plan, job.no_peer_copies);
 
     run_or_end_job(world, [&] {
         const std::vector<double> initial = initial_field(o.config); // every rank makes the same field

@@ -22,7 +22,9 @@ namespace ss::cli {
 // (STENCILSCOPE_MPI_TEST_SILENT_*), counted per step.
 class GridRun {
 public:
-    GridRun(MpiWorld& world, RankDomain& domain, Backend backend);
+    // `peer`: the faces go straight into the neighbours' ghost layers (connect_grid_peers) and MPI carries a word
+    // per trade, saying they landed; otherwise they are staged through host buffers.
+    GridRun(MpiWorld& world, RankDomain& domain, Backend backend, bool peer);
     // `steps` steps, each with its exchange; means per step (under overlap the exchange leaves out the wait for the
     // interior, and the compute is the step's own time).
     RankTimes steps(int steps);
@@ -31,10 +33,12 @@ public:
 
 private:
     void exchange(); // every axis, after the step
-    void trade(int axis); // the faces along `axis`: packed, traded, unpacked
+    void trade(int axis); // the faces along `axis`: packed, traded, unpacked (or pushed, and the word traded)
+    void trade_word(const int neighbour[2], bool silent);
 
     MpiWorld& m_world;
     RankDomain& m_domain;
+    bool m_peer;
     double m_timeout_s;
     long long m_silent_after = -1, m_exchanges = 0;
     // [axis][send, receive][side]: a face's packed cells in host memory (pinned on CUDA)
@@ -47,6 +51,9 @@ struct GridJob {
     int device = 0; // this rank's CUDA device
     RankGridPlan plan; // every rank's box, resolved once (rank 0 reports them)
     std::unique_ptr<RankDomain> domain; // this rank's box, holding its part of the initial field
+    bool peer = false; // faces copied straight into the neighbours' ghost layers (CUDA IPC, one node)
+    bool staged_by_request = false; // --halo staged
+    std::string no_peer_copies; // why the faces are staged where peer copies were tried
 };
 
 // Collective, as start_rank_job (app/cli/rank_run.h) for the grid `o.rank_grid`.

@@ -61,4 +61,35 @@ bool connect_peer_ranks(MpiWorld& world, RankStrip& strip, std::string& why) {
     return false;
 }
 
+bool connect_grid_peers(MpiWorld& world, RankDomain& domain, const RankGridPlan& grid, std::string& why) {
+    const double timeout_s = knob_seconds(Knob::MpiTimeout);
+    const RankBox& box = domain.plan().box;
+    const Message host = pack({ world.host().begin(), world.host().end() }),
+                  description = pack(domain.peer_description());
+    Status mine = Status::success();
+    for (int axis = 0; axis < int(box.extent.size()); ++axis) {
+        const int neighbour[2] = { box.neighbour_on(axis, 0), box.neighbour_on(axis, 1) };
+        Message send[2][2] = { { host, host }, { description, description } }, theirs[2][2];
+        for (int what : { 0, 1 }) { // hosts, then descriptions
+            unsigned char* s[2] = { send[what][0].data(), send[what][1].data() };
+            unsigned char* r[2] = { theirs[what][0].data(), theirs[what][1].data() };
+            world.exchange_with(neighbour, s, r, kMessage, timeout_s, 0);
+        }
+        for (int side : { 0, 1 }) {
+            if (neighbour[side] == kNoNeighbour || !mine) continue;
+            const std::string other = "rank " + std::to_string(neighbour[side]);
+            if (unpack(theirs[0][side]) != unpack(host))
+                mine = Status::failure(other + " is on another host");
+            else if (Status s
+                     = domain.open_peer(axis, side, unpack(theirs[1][side]), grid.boxes[std::size_t(neighbour[side])]);
+                     !s)
+                mine = Status::failure(other + "'s buffers: " + s.reason);
+        }
+    }
+    if (world.all(bool(mine))) return true;
+    domain.close_peers();
+    why = mine ? "another rank cannot map its neighbour's buffers" : mine.reason;
+    return false;
+}
+
 } // namespace ss::cli

@@ -40,6 +40,21 @@ public:
     virtual void copy_out(int axis, int side, void* host) = 0;
     virtual void copy_in(int axis, int side, const void* host) = 0;
 
+    // ---- Peer copies between processes on one node (CUDA IPC), as RankStrip's: the transport carries a description
+    // once and a word per trade.
+    //   peer_description  this box's two field buffers, for its neighbours (empty: this backend cannot share them);
+    //   open_peer         maps the buffers of the neighbour on `side` of `axis`, whose box is `theirs` (refused with
+    //                     the reason);
+    //   push_face         copies the face towards that side straight into the neighbour's ghost layers, in its
+    //                     buffer of this step's parity (the ranks step in lockstep), and waits for the copy;
+    //   close_peers       unmaps them all (a job that cannot use them on every rank stages its faces instead).
+    virtual std::vector<unsigned char> peer_description() { return {}; }
+    virtual Status open_peer(int, int, const std::vector<unsigned char>&, const RankBox&) {
+        return Status::failure("peer copies need the CUDA backend");
+    }
+    virtual void push_face(int, int) { }
+    virtual void close_peers() { }
+
 protected:
     explicit RankDomain(const RankDomainPlan& plan)
         : m_plan(plan) { }

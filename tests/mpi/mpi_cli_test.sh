@@ -90,6 +90,8 @@ fi
 # Process grids (--ranks PxQ[xR], issue 37): boxes trading faces axis by axis, bitwise one process too; the box and
 # point stencils read the corners, which arrive through two or three trades. Overlap on trades the slowest axis
 # first (during the step on CUDA), so its corners travel in the other order.
+grid_halo='MPI host buffers (faces packed)'
+[ "$backend" = cuda ] && grid_halo="CUDA IPC peer copies (each rank's kernel copies its faces"
 grid_cases=("--size 90x77 --radius 2 --steps 6:2x1 1x3 2x2 3x2"
     "--stencil box --radius 2 --size 45x38 --steps 5:2x2 3x2"
     "--stencil 3d27pt --size 30x28x33 --precision fp64 --steps 5:1x2x3 2x2x1"
@@ -112,12 +114,22 @@ for entry in "${grid_cases[@]}"; do
             out=$(mpi -np "$n" "$cli" run --backend "$backend" $c --ranks "$grid" --overlap $overlap --checksum 2>&1)
             got=$(checksum_of "$out")
             [ -n "$got" ] && [ "$got" = "$one" ] && [ "$(grep -c '^  rank ' <<<"$out")" -eq "$n" ] \
-                && grep -q "^ranks    $n MPI processes on .* in a $grid grid, boxes of .*, $want" <<<"$out"
+                && grep -q "^ranks    $n MPI processes on .* in a $grid grid, boxes of .*, halo $grid_halo.*, $want" <<<"$out"
             check "--ranks $grid overlap $overlap equals one process and says the grid: $c" $? \
                 "checksum '$got' vs '$one' (want '$want'): $out"
         done
     done
 done
+# On GPUs the faces go by peer copies (one node); --halo staged packs them on the GPU and stages them.
+if [ "$backend" = cuda ]; then
+    c="--stencil 3d27pt --size 30x28x33 --precision fp64 --steps 5"
+    one=$(checksum_of "$("$cli" run --backend cuda $c --checksum)")
+    for overlap in on off; do
+        out=$(mpi -np 4 "$cli" run --backend cuda $c --ranks 1x2x2 --overlap $overlap --halo staged --checksum 2>&1)
+        [ "$(checksum_of "$out")" = "$one" ] && grep -q "^ranks .*halo MPI host buffers (faces packed on the GPU, staged through pinned host memory; --halo staged)" <<<"$out"
+        check "--ranks 1x2x2 --halo staged overlap $overlap: bitwise one process, packed on the GPU" $? "$out"
+    done
+fi
 # Without --ranks, four ranks take MPI_Dims_create's 2x2 (the most ranks on the longest axis), bitwise one process.
 c="--size 90x77 --radius 2 --steps 6"
 one=$(checksum_of "$("$cli" run --backend "$backend" $c --checksum)")

@@ -7,50 +7,64 @@
 namespace ss {
 namespace {
 
-// One thread per cell of the box; `gather` copies field -> packed, otherwise packed -> field.
-template <typename T, bool gather>
-__global__ void face_kernel(
-    T* field, T* packed, int nx, int ny, int bx, int by, int bz, int sx, int sy, std::size_t cells) {
+// Where a box's cell i (x fastest within the box) lies in its field.
+struct Placement {
+    int nx, ny, bx, by, bz;
+    __device__ std::size_t at(std::size_t x, std::size_t y, std::size_t z) const {
+        return ((std::size_t(bz) + z) * std::size_t(ny) + std::size_t(by) + y) * std::size_t(nx) + std::size_t(bx) + x;
+    }
+};
+
+// One thread per cell of a box of sx x sy x ... cells, from its place in `source` to its place in `target`.
+template <typename T>
+__global__ void copy_box_kernel(const T* __restrict__ source, Placement from, T* __restrict__ target, Placement to,
+    int sx, int sy, std::size_t cells) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < cells;
          i += std::size_t(gridDim.x) * blockDim.x) {
         const std::size_t x = i % std::size_t(sx), rest = i / std::size_t(sx);
         const std::size_t y = rest % std::size_t(sy), z = rest / std::size_t(sy);
-        const std::size_t at
-            = ((std::size_t(bz) + z) * std::size_t(ny) + std::size_t(by) + y) * std::size_t(nx) + std::size_t(bx) + x;
-        if (gather)
-            packed[i] = field[at];
-        else
-            field[at] = packed[i];
+        target[to.at(x, y, z)] = source[from.at(x, y, z)];
     }
 }
 
-template <typename T, bool gather> cudaError_t queue(T* field, T* packed, const FaceBox& box, cudaStream_t stream) {
-    const std::size_t cells = box.cells();
+Placement placement_of(const FaceBox& box) {
+    return { box.nx, box.ny, box.begin[0], box.begin[1], box.begin[2] };
+}
+
+// The box packed: its own extent, from the origin.
+FaceBox dense(const FaceBox& box) {
+    FaceBox d = box;
+    d.nx = box.size[0], d.ny = box.size[1];
+    d.begin[0] = d.begin[1] = d.begin[2] = 0;
+    return d;
+}
+
+template <typename T>
+cudaError_t queue(const void* source, const FaceBox& from, void* target, const FaceBox& to, cudaStream_t stream) {
+    const std::size_t cells = from.cells();
     if (cells == 0) return cudaSuccess;
     const int threads = 256;
     const std::size_t wanted = (cells + threads - 1) / threads;
     const int blocks = int(wanted < 4096 ? wanted : 4096); // a few waves on any GPU; the loop covers the rest
-    face_kernel<T, gather><<<blocks, threads, 0, stream>>>(
-        field, packed, box.nx, box.ny, box.begin[0], box.begin[1], box.begin[2], box.size[0], box.size[1], cells);
+    copy_box_kernel<T><<<blocks, threads, 0, stream>>>(static_cast<const T*>(source), placement_of(from),
+        static_cast<T*>(target), placement_of(to), from.size[0], from.size[1], cells);
     return cudaGetLastError();
 }
 
 } // namespace
 
+cudaError_t queue_copy_box(
+    const void* source, const FaceBox& from, void* target, const FaceBox& to, cudaStream_t stream) {
+    return from.element == 8 ? queue<std::uint64_t>(source, from, target, to, stream)
+                             : queue<std::uint32_t>(source, from, target, to, stream);
+}
+
 cudaError_t queue_pack_face(const void* field, const FaceBox& box, void* packed, cudaStream_t stream) {
-    auto* f = const_cast<void*>(field); // read only: the kernel's gather direction
-    if (box.element == 8)
-        return queue<std::uint64_t, true>(
-            static_cast<std::uint64_t*>(f), static_cast<std::uint64_t*>(packed), box, stream);
-    return queue<std::uint32_t, true>(static_cast<std::uint32_t*>(f), static_cast<std::uint32_t*>(packed), box, stream);
+    return queue_copy_box(field, box, packed, dense(box), stream);
 }
 
 cudaError_t queue_unpack_face(void* field, const FaceBox& box, const void* packed, cudaStream_t stream) {
-    auto* p = const_cast<void*>(packed); // read only: the kernel's scatter direction
-    if (box.element == 8)
-        return queue<std::uint64_t, false>(
-            static_cast<std::uint64_t*>(field), static_cast<std::uint64_t*>(p), box, stream);
-    return queue<std::uint32_t, false>(static_cast<std::uint32_t*>(field), static_cast<std::uint32_t*>(p), box, stream);
+    return queue_copy_box(packed, dense(box), field, box, stream);
 }
 
 } // namespace ss

@@ -25,5 +25,9 @@ struct FaceBox {
 cudaError_t queue_pack_face(const void* field, const FaceBox&, void* packed, cudaStream_t stream);
 // Queued on `stream`: `packed` into the box's cells of `field`.
 cudaError_t queue_unpack_face(void* field, const FaceBox&, const void* packed, cudaStream_t stream);
+// Queued on `stream`: the cells of box `from` of `source` into box `to` of `target` (the same size per axis; `to`'s
+// own size is not read): a face straight into a neighbour's ghost layers, its field mapped from another process.
+cudaError_t queue_copy_box(
+    const void* source, const FaceBox& from, void* target, const FaceBox& to, cudaStream_t stream);
 
 } // namespace ss

@@ -4,6 +4,7 @@
 #include "gpu/backends/cuda/cuda_check.h"
 #include "gpu/backends/cuda/cuda_simulation.h"
 #include "gpu/backends/cuda/face_packing.h"
+#include "gpu/backends/cuda/ipc_ghost_rows.h"
 
 #include <algorithm>
 
@@ -88,8 +89,41 @@ public:
         cuda_check(cudaStreamSynchronize(m_faces), "face unpacking");
     }
 
+    std::vector<unsigned char> peer_description() override {
+        unsigned char* const buffers[2] = { m_sim->buffer(0), m_sim->buffer(1) };
+        const std::size_t whole_buffer[2] = { 0, 0 }; // a face lands anywhere in it: the opener places it
+        return IpcGhostRows::describe(buffers, whole_buffer, field_bytes(m_plan.local.problem.size));
+    }
+    Status open_peer(
+        int axis, int side, const std::vector<unsigned char>& description, const RankBox& theirs) override {
+        Extent extent;
+        for (int a = 0; a < int(theirs.extent.size()); ++a)
+            extent_along(extent, a) = theirs.extent[std::size_t(a)] + 2 * m_plan.ghost_depth;
+        Status s = m_peers[axis].open(side, description, m_sim->device(), field_bytes(extent));
+        if (!s) return s;
+        FaceBox& to = m_peer_face[axis][side]; // the face's place in the neighbour's field
+        to = face_box(send_face(m_plan, axis, side));
+        to.nx = extent.nx, to.ny = extent.ny;
+        for (int a = 0; a < int(theirs.extent.size()); ++a)
+            to.begin[a] += m_plan.origin[a] - theirs.offset[std::size_t(a)];
+        return s;
+    }
+    void push_face(int axis, int side) override {
+        if (!m_peers[axis].is_open(side)) return;
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        const int parity = m_sim->current_buffer();
+        cuda_check(queue_copy_box(current(), face_box(send_face(m_plan, axis, side)),
+                       m_peers[axis].target(side, parity), m_peer_face[axis][side], m_faces),
+            "face peer copy");
+        cuda_check(cudaStreamSynchronize(m_faces), "face peer copy");
+    }
+    void close_peers() override {
+        for (IpcGhostRows& p : m_peers) p.close();
+    }
+
 private:
     unsigned char* current() const { return m_sim->buffer(m_sim->current_buffer()); }
+    std::size_t field_bytes(const Extent& e) const { return std::size_t(e.cells()) * m_element; }
     FaceBox face_box(const CellRegion& region) const {
         FaceBox box;
         box.nx = m_plan.local.problem.size.nx, box.ny = m_plan.local.problem.size.ny, box.element = m_element;
@@ -102,6 +136,8 @@ private:
     cudaStream_t m_faces = nullptr;
     cudaEvent_t m_boundary_done = nullptr, m_start = nullptr, m_stop = nullptr;
     void* m_packed = nullptr; // one face at a time: every copy is waited for
+    IpcGhostRows m_peers[3]; // per axis: the neighbours' buffers, mapped
+    FaceBox m_peer_face[3][2]; // [axis][side]: where the face lands in that neighbour's field
 };
 
 } // namespace
