@@ -41,9 +41,13 @@ StencilConfig local_config(const RankGridPlan& plan, const RankBox& box) {
 // What the grid's overlap did: the slowest axis' faces travel during the step (RankDomainPlan::overlap).
 std::string overlap_text(const RankGridPlan& plan, const RankDomainPlan& mine, bool cuda) {
     const int slowest = plan.whole.problem.dims - 1;
-    const std::string slow(1, axis_name(slowest)), rest = slowest == 2 ? "x and y" : "x";
+    const std::string slow(1, axis_name(slowest));
+    std::string rest; // the other axes the grid cuts: they trade after the step
+    for (int a = 0; a < slowest; ++a)
+        if (plan.grid[std::size_t(a)] > 1) rest += (rest.empty() ? "" : " and ") + std::string(1, axis_name(a));
     if (mine.overlap && cuda)
-        return "on (the " + slow + " faces travel while the rest of the box computes; " + rest + " after the step)";
+        return "on (the " + slow + " faces travel while the rest of the box computes"
+            + (rest.empty() ? ")" : "; " + rest + " after the step)");
     if (mine.overlap) return "off (the CPU backend trades after the step, " + slow + " first)";
     if (plan.whole.placement.overlap)
         return "off (the grid does not cut " + slow + ", the only axis whose faces can travel during a step)";
@@ -132,6 +136,7 @@ int run_grid(const std::string& command, RunOptions o, MpiWorld& world, const De
     // along the slowest axis stands for its rows.
     RunReport whole = total;
     whole.options.config.placement.gpus = job.cuda ? gpu_count(records) : 1;
+    whole.options.config.placement.overlap = job.cuda && domain.plan().overlap; // what ran: the report's line
     const std::size_t slowest = std::size_t(o.config.problem.dims - 1);
     whole.strip_stats = rank_halo_stats(records, job.plan.ghost_depth, [&](std::size_t r, StripStats& s) {
         const RankBox& box = job.plan.boxes[r];
