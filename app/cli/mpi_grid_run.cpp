@@ -56,10 +56,12 @@ std::string overlap_text(const RankGridPlan& plan, const RankDomainPlan& mine, b
 
 // How the faces travel.
 std::string halo_text(const GridJob& job) {
-    if (job.peer)
+    if (job.halo == RankHalo::Peer)
         return std::string(to_string(HaloPath::MpiPeer))
             + " (each rank's kernel copies its faces into its neighbours' ghost layers over the GPUs' link; MPI says "
               "they landed)";
+    if (job.halo == RankHalo::Device)
+        return std::string(to_string(HaloPath::MpiDevice)) + " (faces packed on the GPU; CUDA-aware MPI)";
     std::string out = std::string(to_string(HaloPath::MpiHost)) + " (faces packed";
     if (!job.cuda) return out + ")";
     out += " on the GPU, staged through pinned host memory";
@@ -94,7 +96,7 @@ std::string grid_lines(const GridJob& job, const std::vector<RankRecord>& ranks,
         for (int e : box.extent) cells *= e;
         out += rank_line(i, ranks[i], cuda, "box " + box_text(box, plan.ghost_depth), cells);
     }
-    return out + halo_line(ranks, job.peer ? "copying the faces and " : "packing the faces and ");
+    return out + halo_line(ranks, job.halo == RankHalo::Peer ? "copying the faces and " : "packing the faces and ");
 }
 
 } // namespace
@@ -109,7 +111,7 @@ int run_grid(const std::string& command, RunOptions o, MpiWorld& world, const De
     std::uint64_t checksum = 0;
     std::size_t received = 0;
     run_or_end_job(world, [&] {
-        GridRun run(world, domain, o.config.placement.backend, job.peer);
+        GridRun run(world, domain, o.config.placement.backend, job.halo);
         received = run.received_bytes();
         timed = time_rank_runs(command, o, world, [&run](int steps) { return run.steps(steps); });
         if (o.checksum)
@@ -142,7 +144,7 @@ int run_grid(const std::string& command, RunOptions o, MpiWorld& world, const De
         const RankBox& box = job.plan.boxes[r];
         s.first_row = box.offset[slowest] + job.plan.ghost_depth;
         s.end_row = s.first_row + box.extent[slowest];
-        const HaloPath path = job.peer ? HaloPath::MpiPeer : HaloPath::MpiHost;
+        const HaloPath path = halo_path(job.halo);
         s.below = s.above = records[r].received_bytes > 0 ? path : HaloPath::None;
     });
     return write_rank_rows(

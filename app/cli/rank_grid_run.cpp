@@ -22,15 +22,15 @@ std::size_t slot(int axis, int direction, int side) { // m_staging's index: [axi
 
 } // namespace
 
-GridRun::GridRun(MpiWorld& world, RankDomain& domain, Backend backend, bool peer)
+GridRun::GridRun(MpiWorld& world, RankDomain& domain, Backend backend, RankHalo halo)
     : m_world(world)
     , m_domain(domain)
-    , m_peer(peer)
+    , m_halo(halo)
     , m_timeout_s(knob_seconds(Knob::MpiTimeout)) {
     // The testing hooks of RankRun: rank STENCILSCOPE_MPI_TEST_SILENT_RANK stops sending after
     // STENCILSCOPE_MPI_TEST_SILENT_AFTER exchanges.
     if (knob_integer(Knob::MpiTestSilentRank) == world.rank()) m_silent_after = knob_integer(Knob::MpiTestSilentAfter);
-    for (int axis = 0; axis < axes_of(domain) && !peer; ++axis)
+    for (int axis = 0; axis < axes_of(domain) && halo == RankHalo::Host; ++axis)
         for (int i = 0; i < 4; ++i) m_staging.push_back(allocate_staging(domain.face_bytes(axis), backend));
 }
 
@@ -78,10 +78,20 @@ void GridRun::trade(int axis) {
     const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
     const RankBox& box = m_domain.plan().box;
     const int neighbour[2] = { box.neighbour_on(axis, 0), box.neighbour_on(axis, 1) };
-    if (m_peer) {
+    if (m_halo == RankHalo::Peer) {
         for (int side : { 0, 1 })
             if (neighbour[side] != kNoNeighbour) m_domain.push_face(axis, side);
         return trade_word(neighbour, silent);
+    }
+    if (m_halo == RankHalo::Device) {
+        unsigned char* send[2] = { m_domain.device_face(axis, 0, 0), m_domain.device_face(axis, 0, 1) };
+        unsigned char* receive[2] = { m_domain.device_face(axis, 1, 0), m_domain.device_face(axis, 1, 1) };
+        for (int side : { 0, 1 })
+            if (neighbour[side] != kNoNeighbour) m_domain.pack_device_face(axis, side);
+        m_world.exchange_with(neighbour, send, receive, m_domain.face_bytes(axis), m_timeout_s, m_exchanges, silent);
+        for (int side : { 0, 1 })
+            if (neighbour[side] != kNoNeighbour) m_domain.unpack_device_face(axis, side);
+        return;
     }
     unsigned char *send[2], *receive[2];
     for (int side : { 0, 1 }) {
@@ -127,11 +137,15 @@ int start_grid_job(
         why = e.what();
     }
     if (int code = world.agree(job.domain ? 0 : 1, "cannot create the box: " + why)) return code; // a failed run
-    // Peer copies where every pair of neighbours shares a node, as the strips (rank_run.cpp); else staged.
+    // As the strips (rank_run.cpp): peer copies where every pair of neighbours shares a node, else device buffers
+    // where MPI reads them, else staged through host memory.
     const bool automatic = job.cuda && o.config.placement.halo == HaloMode::Auto;
     job.staged_by_request = job.cuda && o.config.placement.halo == HaloMode::Staged;
-    if (automatic && knob_flag(Knob::MpiPeerCopies))
-        job.peer = connect_grid_peers(world, *job.domain, job.plan, job.no_peer_copies);
+    if (automatic && knob_flag(Knob::MpiPeerCopies)
+        && connect_grid_peers(world, *job.domain, job.plan, job.no_peer_copies))
+        job.halo = RankHalo::Peer;
+    else if (automatic && world.cuda_aware() && world.all(job.domain->hold_device_faces()))
+        job.halo = RankHalo::Device;
 
     run_or_end_job(world, [&] {
         const std::vector<double> initial = initial_field(o.config); // every rank makes the same field

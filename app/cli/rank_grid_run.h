@@ -22,9 +22,10 @@ namespace ss::cli {
 // (STENCILSCOPE_MPI_TEST_SILENT_*), counted per step.
 class GridRun {
 public:
-    // `peer`: the faces go straight into the neighbours' ghost layers (connect_grid_peers) and MPI carries a word
-    // per trade, saying they landed; otherwise they are staged through host buffers.
-    GridRun(MpiWorld& world, RankDomain& domain, Backend backend, bool peer);
+    // `halo`: Peer, the faces go straight into the neighbours' ghost layers (connect_grid_peers) and MPI carries a
+    // word per trade, saying they landed; Device, MPI moves the box's device buffers (a CUDA-aware MPI); Host, they
+    // are staged through host buffers.
+    GridRun(MpiWorld& world, RankDomain& domain, Backend backend, RankHalo halo);
     // `steps` steps, each with its exchange; means per step (under overlap the exchange leaves out the wait for the
     // interior, and the compute is the step's own time).
     RankTimes steps(int steps);
@@ -38,7 +39,7 @@ private:
 
     MpiWorld& m_world;
     RankDomain& m_domain;
-    bool m_peer;
+    RankHalo m_halo;
     double m_timeout_s;
     long long m_silent_after = -1, m_exchanges = 0;
     // [axis][send, receive][side]: a face's packed cells in host memory (pinned on CUDA)
@@ -51,7 +52,7 @@ struct GridJob {
     int device = 0; // this rank's CUDA device
     RankGridPlan plan; // every rank's box, resolved once (rank 0 reports them)
     std::unique_ptr<RankDomain> domain; // this rank's box, holding its part of the initial field
-    bool peer = false; // faces copied straight into the neighbours' ghost layers (CUDA IPC, one node)
+    RankHalo halo = RankHalo::Host; // Peer: faces copied into the neighbours' ghost layers (CUDA IPC, one node)
     bool staged_by_request = false; // --halo staged
     std::string no_peer_copies; // why the faces are staged where peer copies were tried
 };

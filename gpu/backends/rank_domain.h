@@ -40,6 +40,15 @@ public:
     virtual void copy_out(int axis, int side, void* host) = 0;
     virtual void copy_in(int axis, int side, const void* host) = 0;
 
+    // ---- A CUDA-aware MPI: the faces packed into, and unpacked from, device buffers this box holds, which MPI reads
+    // and writes in place. hold_device_faces allocates them (false where this backend has none: the CPU);
+    // device_face is the buffer of `axis`, `direction` (0 send, 1 receive) and `side`; pack_device_face and
+    // unpack_device_face move a face, waited for.
+    virtual bool hold_device_faces() { return false; }
+    virtual unsigned char* device_face(int, int, int) { return nullptr; }
+    virtual void pack_device_face(int, int) { }
+    virtual void unpack_device_face(int, int) { }
+
     // ---- Peer copies between processes on one node (CUDA IPC), as RankStrip's: the transport carries a description
     // once and a word per trade.
     //   peer_description  this box's two field buffers, for its neighbours (empty: this backend cannot share them);

@@ -38,6 +38,8 @@ public:
         for (cudaEvent_t e : { m_boundary_done, m_start, m_stop })
             if (e) cudaEventDestroy(e);
         if (m_packed) cudaFree(m_packed);
+        for (void* f : m_device_faces)
+            if (f) cudaFree(f);
         if (m_faces) cudaStreamDestroy(m_faces);
     }
     CudaRankDomain(const CudaRankDomain&) = delete;
@@ -89,6 +91,37 @@ public:
         cuda_check(cudaStreamSynchronize(m_faces), "face unpacking");
     }
 
+    bool hold_device_faces() override {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        for (int axis = 0; axis < int(m_plan.box.extent.size()); ++axis)
+            for (int i = 0; i < 4; ++i) {
+                void*& face = m_device_faces[std::size_t(4 * axis + i)];
+                if (face == nullptr && cudaMalloc(&face, std::max<std::size_t>(face_bytes(axis), 1)) != cudaSuccess) {
+                    cudaGetLastError(); // not sticky: the job stages its faces instead
+                    face = nullptr;
+                    return false;
+                }
+            }
+        return true;
+    }
+    unsigned char* device_face(int axis, int direction, int side) override {
+        return static_cast<unsigned char*>(m_device_faces[std::size_t(4 * axis + 2 * direction + side)]);
+    }
+    void pack_device_face(int axis, int side) override {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        cuda_check(
+            queue_pack_face(current(), face_box(send_face(m_plan, axis, side)), device_face(axis, 0, side), m_faces),
+            "face packing");
+        cuda_check(cudaStreamSynchronize(m_faces), "face packing");
+    }
+    void unpack_device_face(int axis, int side) override {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        cuda_check(
+            queue_unpack_face(current(), face_box(ghost_face(m_plan, axis, side)), device_face(axis, 1, side), m_faces),
+            "face unpacking");
+        cuda_check(cudaStreamSynchronize(m_faces), "face unpacking");
+    }
+
     std::vector<unsigned char> peer_description() override {
         unsigned char* const buffers[2] = { m_sim->buffer(0), m_sim->buffer(1) };
         const std::size_t whole_buffer[2] = { 0, 0 }; // a face lands anywhere in it: the opener places it
@@ -136,6 +169,7 @@ private:
     cudaStream_t m_faces = nullptr;
     cudaEvent_t m_boundary_done = nullptr, m_start = nullptr, m_stop = nullptr;
     void* m_packed = nullptr; // one face at a time: every copy is waited for
+    void* m_device_faces[12] = {}; // [axis][send, receive][side], for a CUDA-aware MPI
     IpcGhostRows m_peers[3]; // per axis: the neighbours' buffers, mapped
     FaceBox m_peer_face[3][2]; // [axis][side]: where the face lands in that neighbour's field
 };
