@@ -205,9 +205,9 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .max = 1,
         .default_value = 1,
         .default_text = "1 (on)",
-        .meaning = "MPI ranks whose neighbours share their node copy their rows into the neighbours' ghost rows (CUDA "
-                   "IPC); 0: MPI moves the rows (device buffers where it is CUDA-aware, else staged through host "
-                   "memory)" },
+        .meaning = "MPI ranks whose neighbours share their node copy their rows (a process grid: its faces) into "
+                   "the neighbours' ghost layers (CUDA IPC); 0: MPI moves them (device buffers where it is "
+                   "CUDA-aware, else staged through host memory)" },
     { .id = Knob::Raster,
         .name = "STENCILSCOPE_RASTER",
         .kind = KnobKind::Setting,
