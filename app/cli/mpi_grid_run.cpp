@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// run and bench on a process grid: every rank steps its box and trades faces axis by axis after each step
+// run and bench on a process grid: every rank steps its box and trades faces axis by axis with each step
 // (app/cli/rank_grid_run.h); rank 0 prints one report, the grid and a line per rank, and writes the CSV (a row per
 // rank plus the total), as the strips do (mpi_run.cpp).
 #include "app/cli/mpi_grid_run.h"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // One rank of an MPI job on a process grid (`--ranks PxQ[xR]`, app/cli/mpi_grid_run.cpp): how it starts (the backend
-// the ranks agree on, the grid checked, its box created with its part of the initial field) and how it steps: the
-// step, then the faces traded axis by axis through packed host buffers. Only mpi_world.cpp calls MPI.
+// the ranks agree on, the grid checked, how its faces travel, its box created with its part of the initial field) and
+// how it steps: the step and the faces traded axis by axis, the slowest axis during the step under overlap. Only
+// mpi_world.cpp calls MPI.
 #pragma once
 
 #include "app/cli/mpi_world.h"

@@ -2,8 +2,9 @@
 // One process's box of a run split over a process grid (`--ranks PxQ[xR]` under mpirun, app/cli/mpi_grid_run.cpp):
 // the box plus R ghost layers on every side as a domain of its own (gpu/plan/rank_grid_plan.h), run by the
 // single-device machinery (the CPU backend or one CudaSimulation). Its faces are strided in the field, so they are
-// packed into contiguous host buffers and unpacked from them; the transport (MPI) lives above the engine, which
-// stays MPI-free and testable without it.
+// packed into contiguous buffers (host, or device for a CUDA-aware MPI) and unpacked from them, or copied straight
+// into a neighbour's field on the same node; the transport (MPI) lives above the engine, which stays MPI-free and
+// testable without it.
 #pragma once
 
 #include "gpu/backends/simulation.h"
