@@ -16,10 +16,11 @@ $SUDO apt-get update -qq
 # dpkg-dev (dpkg-shlibdeps), file and lintian: the Debian package and its test (scripts/package-test.sh).
 # libcli11-dev: the command-line parser (header-only). clang-tidy-14: the curated checks (ctest clang_tidy). locales: a decimal-comma locale for the CSV tests.
 # openmpi-bin + libopenmpi-dev: optional, multi-process runs under mpirun (STENCILSCOPE_MPI) and their tests.
+# python3: the bench/ scripts and the scaling model's test (ctest scaling_model).
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake ninja-build git libgtest-dev libcli11-dev locales clang-format clang-14 libclang-rt-14-dev \
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev libqt6svg6-dev libgl-dev \
-    xvfb xauth dpkg-dev file lintian openmpi-bin libopenmpi-dev clang-tidy-14 >/dev/null
+    xvfb xauth dpkg-dev file lintian openmpi-bin libopenmpi-dev clang-tidy-14 python3 >/dev/null
 $SUDO localedef -i de_DE -f UTF-8 de_DE.UTF-8 # decimal comma: files must not follow the process's locale
 nvcc=/usr/local/cuda/bin/nvcc
 if [ -x "$nvcc" ]; then
