@@ -41,7 +41,6 @@ CsvRow mpi_csv_header() {
     return h;
 }
 
-// The line on the ranks' split, then a line per rank and the halo line.
 // How the rows travel, after the path's name.
 std::string path_note(const RankJob& job) {
     if (!job.cuda) return "";
@@ -62,6 +61,7 @@ std::string path_note(const RankJob& job) {
     return " (" + aware + ": staged through pinned host memory" + piecewise + why + ")";
 }
 
+// The line on the ranks' split, then a line per rank and the halo line.
 std::string rank_lines(
     const RunReport& total, const std::vector<RankRecord>& ranks, const RankJob& job, HaloPath path) {
     const RankPlan& plan = job.plan;

@@ -187,6 +187,21 @@ void MpiWorld::exchange_with(const int neighbours[2], unsigned char* const send[
     }
 }
 
+void MpiWorld::trade_exchange_number(const int neighbour[2], long long exchange, double timeout_s, bool skip_sends) {
+    unsigned long long word[2][2] = { { (unsigned long long)exchange, (unsigned long long)exchange }, {} };
+    unsigned char* send[2]
+        = { reinterpret_cast<unsigned char*>(&word[0][0]), reinterpret_cast<unsigned char*>(&word[0][1]) };
+    unsigned char* receive[2]
+        = { reinterpret_cast<unsigned char*>(&word[1][0]), reinterpret_cast<unsigned char*>(&word[1][1]) };
+    exchange_with(neighbour, send, receive, sizeof word[0][0], timeout_s, exchange, skip_sends);
+    for (int side : { 0, 1 })
+        if (neighbour[side] >= 0 && word[1][side] != (unsigned long long)exchange)
+            abort(1,
+                "rank " + std::to_string(neighbour[side]) + " is at exchange " + std::to_string(word[1][side])
+                    + " where this rank is at " + std::to_string(exchange)
+                    + ": the ranks are out of step; ending the job");
+}
+
 void MpiWorld::exchange_in_pieces(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes,
     int pieces, const std::function<bool(int)>& ready, const std::function<void(int, int)>& arrived, double timeout_s,
     long long exchange, bool skip_sends) {

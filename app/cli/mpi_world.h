@@ -58,6 +58,10 @@ public:
     void exchange_in_pieces(unsigned char* const send[2], unsigned char* const receive[2], std::size_t bytes,
         int pieces, const std::function<bool(int)>& ready, const std::function<void(int side, int piece)>& arrived,
         double timeout_s, long long exchange, bool skip_sends = false);
+    // The peer-copy paths' word: this rank's exchange number to the neighbours named as in exchange_with, theirs
+    // back, which says their rows or faces have landed; where a neighbour is at another exchange, the job ends with
+    // one line (the ranks are out of step). The same timeout and testing hook as exchange().
+    void trade_exchange_number(const int neighbour[2], long long exchange, double timeout_s, bool skip_sends = false);
     // One line on stderr from this rank, then the whole job ends with `code`.
     [[noreturn]] void abort(int code, const std::string& line);
 

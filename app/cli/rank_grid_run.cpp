@@ -81,7 +81,7 @@ void GridRun::trade(int axis) {
     if (m_halo == RankHalo::Peer) {
         for (int side : { 0, 1 })
             if (neighbour[side] != kNoNeighbour) m_domain.push_face(axis, side);
-        return trade_word(neighbour, silent);
+        return m_world.trade_exchange_number(neighbour, m_exchanges, m_timeout_s, silent);
     }
     if (m_halo == RankHalo::Device) {
         unsigned char* send[2] = { m_domain.device_face(axis, 0, 0), m_domain.device_face(axis, 0, 1) };
@@ -102,22 +102,6 @@ void GridRun::trade(int axis) {
     m_world.exchange_with(neighbour, send, receive, m_domain.face_bytes(axis), m_timeout_s, m_exchanges, silent);
     for (int side : { 0, 1 })
         if (neighbour[side] != kNoNeighbour) m_domain.copy_in(axis, side, receive[side]);
-}
-
-void GridRun::trade_word(const int neighbour[2], bool silent) {
-    // The trade's number: the faces have landed, and the ranks are at the same trade.
-    unsigned long long word[2][2] = { { (unsigned long long)m_exchanges, (unsigned long long)m_exchanges }, {} };
-    unsigned char* send[2]
-        = { reinterpret_cast<unsigned char*>(&word[0][0]), reinterpret_cast<unsigned char*>(&word[0][1]) };
-    unsigned char* receive[2]
-        = { reinterpret_cast<unsigned char*>(&word[1][0]), reinterpret_cast<unsigned char*>(&word[1][1]) };
-    m_world.exchange_with(neighbour, send, receive, sizeof word[0][0], m_timeout_s, m_exchanges, silent);
-    for (int side : { 0, 1 })
-        if (neighbour[side] != kNoNeighbour && word[1][side] != (unsigned long long)m_exchanges)
-            m_world.abort(1,
-                "rank " + std::to_string(neighbour[side]) + " is at exchange " + std::to_string(word[1][side])
-                    + " where this rank is at " + std::to_string(m_exchanges)
-                    + ": the ranks are out of step; ending the job");
 }
 
 int start_grid_job(

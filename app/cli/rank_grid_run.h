@@ -35,8 +35,7 @@ public:
 
 private:
     void exchange(); // every axis, after the step
-    void trade(int axis); // the faces along `axis`: packed, traded, unpacked (or pushed, and the word traded)
-    void trade_word(const int neighbour[2], bool silent);
+    void trade(int axis); // the faces along `axis`: packed, traded, unpacked (or pushed, and the number traded)
 
     MpiWorld& m_world;
     RankDomain& m_domain;

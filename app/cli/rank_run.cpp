@@ -60,18 +60,9 @@ void RankRun::trade_in_pieces() {
 void RankRun::trade_word() {
     ++m_exchanges;
     const bool silent = m_silent_after >= 0 && m_exchanges > m_silent_after;
-    unsigned long long word[2][2] = { { (unsigned long long)m_exchanges, (unsigned long long)m_exchanges }, {} };
-    unsigned char* send[2]
-        = { reinterpret_cast<unsigned char*>(&word[0][0]), reinterpret_cast<unsigned char*>(&word[0][1]) };
-    unsigned char* receive[2]
-        = { reinterpret_cast<unsigned char*>(&word[1][0]), reinterpret_cast<unsigned char*>(&word[1][1]) };
-    m_world.exchange(send, receive, sizeof word[0][0], m_timeout_s, m_exchanges, silent);
-    for (int side : { kRankBelow, kRankAbove })
-        if (m_neighbour[side] && word[1][side] != (unsigned long long)m_exchanges)
-            m_world.abort(1,
-                "rank " + std::to_string(m_world.rank() + (side == kRankAbove ? 1 : -1)) + " is at exchange "
-                    + std::to_string(word[1][side]) + " where this rank is at " + std::to_string(m_exchanges)
-                    + ": the ranks are out of step; ending the job");
+    const int neighbour[2]
+        = { m_neighbour[kRankBelow] ? m_world.rank() - 1 : -1, m_neighbour[kRankAbove] ? m_world.rank() + 1 : -1 };
+    m_world.trade_exchange_number(neighbour, m_exchanges, m_timeout_s, silent);
 }
 
 int agree_on_rank_start(RunOptions& o, MpiWorld& world, const DeviceCatalogue& catalogue, bool need_cuda,

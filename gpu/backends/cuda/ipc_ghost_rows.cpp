@@ -9,12 +9,12 @@ namespace ss {
 namespace {
 
 // The description's bytes: a tag (so that a mismatched build or garbage is refused, never mapped), both buffers'
-// handles, the ghost rows' offsets on each side and the halo's size.
+// handles, the ghost rows' offsets on each side and their size.
 struct Description {
     char tag[8] = { 'S', 'S', 'I', 'P', 'C', '0', '0', '1' };
     cudaIpcMemHandle_t buffers[2] = {};
     std::uint64_t ghost_offset[2] = {};
-    std::uint64_t halo_bytes = 0;
+    std::uint64_t bytes = 0;
 };
 
 } // namespace
@@ -24,7 +24,7 @@ IpcGhostRows::~IpcGhostRows() {
 }
 
 std::vector<unsigned char> IpcGhostRows::describe(
-    unsigned char* const buffers[2], const std::size_t ghost_offset[2], std::size_t halo_bytes) {
+    unsigned char* const buffers[2], const std::size_t ghost_offset[2], std::size_t bytes) {
     Description d;
     for (int b : { 0, 1 })
         if (cudaIpcGetMemHandle(&d.buffers[b], buffers[b]) != cudaSuccess) {
@@ -32,19 +32,19 @@ std::vector<unsigned char> IpcGhostRows::describe(
             return {}; // no IPC here (the neighbour then hears "nothing to map")
         }
     for (int s : { 0, 1 }) d.ghost_offset[s] = ghost_offset[s];
-    d.halo_bytes = halo_bytes;
-    std::vector<unsigned char> bytes(sizeof d);
-    std::memcpy(bytes.data(), &d, sizeof d);
-    return bytes;
+    d.bytes = bytes;
+    std::vector<unsigned char> described(sizeof d);
+    std::memcpy(described.data(), &d, sizeof d);
+    return described;
 }
 
-Status IpcGhostRows::open(int side, const std::vector<unsigned char>& description, int device, std::size_t halo_bytes) {
+Status IpcGhostRows::open(int side, const std::vector<unsigned char>& description, int device, std::size_t bytes) {
     Description d;
     if (description.size() != sizeof d)
         return Status::failure("the neighbour's buffers cannot be shared (no CUDA IPC)");
     std::memcpy(&d, description.data(), sizeof d);
-    if (std::memcmp(d.tag, Description().tag, sizeof d.tag) != 0 || d.halo_bytes != halo_bytes)
-        return Status::failure("the neighbour's description of its buffers does not match this strip's");
+    if (std::memcmp(d.tag, Description().tag, sizeof d.tag) != 0 || d.bytes != bytes)
+        return Status::failure("the neighbour's description of its buffers does not match this rank's");
     if (cudaSetDevice(device) != cudaSuccess) return Status::failure("cudaSetDevice failed");
     m_device = device;
     const int facing = 1 - side; // rows sent towards `side` land in the neighbour's ghost rows on its other side

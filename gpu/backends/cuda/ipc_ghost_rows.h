@@ -23,13 +23,15 @@ public:
     IpcGhostRows& operator=(const IpcGhostRows&) = delete;
 
     // The description of a strip whose two field buffers are `buffers` (each a whole cudaMalloc allocation), whose
-    // ghost rows on side s lie `ghost_offset[s]` bytes into either buffer, `halo_bytes` long.
+    // ghost rows on side s lie `ghost_offset[s]` bytes into either buffer, `bytes` long (a process grid's box: the
+    // whole field, from offset 0, its faces placed by the writer).
     static std::vector<unsigned char> describe(
-        unsigned char* const buffers[2], const std::size_t ghost_offset[2], std::size_t halo_bytes);
+        unsigned char* const buffers[2], const std::size_t ghost_offset[2], std::size_t bytes);
 
     // Maps the neighbour on `side`'s buffers (its description) into this process on `device`. Refused, with the
-    // reason, when the description is not one (or another size of halo), or the device cannot reach the memory.
-    Status open(int side, const std::vector<unsigned char>& description, int device, std::size_t halo_bytes);
+    // reason, when the description is not one (or of another size than `bytes`), or the device cannot reach the
+    // memory.
+    Status open(int side, const std::vector<unsigned char>& description, int device, std::size_t bytes);
     bool is_open(int side) const { return m_buffer[side][0] != nullptr; }
     // Where the rows this strip sends towards `side` land while buffer `parity` is current: the neighbour's ghost
     // rows facing this strip (its own other side).

@@ -123,6 +123,7 @@ public:
     }
 
     std::vector<unsigned char> peer_description() override {
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
         unsigned char* const buffers[2] = { m_sim->buffer(0), m_sim->buffer(1) };
         const std::size_t whole_buffer[2] = { 0, 0 }; // a face lands anywhere in it: the opener places it
         return IpcGhostRows::describe(buffers, whole_buffer, field_bytes(m_plan.local.problem.size));
