@@ -22,14 +22,15 @@ public:
         , m_sim(std::move(sim))
         , m_element(std::size_t(element_size(plan.local.problem.precision))) {
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        // The allocation first: a device out of memory throws before anything else of this object exists.
+        std::size_t largest = 0;
+        for (int axis = 0; axis < int(plan.box.extent.size()); ++axis) largest = std::max(largest, face_bytes(axis));
+        if (largest > 0) cuda_check(cudaMalloc(&m_packed, largest), "cudaMalloc (a packed face)");
         int least = 0, greatest = 0;
         cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
         cuda_check(cudaStreamCreateWithPriority(&m_faces, cudaStreamNonBlocking, greatest), "cudaStreamCreate");
         cuda_check(cudaEventCreateWithFlags(&m_boundary_done, cudaEventDisableTiming), "cudaEventCreate");
         for (cudaEvent_t* e : { &m_start, &m_stop }) cuda_check(cudaEventCreate(e), "cudaEventCreate");
-        std::size_t largest = 0;
-        for (int axis = 0; axis < int(plan.box.extent.size()); ++axis) largest = std::max(largest, face_bytes(axis));
-        if (largest > 0) cuda_check(cudaMalloc(&m_packed, largest), "cudaMalloc (a packed face)");
     }
     ~CudaRankDomain() override {
         cudaSetDevice(m_sim->device());
