@@ -111,6 +111,19 @@ int temporal_waves(int dims) {
     return v > 0 ? v : dims == 3 ? 8 : 4;
 }
 
+int temporal_chunks(int updated, std::int64_t tiles_per_plane, std::int64_t resident, int waves, int min_chunk) {
+    updated = std::max(updated, 1);
+    tiles_per_plane = std::max<std::int64_t>(tiles_per_plane, 1), resident = std::max<std::int64_t>(resident, 1);
+    min_chunk = std::clamp(min_chunk, 1, updated);
+    for (int w = std::max(waves, 1); w >= 1; --w) {
+        const int chunks = int(std::min<std::int64_t>(w * resident / tiles_per_plane, 65535));
+        if (chunks >= 1 && (updated + chunks - 1) / chunks >= min_chunk) return chunks;
+    }
+    const int filling = int(std::clamp<std::int64_t>(waves * resident / tiles_per_plane, 1, 65535));
+    const int chunk = std::max((updated + filling - 1) / filling, min_chunk);
+    return (updated + chunk - 1) / chunk;
+}
+
 std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     const TemporalTile t = temporal_tile(c, b, c.policy.depth);
     const std::int64_t r = c.problem.radius;

@@ -65,6 +65,12 @@ bool temporal_adjacent_rows();
 // best of 1, 2, 4, 8 on the H100, docs/PERFORMANCE.md), or STENCILSCOPE_TEMPORAL_WAVES=N (1..64).
 int temporal_waves(int dims);
 
+// Chunks along the slow axis for a temporal grid: each block streams one chunk of `updated` planes plus
+// 2 R depth planes of pipeline fill, so blocks are alike and run in waves of `resident` blocks (SMs x blocks per
+// SM); a grid a little past a whole wave pays a whole wave more. The most waves up to `waves` whose grid is whole
+// waves (chunks x tiles_per_plane <= waves x resident) and whose chunks are at least `min_chunk` planes long;
+// where none is, as many chunks as fill `waves` and none shorter than `min_chunk`.
+int temporal_chunks(int updated, std::int64_t tiles_per_plane, std::int64_t resident, int waves, int min_chunk);
 inline constexpr int kTemporalMaxSearchDepth2D = 12, kTemporalMaxSearchDepth3D = 6;
 
 // Two planes of the tile with an R-wide border of zeros: stage s reads stage s-1's plane from one while

@@ -2,6 +2,7 @@
 #include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/strip_plan.h"
+#include "gpu/plan/temporal_policy.h"
 #include "gpu/problem/stencil_catalog.h"
 #include "gpu/studies/autotune.h"
 #include "test_devices.h"
@@ -292,4 +293,31 @@ TEST(Heuristic, TwoDimensionalPointStreamRows) {
     whole.problem.size = { 16384, 16384, 1 }; // blocks of 2048 cells tile a row
     EXPECT_EQ(distribute_threads(whole, 640), (BlockDims { 640, 1, 1 })) << "the thread count given still caps it";
     EXPECT_EQ(distribute_threads(whole, 1024), (BlockDims { 1024, 1, 1 }));
+}
+
+// The temporal grid is whole waves of resident blocks where chunks of at least 16 R depth planes allow it.
+TEST(TemporalChunks, AWholeNumberOfWavesWithChunksNoShorterThanTheMinimum) {
+    // 2D 8568^2, 244-cell cores (36 tiles a row), 132 SMs x 8 blocks: 4 waves would make chunks of 74 planes,
+    // under the 96 minimum; filling 4 waves at 96 planes left 90 chunks, 3.07 waves. Three whole waves: 88.
+    EXPECT_EQ(temporal_chunks(8566, 36, 1056, 4, 96), 88);
+    EXPECT_LE(88 * 36, 3 * 1056);
+    EXPECT_GE((8566 + 87) / 88, 96);
+    // 12000 x 9000 (50 tiles a row): four whole waves of 108-plane chunks, as before.
+    EXPECT_EQ(temporal_chunks(8998, 50, 1056, 4, 96), 84);
+    // Its half on each of two GPUs: two whole waves of 108-plane chunks, not 2.2 waves of 96.
+    EXPECT_EQ(temporal_chunks(4510, 50, 1056, 4, 96), 42);
+    // 3D 640 x 480 x 1200 at depth 3 (25 x 19 tiles a plane), 264 resident: 4 chunks, 7.2 waves, as before.
+    EXPECT_EQ(temporal_chunks(1198, 475, 264, 8, 48), 4);
+}
+
+TEST(TemporalChunks, ShortDomainsAndWidePlanesKeepOneLongChunk) {
+    EXPECT_EQ(temporal_chunks(50, 36, 1056, 4, 96), 1) << "fewer planes than the minimum chunk: one chunk";
+    EXPECT_EQ(temporal_chunks(5000, 10000, 1056, 4, 96), 1) << "a plane of more tiles than four waves hold";
+    EXPECT_EQ(temporal_chunks(0, 0, 0, 0, 0), 1) << "degenerate figures still give a chunk";
+    for (int updated : { 97, 500, 1201, 8566, 65536 }) // never more chunks than the grid allows
+        for (int waves : { 1, 2, 4, 8 }) {
+            const int chunks = temporal_chunks(updated, 7, 264, waves, 48);
+            EXPECT_GE(chunks, 1);
+            EXPECT_LE(chunks, 65535);
+        }
 }

@@ -48,13 +48,12 @@ TemporalSteps::Launch TemporalSteps::plan(const StencilConfig& c, const void* ke
     l.smem = std::size_t(dynamic_smem_bytes(c, m_block));
     const GridDims tiles = grid_dims(c, m_block, 1);
     const std::int64_t per_plane = std::int64_t(tiles.x) * tiles.y * tiles.z;
-    const std::int64_t slots
-        = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1) * temporal_waves(c.problem.dims);
+    const std::int64_t resident = std::int64_t(m_device.sm_count) * std::max(blocks_per_sm, 1);
     const int updated = std::max(slow_extent(c.problem) - 2 * c.problem.radius, 1);
-    // As many chunks as fill the slots, but each at least 16 R depth planes long, so that filling the
-    // pipeline (2 R depth planes) costs at most an eighth of a chunk's reads.
-    const int chunks = int(std::clamp<std::int64_t>(slots / per_plane, 1, 65535));
-    l.chunk = std::max((updated + chunks - 1) / chunks, std::min(updated, 16 * c.problem.radius * c.policy.depth));
+    // Filling the pipeline (2 R depth planes) costs at most an eighth of a chunk's reads at 16 R depth planes.
+    const int chunks = temporal_chunks(
+        updated, per_plane, resident, temporal_waves(c.problem.dims), 16 * c.problem.radius * c.policy.depth);
+    l.chunk = (updated + chunks - 1) / chunks;
     l.grid = grid_dims(c, m_block, (updated + l.chunk - 1) / l.chunk);
     return l;
 }
