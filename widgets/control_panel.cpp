@@ -199,13 +199,10 @@ void ControlPanel::update_enabled() {
     const bool strips = s.config.placement.backend == Backend::Cuda && strip_count(s.config.placement) > 1;
     const bool remote = s.config.placement.halo == HaloMode::Remote;
     const bool slowest = splits_slowest(s.config);
-    const bool temporal = s.config.policy.variant == Variant::Temporal;
-    m_overlap->setEnabled(strips && !remote && slowest && !temporal); // remote loads copy nothing that could overlap
+    m_overlap->setEnabled(strips && !remote && slowest); // remote loads copy nothing that could overlap
     m_overlap->setToolTip(remote ? tr("Remote loads copy nothing, so there is no exchange to overlap.")
             : !slowest           ? tr("Strips cut along a faster axis cannot compute their boundary first: no overlap.")
-            : temporal ? tr("A temporal launch computes the whole strip, its ghost rows too, before the strips trade "
-                            "R x depth rows: no overlap.")
-                       : teaching_tooltip(QStringLiteral("overlap")));
+                                 : teaching_tooltip(QStringLiteral("overlap")));
     explain_auto_knobs(s.config.policy.variant == Variant::Auto);
     const LaunchPlan& plan = m_session.plan_for(planned(s.config));
     update_halo_choices(plan);

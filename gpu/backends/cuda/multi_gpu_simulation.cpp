@@ -12,11 +12,12 @@
 // double-buffers the ready events and pinned rows: a strip records ready[p] again only two steps later,
 // after a barrier every reader of the old record has passed. The stream order and these events cover
 // every read-after-write and write-after-read between strips (docs/ARCHITECTURE.md, "Multi-GPU").
-// The temporal variant: ghost rows of depth G = R x depth; the compute is one launch over the whole strip as a
-// domain of its own, fusing `depth` steps (level k is right on rows at least R x k from the strip's ghost edge,
-// so its own rows are right after `depth` and its ghost rows hold junk), then the strips trade G rows. Step
-// counts that are not multiples of the depth end with one-step launches, each followed by a trade. Overlap
-// does not apply: the launch computes the rows the neighbours need together with the rest.
+// The temporal variant: ghost rows of depth G = R x depth; the strip is a domain of its own and each launch fuses
+// `depth` steps (level k is right on rows at least R x k from the strip's ghost edge, so its own rows are right
+// after `depth`), then the strips trade G rows. Step counts that are not multiples of the depth end with one-step
+// launches, each followed by a trade. Overlap on, the launch is cut along the slow axis: the G rows each neighbour
+// needs first (each row comes out as in the whole launch), then the rest while they travel; the ghost rows, which
+// the trade overwrites, are not computed.
 // Remote halo mode (GPU-SM) keeps this order with nothing to send or receive: a strip's kernel reads its
 // neighbours' current buffers directly, records ready[parity] after it, and the neighbours wait for that
 // event before their next step, which reads its new rows and overwrites the buffer it has just read.
@@ -101,7 +102,15 @@ void MultiGpuSimulation::step_strip(StripState& s, int steps, bool sample) {
     }
     const int g = rows_begin(s), end = rows_end(s);
     const bool split = overlapped() && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
-    if (temporal()) { // the strip as a domain of its own: after `steps` steps its own rows are right
+    if (temporal() && split) { // the G rows each neighbour needs, then the strip's other rows while they travel
+        const int depth = m_plan.ghost_depth;
+        const int low = s.neighbour[kBelow] >= 0 ? std::min(g + depth, end) : g;
+        const int high = s.neighbour[kAbove] >= 0 ? std::max(low, end - depth) : end;
+        if (low > g) f.launch_temporal_rows(steps, g, low, compute);
+        if (high < end) f.launch_temporal_rows(steps, high, end, compute);
+        cuda_check(cudaEventRecord(s.boundary_done, compute), "cudaEventRecord");
+        if (high > low) f.launch_temporal_rows(steps, low, high, compute);
+    } else if (temporal()) { // the strip as a domain of its own: after `steps` steps its own rows are right
         f.launch_temporal(steps, compute);
     } else if (!split) {
         f.launch_star_rows(g, end, compute);

@@ -86,10 +86,9 @@ private:
                        : rows_begin(s) + s.strip.updated_rows();
     }
     bool remote() const { return m_config.placement.halo == HaloMode::Remote; }
-    // Remote mode has no copy to hide; box strips cannot compute their boundary first (check_strips refuses); a
-    // temporal launch computes the whole strip (its ghost rows too), so its exchange follows it: overlap does not
-    // apply.
-    bool overlapped() const { return m_config.placement.overlap && !remote() && !boxes() && !temporal(); }
+    // Remote mode has no copy to hide; box strips cannot compute their boundary first (check_strips refuses). A
+    // temporal strip computes the G rows its neighbours need in launches of their own (multi_gpu_simulation.cpp).
+    bool overlapped() const { return m_config.placement.overlap && !remote() && !boxes(); }
     bool temporal() const { return m_config.policy.variant == Variant::Temporal; }
     bool boxes() const { return !splits_slowest(m_config); } // strips along x, or y in 3D: boxes of the domain
     static const StencilProblem& local_problem(const StripState& s) { return s.field->config().problem; }

@@ -36,6 +36,9 @@ public:
     void queue_launch(bool fused, void* in, void* out, cudaStream_t stream) const {
         launch(fused ? m_deep : m_single, in, out, stream);
     }
+    // The same launch writing only the slow-axis planes [lo, hi) (R <= lo < hi <= rows - R): each plane comes out
+    // as in the whole launch, so a strip computes the planes its neighbours need first and the rest after them.
+    void queue_launch_rows(bool fused, int lo, int hi, void* in, void* out, cudaStream_t stream) const;
     int depth() const { return m_depth; }
 
 private:
@@ -47,6 +50,7 @@ private:
     };
     Launch plan(const StencilConfig&, const void* kernel, int blocks_per_sm) const;
     void launch(const Launch&, void* in, void* out, cudaStream_t) const;
+    void launch_rows(const Launch&, int lo, int hi, void* in, void* out, cudaStream_t) const;
 
     StencilConfig m_field;
     DeviceInfo m_device;
