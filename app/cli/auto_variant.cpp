@@ -44,15 +44,19 @@ Status resolve_auto_variant(
     if (Status s = open_autotune_cache(o, cache); !s) return s;
     Progress progress;
     bool told = false;
-    const AutoChoice choice = choose_auto(o.config, catalogue, simulation_timer(catalogue, field), cache.get(),
-        !o.no_cache, [&](int index, int total, const AutoCandidate& candidate) {
+    // The fastest for this run: a temporal depth that leaves single steps over this run's steps pays for them.
+    const AutoSteps steps = auto_steps_for_run(o.steps);
+    const AutoChoice choice = choose_auto(
+        o.config, catalogue, simulation_timer(catalogue, field, steps), cache.get(), !o.no_cache,
+        [&](int index, int total, const AutoCandidate& candidate) {
             if (!told && !o.quiet) // the tune takes seconds: say why the run has not started
                 std::cerr << "stencilscope-cli: auto: timing " << total << " candidates for " << describe(o.config)
                           << "\n";
             told = true;
             progress.update(index, total, "auto: " + candidate.label);
             return !interrupted();
-        });
+        },
+        steps);
     progress.clear();
     if (!choice.verdict) return choice.verdict;
     if (!choice.saved && !o.quiet) std::cerr << "stencilscope-cli: note: " << choice.saved.reason << "\n";

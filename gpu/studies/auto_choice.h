@@ -66,25 +66,38 @@ struct AutoChoice {
     std::vector<AutoMeasurement> measurements; // in candidate order; empty on the CPU backend
 };
 
+inline constexpr int kAutoSteps = 24, kAutoRepeats = 3, kAutoMaxExactSteps = 96;
+// The steps auto times each candidate over: `count` rounded up to whole launches (the steady state: the window,
+// which runs on), or exactly `count`, as a run of that many takes them (a temporal depth that leaves single steps
+// over pays for them). Part of the cache key.
+struct AutoSteps {
+    int count = kAutoSteps;
+    bool exact = false;
+};
+// A CLI run of `run_steps` steps: exactly those, up to kAutoMaxExactSteps (past them a remainder of single steps
+// weighs little, and the tune stays short).
+AutoSteps auto_steps_for_run(int run_steps);
+
 // Resolves a request for auto. The CPU backend resolves to base without timing (one loop for every variant).
 // Otherwise each candidate is timed with `time_fn` (a throwing one is skipped with its error) and the fastest is
 // chosen; through `cache` (may be null) a second call with the same device, problem and candidates answers
 // without timing ("(cached)" in the reason), unless `reuse` is false. A configuration that is not auto is
 // returned as is.
+// `steps` is what `time_fn` times (it goes into the cache key and, when exact, the reason).
 AutoChoice choose_auto(const StencilConfig& config, const DeviceCatalogue& catalogue, const AutoTimeFn& time_fn,
-    AutotuneCache* cache = nullptr, bool reuse = true, const AutoProgressFn& progress = {});
+    AutotuneCache* cache = nullptr, bool reuse = true, const AutoProgressFn& progress = {}, AutoSteps steps = {});
 
-// The production timer: create_simulation from `field`, then median_ms_per_step over `repeats` runs of about
-// `steps` steps rounded to whole launches (autotune's way of timing). It keeps references to both arguments.
-inline constexpr int kAutoSteps = 24, kAutoRepeats = 3;
-AutoTimeFn simulation_timer(const DeviceCatalogue& catalogue, const std::vector<double>& field, int steps = kAutoSteps,
+// The production timer: create_simulation from `field`, then median_ms_per_step over `repeats` runs of `steps`
+// (autotune's way of timing). It keeps references to both arguments.
+AutoTimeFn simulation_timer(const DeviceCatalogue& catalogue, const std::vector<double>& field, AutoSteps steps = {},
     int repeats = kAutoRepeats);
 
 // A rate in whole GCells/s for auto's reasons: "1005".
 std::string auto_rate_text(double gcells_per_s);
 
-// The cache key: "auto;" + the device model and problem (autotune_cache_key) + the candidates' labels.
-std::string auto_cache_key(
-    const StencilConfig& config, const std::vector<AutoCandidate>& candidates, const DeviceCatalogue& catalogue);
+// The cache key: "auto;" + the device model and problem (autotune_cache_key at the timed steps, ";exact" when
+// exactly those) + the candidates' labels.
+std::string auto_cache_key(const StencilConfig& config, const std::vector<AutoCandidate>& candidates,
+    const DeviceCatalogue& catalogue, AutoSteps steps = {});
 
 } // namespace ss

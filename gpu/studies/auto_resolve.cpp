@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
+#include <string>
 
 namespace ss {
 namespace {
@@ -69,20 +70,25 @@ std::string reason_for(const AutoMeasurement& best, std::vector<AutoMeasurement>
 
 } // namespace
 
-std::string auto_cache_key(
-    const StencilConfig& config, const std::vector<AutoCandidate>& candidates, const DeviceCatalogue& catalogue) {
+AutoSteps auto_steps_for_run(int run_steps) {
+    return { std::clamp(run_steps, 1, kAutoMaxExactSteps), true };
+}
+
+std::string auto_cache_key(const StencilConfig& config, const std::vector<AutoCandidate>& candidates,
+    const DeviceCatalogue& catalogue, AutoSteps steps) {
     const DeviceInfo* device
         = config.placement.backend == Backend::Cuda ? catalogue.find(config.placement.device) : nullptr;
     StencilConfig keyed = config; // the policy is what is chosen: only the candidates name it
     keyed.policy = KernelPolicy {};
     keyed.policy.variant = Variant::Auto;
-    std::string key = "auto;" + autotune_cache_key(keyed, kAutoSteps, device) + ";candidates=";
+    std::string key
+        = "auto;" + autotune_cache_key(keyed, steps.count, device) + (steps.exact ? ";exact" : "") + ";candidates=";
     for (std::size_t i = 0; i < candidates.size(); ++i) key += (i ? "|" : "") + candidates[i].label;
     return key;
 }
 
 AutoChoice choose_auto(const StencilConfig& config, const DeviceCatalogue& catalogue, const AutoTimeFn& time_fn,
-    AutotuneCache* cache, bool reuse, const AutoProgressFn& progress) {
+    AutotuneCache* cache, bool reuse, const AutoProgressFn& progress, AutoSteps steps) {
     AutoChoice out;
     out.config = config;
     if (config.policy.variant != Variant::Auto) return out;
@@ -98,7 +104,7 @@ AutoChoice choose_auto(const StencilConfig& config, const DeviceCatalogue& catal
         out.verdict = Status::failure("auto has no kernel to choose from" + (why ? "" : ": " + why.reason));
         return out;
     }
-    const std::string key = auto_cache_key(config, candidates, catalogue);
+    const std::string key = auto_cache_key(config, candidates, catalogue, steps);
     if (cache && reuse)
         if (auto hit = cache->lookup(key); hit && hit->results.size() == candidates.size()) {
             out.measurements = from_cache(candidates, *hit);
@@ -123,18 +129,19 @@ AutoChoice choose_auto(const StencilConfig& config, const DeviceCatalogue& catal
     }
     out.config = best->candidate.config;
     out.reason = reason_for(*best, out.measurements, out.from_cache);
+    if (steps.exact) out.reason += " (timed over runs of " + std::to_string(steps.count) + " steps)";
     if (cache && !out.from_cache) out.saved = cache->store(key, to_cache(out.measurements));
     return out;
 }
 
 AutoTimeFn simulation_timer(
-    const DeviceCatalogue& catalogue, const std::vector<double>& field, int steps, int repeats) {
+    const DeviceCatalogue& catalogue, const std::vector<double>& field, AutoSteps steps, int repeats) {
     return [&catalogue, &field, steps, repeats](const StencilConfig& c) {
         std::string why;
         auto sim = create_simulation(c, catalogue, &why);
         if (!sim) throw std::runtime_error(why);
         sim->upload(field);
-        return median_ms_per_step(*sim, whole_launch_steps(c, steps), repeats);
+        return median_ms_per_step(*sim, steps.exact ? steps.count : whole_launch_steps(c, steps.count), repeats);
     };
 }
 

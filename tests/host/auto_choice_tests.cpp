@@ -248,3 +248,28 @@ TEST(AutoVariant, TheCpuBackendTakesBaseWithoutTiming) {
     EXPECT_NE(choice.reason.find("the CPU backend runs one loop for every variant"), std::string::npos);
     EXPECT_TRUE(auto_candidates(request, catalogue).empty());
 }
+
+// A CLI run times the candidates over its own steps (a depth that leaves single steps pays for them), and the cache
+// keeps those tunes apart from the window's whole-launch ones.
+TEST(AutoVariant, ARunIsTimedOverItsOwnStepsAndCachedApart) {
+    EXPECT_EQ(auto_steps_for_run(24).count, 24);
+    EXPECT_TRUE(auto_steps_for_run(24).exact);
+    EXPECT_EQ(auto_steps_for_run(0).count, 1);
+    EXPECT_EQ(auto_steps_for_run(100000).count, kAutoMaxExactSteps) << "a long run's tune stays short";
+    EXPECT_FALSE(AutoSteps {}.exact) << "the window times whole launches";
+    const DeviceCatalogue catalogue = h100_catalogue();
+    const auto candidates = auto_candidates(auto_request(), catalogue);
+    const std::string window = auto_cache_key(auto_request(), candidates, catalogue);
+    EXPECT_EQ(window, auto_cache_key(auto_request(), candidates, catalogue, AutoSteps {}));
+    EXPECT_NE(window, auto_cache_key(auto_request(), candidates, catalogue, auto_steps_for_run(kAutoSteps)));
+    EXPECT_NE(auto_cache_key(auto_request(), candidates, catalogue, auto_steps_for_run(24)),
+        auto_cache_key(auto_request(), candidates, catalogue, auto_steps_for_run(25)));
+    FakeTimer timer;
+    timer.candidates = candidates;
+    const AutoChoice choice
+        = choose_auto(auto_request(), catalogue, timer.fn(), nullptr, true, {}, auto_steps_for_run(24));
+    ASSERT_TRUE(choice.verdict) << choice.verdict.reason;
+    EXPECT_NE(choice.reason.find("(timed over runs of 24 steps)"), std::string::npos) << choice.reason;
+    const AutoChoice steady = choose_auto(auto_request(), catalogue, timer.fn());
+    EXPECT_EQ(steady.reason.find("timed over runs"), std::string::npos) << steady.reason;
+}
