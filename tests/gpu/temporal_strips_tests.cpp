@@ -111,6 +111,26 @@ TEST(TemporalStrips, AreBitwiseEqualToOneGpuForAnyStepCount) {
     std::printf("compared %d temporal split runs with their one-GPU runs\n", compared);
 }
 
+// The open defect of 2026-11-27 (docs/PERFORMANCE.md, "Temporal blocking on strips"): in 3D at CF 1 (the CLI's
+// default, 32x32 threads) a single-step launch on strips gives other bits than one GPU's, while CF 4 (above) agrees
+// and --verify passes on both. Disabled until it is found; run it with --gtest_also_run_disabled_tests.
+TEST(TemporalStrips, DISABLED_ThreeDAtCfOneAreBitwiseAfterSingleSteps) {
+    SKIP_WITHOUT_GPU();
+    StencilConfig one = temporal_config(3, 1, Precision::FP32, 3);
+    one.policy.cf = 1, one.problem.rule = UpdateRule::Jacobi, one.problem.size = { 64, 48, 120 };
+    const auto initial = make_initial_field(one, InitialCondition::Random, 1);
+    for (int steps : { 1, 4 }) {
+        const RunResult want = run(one, initial, { steps }, false);
+        ASSERT_FALSE(want.field.empty()) << want.why;
+        for (const StencilConfig& c : splits_of(one)) {
+            const RunResult got = run(c, initial, { steps }, false);
+            ASSERT_FALSE(got.field.empty()) << describe(c) << ": " << got.why;
+            EXPECT_TRUE(bitwise_equal(got.field, want.field))
+                << describe(c) << ", " << steps << " steps: " << first_difference(c, got.field, want.field);
+        }
+    }
+}
+
 // One fused launch from random data into a poisoned (NaN) output buffer: every updated cell of every strip must
 // be written by its own launch, from the right ghost rows, and match the fp64 CPU reference; and one single step.
 TEST(TemporalStrips, MatchTheCpuReferenceWithTheOutputPoisoned) {
