@@ -37,13 +37,14 @@ std::vector<StencilConfig> matrix() {
 }
 
 // 2 and 3 strips on one device (copies on the device, overlap on: the rows the neighbours need launched first;
-// 3 strips also staged through the host with overlap off), and every real GPU count present.
+// 2 strips also staged through the host with overlap on, 3 with overlap off), and every real GPU count present.
 std::vector<StencilConfig> splits_of(const StencilConfig& one) {
     std::vector<StencilConfig> out;
     for (int n : { 2, 3 }) {
         StencilConfig c = one;
         c.placement.strips_per_device = n;
         out.push_back(c);
+        if (n == 2) c.placement.halo = HaloMode::Staged, out.push_back(c); // staged, overlapped
         if (n == 3) c.placement.halo = HaloMode::Staged, c.placement.overlap = false, out.push_back(c);
     }
     for (int g = 2; g <= int(test::catalogue().devices.size()); ++g) {
