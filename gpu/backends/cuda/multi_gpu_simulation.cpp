@@ -103,9 +103,9 @@ void MultiGpuSimulation::step_strip(StripState& s, int steps, bool sample) {
     const int g = rows_begin(s), end = rows_end(s);
     const bool split = overlapped() && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
     if (temporal() && split) { // the G rows each neighbour needs, then the strip's other rows while they travel
-        const int depth = m_plan.ghost_depth;
-        const int low = s.neighbour[kBelow] >= 0 ? std::min(g + depth, end) : g;
-        const int high = s.neighbour[kAbove] >= 0 ? std::max(low, end - depth) : end;
+        const int ghost = m_plan.ghost_depth; // G = R x depth: the rows each neighbour takes
+        const int low = s.neighbour[kBelow] >= 0 ? std::min(g + ghost, end) : g;
+        const int high = s.neighbour[kAbove] >= 0 ? std::max(low, end - ghost) : end;
         if (low > g) f.launch_temporal_rows(steps, g, low, compute);
         if (high < end) f.launch_temporal_rows(steps, high, end, compute);
         cuda_check(cudaEventRecord(s.boundary_done, compute), "cudaEventRecord");
