@@ -89,13 +89,16 @@ if [ "$backend" = cuda ]; then
 fi
 # Process grids (--ranks PxQ[xR], issue 37): boxes trading faces axis by axis, bitwise one process too; the box and
 # point stencils read the corners, which arrive through two or three trades. Overlap on trades the slowest axis
-# first (during the step on CUDA), so its corners travel in the other order.
+# first (during the step on CUDA), so its corners travel in the other order. On CUDA the boxes 300 cells wide move
+# their y and z faces by the copy engine (rows of 512 bytes or more), the narrower ones and every x face by a kernel.
 grid_halo='MPI host buffers (faces packed)'
 [ "$backend" = cuda ] && grid_halo="CUDA IPC peer copies (each rank's kernel copies its faces"
 grid_cases=("--size 90x77 --radius 2 --steps 6:2x1 1x3 2x2 3x2"
     "--stencil box --radius 2 --size 45x38 --steps 5:2x2 3x2"
     "--stencil 3d27pt --size 30x28x33 --precision fp64 --steps 5:1x2x3 2x2x1"
-    "--dims 3 --size 26x24x29 --radius 2 --rule wave --steps 4:2x1x2")
+    "--dims 3 --size 26x24x29 --radius 2 --rule wave --steps 4:2x1x2"
+    "--size 600x90 --radius 2 --steps 6:2x2"
+    "--dims 3 --size 300x20x24 --radius 1 --precision fp64 --variant stream --steps 5:2x1x2")
 for entry in "${grid_cases[@]}"; do
     c=${entry%%:*}
     one=$(checksum_of "$("$cli" run --backend "$backend" $c --checksum)")

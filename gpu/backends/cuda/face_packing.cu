@@ -39,10 +39,39 @@ FaceBox dense(const FaceBox& box) {
     return d;
 }
 
+// Rows of a box at least this long go by the copy engine, which needs no SM: a face queued beside the interior's
+// kernel (issue 37: the slowest axis' faces under overlap) moves at once instead of waiting for the interior's
+// blocks to retire. Shorter rows (an x face's R cells) go by the kernel, which moves them far faster.
+constexpr std::size_t kCopyEngineRowBytes = 512;
+
+cudaPitchedPtr pitched(const void* field, const FaceBox& box) {
+    const std::size_t row = std::size_t(box.nx) * box.element;
+    return make_cudaPitchedPtr(const_cast<void*>(field), row, row, std::size_t(box.ny));
+}
+
+cudaPos position(const FaceBox& box) {
+    return make_cudaPos(std::size_t(box.begin[0]) * box.element, std::size_t(box.begin[1]), std::size_t(box.begin[2]));
+}
+
+// The box as rows of size[0] cells, size[1] per layer, size[2] layers: one strided copy between any two device
+// buffers of one address space (a neighbour's field mapped from another process included).
+cudaError_t queue_copy_engine(
+    const void* source, const FaceBox& from, void* target, const FaceBox& to, cudaStream_t stream) {
+    cudaMemcpy3DParms copy = {};
+    copy.srcPtr = pitched(source, from), copy.srcPos = position(from);
+    copy.dstPtr = pitched(target, to), copy.dstPos = position(to);
+    copy.extent = make_cudaExtent(
+        std::size_t(from.size[0]) * from.element, std::size_t(from.size[1]), std::size_t(from.size[2]));
+    copy.kind = cudaMemcpyDefault;
+    return cudaMemcpy3DAsync(&copy, stream);
+}
+
 template <typename T>
 cudaError_t queue(const void* source, const FaceBox& from, void* target, const FaceBox& to, cudaStream_t stream) {
     const std::size_t cells = from.cells();
     if (cells == 0) return cudaSuccess;
+    if (std::size_t(from.size[0]) * from.element >= kCopyEngineRowBytes)
+        return queue_copy_engine(source, from, target, to, stream);
     const int threads = 256;
     const std::size_t wanted = (cells + threads - 1) / threads;
     const int blocks = int(wanted < 4096 ? wanted : 4096); // a few waves on any GPU; the loop covers the rest

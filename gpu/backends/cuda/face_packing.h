@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // A box of cells of a dense field gathered into a contiguous buffer on the GPU, and scattered back: a process grid's
-// faces (gpu/backends/cuda/rank_domain_cuda.cpp). The copy engine moves a face across x in rows of R cells, a few
-// bytes each (1.27 ms per step at 3D 1024^3 whatever R, docs/PERFORMANCE.md "The split axis"); a kernel moves a
-// cell per thread and the host copy that follows is one contiguous block.
+// faces (gpu/backends/cuda/rank_domain_cuda.cpp). A box of long rows (a y or z face) goes by the copy engine, which
+// needs no SM and so moves beside a running kernel; a box of short rows (an x face, R cells a row) by a kernel, a
+// cell per thread: the copy engine moves such rows at a few bytes each (1.27 ms per step at 3D 1024^3 whatever R,
+// docs/PERFORMANCE.md "The split axis").
 #pragma once
 
 #include <cuda_runtime.h>

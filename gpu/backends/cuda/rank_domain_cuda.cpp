@@ -13,8 +13,8 @@ namespace {
 
 // The step runs on the simulation's stream; the faces move on a high-priority stream of their own, so that under
 // overlap the slowest axis' faces are packed, copied and unpacked while the interior computes. A face is gathered
-// by a kernel into a device buffer and crosses to the host in one contiguous copy (and back the same way): the copy
-// engine alone would move an x face in rows of R cells. Every copy is waited for before it returns.
+// into a device buffer (face_packing.h: the copy engine for long rows, a kernel for an x face's short ones) and
+// crosses to the host in one contiguous copy (and back the same way). Every copy is waited for before it returns.
 class CudaRankDomain final : public RankDomain {
 public:
     CudaRankDomain(const RankDomainPlan& plan, std::unique_ptr<CudaSimulation> sim)
