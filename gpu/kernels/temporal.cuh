@@ -44,6 +44,22 @@
 #ifndef TEMPORAL_ADJACENT_ROWS
 #define TEMPORAL_ADJACENT_ROWS 1 // 3D: a thread owns CF adjacent rows (else rows BY apart)
 #endif
+// A point stencil run as a star (gpu/plan/axis_star_plan.h) weighs each direction's points with its own
+// weight_xm/xp/ym/yp/zm/zp(d): AXIS_WEIGHTS 1 where both sides of an axis weigh the same (the pair is added first,
+// as the star's), 2 where they differ. The star's one weight(d) serves every direction otherwise.
+#ifndef AXIS_WEIGHTS
+#define AXIS_WEIGHTS 0
+#endif
+#if AXIS_WEIGHTS && DIMS == 3
+#define WEIGHT_SLOW_MINUS(d) weight_zm(d)
+#define WEIGHT_SLOW_PLUS(d) weight_zp(d)
+#elif AXIS_WEIGHTS
+#define WEIGHT_SLOW_MINUS(d) weight_ym(d)
+#define WEIGHT_SLOW_PLUS(d) weight_yp(d)
+#else
+#define WEIGHT_SLOW_MINUS(d) weight(d)
+#define WEIGHT_SLOW_PLUS(d) weight(d)
+#endif
 
 extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
@@ -152,23 +168,44 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
                     T sum = acc[s - 1][l][R] + centre_term(v[l]);
 #pragma unroll
                     for (int d = 1; d <= R; ++d) {
-                        T pair = plane[c - d] + plane[c + d];
+                        const T x_low = plane[c - d], x_high = plane[c + d];
 #if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
-                        pair += (l - d >= 0 ? v[l - d >= 0 ? l - d : 0] : plane[c - d * PW])
-                            + (l + d < CF ? v[l + d < CF ? l + d : 0] : plane[c + d * PW]);
+                        const T y_low = l - d >= 0 ? v[l - d >= 0 ? l - d : 0] : plane[c - d * PW];
+                        const T y_high = l + d < CF ? v[l + d < CF ? l + d : 0] : plane[c + d * PW];
 #elif DIMS == 3
-                        pair += plane[c - d * PW] + plane[c + d * PW];
+                        const T y_low = plane[c - d * PW], y_high = plane[c + d * PW];
+#endif
+#if AXIS_WEIGHTS == 2
+                        sum += weight_xm(d) * x_low;
+                        sum += weight_xp(d) * x_high;
+#if DIMS == 3
+                        sum += weight_ym(d) * y_low;
+                        sum += weight_yp(d) * y_high;
+#endif
+#elif AXIS_WEIGHTS == 1
+                        sum += weight_xm(d) * (x_low + x_high);
+#if DIMS == 3
+                        sum += weight_ym(d) * (y_low + y_high);
+#endif
+#else
+                        T pair = x_low + x_high;
+#if DIMS == 3
+                        pair += y_low + y_high;
 #endif
                         sum += weight(d) * pair;
+#endif
                     }
-                    const T done = acc[s - 1][l][0] + weight(R) * v[l];
-                    // Moving on to the next plane: pending sum m takes sum m + 1 plus this plane's share.
+                    // Plane t - R completes with this plane R above it (the point at +R along the slow axis).
+                    const T done = acc[s - 1][l][0] + WEIGHT_SLOW_PLUS(R) * v[l];
+                    // Moving on to the next plane: pending sum m takes sum m + 1 plus this plane's share, weighed by
+                    // where this plane lies from the pending one's (above it: plus; below: minus).
 #pragma unroll
                     for (int m = 0; m + 1 < 2 * R; ++m)
                         acc[s - 1][l][m] = m + 1 == R
                             ? sum
-                            : acc[s - 1][l][m + 1] + weight(m + 1 > R ? m + 1 - R : R - m - 1) * v[l];
-                    acc[s - 1][l][2 * R - 1] = weight(R) * v[l];
+                            : acc[s - 1][l][m + 1]
+                                + (m + 1 > R ? WEIGHT_SLOW_MINUS(m + 1 - R) : WEIGHT_SLOW_PLUS(R - m - 1)) * v[l];
+                    acc[s - 1][l][2 * R - 1] = WEIGHT_SLOW_MINUS(R) * v[l];
                     next[l] = done;
                 }
 #if TEMPORAL_FAST
@@ -204,4 +241,6 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
 #undef CELL_IN
 #undef CELL_INTERIOR
 #undef CELL_CORE
+#undef WEIGHT_SLOW_MINUS
+#undef WEIGHT_SLOW_PLUS
 #endif

@@ -116,11 +116,17 @@ KernelChoice choose_gpu_kernel(const StencilConfig& c) {
     case Variant::Uncoalesced:
         return { "ss_uncoalesced" + d, "uncoalesced",
             "--variant uncoalesced (teaching): thread x walks the slow axis, a warp's loads hit 32 rows", {} };
-    case Variant::Temporal:
+    case Variant::Temporal: {
+        // A point stencil planned as a star keeps its shape (gpu/plan/axis_star_plan.h).
+        const std::string as_star = c.problem.shape ? c.problem.shape->name
+                + " is a star (every point on an axis), so the star's kernel runs it with a weight per direction "
+                  "and distance (STENCILSCOPE_POINT_AXIS_STAR); "
+                                                    : "";
         return { "ss_temporal" + d, "temporal, depth " + std::to_string(c.policy.depth),
-            "--variant temporal: " + std::to_string(c.policy.depth)
+            as_star + "--variant temporal: " + std::to_string(c.policy.depth)
                 + " steps fused per launch, each cell crosses DRAM once per launch",
             {} };
+    }
     default:
         return { "ss_base" + d, "base", "--variant base: every operand from global memory", {} };
     }

@@ -166,6 +166,17 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
           "shared-memory ring of 2R+2 planes, 2 forward except for 2D stencils of radius 1",
         .measurement = "H100: forward 2D box R2/R3 +5-106 %, 3D box R1 and 3d27pt +10-43 %, poisson's best CF +16 %; "
                        "2D box R1 -7-9 % at CF 2/4; docs/PERFORMANCE.md \"Forward sums for point stencils\"" },
+    { .id = Knob::PointAxisStar,
+        .name = "STENCILSCOPE_POINT_AXIS_STAR",
+        .kind = KnobKind::Tuning,
+        .type = KnobType::Flag,
+        .min = 0,
+        .max = 1,
+        .default_value = 1,
+        .default_text = "1 (on)",
+        .meaning = "temporal variant: a point stencil that is a star, every point on an axis (2d5pt, 2ds9pt, 3d7pt, "
+                   "3d13pt), runs the star's temporal kernel with its weight per direction, not the point kernel",
+        .measurement = "to be measured on the H100 (issue 35); docs/PERFORMANCE.md \"EBISU's ten stencils\"" },
     // Settings.
     { .id = Knob::MpiStageChunk,
         .name = "STENCILSCOPE_MPI_STAGE_CHUNK_KIB",

@@ -39,6 +39,7 @@ enum class Knob {
     TemporalRows,
     TemporalWaves,
     PointForward,
+    PointAxisStar,
     MpiStageChunk,
     // settings
     CudaLibs,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/launch_plan.h"
 
+#include "gpu/plan/axis_star_plan.h"
 #include "gpu/plan/validation.h"
 
 #include <atomic>
@@ -22,8 +23,8 @@ bool block_describable(const StencilConfig& c) {
         && (!has_dirichlet_border(c.problem.stencil) || radius_in_range(c.problem.radius));
 }
 
-void plan_block(LaunchPlan& plan) {
-    const StencilConfig& c = plan.config;
+// `c`: planned_config(plan.config), what the block, launch and kernels are laid out for.
+void plan_block(LaunchPlan& plan, const StencilConfig& c) {
     if (!block_describable(c)) {
         plan.block_verdict = Status::failure("no block is described for this problem");
         return;
@@ -40,8 +41,7 @@ void plan_block(LaunchPlan& plan) {
     }
 }
 
-void plan_launch(LaunchPlan& plan) {
-    const StencilConfig& c = plan.config;
+void plan_launch(LaunchPlan& plan, const StencilConfig& c) {
     if (plan.verdict) plan.kernel = choose_kernel(c);
     if (!plan.verdict || !plan.block_verdict) return;
     plan.grid = grid_dims(c, plan.block);
@@ -53,8 +53,7 @@ void plan_launch(LaunchPlan& plan) {
 }
 
 // The CUDA backend's kernels, once the verdict has checked the devices the strips name.
-void plan_kernel_builds(LaunchPlan& plan, const DeviceCatalogue& catalogue) {
-    const StencilConfig& c = plan.config;
+void plan_kernel_builds(LaunchPlan& plan, const StencilConfig& c, const DeviceCatalogue& catalogue) {
     if (!plan.verdict || c.placement.backend != Backend::Cuda || !plan.device_present) return;
     if (!plan.strips) {
         plan.kernel_plans.push_back(plan_single_gpu_kernels(c, plan.device));
@@ -95,10 +94,11 @@ LaunchPlan make_launch_plan(const StencilConfig& c, const DeviceCatalogue& catal
     plan.device = present ? *present : largest_gpu_limits();
     plan.device_present = present != nullptr;
     plan.depth = fused_steps(c.policy);
-    plan_block(plan);
-    plan_launch(plan);
-    if (plan.verdict && strip_count(c.placement) > 1) plan.strips = plan_strips(c); // the verdict checked the strips
-    plan_kernel_builds(plan, catalogue);
+    const StencilConfig planned = planned_config(c); // a point stencil may run on the star's kernel
+    plan_block(plan, planned);
+    plan_launch(plan, planned);
+    if (plan.verdict && strip_count(c.placement) > 1) plan.strips = plan_strips(planned); // the verdict checked them
+    plan_kernel_builds(plan, planned, catalogue);
 
     for (const HaloMode mode : { HaloMode::Auto, HaloMode::Staged, HaloMode::Remote }) {
         StencilConfig with = c;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/rank_plan.h"
 
+#include "gpu/plan/axis_star_plan.h"
 #include "gpu/plan/validation.h"
 
 namespace ss {
@@ -87,7 +88,7 @@ Status plan_rank_kernels(const StencilConfig& local, const StencilConfig& text, 
     const DeviceInfo* d = catalogue.find(device);
     if (!d) // can_implement refuses a device that is not present: not reached
         return Status::failure("GPU " + std::to_string(device) + " is not present");
-    kernels = plan_kernels(local, text, *d);
+    kernels = plan_kernels(planned_config(local), planned_config(text), *d); // as make_launch_plan's
     return verdict;
 }
 

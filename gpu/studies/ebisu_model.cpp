@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/studies/ebisu_model.h"
 
+#include "gpu/plan/axis_star_plan.h"
+
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/problem/rates.h"
 
@@ -65,7 +67,8 @@ EbisuInputs ebisu_inputs(const DeviceInfo& d, Precision p, double measured_copy_
     return in;
 }
 
-EbisuCounts ebisu_counts(const StencilConfig& c) {
+EbisuCounts ebisu_counts(const StencilConfig& config) {
+    const StencilConfig c = planned_config(config); // a star with a weight per axis counts as the star's kernel
     EbisuCounts k;
     const int r = c.problem.radius, cf = std::max(c.policy.cf, 1);
     k.cell_bytes = element_size(c.problem.precision);

@@ -4,6 +4,7 @@
 // on 2 and 3 strips of GPU 0 (the testing hook) and on real GPUs where present: the field after K steps equals one
 // GPU's bitwise, and one step into a NaN-poisoned output (with the ghost rows poisoned too in remote mode) writes every
 // updated cell as one GPU does. A box reads its corners: ghost layers missing them would change the bits.
+#include "gpu/plan/axis_star_plan.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/problem/stencil_catalog.h"
 #include "gpu_test_util.h"
@@ -160,4 +161,38 @@ TEST(PointStrips, TemporalStripsAreBitwiseEqualToOneGpu) {
         }
     EXPECT_GT(compared, 0);
     std::printf("compared %d temporal point-stencil split runs with base on one GPU\n", compared);
+}
+
+// Issue 35: EBISU's stars (every point on an axis) run temporal on the star's kernel; on strips too,
+// bitwise one GPU's temporal run (5 steps at depth 2: two fused launches and a single step). 3D at CF 4, as the star's
+// own strip test: at CF 1 a 3D strip's single steps differ in the last bit (TemporalStrips.DISABLED_...CfOne...).
+TEST(PointStrips, AxisStarTemporalStripsAreBitwiseEqualToOneGpu) {
+    SKIP_WITHOUT_GPU();
+    int compared = 0;
+    for (const char* name : { "2d5pt", "2ds9pt", "3d7pt", "3d13pt" })
+        for (Precision p : { Precision::FP32, Precision::FP64 }) {
+            StencilConfig one;
+            use_shape(one.problem, *ebisu_shape(name));
+            const int r = one.problem.radius;
+            one.problem.precision = p;
+            one.problem.size
+                = one.problem.dims == 2 ? Extent { 2 * r + 66, 2 * r + 60, 1 } : Extent { 40, 36, 2 * r + 30 };
+            one.policy.variant = Variant::Temporal, one.policy.depth = 2;
+            one.policy.cf = one.problem.dims == 3 ? 4 : 1;
+            ASSERT_TRUE(runs_as_axis_star(one)) << name;
+            const auto initial = make_initial_field(one, InitialCondition::Random, 23);
+            std::string why;
+            const auto want = run(one, initial, kSteps, &why);
+            ASSERT_FALSE(want.empty()) << describe(one) << ": " << why;
+            for (const StencilConfig& placed : test::strip_placements(one)) {
+                ASSERT_TRUE(can_implement(placed, test::catalogue())) << describe(placed);
+                const auto got = run(placed, initial, kSteps, &why);
+                ASSERT_FALSE(got.empty()) << describe(placed) << ": " << why;
+                EXPECT_TRUE(bitwise_equal(got, want))
+                    << describe(placed) << ": " << first_difference(placed, got, want);
+                ++compared;
+            }
+        }
+    EXPECT_GT(compared, 0);
+    std::printf("compared %d temporal axis-star split runs with one GPU\n", compared);
 }

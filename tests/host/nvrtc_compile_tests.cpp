@@ -2,6 +2,7 @@
 // Every kernel family the engine can generate compiles with NVRTC. Needs no GPU, so CI runs it.
 #include "gpu/backends/cuda/kernel_compiler.h"
 #include "gpu/io/kernel_disk_cache.h"
+#include "gpu/plan/axis_star_plan.h"
 #include "gpu/plan/kernel_choice.h"
 #include "gpu/problem/stencil_catalog.h"
 #include "kernel_source_of.h"
@@ -309,6 +310,30 @@ TEST(Nvrtc, PointStencilKernelsCompile) {
                         EXPECT_NE(sources.back().find("#define SS_ENTRY " + entry + "\n"), std::string::npos);
                     }
                 }
+    const std::vector<std::string> errors = compile_errors(sources);
+    for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
+}
+
+// Issue 35: EBISU's stars (every point on an axis), planned as the star (axis_star_plan.h), compile as the star's
+// temporal kernel with a weight per direction, generic and for a block, at CF 1 and 4, fp32 and fp64.
+TEST(Nvrtc, AxisStarTemporalKernelsCompile) {
+    std::vector<std::string> sources, names;
+    for (const char* name : { "2d5pt", "2ds9pt", "3d7pt", "3d13pt" })
+        for (Precision p : { Precision::FP32, Precision::FP64 })
+            for (int cf : { 1, 4 }) {
+                StencilConfig c;
+                use_shape(c.problem, *ebisu_shape(name));
+                c.problem.precision = p, c.policy.cf = cf, c.policy.variant = Variant::Temporal, c.policy.depth = 3;
+                c.problem.size = c.problem.dims == 3 ? Extent { 96, 80, 64 } : Extent { 1024, 512, 1 };
+                const StencilConfig planned = planned_config(c);
+                ASSERT_EQ(planned.problem.stencil, StencilKind::Star) << name;
+                const BlockDims b = point_test_block(c.problem.dims, Variant::Temporal);
+                for (const BlockDims* fixed : { static_cast<const BlockDims*>(nullptr), &b }) {
+                    sources.push_back(kernel_source_of(planned, fixed));
+                    names.push_back(describe(c) + (fixed ? " for its block" : ""));
+                    EXPECT_NE(sources.back().find("#define AXIS_WEIGHTS "), std::string::npos) << names.back();
+                }
+            }
     const std::vector<std::string> errors = compile_errors(sources);
     for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
 }

@@ -4,6 +4,7 @@
 #include "gpu/backends/cuda/kernel_listing.h"
 
 #include "gpu/backends/cuda/kernel_source.h"
+#include "gpu/plan/axis_star_plan.h"
 
 namespace ss {
 namespace {
@@ -61,7 +62,7 @@ KernelTexts kernel_texts(const LaunchPlan& plan) {
         StencilConfig on_gpu = plan.config;
         on_gpu.placement.backend = Backend::Cuda;
         on_gpu.placement.gpus = 1, on_gpu.placement.strips_per_device = 1;
-        k = plan_single_gpu_kernels(on_gpu, plan.device);
+        k = plan_single_gpu_kernels(planned_config(on_gpu), plan.device);
         t.about = "what one GPU (" + plan.device.name + ", " + architecture_words(plan.device)
             + ") would compile for this configuration"
             + (plan.config.placement.backend == Backend::Cuda ? "" : "; the CPU backend runs its own C++ loop instead");

@@ -3,6 +3,7 @@
 
 #include "gpu/backends/cuda/point_kernel_source.h"
 #include "gpu/plan/launch_policy.h"
+#include "gpu/problem/axis_star.h"
 #include "gpu/problem/physics.h"
 
 #include <algorithm>
@@ -67,6 +68,35 @@ extern "C" __global__ void ss_slice_to_float(const T* f, float* out, long long o
 }
 )";
 
+// weight_xm .. weight_zp (AXIS_WEIGHTS) of a point stencil run on the star's kernel (axis_star_plan.h): temporal.cuh
+// weighs each direction's points with its own, each axis' pair at once where its two sides weigh the same (1).
+// weight(d) stays, the -x arm's, for the helpers that name it.
+std::string axis_weight_functions(const AxisStarWeights& w) {
+    static const char* const kDirections[6] = { "xm", "xp", "ym", "yp", "zm", "zp" };
+    std::string s = define("AXIS_WEIGHTS", w.mirrored() ? 1 : 2);
+    for (int direction = 0; direction < 6; ++direction) {
+        s += "__device__ __forceinline__ T weight_" + std::string(kDirections[direction])
+            + "(int d)\n{\n    switch (d) {\n";
+        for (int d = 1; d <= w.radius(); ++d)
+            s += "    case " + std::to_string(d) + ": return "
+                + hex_literal(w.arm[std::size_t(d)][std::size_t(direction)]) + ";\n";
+        s += "    }\n    return T(0);\n}\n";
+    }
+    return s;
+}
+
+// The star's weights: its rule's, or a point stencil's per direction where the plan runs it on the star's kernel.
+StarWeights weights_of(const StencilProblem& p, std::optional<AxisStarWeights>& axes) {
+    if (p.shape) axes = axis_star_weights(*p.shape);
+    if (!axes) return star_weights(p.rule, p.dims, p.radius);
+    StarWeights w;
+    w.centre = axes->centre;
+    w.neighbour.assign(std::size_t(p.radius) + 1, 0.0);
+    for (int d = 1; d <= p.radius && d <= axes->radius(); ++d)
+        w.neighbour[std::size_t(d)] = axes->arm[std::size_t(d)][kMinusX];
+    return w;
+}
+
 } // namespace
 
 std::string kernel_source(const KernelPlan& plan, const BlockDims* fixed_block, int min_blocks_per_sm) {
@@ -86,7 +116,8 @@ std::string kernel_source(const KernelPlan& plan, const BlockDims* fixed_block, 
             + point_sum_source(
                 *c.problem.shape, c.policy.variant, c.placement.halo == HaloMode::Remote, plan.point_forward)
             + kPointsKernelSource;
-    const StarWeights w = star_weights(c.problem.rule, c.problem.dims, c.problem.radius);
+    std::optional<AxisStarWeights> axes; // a point stencil on the star's kernel (gpu/plan/axis_star_plan.h)
+    const StarWeights w = weights_of(c.problem, axes);
     s += define("R", c.problem.radius) + define("CF", c.policy.cf) + define("DIMS", c.problem.dims)
         + define("VARIANT", variant_index(c.policy.variant));
     s += "#define SS_ENTRY " + plan.choice.entry + "\n"; // the name the backend looks the kernel up by
@@ -125,6 +156,7 @@ std::string kernel_source(const KernelPlan& plan, const BlockDims* fixed_block, 
     for (int d = 1; d <= c.problem.radius; ++d)
         s += "    case " + std::to_string(d) + ": return " + hex_literal(w.neighbour[d]) + ";\n";
     s += "    }\n    return T(0);\n}\n";
+    if (axes) s += axis_weight_functions(*axes);
     return s + kSliceKernel + kStarKernelSource + kStreamKernelSource + kStreamTensorKernelSource
         + kStreamForwardKernelSource + (temporal ? kTemporalKernelSource : "");
 }
