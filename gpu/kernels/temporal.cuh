@@ -60,6 +60,16 @@
 #define WEIGHT_SLOW_MINUS(d) weight(d)
 #define WEIGHT_SLOW_PLUS(d) weight(d)
 #endif
+// acc + w * x. With axis weights, the FMA spelled out (star.cuh's fma_rn): where two sides weigh the same, their
+// products are one value that ptxas fuses into some sums and not others, differently for texts compiled for other
+// extents (a strip's), which then differ from one GPU's in the last bit.
+#if AXIS_WEIGHTS
+#define WEIGHED_ADD(acc, w, x) fma_rn((w), (x), (acc))
+#define WEIGHED(w, x) product_rn((w), (x))
+#else
+#define WEIGHED_ADD(acc, w, x) ((acc) + (w) * (x))
+#define WEIGHED(w, x) ((w) * (x))
+#endif
 
 extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
@@ -168,6 +178,7 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
                     T sum = acc[s - 1][l][R] + centre_term(v[l]);
 #pragma unroll
                     for (int d = 1; d <= R; ++d) {
+#if AXIS_WEIGHTS
                         const T x_low = plane[c - d], x_high = plane[c + d];
 #if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
                         const T y_low = l - d >= 0 ? v[l - d >= 0 ? l - d : 0] : plane[c - d * PW];
@@ -176,36 +187,40 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
                         const T y_low = plane[c - d * PW], y_high = plane[c + d * PW];
 #endif
 #if AXIS_WEIGHTS == 2
-                        sum += weight_xm(d) * x_low;
-                        sum += weight_xp(d) * x_high;
+                        sum = WEIGHED_ADD(sum, weight_xm(d), x_low);
+                        sum = WEIGHED_ADD(sum, weight_xp(d), x_high);
 #if DIMS == 3
-                        sum += weight_ym(d) * y_low;
-                        sum += weight_yp(d) * y_high;
-#endif
-#elif AXIS_WEIGHTS == 1
-                        sum += weight_xm(d) * (x_low + x_high);
-#if DIMS == 3
-                        sum += weight_ym(d) * (y_low + y_high);
+                        sum = WEIGHED_ADD(sum, weight_ym(d), y_low);
+                        sum = WEIGHED_ADD(sum, weight_yp(d), y_high);
 #endif
 #else
-                        T pair = x_low + x_high;
+                        sum = WEIGHED_ADD(sum, weight_xm(d), x_low + x_high);
 #if DIMS == 3
-                        pair += y_low + y_high;
+                        sum = WEIGHED_ADD(sum, weight_ym(d), y_low + y_high);
+#endif
+#endif
+#else // the star: every pair at distance d weighs weight(d)
+                        T pair = plane[c - d] + plane[c + d];
+#if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
+                        pair += (l - d >= 0 ? v[l - d >= 0 ? l - d : 0] : plane[c - d * PW])
+                            + (l + d < CF ? v[l + d < CF ? l + d : 0] : plane[c + d * PW]);
+#elif DIMS == 3
+                        pair += plane[c - d * PW] + plane[c + d * PW];
 #endif
                         sum += weight(d) * pair;
 #endif
                     }
                     // Plane t - R completes with this plane R above it (the point at +R along the slow axis).
-                    const T done = acc[s - 1][l][0] + WEIGHT_SLOW_PLUS(R) * v[l];
+                    const T done = WEIGHED_ADD(acc[s - 1][l][0], WEIGHT_SLOW_PLUS(R), v[l]);
                     // Moving on to the next plane: pending sum m takes sum m + 1 plus this plane's share, weighed by
                     // where this plane lies from the pending one's (above it: plus; below: minus).
 #pragma unroll
                     for (int m = 0; m + 1 < 2 * R; ++m)
                         acc[s - 1][l][m] = m + 1 == R
                             ? sum
-                            : acc[s - 1][l][m + 1]
-                                + (m + 1 > R ? WEIGHT_SLOW_MINUS(m + 1 - R) : WEIGHT_SLOW_PLUS(R - m - 1)) * v[l];
-                    acc[s - 1][l][2 * R - 1] = WEIGHT_SLOW_MINUS(R) * v[l];
+                            : WEIGHED_ADD(acc[s - 1][l][m + 1],
+                                m + 1 > R ? WEIGHT_SLOW_MINUS(m + 1 - R) : WEIGHT_SLOW_PLUS(R - m - 1), v[l]);
+                    acc[s - 1][l][2 * R - 1] = WEIGHED(WEIGHT_SLOW_MINUS(R), v[l]);
                     next[l] = done;
                 }
 #if TEMPORAL_FAST
@@ -243,4 +258,6 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
 #undef CELL_CORE
 #undef WEIGHT_SLOW_MINUS
 #undef WEIGHT_SLOW_PLUS
+#undef WEIGHED_ADD
+#undef WEIGHED
 #endif
