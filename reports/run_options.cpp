@@ -398,6 +398,7 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
                     + "depth and block itself (drop " + chosen + ", or name a variant)");
     if (c.policy.variant == Variant::Temporal && !find_value(values, "--depth"))
         c.policy.depth = default_temporal_depth(c.problem);
+    if (c.policy.variant == Variant::Temporal && !find_value(values, "--cf")) c.policy.cf = default_temporal_cf(c);
     if (!c.policy.heuristic_block && c.problem.dims == 2 && c.problem.stencil == StencilKind::Star
         && c.policy.block.z != 1)
         return Status::failure("--block " + format_block(c.policy.block) + " has a z dim but --dims is 2");

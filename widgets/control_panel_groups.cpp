@@ -114,8 +114,8 @@ QWidget* ControlPanel::build_stencil_group() {
 
 // What each stencil knob does when edited.
 void ControlPanel::connect_stencil_knobs() {
-    // Choosing temporal starts from its default depth, unless auto had chosen it (its depth shows: the run goes on
-    // from auto's choice); the other variants run one step per launch.
+    // Choosing temporal starts from its default depth and CF, unless auto had chosen it (its depth shows: the run goes
+    // on from auto's choice); the other variants run one step per launch.
     connect(m_variant, &QComboBox::currentIndexChanged, this, [this] {
         const std::optional<RunSettings>& auto_chose = m_session.auto_variant().chosen;
         if (m_updating || !m_variant->count() || current<Variant>(m_variant) != Variant::Temporal
@@ -125,6 +125,8 @@ void ControlPanel::connect_stencil_knobs() {
             return;
         m_updating = true;
         m_depth->setValue(default_temporal_depth(settings().config.problem));
+        if (settings().config.problem.stencil == StencilKind::Star) // point stencils run CF 1 in the window
+            m_cf->setCurrentIndex(std::max(m_cf->findData(default_temporal_cf(settings().config)), 0));
         m_updating = false;
     });
     connect(m_split, &QComboBox::currentIndexChanged, this, [this] {

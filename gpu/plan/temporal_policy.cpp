@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/plan/temporal_policy.h"
 
+#include "gpu/plan/axis_star_plan.h"
 #include "gpu/plan/knobs.h"
 
 #include <algorithm>
@@ -10,6 +11,14 @@ namespace ss {
 
 int default_temporal_depth(const StencilProblem& p) {
     return p.dims == 3 ? std::max(1, 4 - p.radius) : std::max(2, 6 / p.radius);
+}
+
+int default_temporal_cf(const StencilConfig& c) {
+    StencilConfig temporal = c;
+    temporal.policy.variant = Variant::Temporal;
+    const bool star_kernel = c.problem.stencil == StencilKind::Star || runs_as_axis_star(temporal);
+    if (c.problem.dims != 3 || !star_kernel) return 1;
+    return c.problem.precision == Precision::FP64 ? 2 : 4;
 }
 
 TemporalTile temporal_tile(const StencilConfig& c, const BlockDims& b, int depth) {

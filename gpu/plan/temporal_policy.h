@@ -25,6 +25,11 @@ inline constexpr int kTemporalRegisterBudget = 160;
 // bottleneck (EBISU's model gives t >= 6.3 for j2d5pt), shallow in 3D, where the redundant halo grows with
 // the square of R * depth.
 int default_temporal_depth(const StencilProblem&);
+// The CF the CLI and the GUI start from when `c` turns temporal: on the star's kernel in 3D (the star, or a point
+// stencil planned as it: axis_star_plan.h) CF 4 in fp32 and 2 in fp64 (a block of 32 x 8 or 32 x 16 threads owning a
+// 32 x 32 tile, each thread CF adjacent rows), else 1. On the H100 the 3D star R1 ran at 570.6 GCells/s at CF 4
+// against 477.0 at CF 1 (fp32), 267.9 at CF 2 in fp64 (docs/PERFORMANCE.md "Temporal blocking against EBISU").
+int default_temporal_cf(const StencilConfig& c);
 
 struct TemporalTile {
     int x = 1, y = 1; // the tile of the fast plane a block owns (y = 1 in 2D)

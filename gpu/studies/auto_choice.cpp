@@ -2,6 +2,8 @@
 // auto's candidates and what the model says of each (choose_auto, which times them, is in auto_resolve.cpp).
 #include "gpu/studies/auto_choice.h"
 
+#include "gpu/plan/axis_star_plan.h"
+
 #include "gpu/plan/launch_plan.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
@@ -138,7 +140,9 @@ std::vector<AutoCandidate> auto_candidates(const StencilConfig& config, const De
     // best depth. The room left keeps the list short, with base after it.
     const int singles = int(lists.out.size());
     const int room = kMaxAutoCandidates - singles - 1;
-    if (star && config.problem.dims == 3) {
+    StencilConfig temporal = config;
+    temporal.policy.variant = Variant::Temporal;
+    if ((star || runs_as_axis_star(temporal)) && config.problem.dims == 3) { // the star's kernel
         lists.add_temporal_around_best(4, room - 1);
         lists.add_temporal_around_best(1, 1);
     } else {

@@ -123,6 +123,23 @@ TEST(Temporal, RefusalsSayWhy) {
     expect_refused(narrow, "must be wider than 32");
 }
 
+// Issue 35: on the star's kernel in 3D temporal starts from CF 4 (fp32) or 2 (fp64); 2D, a given --cf and the point
+// kernel keep theirs.
+TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
+    const auto cf_of = [](std::vector<std::string> args) {
+        RunOptions o;
+        EXPECT_TRUE(parse_run_options(args, o));
+        return o.config.policy.cf;
+    };
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3" }), 4);
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3", "--precision", "fp64" }), 2);
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "3d7pt" }), 4) << "a star on the star's kernel";
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "3d27pt" }), 1) << "the point kernel";
+    EXPECT_EQ(cf_of({ "--variant", "temporal" }), 1) << "2D";
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3", "--cf", "2" }), 2) << "given";
+    EXPECT_EQ(cf_of({ "--variant", "stream", "--dims", "3" }), 1) << "not temporal";
+}
+
 TEST(Temporal, CliDefaultsTheDepthAndRefusesBadValues) {
     RunOptions o;
     ASSERT_TRUE(parse_run_options({ "--variant", "temporal" }, o));
