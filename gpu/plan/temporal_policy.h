@@ -20,8 +20,9 @@ inline constexpr int kMaxTemporalDepth = 32;
 // in fp64): past this the kernel would spill to local memory, which costs what temporal blocking saves.
 inline constexpr int kTemporalRegisterBudget = 160;
 
-// The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R),
-// the fastest depths measured on the H100 (docs/PERFORMANCE.md). Deep enough in 2D that DRAM stops being the
+// The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R) (4 at R1 in
+// fp32 on the star's kernel, which starts from CF 4 there: default_temporal_cf), the fastest depths measured on the
+// H100 (docs/PERFORMANCE.md). Deep enough in 2D that DRAM stops being the
 // bottleneck (EBISU's model gives t >= 6.3 for j2d5pt), shallow in 3D, where the redundant halo grows with
 // the square of R * depth.
 int default_temporal_depth(const StencilProblem&);

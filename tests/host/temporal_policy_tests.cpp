@@ -123,8 +123,8 @@ TEST(Temporal, RefusalsSayWhy) {
     expect_refused(narrow, "must be wider than 32");
 }
 
-// Issue 35: on the star's kernel in 3D temporal starts from CF 4 (fp32) or 2 (fp64); 2D, a given --cf and the point
-// kernel keep theirs.
+// Issue 35: on the star's kernel in 3D temporal starts from CF 4 (fp32) or 2 (fp64), at R1 in fp32 from depth 4; 2D,
+// a given --cf and the point kernel keep theirs.
 TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     const auto cf_of = [](std::vector<std::string> args) {
         RunOptions o;
@@ -138,6 +138,15 @@ TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     EXPECT_EQ(cf_of({ "--variant", "temporal" }), 1) << "2D";
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3", "--cf", "2" }), 2) << "given";
     EXPECT_EQ(cf_of({ "--variant", "stream", "--dims", "3" }), 1) << "not temporal";
+    const auto depth_of = [](std::vector<std::string> args) {
+        RunOptions o;
+        EXPECT_TRUE(parse_run_options(args, o));
+        return o.config.policy.depth;
+    };
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--dims", "3" }), 4) << "R1 fp32 at CF 4";
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "3d7pt" }), 4);
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--dims", "3", "--precision", "fp64" }), 3);
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "poisson" }), 3) << "the point kernel";
 }
 
 TEST(Temporal, CliDefaultsTheDepthAndRefusesBadValues) {
