@@ -11,10 +11,10 @@
 namespace ss {
 
 int default_temporal_depth(const StencilProblem& p) {
-    // The star's kernel at R1 in fp32 3D (its default CF 4): depth 4 (H100, 2026-11-28: 3d7pt 580.0 GCells/s against
-    // 481.0 at depth 3).
+    // The star's kernel at R1 in 3D (its default CF 4): depth 4 (H100, 2026-11-28: 3d7pt fp32 577.1 GCells/s against
+    // 481.0 at depth 3; fp64 299.6 against 268.8 at CF 2, depth 3).
     const bool star_kernel = p.stencil == StencilKind::Star || (p.shape && axis_star_weights(*p.shape));
-    if (p.dims == 3 && p.radius == 1 && p.precision == Precision::FP32 && star_kernel) return 4;
+    if (p.dims == 3 && p.radius == 1 && star_kernel) return 4;
     return p.dims == 3 ? std::max(1, 4 - p.radius) : std::max(2, 6 / p.radius);
 }
 
@@ -22,8 +22,9 @@ int default_temporal_cf(const StencilConfig& c) {
     StencilConfig temporal = c;
     temporal.policy.variant = Variant::Temporal;
     const bool star_kernel = c.problem.stencil == StencilKind::Star || runs_as_axis_star(temporal);
-    if (c.problem.dims != 3 || !star_kernel) return 1;
-    return c.problem.precision == Precision::FP64 ? 2 : 4;
+    if (!star_kernel) return 1;
+    if (c.problem.dims == 3) return 4;
+    return c.problem.precision == Precision::FP64 ? 2 : 1;
 }
 
 TemporalTile temporal_tile(const StencilConfig& c, const BlockDims& b, int depth) {

@@ -20,16 +20,15 @@ inline constexpr int kMaxTemporalDepth = 32;
 // in fp64): past this the kernel would spill to local memory, which costs what temporal blocking saves.
 inline constexpr int kTemporalRegisterBudget = 160;
 
-// The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R) (4 at R1 in
-// fp32 on the star's kernel, which starts from CF 4 there: default_temporal_cf), the fastest depths measured on the
-// H100 (docs/PERFORMANCE.md). Deep enough in 2D that DRAM stops being the
-// bottleneck (EBISU's model gives t >= 6.3 for j2d5pt), shallow in 3D, where the redundant halo grows with
-// the square of R * depth.
+// The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R) (4 at R1 on
+// the star's kernel, which starts from CF 4 there: default_temporal_cf), the fastest depths measured on the H100
+// (docs/PERFORMANCE.md).
 int default_temporal_depth(const StencilProblem&);
-// The CF the CLI and the GUI start from when `c` turns temporal: on the star's kernel in 3D (the star, or a point
-// stencil planned as it: axis_star_plan.h) CF 4 in fp32 and 2 in fp64 (a block of 32 x 8 or 32 x 16 threads owning a
-// 32 x 32 tile, each thread CF adjacent rows), else 1. On the H100 the 3D star R1 ran at 570.6 GCells/s at CF 4
-// against 477.0 at CF 1 (fp32), 267.9 at CF 2 in fp64 (docs/PERFORMANCE.md "Temporal blocking against EBISU").
+// The CF the CLI and the GUI start from when `c` turns temporal: on the star's kernel (the star, or a point stencil
+// planned as it: axis_star_plan.h) CF 4 in 3D (a block of 32 x 8 threads owning a 32 x 32 tile, each thread 4
+// adjacent rows) and 2 in fp64 2D, else 1. On the H100 (2026-11-28, EBISU's sizes): 3d7pt fp32 577.1 GCells/s at CF 4
+// against 319.6 at CF 1, fp64 299.6 against 239.2; 2d5pt fp64 651.9 at CF 2 against 620.0 (docs/PERFORMANCE.md
+// "EBISU's stars on the star's kernel").
 int default_temporal_cf(const StencilConfig& c);
 
 struct TemporalTile {

@@ -136,8 +136,9 @@ std::vector<AutoCandidate> auto_candidates(const StencilConfig& config, const De
     for (int cf : star ? std::vector<int> { 1, 2, 4 } : std::vector<int> { 1, 2, 4, 8 })
         lists.add_single(Variant::Stream, cf, "2.5D streaming along the slow axis");
     lists.add_single(Variant::Smem, 1, "the block's tile in shared memory");
-    // Temporal: 2D tiles of 256 cells at CF 1; 3D EBISU's 32 x 32 tiles at CF 4 (measured best), and CF 1 at its
-    // best depth. The room left keeps the list short, with base after it.
+    // Temporal: 2D tiles of 256 cells at the default CF (2 in fp64 on the star's kernel, else 1); 3D EBISU's 32 x 32
+    // tiles at CF 4 (measured best), and CF 1 at its best depth. The room left keeps the list short, with base after
+    // it.
     const int singles = int(lists.out.size());
     const int room = kMaxAutoCandidates - singles - 1;
     StencilConfig temporal = config;
@@ -145,8 +146,8 @@ std::vector<AutoCandidate> auto_candidates(const StencilConfig& config, const De
     if ((star || runs_as_axis_star(temporal)) && config.problem.dims == 3) { // the star's kernel
         lists.add_temporal_around_best(4, room - 1);
         lists.add_temporal_around_best(1, 1);
-    } else {
-        lists.add_temporal_around_best(1, room);
+    } else { // 2D: the default CF (2 in fp64 on the star's kernel)
+        lists.add_temporal_around_best(default_temporal_cf(temporal), room);
     }
     lists.add_single(Variant::Base, 1, "every operand from global memory (the fallback)");
     // Ranked by what the model expects, the fallback last: the tune times them in this order.
