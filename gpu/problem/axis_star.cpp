@@ -7,8 +7,8 @@ namespace ss {
 
 bool AxisStarWeights::mirrored() const {
     for (const std::array<double, 6>& w : arm)
-        for (int axis = 0; axis < 3; ++axis)
-            if (w[std::size_t(2 * axis)] != w[std::size_t(2 * axis + 1)]) return false;
+        for (std::size_t minus = 0; minus < w.size(); minus += 2)
+            if (w[minus] != w[minus + 1]) return false;
     return true;
 }
 
@@ -24,9 +24,9 @@ std::optional<AxisStarWeights> axis_star_weights(const StencilShape& shape) {
             continue;
         }
         if (off_axis > 1) return std::nullopt; // a diagonal point: not a star
-        const int axis = p.dx != 0 ? 0 : p.dy != 0 ? 1 : 2;
+        const std::size_t minus = p.dx != 0 ? kMinusX : p.dy != 0 ? kMinusY : kMinusZ;
         const int offset = p.dx + p.dy + p.dz;
-        w.arm[std::size_t(std::abs(offset))][std::size_t(2 * axis + (offset > 0))] = p.weight;
+        w.arm[std::size_t(std::abs(offset))][minus + (offset > 0 ? 1 : 0)] = p.weight;
     }
     return w;
 }
