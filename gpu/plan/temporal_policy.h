@@ -20,9 +20,9 @@ inline constexpr int kMaxTemporalDepth = 32;
 // in fp64): past this the kernel would spill to local memory, which costs what temporal blocking saves.
 inline constexpr int kTemporalRegisterBudget = 160;
 
-// The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R) (4 at R1 on
-// the star's kernel, which starts from CF 4 there: default_temporal_cf), the fastest depths measured on the H100
-// (docs/PERFORMANCE.md).
+// The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R); on the star's
+// kernel 4 at R1 in 3D (which starts from CF 4 there: default_temporal_cf) and at R2 in 2D: the fastest depths
+// measured on the H100 (docs/PERFORMANCE.md).
 int default_temporal_depth(const StencilProblem&);
 // The CF the CLI and the GUI start from when `c` turns temporal: on the star's kernel (the star, or a point stencil
 // planned as it: axis_star_plan.h) CF 4 in 3D (a block of 32 x 8 threads owning a 32 x 32 tile, each thread 4

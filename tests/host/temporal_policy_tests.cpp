@@ -150,6 +150,8 @@ TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--dims", "3", "--precision", "fp64" }), 4);
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--dims", "3", "--radius", "2" }), 2);
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "poisson" }), 3) << "the point kernel";
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "2ds9pt" }), 4) << "2D R2 on the star's kernel";
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "2d25pt" }), 3) << "2D R2 on the point kernel";
 }
 
 TEST(Temporal, CliDefaultsTheDepthAndRefusesBadValues) {
