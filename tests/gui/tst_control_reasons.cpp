@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The window's controls on the CPU backend, offscreen, where a choice cannot run: an impossible combination,
 // a halo mode, the temporal depth and a manual block show the engine's reason and send nothing; the greyed
-// block boxes show the heuristic's choice.
+// block boxes show the heuristic's choice; temporal starts from its default depth and CF.
 #include "gpu/plan/temporal_policy.h"
 #include "session/session.h"
 #include "widgets/control_panel.h"
@@ -100,6 +100,24 @@ private slots:
 
     // A temporal run steps in whole fused launches (issue 38: 18 steps per frame at depth 9 ran mostly one-step
     // launches): with 4 steps per frame at depth 3, every frame of the run lies a multiple of 3 steps after the last.
+    // Issue 35: a 3D star turning temporal starts from the CF measured best on the star's kernel (4), and keeps it
+    // when it goes back to a single-step variant; the CF box stays the user's afterwards.
+    void a_3d_star_turning_temporal_starts_from_its_default_cf() {
+        MainWindow w(cpu_options());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        choose(w, "dims", 3);
+        QTRY_COMPARE(engine_config(w).problem.dims, 3);
+        QCOMPARE(engine_config(w).policy.cf, 1);
+        choose(w, "variant", int(Variant::Temporal));
+        QCOMPARE(knob<QComboBox>(w, "cf")->currentData().toInt(), default_temporal_cf(engine_config(w)));
+        QCOMPARE(knob<QComboBox>(w, "cf")->currentData().toInt(), 4);
+        QTRY_COMPARE(engine_config(w).policy.cf, 4);
+        QTRY_COMPARE(engine_config(w).policy.depth, 4);
+        choose(w, "cf", 2); // the user's CF from now on
+        QTRY_COMPARE(engine_config(w).policy.cf, 2);
+    }
+
     void a_temporal_run_steps_in_whole_launches() {
         MainWindow w(cpu_options());
         w.show();
