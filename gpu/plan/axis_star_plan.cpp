@@ -6,9 +6,15 @@
 
 namespace ss {
 
+bool temporal_on_star_kernel(const StencilProblem& p) {
+    if (p.stencil == StencilKind::Star) return true;
+    return p.stencil == StencilKind::Points && p.shape && knob_flag(Knob::PointAxisStar)
+        && axis_star_weights(*p.shape).has_value();
+}
+
 bool runs_as_axis_star(const StencilConfig& c) {
-    return c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Temporal && c.problem.shape
-        && knob_flag(Knob::PointAxisStar) && axis_star_weights(*c.problem.shape).has_value();
+    return c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Temporal
+        && temporal_on_star_kernel(c.problem);
 }
 
 StencilConfig planned_config(const StencilConfig& c) {

@@ -10,8 +10,10 @@
 
 namespace ss {
 
-// `c` is a point stencil run by the temporal variant whose shape is such a star, and STENCILSCOPE_POINT_AXIS_STAR
-// is not 0.
+// The temporal variant of `p` runs the star's kernel: `p` is the star, or a point stencil whose shape is such a star
+// while STENCILSCOPE_POINT_AXIS_STAR is not 0. What the temporal defaults (temporal_policy.h) follow.
+bool temporal_on_star_kernel(const StencilProblem& p);
+// `c` is a point stencil run by the temporal variant on the star's kernel (temporal_on_star_kernel).
 bool runs_as_axis_star(const StencilConfig& c);
 // What the plan lays out for `c`: where runs_as_axis_star, the star of the shape's radius (jacobi, its shape kept:
 // kernel_source takes the weights from it); `c` itself otherwise.

@@ -3,7 +3,6 @@
 
 #include "gpu/plan/axis_star_plan.h"
 #include "gpu/plan/knobs.h"
-#include "gpu/problem/axis_star.h"
 
 #include <algorithm>
 #include <string>
@@ -13,7 +12,7 @@ namespace ss {
 int default_temporal_depth(const StencilProblem& p) {
     // The star's kernel at R1 in 3D (its default CF 4): depth 4 (H100, 2026-11-28: 3d7pt fp32 577.1 GCells/s against
     // 481.0 at depth 3; fp64 299.6 against 268.8 at CF 2, depth 3).
-    const bool star_kernel = p.stencil == StencilKind::Star || (p.shape && axis_star_weights(*p.shape));
+    const bool star_kernel = temporal_on_star_kernel(p);
     if (p.dims == 3 && p.radius == 1 && star_kernel) return 4;
     // ... and at R2 in 2D: depth 4 (2ds9pt fp32 624.5 against 602.2 at depth 3; fp64 at CF 2 410.5 against 363.0).
     if (p.dims == 2 && p.radius == 2 && star_kernel) return 4;
@@ -21,10 +20,7 @@ int default_temporal_depth(const StencilProblem& p) {
 }
 
 int default_temporal_cf(const StencilConfig& c) {
-    StencilConfig temporal = c;
-    temporal.policy.variant = Variant::Temporal;
-    const bool star_kernel = c.problem.stencil == StencilKind::Star || runs_as_axis_star(temporal);
-    if (!star_kernel) return 1;
+    if (!temporal_on_star_kernel(c.problem)) return 1;
     if (c.problem.dims == 3) return 4;
     return c.problem.precision == Precision::FP64 ? 2 : 1;
 }

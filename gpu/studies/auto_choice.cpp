@@ -3,7 +3,6 @@
 #include "gpu/studies/auto_choice.h"
 
 #include "gpu/plan/axis_star_plan.h"
-
 #include "gpu/plan/launch_plan.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
@@ -141,13 +140,11 @@ std::vector<AutoCandidate> auto_candidates(const StencilConfig& config, const De
     // it.
     const int singles = int(lists.out.size());
     const int room = kMaxAutoCandidates - singles - 1;
-    StencilConfig temporal = config;
-    temporal.policy.variant = Variant::Temporal;
-    if ((star || runs_as_axis_star(temporal)) && config.problem.dims == 3) { // the star's kernel
+    if (temporal_on_star_kernel(config.problem) && config.problem.dims == 3) {
         lists.add_temporal_around_best(4, room - 1);
         lists.add_temporal_around_best(1, 1);
-    } else { // 2D: the default CF (2 in fp64 on the star's kernel)
-        lists.add_temporal_around_best(default_temporal_cf(temporal), room);
+    } else { // the default CF (2 in fp64 2D on the star's kernel)
+        lists.add_temporal_around_best(default_temporal_cf(config), room);
     }
     lists.add_single(Variant::Base, 1, "every operand from global memory (the fallback)");
     // Ranked by what the model expects, the fallback last: the tune times them in this order.
