@@ -191,7 +191,8 @@ void ControlPanel::update_enabled() {
     m_rule->setEnabled(star);
     m_radius->setEnabled(!fixed && s.config.problem.stencil != StencilKind::Diffusion4);
     m_dims->setEnabled(!fixed);
-    m_cf->setEnabled(star && s.config.policy.variant != Variant::Auto); // auto chooses the CF, depth and block
+    // Every kernel of stars and point stencils coarsens; auto chooses the CF, depth and block.
+    m_cf->setEnabled(s.config.problem.stencil != StencilKind::Diffusion4 && s.config.policy.variant != Variant::Auto);
     m_depth->setEnabled(s.config.policy.variant == Variant::Temporal);
     m_heuristic->setEnabled(s.config.policy.variant != Variant::Auto);
     m_nz->setEnabled(three);

@@ -258,6 +258,101 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #ifndef TEMPORAL_AHEAD
 #define TEMPORAL_AHEAD 1 // input planes loaded ahead of the one entering stage 1 (temporal_loads_ahead)
 #endif
+// Cell l of the thread: its place in the tile, in the field, and in a plane of the tile (both kernels below).
+#define PT_X(l) (DIMS == 3 ? int(threadIdx.x) : int(threadIdx.x) + (l)*BX)
+#define PT_Y(l) (DIMS == 3 ? int(threadIdx.y) + (l)*BY : 0)
+#define PT_GX(l) (x0 + PT_X(l))
+#define PT_GY(l) (y0 + PT_Y(l))
+#define PT_SIDX(l) ((DIMS == 3 ? (PT_Y(l) + R) * PW : 0) + PT_X(l) + R)
+#define PT_GIDX(l) (idx_t(PT_GX(l)) + (DIMS == 3 ? idx_t(PT_GY(l)) * sy : idx_t(0)))
+#define PT_IN(l) (PT_GX(l) >= 0 && PT_GX(l) < nx && (DIMS == 2 || (PT_GY(l) >= 0 && PT_GY(l) < ny)))
+#define PT_INTERIOR(l) (PT_GX(l) >= R && PT_GX(l) < nx - R && (DIMS == 2 || (PT_GY(l) >= R && PT_GY(l) < ny - R)))
+#define PT_CORE(l) (PT_X(l) >= HALO && PT_X(l) < TW - HALO && (DIMS == 2 || (PT_Y(l) >= HALO && PT_Y(l) < TH - HALO)))
+#if POINT_FORWARD
+// Forward sums (the star's temporal.cuh, for any set of points): stage s keeps no planes but, per cell, the 2R+1
+// sums of the output planes the arriving plane feeds. Plane t arrives in shared memory (two alternate, so one
+// barrier per stage and plane), point_forward adds each point's product to the sum of the plane it serves, each
+// in-plane operand loaded once, and plane t - R is complete; the sums shift. Each sum gets its points in the shape's
+// order (the planes arrive along the marching axis, the shape's slowest), so every fused step is bitwise base's
+// step. Shared memory: two planes, not DEPTH rings of 2R+1; registers: DEPTH x CF x (2R+1) sums.
+extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
+    const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
+    extern __shared__ unsigned char smem_raw[];
+    T* planes = reinterpret_cast<T*>(smem_raw); // two planes of PW x PH; the R-wide border stays zero
+    const int BX = BLK_X, BY = DIMS == 3 ? BLK_Y : 1, HALO = R * DEPTH;
+    const int TW = DIMS == 3 ? BX : BX * CF, TH = DIMS == 3 ? BY * CF : 1;
+    const int PW = TW + 2 * R, PH = DIMS == 3 ? TH + 2 * R : 1, plane_size = PW * PH;
+    const int n_slow = DIMS == 3 ? nz : ny;
+    const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny), ss = DIMS == 3 ? sz : sy;
+    const int x0 = int(blockIdx.x) * (TW - 2 * HALO) - HALO;
+    const int y0 = DIMS == 3 ? int(blockIdx.y) * (TH - 2 * HALO) - HALO : 0;
+    const int s_begin = lo + int(DIMS == 3 ? blockIdx.z : blockIdx.y) * chunk;
+    const int s_end = min(s_begin + chunk, hi);
+    if (s_begin >= s_end) return; // the whole block: no barrier is skipped
+    for (int c = int(threadIdx.x + threadIdx.y * BX); c < 2 * plane_size; c += BX * BY) planes[c] = T(0);
+    __syncthreads();
+    T acc[DEPTH][CF][2 * R + 1]; // acc[s-1][l][m]: stage s's sum of plane t - R + m while plane t arrives
+#pragma unroll
+    for (int s = 0; s < DEPTH; ++s)
+#pragma unroll
+        for (int l = 0; l < CF; ++l)
+#pragma unroll
+            for (int m = 0; m < 2 * R + 1; ++m) acc[s][l][m] = T(0);
+    auto input = [&](T(&dst)[CF], int p) {
+#pragma unroll
+        for (int l = 0; l < CF; ++l) dst[l] = p >= 0 && p < n_slow && PT_IN(l) ? in[PT_GIDX(l) + idx_t(p) * ss] : T(0);
+    };
+    const int p_first = s_begin - HALO, p_end = s_end + HALO;
+    T ahead[TEMPORAL_AHEAD][CF]; // input planes p .. p + TEMPORAL_AHEAD - 1, in flight
+#pragma unroll
+    for (int k = 0; k < TEMPORAL_AHEAD; ++k)
+        if (p_first + k < p_end) input(ahead[k], p_first + k);
+    int parity = 0; // which shared plane the next stage writes
+    // ss:mark plane loop
+    for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD) {
+#pragma unroll
+        for (int k = 0; k < TEMPORAL_AHEAD; ++k) { // unrolled so that ahead[k] is a fixed register
+            const int p = p0 + k;
+            if (p >= p_end) break; // uniform across the block
+            T v[CF]; // stage s-1's values of the plane entering stage s
+#pragma unroll
+            for (int l = 0; l < CF; ++l) v[l] = ahead[k][l];
+            if (p + TEMPORAL_AHEAD < p_end) input(ahead[k], p + TEMPORAL_AHEAD);
+            // ss:mark temporal stages
+#pragma unroll
+            for (int s = 1; s <= DEPTH; ++s) {
+                T* plane = planes + parity * plane_size;
+#pragma unroll
+                for (int l = 0; l < CF; ++l) plane[PT_SIDX(l)] = v[l];
+                __syncthreads(); // the plane is complete; and the other one is no longer read
+                const int q = p - s * R; // the plane stage s completes now
+                const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
+#pragma unroll
+                for (int l = 0; l < CF; ++l) {
+                    point_forward(plane, PT_SIDX(l), PW, acc[s - 1][l]);
+                    const T done = acc[s - 1][l][0];
+#pragma unroll
+                    for (int m = 0; m < 2 * R; ++m) acc[s - 1][l][m] = acc[s - 1][l][m + 1];
+                    acc[s - 1][l][2 * R] = T(0);
+                    // The Dirichlet border keeps its value (read again from `in`, which no block writes); cells
+                    // outside the field hold zero.
+                    v[l] = q_interior && PT_INTERIOR(l) ? done : q_in && PT_IN(l) ? in[PT_GIDX(l) + idx_t(q) * ss] : T(0);
+                }
+                parity ^= 1;
+            }
+            // ss:end
+            const int q = p - HALO; // stage DEPTH's plane
+            if (q >= s_begin && q < s_end) {
+#pragma unroll
+                for (int l = 0; l < CF; ++l)
+                    if (PT_CORE(l) && PT_INTERIOR(l)) out[PT_GIDX(l) + idx_t(q) * ss] = v[l];
+            }
+        }
+    }
+    // ss:end
+    (void)nz;
+}
+#else
 // Tiles and streaming as in temporal.cuh (the star's): a block owns an overlapped tile of the fast plane (2D: BX * CF
 // cells of a row, thread x owning x, x + BX, ...; 3D: BX x BY * CF cells, thread (x, y) owning rows y, y + BY, ...),
 // streams it along the slow axis, and stage s (1..DEPTH) is one time step; only the tile's core, R * DEPTH cells in
@@ -283,16 +378,6 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     // Zeros: the planes' borders stay so, and the slots the pipeline has not filled yet feed only cells never written.
     for (int c = int(threadIdx.x + threadIdx.y * BX); c < DEPTH * NP * plane_size; c += BX * BY) rings[c] = T(0);
     __syncthreads();
-    // Cell l of the thread: its place in the tile, in the field, and in a ring plane.
-#define PT_X(l) (DIMS == 3 ? int(threadIdx.x) : int(threadIdx.x) + (l)*BX)
-#define PT_Y(l) (DIMS == 3 ? int(threadIdx.y) + (l)*BY : 0)
-#define PT_GX(l) (x0 + PT_X(l))
-#define PT_GY(l) (y0 + PT_Y(l))
-#define PT_SIDX(l) ((DIMS == 3 ? (PT_Y(l) + R) * PW : 0) + PT_X(l) + R)
-#define PT_GIDX(l) (idx_t(PT_GX(l)) + (DIMS == 3 ? idx_t(PT_GY(l)) * sy : idx_t(0)))
-#define PT_IN(l) (PT_GX(l) >= 0 && PT_GX(l) < nx && (DIMS == 2 || (PT_GY(l) >= 0 && PT_GY(l) < ny)))
-#define PT_INTERIOR(l) (PT_GX(l) >= R && PT_GX(l) < nx - R && (DIMS == 2 || (PT_GY(l) >= R && PT_GY(l) < ny - R)))
-#define PT_CORE(l) (PT_X(l) >= HALO && PT_X(l) < TW - HALO && (DIMS == 2 || (PT_Y(l) >= HALO && PT_Y(l) < TH - HALO)))
     int slot = 0; // the ring slot every stage writes now: the input's count mod 2R+1
     // The input planes travel TEMPORAL_AHEAD planes ahead of the one entering stage 1 (as in temporal.cuh), so their
     // loads' latency hides behind the stages of the planes before them.
@@ -350,6 +435,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     // ss:end
     (void)nz;
 }
+#endif // POINT_FORWARD
 #undef PT_X
 #undef PT_Y
 #undef PT_GX

@@ -2,6 +2,7 @@
 #include "gpu/plan/kernel_choice.h"
 
 #include "gpu/plan/launch_policy.h"
+#include "gpu/plan/temporal_policy.h"
 
 namespace ss {
 namespace {
@@ -91,7 +92,11 @@ KernelChoice choose_gpu_kernel(const StencilConfig& c) {
         if (c.policy.variant == Variant::Temporal)
             return { "ss_points_temporal" + d, "points temporal, depth " + std::to_string(c.policy.depth),
                 points + std::to_string(c.policy.depth)
-                    + " steps fused per launch, each stage keeping its 2R+1 planes of the tile in shared memory",
+                    + (point_temporal_forward(c)
+                            ? " steps fused per launch, each stage adding an arriving plane's points to its 2R+1 "
+                              "output planes' sums in registers (STENCILSCOPE_POINT_FORWARD)"
+                            : " steps fused per launch, each stage keeping its 2R+1 planes of the tile in shared "
+                              "memory"),
                 {} };
         if (c.policy.variant == Variant::Stream)
             return { "ss_points_stream" + d, "points stream",

@@ -49,7 +49,7 @@ KernelPlan plan_kernels(const StencilConfig& field, const StencilConfig& kernels
         p.temporal_adjacent_rows = temporal_adjacent_rows();
         p.temporal_min_blocks_per_sm = temporal_min_blocks_per_sm();
     }
-    p.point_forward = point_stream_forward(kernels);
+    p.point_forward = point_stream_forward(kernels) || point_temporal_forward(kernels);
     if (kernels.problem.stencil == StencilKind::Points) p.temporal_loads_ahead = temporal_loads_ahead();
     plan_block_rule(p);
     return p;

@@ -163,7 +163,8 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .meaning
         = "point stencils' stream kernel: 1 sums forward (each arriving plane's operands loaded once and added "
           "to the 2R+1 output planes' sums in registers, two plane slots in shared memory, not 2R+2), 0 the "
-          "shared-memory ring of 2R+2 planes, 2 forward except for 2D stencils of radius 1",
+          "shared-memory ring of 2R+2 planes, 2 forward except for 2D stencils of radius 1; their temporal kernel "
+          "sums forward unless 0 (then each stage keeps 2R+1 planes in shared memory)",
         .measurement = "H100: forward 2D box R2/R3 +5-106 %, 3D box R1 and 3d27pt +10-43 %, poisson's best CF +16 %; "
                        "2D box R1 -7-9 % at CF 2/4; docs/PERFORMANCE.md \"Forward sums for point stencils\"" },
     { .id = Knob::PointAxisStar,

@@ -16,10 +16,19 @@ int default_temporal_depth(const StencilProblem& p) {
     if (p.dims == 3 && p.radius == 1 && star_kernel) return 4;
     // ... and at R2 in 2D: depth 4 (2ds9pt fp32 624.5 against 602.2 at depth 3; fp64 at CF 2 410.5 against 363.0).
     if (p.dims == 2 && p.radius == 2 && star_kernel) return 4;
+    // The point kernel at R1 in 3D (its default CF 4 / 2): depth 2 (H100, 2026-11-28, forward sums: 3d27pt fp32
+    // 282.4 against 226.6 at depth 3, 3d17pt 324.5 / 253.4, poisson 310.7 / 251.2; fp64 174.3 / 129.0 for 3d27pt).
+    if (p.dims == 3 && p.radius == 1 && p.stencil == StencilKind::Points && !star_kernel) return 2;
     return p.dims == 3 ? std::max(1, 4 - p.radius) : std::max(2, 6 / p.radius);
 }
 
 int default_temporal_cf(const StencilConfig& c) {
+    if (c.problem.stencil == StencilKind::Points && !temporal_on_star_kernel(c.problem)) {
+        // The point kernel (H100, 2026-11-28, forward sums, EBISU's sizes): 2D CF 2 (2d9pt fp32 682.8 GCells/s against
+        // 562.8 at CF 1, fp64 496.6 / 442.5, 2d49pt 272.8 / 243.7), 3D CF 4 in fp32 (3d27pt 282.4 / 197.5 at depth
+        // 2), CF 2 in fp64 (174.3 / 123.6).
+        return c.problem.dims == 3 && c.problem.precision == Precision::FP32 ? 4 : 2;
+    }
     if (!temporal_on_star_kernel(c.problem)) return 1;
     if (c.problem.dims == 3) return 4;
     return c.problem.precision == Precision::FP64 ? 2 : 1;
@@ -45,7 +54,8 @@ double temporal_valid_proportion(const StencilConfig& c, const BlockDims& b) {
 }
 
 int temporal_pending_registers(const StencilConfig& c) {
-    return 2 * c.problem.radius * c.policy.cf * c.policy.depth * (element_size(c.problem.precision) / 4);
+    const int sums = 2 * c.problem.radius + (c.problem.stencil == StencilKind::Points ? 1 : 0); // points: 2R+1
+    return sums * c.policy.cf * c.policy.depth * (element_size(c.problem.precision) / 4);
 }
 
 Status check_temporal_policy(const StencilConfig& c) {
@@ -70,12 +80,15 @@ Status check_temporal_policy(const StencilConfig& c) {
         return Status::failure("halo mode remote does not apply to temporal: a fused launch reads R x depth ("
             + std::to_string(c.problem.radius * k.depth)
             + ") ghost rows, which its neighbours copy after every launch; use --halo auto or staged");
-    const bool pending_sums = c.problem.stencil == StencilKind::Star; // point stencils keep planes in smem instead
+    // Point stencils keep planes in shared memory instead, unless they sum forward (2R+1 sums per cell and stage).
+    const bool points = c.problem.stencil == StencilKind::Points;
+    const bool pending_sums = c.problem.stencil == StencilKind::Star || point_temporal_forward(c);
     if (const int regs = temporal_pending_registers(c); pending_sums && regs > kTemporalRegisterBudget)
-        return Status::failure("temporal keeps 2 x R x CF x depth pending sums per thread: R"
-            + std::to_string(c.problem.radius) + " CF" + std::to_string(k.cf) + " depth " + std::to_string(k.depth)
-            + " " + std::string(to_string(c.problem.precision)) + " needs " + std::to_string(regs)
-            + " registers (at most " + std::to_string(kTemporalRegisterBudget) + "): lower the depth or CF");
+        return Status::failure(std::string("temporal keeps ") + (points ? "(2 x R + 1)" : "2 x R")
+            + " x CF x depth pending sums per thread: R" + std::to_string(c.problem.radius) + " CF"
+            + std::to_string(k.cf) + " depth " + std::to_string(k.depth) + " "
+            + std::string(to_string(c.problem.precision)) + " needs " + std::to_string(regs) + " registers (at most "
+            + std::to_string(kTemporalRegisterBudget) + "): lower the depth or CF");
     return Status::success();
 }
 
@@ -144,11 +157,17 @@ std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     return 2 * plane * element_size(c.problem.precision);
 }
 
+bool point_temporal_forward(const StencilConfig& c) {
+    static const int mode = int(knob_integer(Knob::PointForward));
+    return c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Temporal && mode != 0;
+}
+
 std::int64_t point_temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     const TemporalTile t = temporal_tile(c, b, c.policy.depth);
     const std::int64_t r = c.problem.radius;
     const std::int64_t plane = (t.x + 2 * r) * (c.problem.dims == 3 ? t.y + 2 * r : 1);
-    return std::int64_t(c.policy.depth) * (2 * r + 1) * plane * element_size(c.problem.precision);
+    const std::int64_t planes = point_temporal_forward(c) ? 2 : std::int64_t(c.policy.depth) * (2 * r + 1);
+    return planes * plane * element_size(c.problem.precision);
 }
 
 BlockDims temporal_block(const StencilConfig& c) {

@@ -21,14 +21,14 @@ inline constexpr int kMaxTemporalDepth = 32;
 inline constexpr int kTemporalRegisterBudget = 160;
 
 // The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R); on the star's
-// kernel 4 at R1 in 3D (which starts from CF 4 there: default_temporal_cf) and at R2 in 2D: the fastest depths
-// measured on the H100 (docs/PERFORMANCE.md).
+// kernel 4 at R1 in 3D (which starts from CF 4 there: default_temporal_cf) and at R2 in 2D, on the point kernel 2 at
+// R1 in 3D: the fastest depths measured on the H100 (docs/PERFORMANCE.md).
 int default_temporal_depth(const StencilProblem&);
 // The CF the CLI and the GUI start from when `c` turns temporal: on the star's kernel (the star, or a point stencil
 // planned as it: axis_star_plan.h) CF 4 in 3D (a block of 32 x 8 threads owning a 32 x 32 tile, each thread 4
-// adjacent rows) and 2 in fp64 2D, else 1. On the H100 (2026-11-28, EBISU's sizes): 3d7pt fp32 577.1 GCells/s at CF 4
-// against 319.6 at CF 1, fp64 299.6 against 239.2; 2d5pt fp64 651.9 at CF 2 against 620.0 (docs/PERFORMANCE.md
-// "EBISU's stars on the star's kernel").
+// adjacent rows) and 2 in fp64 2D, else 1; on the point kernel (points off the axes) 2, and 4 in fp32 3D. On the H100
+// (2026-11-28, EBISU's sizes): 3d7pt fp32 577.1 GCells/s at CF 4 against 319.6 at CF 1, fp64 299.6 against 239.2; 2d5pt
+// fp64 651.9 at CF 2 against 620.0 (docs/PERFORMANCE.md "EBISU's stars on the star's kernel").
 int default_temporal_cf(const StencilConfig& c);
 
 struct TemporalTile {
@@ -42,7 +42,7 @@ TemporalTile temporal_tile(const StencilConfig&, const BlockDims&, int depth);
 // The valid proportion V (EBISU sec. 4): core cells / tile cells, 0..1.
 double temporal_valid_proportion(const StencilConfig&, const BlockDims&);
 
-// Pending sums per thread in 32-bit registers: 2 * R * CF * depth, doubled in fp64.
+// Pending sums per thread in 32-bit registers: 2 * R * CF * depth (a point stencil's: 2R + 1), doubled in fp64.
 int temporal_pending_registers(const StencilConfig&);
 
 // The rules that hold whatever the block: depth range, update rule, strips (along the streaming axis, copied
@@ -82,7 +82,10 @@ inline constexpr int kTemporalMaxSearchDepth2D = 12, kTemporalMaxSearchDepth3D =
 // the next stage writes the other (gpu/kernels/temporal.cuh).
 std::int64_t temporal_smem_bytes(const StencilConfig&, const BlockDims&);
 
-// Point stencils (points.cuh): each of the depth stages keeps 2R + 1 planes of the tile with an R-wide border.
+// Point stencils' temporal kernel (points.cuh) sums forward, as the star's: each stage keeps 2R + 1 pending sums per
+// cell and shares two planes of the tile, unless STENCILSCOPE_POINT_FORWARD=0 keeps the ring kernel, whose stages
+// each keep 2R + 1 planes of the tile (with an R-wide border) in shared memory.
+bool point_temporal_forward(const StencilConfig&);
 std::int64_t point_temporal_smem_bytes(const StencilConfig&, const BlockDims&);
 // The heuristic block keeps EBISU's tiles (Table 1): 256 cells wide in 2D, 32 x 32 in 3D, with CF cells per
 // thread: 256 / CF threads in 2D, 32 x 32 / CF in 3D (CF 4 gives EBISU's 256 threads x 4; a 64 x 32 tile, V 0.66

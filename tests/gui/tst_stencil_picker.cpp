@@ -2,6 +2,7 @@
 // The window's stencil picker on the CPU backend, offscreen (issue 34): a named point stencil reaches the engine,
 // the variants that cannot run it are disabled with the plan's reason, setup files keep a named stencil and a
 // file's, and a bad stencil file is refused with its reason while the stencil stays.
+#include "gpu/plan/temporal_policy.h"
 #include "session/session.h"
 #include "session/setup_file.h"
 #include "widgets/control_panel.h"
@@ -111,6 +112,23 @@ private slots:
         choose_stencil(w, "star");
         QTRY_COMPARE(engine_config(w).problem.stencil, StencilKind::Star);
         QVERIFY(knob<QComboBox>(w, "dims")->isEnabled());
+    }
+
+    // Point kernels coarsen too (issue 35): the CF box is open for a point stencil, and one turning temporal starts
+    // from the CF and depth measured best on the point kernel (3d27pt fp32: CF 4, depth 2).
+    void a_point_stencil_turning_temporal_starts_from_its_default_cf() {
+        MainWindow w(cpu_options());
+        w.show();
+        QTRY_VERIFY(w.session().has_simulation());
+        choose_stencil(w, "3d27pt");
+        QTRY_COMPARE(engine_config(w).problem.dims, 3);
+        QVERIFY(knob<QComboBox>(w, "cf")->isEnabled());
+        choose(w, "variant", int(Variant::Temporal));
+        QCOMPARE(knob<QComboBox>(w, "cf")->currentData().toInt(), default_temporal_cf(engine_config(w)));
+        QTRY_COMPARE(engine_config(w).policy.variant, Variant::Temporal);
+        QTRY_COMPARE(engine_config(w).policy.cf, 4);
+        QCOMPARE(engine_config(w).policy.depth, 2);
+        QVERIFY2(w.controls().reason().isEmpty(), qPrintable(w.controls().reason()));
     }
 
     void a_setup_keeps_a_named_point_stencil() {

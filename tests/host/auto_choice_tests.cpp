@@ -145,6 +145,8 @@ TEST(AutoVariant, PointStencilCandidatesAreOnesItRuns) {
         if (v == Variant::Stream) {
             stream_cfs.insert(a.config.policy.cf);
             EXPECT_NE(a.label.find(", CF " + std::to_string(a.config.policy.cf)), std::string::npos) << a.label;
+        } else if (v == Variant::Temporal) { // the point kernel's default CF (2 in 2D)
+            EXPECT_EQ(a.config.policy.cf, default_temporal_cf(a.config)) << a.label;
         } else {
             EXPECT_EQ(a.config.policy.cf, 1) << a.label;
         }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The forward point stream kernel's generated step (STENCILSCOPE_POINT_FORWARD, gpu/kernels/points.cuh): every
-// in-plane operand loaded once, every point added to the sum of the output plane it belongs to, each sum in the
+// The forward point stream and temporal kernels' generated step (STENCILSCOPE_POINT_FORWARD, gpu/kernels/points.cuh):
+// every in-plane operand loaded once, every point added to the sum of the output plane it belongs to, each sum in the
 // shape's order, so the result keeps base's bits. Text only: the NVRTC test compiles it, the GPU tests run it.
 #include "gpu/backends/cuda/point_kernel_source.h"
 #include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
+#include "gpu/plan/temporal_policy.h"
 #include "gpu/problem/stencil_catalog.h"
 
 #include <gtest/gtest.h>
@@ -65,11 +66,13 @@ TEST(PointForward, EachOperandIsLoadedOnceAndEachSumKeepsTheShapesOrder) {
     }
 }
 
-TEST(PointForward, OnlyTheStreamKernelSumsForward) {
+TEST(PointForward, OnlyTheStreamAndTemporalKernelsSumForward) {
     const StencilShape box = box_shape(2, 2);
     EXPECT_NE(point_sum_source(box, Variant::Stream, false, false).find("point_sum_ring"), std::string::npos);
-    EXPECT_NE(point_sum_source(box, Variant::Temporal, false, true).find("point_sum_ring"), std::string::npos);
+    EXPECT_NE(point_sum_source(box, Variant::Temporal, false, false).find("point_sum_ring"), std::string::npos);
+    EXPECT_NE(point_sum_source(box, Variant::Temporal, false, true).find("point_forward"), std::string::npos);
     EXPECT_EQ(point_sum_source(box, Variant::Base, false, true).find("point_forward"), std::string::npos);
+    EXPECT_EQ(point_sum_source(box, Variant::Smem, false, true).find("point_forward"), std::string::npos);
 }
 
 // STENCILSCOPE_POINT_FORWARD unset (2): forward sums except for 2D radius 1, where the H100 measured the ring faster.
@@ -89,6 +92,39 @@ TEST(PointForward, ByDefaultEveryPointStreamKernelButTheTwoDimensionalRadiusOneS
     StencilConfig star;
     star.policy.variant = Variant::Stream;
     EXPECT_FALSE(point_stream_forward(star));
+}
+
+// The temporal kernel sums forward for every point stencil (2D radius 1 too) unless the knob is 0; its stages then
+// share two planes, and each cell keeps 2R+1 sums per stage in registers.
+TEST(PointForward, ThePointTemporalKernelSumsForwardInTwoPlanes) {
+    if (knob_integer(Knob::PointForward) == 0) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD=0 keeps the ring";
+    StencilConfig c;
+    use_shape(c.problem, box_shape(2, 1));
+    c.policy.variant = Variant::Temporal;
+    c.policy.depth = 6;
+    EXPECT_TRUE(point_temporal_forward(c));
+    const BlockDims block { 256, 1, 1 };
+    EXPECT_EQ(point_temporal_smem_bytes(c, block), 2 * (256 + 2) * 4);
+    EXPECT_EQ(temporal_pending_registers(c), 3 * 6);
+    c.policy.variant = Variant::Stream;
+    EXPECT_FALSE(point_temporal_forward(c));
+    StencilConfig star;
+    star.policy.variant = Variant::Temporal;
+    EXPECT_FALSE(point_temporal_forward(star));
+}
+
+// Forward sums live in registers: a depth whose (2R+1) x CF x depth sums pass the budget is refused in one line.
+TEST(PointForward, TooManyForwardSumsAreRefused) {
+    if (knob_integer(Knob::PointForward) == 0) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD=0 keeps the ring";
+    StencilConfig c;
+    use_shape(c.problem, box_shape(2, 3));
+    c.policy.variant = Variant::Temporal;
+    c.policy.depth = 12;
+    EXPECT_TRUE(check_temporal_policy(c).ok); // 7 x 1 x 12 = 84 registers
+    c.policy.cf = 2; // 7 x 2 x 12 = 168, past the 160 of kTemporalRegisterBudget
+    const Status refused = check_temporal_policy(c);
+    EXPECT_FALSE(refused.ok);
+    EXPECT_NE(refused.reason.find("(2 x R + 1) x CF x depth"), std::string::npos) << refused.reason;
 }
 
 } // namespace

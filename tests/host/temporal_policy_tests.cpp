@@ -123,8 +123,8 @@ TEST(Temporal, RefusalsSayWhy) {
     expect_refused(narrow, "must be wider than 32");
 }
 
-// Issue 35: on the star's kernel temporal starts from CF 4 in 3D (depth 4 at R1) and CF 2 in fp64 2D; 2D fp32, a
-// given --cf and the point kernel keep CF 1.
+// Issue 35: on the star's kernel temporal starts from CF 4 in 3D (depth 4 at R1) and CF 2 in fp64 2D; 2D fp32 and a
+// given --cf keep CF 1; the point kernel starts from CF 2, 4 in fp32 3D (depth 2 at R1).
 TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     const auto cf_of = [](std::vector<std::string> args) {
         RunOptions o;
@@ -134,9 +134,10 @@ TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3" }), 4);
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3", "--precision", "fp64" }), 4);
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--precision", "fp64" }), 2) << "2D fp64";
-    EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "2d9pt", "--precision", "fp64" }), 1) << "point kernel";
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "2d9pt", "--precision", "fp64" }), 2) << "point kernel";
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "3d7pt" }), 4) << "a star on the star's kernel";
-    EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "3d27pt" }), 1) << "the point kernel";
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "3d27pt" }), 4) << "the point kernel";
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "3d27pt", "--precision", "fp64" }), 2);
     EXPECT_EQ(cf_of({ "--variant", "temporal" }), 1) << "2D fp32";
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3", "--cf", "2" }), 2) << "given";
     EXPECT_EQ(cf_of({ "--variant", "stream", "--dims", "3" }), 1) << "not temporal";
@@ -149,7 +150,7 @@ TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "3d7pt" }), 4);
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--dims", "3", "--precision", "fp64" }), 4);
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--dims", "3", "--radius", "2" }), 2);
-    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "poisson" }), 3) << "the point kernel";
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "poisson" }), 2) << "the point kernel";
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "2ds9pt" }), 4) << "2D R2 on the star's kernel";
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "2d25pt" }), 3) << "2D R2 on the point kernel";
 }

@@ -86,7 +86,7 @@ std::string ring_sum_function(const StencilShape& shape) {
     return s + "    (void)tsy;\n    return acc;\n}\n";
 }
 
-// The forward stream kernel's step (points.cuh, VARIANT 8 with POINT_FORWARD): the plane that has just arrived, at
+// The forward kernels' step (points.cuh, VARIANT 8 and 9 with POINT_FORWARD): the plane that has just arrived, at
 // `s` in `tile`, is d planes along the marching axis from the output plane whose sum is acc[R - d]. Each in-plane
 // operand is loaded once and added to every sum that needs it; each sum still gets its points in the shape's order
 // (d ascends as the planes arrive; within a plane the canonical order is kept), so the bits are base's.
@@ -120,7 +120,7 @@ std::string forward_sum_function(const StencilShape& shape) {
 } // namespace
 
 std::string point_sum_source(const StencilShape& shape, Variant variant, bool remote, bool forward) {
-    if (variant == Variant::Stream && forward) return forward_sum_function(shape);
+    if ((variant == Variant::Stream || variant == Variant::Temporal) && forward) return forward_sum_function(shape);
     if (variant == Variant::Stream || variant == Variant::Temporal) // remote mode picks the buffer while loading
         return ring_sum_function(shape);
     if (variant == Variant::Smem) // remote mode picks the buffer while loading the tile (points.cuh)
