@@ -318,7 +318,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #pragma unroll
             for (int l = 0; l < CF; ++l) v[l] = ahead[k][l];
             if (p + TEMPORAL_AHEAD < p_end) input(ahead[k], p + TEMPORAL_AHEAD);
-            // ss:mark temporal stages
+                // ss:mark temporal stages
 #pragma unroll
             for (int s = 1; s <= DEPTH; ++s) {
                 T* plane = planes + parity * plane_size;
@@ -336,7 +336,9 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
                     acc[s - 1][l][2 * R] = T(0);
                     // The Dirichlet border keeps its value (read again from `in`, which no block writes); cells
                     // outside the field hold zero.
-                    v[l] = q_interior && PT_INTERIOR(l) ? done : q_in && PT_IN(l) ? in[PT_GIDX(l) + idx_t(q) * ss] : T(0);
+                    v[l] = q_interior && PT_INTERIOR(l) ? done
+                        : q_in && PT_IN(l)              ? in[PT_GIDX(l) + idx_t(q) * ss]
+                                                        : T(0);
                 }
                 parity ^= 1;
             }
@@ -418,8 +420,8 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #pragma unroll
                 for (int l = 0; l < CF; ++l)
                     v[l] = q_interior && PT_INTERIOR(l) ? point_sum_ring(ring, plane, PT_SIDX(l), PW)
-                        : q_in && PT_IN(l)              ? in[PT_GIDX(l) + idx_t(q) * ss]
-                                                        : T(0);
+                        : q_in && PT_IN(l) ? in[PT_GIDX(l) + idx_t(q) * ss]
+                                           : T(0);
             }
             // ss:end
             const int q = p - HALO; // stage DEPTH's plane
