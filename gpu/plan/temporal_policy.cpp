@@ -80,10 +80,13 @@ Status check_temporal_policy(const StencilConfig& c) {
         return Status::failure("halo mode remote does not apply to temporal: a fused launch reads R x depth ("
             + std::to_string(c.problem.radius * k.depth)
             + ") ghost rows, which its neighbours copy after every launch; use --halo auto or staged");
-    // Point stencils keep planes in shared memory instead, unless they sum forward (2R+1 sums per cell and stage).
-    const bool points = c.problem.stencil == StencilKind::Points;
-    const bool pending_sums = c.problem.stencil == StencilKind::Star || point_temporal_forward(c);
-    if (const int regs = temporal_pending_registers(c); pending_sums && regs > kTemporalRegisterBudget)
+    // The star's kernel (a point stencil planned as the star too) keeps 2R sums per cell and stage; the point kernel
+    // 2R+1 where it sums forward, else planes in shared memory.
+    const bool star_kernel = c.problem.stencil == StencilKind::Star || runs_as_axis_star(c);
+    const bool points = !star_kernel && c.problem.stencil == StencilKind::Points;
+    const bool pending_sums = star_kernel || point_temporal_forward(c);
+    const int regs = temporal_pending_registers(star_kernel ? planned_config(c) : c);
+    if (pending_sums && regs > kTemporalRegisterBudget)
         return Status::failure(std::string("temporal keeps ") + (points ? "(2 x R + 1)" : "2 x R")
             + " x CF x depth pending sums per thread: R" + std::to_string(c.problem.radius) + " CF"
             + std::to_string(k.cf) + " depth " + std::to_string(k.depth) + " "

@@ -127,5 +127,26 @@ TEST(PointForward, TooManyForwardSumsAreRefused) {
     EXPECT_NE(refused.reason.find("(2 x R + 1) x CF x depth"), std::string::npos) << refused.reason;
 }
 
+// A point stencil with every point on an axis runs the star's kernel (axis_star_plan.h): its budget is the star's 2R
+// sums, so 3d7pt fp64 at CF 4 and depth 8 (2 x 4 x 8 x 2 = 128 registers) runs where 3d27pt's 3 sums (192) do not.
+TEST(PointForward, AnAxisStarIsBudgetedAsTheStarsKernel) {
+    if (knob_integer(Knob::PointForward) == 0) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD=0 keeps the ring";
+    const auto config = [](const char* name) {
+        StencilConfig c;
+        use_shape(c.problem, *ebisu_shape(name));
+        c.problem.precision = Precision::FP64;
+        c.policy.variant = Variant::Temporal;
+        c.policy.cf = 4, c.policy.depth = 8;
+        return c;
+    };
+    if (knob_flag(Knob::PointAxisStar)) {
+        const Status star = check_temporal_policy(config("3d7pt"));
+        EXPECT_TRUE(star.ok) << star.reason;
+    }
+    const Status box = check_temporal_policy(config("3d27pt"));
+    EXPECT_FALSE(box.ok);
+    EXPECT_NE(box.reason.find("needs 192 registers"), std::string::npos) << box.reason;
+}
+
 } // namespace
 } // namespace ss
