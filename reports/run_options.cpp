@@ -4,6 +4,7 @@
 #include "reports/command_line.h"
 #include "reports/stencil_options.h"
 
+#include "gpu/plan/axis_star_plan.h"
 #include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/process_grid.h"
@@ -361,6 +362,25 @@ std::string one_line(std::string_view text) {
     return out;
 }
 
+namespace {
+
+// What `run` and `bench` print on their "defaults" line: the temporal CF and depth taken where the command line gave
+// none, and where they come from (temporal_policy.h: measured per kernel on the H100).
+std::string temporal_defaults_text(const StencilConfig& c, bool cf, bool depth) {
+    const std::string what = cf && depth
+        ? "CF " + std::to_string(c.policy.cf) + " and depth " + std::to_string(c.policy.depth)
+        : cf ? "CF " + std::to_string(c.policy.cf)
+             : "depth " + std::to_string(c.policy.depth);
+    const std::string kernel = temporal_on_star_kernel(c.problem) ? "the star's temporal kernel"
+        : c.problem.stencil == StencilKind::Points                ? "the point temporal kernel"
+                                                                  : "the temporal kernel";
+    return what + ", not given: " + kernel + "'s for " + std::to_string(c.problem.dims) + "D R"
+        + std::to_string(c.problem.radius) + " " + std::string(to_string(c.problem.precision))
+        + ", measured fastest on the H100 (docs/PERFORMANCE.md)";
+}
+
+} // namespace
+
 Status apply_run_options(const OptionValues& values, RunOptions& o) {
     // In the table's order, whatever the command line's: --dims before --size, --stencil before --variant.
     for (const RunOptionSpec& spec : kSpecs)
@@ -399,9 +419,12 @@ Status apply_run_options(const OptionValues& values, RunOptions& o) {
             if (find_value(values, chosen))
                 return Status::failure(std::string(chosen) + " does not apply to --variant auto: it chooses the CF, "
                     + "depth and block itself (drop " + chosen + ", or name a variant)");
-    if (c.policy.variant == Variant::Temporal && !find_value(values, "--depth"))
-        c.policy.depth = default_temporal_depth(c.problem);
-    if (c.policy.variant == Variant::Temporal && !find_value(values, "--cf")) c.policy.cf = default_temporal_cf(c);
+    if (c.policy.variant == Variant::Temporal) {
+        const bool depth_given = find_value(values, "--depth"), cf_given = find_value(values, "--cf");
+        if (!depth_given) c.policy.depth = default_temporal_depth(c.problem);
+        if (!cf_given) c.policy.cf = default_temporal_cf(c);
+        if (!depth_given || !cf_given) o.temporal_defaults = temporal_defaults_text(c, !cf_given, !depth_given);
+    }
     if (!c.policy.heuristic_block && c.problem.dims == 2 && c.problem.stencil == StencilKind::Star
         && c.policy.block.z != 1)
         return Status::failure("--block " + format_block(c.policy.block) + " has a z dim but --dims is 2");

@@ -30,6 +30,8 @@ struct RunOptions {
     // strips along the slowest axis. Without --ranks the job takes default_rank_grid's (rank_grid_chosen).
     std::vector<int> rank_grid;
     bool rank_grid_chosen = false; // the grid is default_rank_grid's, not --ranks's
+    // temporal without --cf or --depth: what was chosen for them and why ("CF 2 and depth 6: ..."); empty otherwise
+    std::string temporal_defaults;
     bool quiet = false; // no report on stdout, no progress: only the rows (--csv, --json) and errors
     bool json = false; // the rows as JSON Lines on stdout (the report then goes to stderr)
     std::int64_t bandwidth_bytes = kRooflineCopyBytes; // `bandwidth` measures the roofline's copies by default

@@ -163,6 +163,7 @@ std::string format_report(const RunReport& r) {
         + (c.placement.backend == Backend::Cuda ? " (" + std::string(to_string(c.placement.backend)) + ")" : "") + "\n";
     out += kernel_line(k.kernel);
     if (!r.auto_reason.empty()) out += "chosen   " + r.auto_reason + "\n";
+    if (!r.options.temporal_defaults.empty()) out += "defaults " + r.options.temporal_defaults + "\n";
     if (c.placement.backend == Backend::Cuda) {
         std::snprintf(buf, sizeof buf, "block    %s (%s), %d blocks\n", format_block(k.block).c_str(),
             c.policy.heuristic_block ? "heuristic" : "manual", k.grid_blocks);

@@ -184,6 +184,22 @@ TEST(Cli, CpuRunVerifiesAndWritesCsv) {
     std::filesystem::remove(csv);
 }
 
+// Issue 35: `run` says which temporal CF and depth it took where none was given, and why; a given one is not listed.
+TEST(Cli, TemporalRunNamesTheDefaultsItTook) {
+    const Result both = cli("run --backend cpu --stencil 2d9pt --variant temporal --size 64x64 --steps 12");
+    EXPECT_EQ(both.code, 0) << both.err;
+    EXPECT_NE(both.out.find("defaults CF 2 and depth 6, not given: the point temporal kernel's for 2D R1 fp32"),
+        std::string::npos)
+        << both.out;
+    const Result depth = cli("run --backend cpu --dims 3 --variant temporal --cf 2 --size 32x32x32 --steps 8");
+    EXPECT_EQ(depth.code, 0) << depth.err;
+    EXPECT_NE(depth.out.find("defaults depth 4, not given: the star's temporal kernel's for 3D R1"), std::string::npos)
+        << depth.out;
+    const Result given = cli("run --backend cpu --variant temporal --cf 1 --depth 3 --size 64x64 --steps 6");
+    EXPECT_EQ(given.code, 0) << given.err;
+    EXPECT_EQ(given.out.find("defaults "), std::string::npos) << given.out;
+}
+
 TEST(Cli, HelpListsEveryContractOption) {
     const Result r = cli("--help");
     EXPECT_EQ(r.code, 0);
