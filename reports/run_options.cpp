@@ -376,7 +376,7 @@ std::string temporal_defaults_text(const StencilConfig& c, bool cf, bool depth) 
                                                                   : "the temporal kernel";
     return what + ", not given: " + kernel + "'s for " + std::to_string(c.problem.dims) + "D R"
         + std::to_string(c.problem.radius) + " " + std::string(to_string(c.problem.precision))
-        + ", measured fastest on the H100 (docs/PERFORMANCE.md)";
+        + ", the defaults measured on the H100 (docs/PERFORMANCE.md)";
 }
 
 } // namespace

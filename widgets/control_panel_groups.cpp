@@ -125,8 +125,7 @@ void ControlPanel::connect_stencil_knobs() {
             return;
         m_updating = true;
         m_depth->setValue(default_temporal_depth(settings().config.problem));
-        if (settings().config.problem.stencil != StencilKind::Diffusion4) // its CF box stays disabled
-            m_cf->setCurrentIndex(std::max(m_cf->findData(default_temporal_cf(settings().config)), 0));
+        m_cf->setCurrentIndex(std::max(m_cf->findData(default_temporal_cf(settings().config)), 0));
         m_updating = false;
     });
     connect(m_split, &QComboBox::currentIndexChanged, this, [this] {

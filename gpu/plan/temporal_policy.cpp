@@ -23,13 +23,13 @@ int default_temporal_depth(const StencilProblem& p) {
 }
 
 int default_temporal_cf(const StencilConfig& c) {
-    if (c.problem.stencil == StencilKind::Points && !temporal_on_star_kernel(c.problem)) {
+    if (!temporal_on_star_kernel(c.problem)) {
+        if (c.problem.stencil != StencilKind::Points) return 1;
         // The point kernel (H100, 2026-11-28, forward sums, EBISU's sizes): 2D CF 2 (2d9pt fp32 682.8 GCells/s against
         // 562.8 at CF 1, fp64 496.6 / 442.5, 2d49pt 272.8 / 243.7), 3D CF 4 in fp32 (3d27pt 282.4 / 197.5 at depth
         // 2), CF 2 in fp64 (174.3 / 123.6).
         return c.problem.dims == 3 && c.problem.precision == Precision::FP32 ? 4 : 2;
     }
-    if (!temporal_on_star_kernel(c.problem)) return 1;
     if (c.problem.dims == 3) return 4;
     return c.problem.precision == Precision::FP64 ? 2 : 1;
 }
@@ -82,7 +82,7 @@ Status check_temporal_policy(const StencilConfig& c) {
             + ") ghost rows, which its neighbours copy after every launch; use --halo auto or staged");
     // The star's kernel (a point stencil planned as the star too) keeps 2R sums per cell and stage; the point kernel
     // 2R+1 where it sums forward, else planes in shared memory.
-    const bool star_kernel = c.problem.stencil == StencilKind::Star || runs_as_axis_star(c);
+    const bool star_kernel = temporal_on_star_kernel(c.problem);
     const bool points = !star_kernel && c.problem.stencil == StencilKind::Points;
     const bool pending_sums = star_kernel || point_temporal_forward(c);
     const int regs = temporal_pending_registers(star_kernel ? planned_config(c) : c);
