@@ -81,7 +81,10 @@ void GridRun::trade(int axis) {
     if (m_halo == RankHalo::Peer) {
         for (int side : { 0, 1 })
             if (neighbour[side] != kNoNeighbour) m_domain.push_face(axis, side);
-        return m_world.trade_exchange_number(neighbour, m_exchanges, m_timeout_s, silent);
+        m_world.trade_exchange_number(neighbour, m_exchanges, m_timeout_s, silent);
+        for (int side : { 0, 1 })
+            if (neighbour[side] != kNoNeighbour) m_domain.land_pushed_face(axis, side);
+        return;
     }
     if (m_halo == RankHalo::Device) {
         unsigned char* send[2] = { m_domain.device_face(axis, 0, 0), m_domain.device_face(axis, 0, 1) };

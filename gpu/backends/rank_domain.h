@@ -56,13 +56,18 @@ public:
     //   open_peer         maps the buffers of the neighbour on `side` of `axis`, whose box is `theirs` (refused with
     //                     the reason);
     //   push_face         copies the face towards that side straight into the neighbour's ghost layers, in its
-    //                     buffer of this step's parity (the ranks step in lockstep), and waits for the copy;
+    //                     buffer of this step's parity (the ranks step in lockstep), and waits for the copy; a face
+    //                     of short rows (an x face) is packed first and lands, contiguous, in the neighbour's inbox
+    //                     of this step's parity;
+    //   land_pushed_face  after the neighbour's word: the face it pushed into this box's inbox from `side`, unpacked
+    //                     into the ghost layers there (nothing for a face that came straight into them);
     //   close_peers       unmaps them all (a job that cannot use them on every rank stages its faces instead).
     virtual std::vector<unsigned char> peer_description() { return {}; }
     virtual Status open_peer(int, int, const std::vector<unsigned char>&, const RankBox&) {
         return Status::failure("peer copies need the CUDA backend");
     }
     virtual void push_face(int, int) { }
+    virtual void land_pushed_face(int, int) { }
     virtual void close_peers() { }
 
 protected:

@@ -70,8 +70,7 @@ template <typename T>
 cudaError_t queue(const void* source, const FaceBox& from, void* target, const FaceBox& to, cudaStream_t stream) {
     const std::size_t cells = from.cells();
     if (cells == 0) return cudaSuccess;
-    if (std::size_t(from.size[0]) * from.element >= kCopyEngineRowBytes)
-        return queue_copy_engine(source, from, target, to, stream);
+    if (!has_short_rows(from)) return queue_copy_engine(source, from, target, to, stream);
     const int threads = 256;
     const std::size_t wanted = (cells + threads - 1) / threads;
     const int blocks = int(wanted < 4096 ? wanted : 4096); // a few waves on any GPU; the loop covers the rest
@@ -81,6 +80,10 @@ cudaError_t queue(const void* source, const FaceBox& from, void* target, const F
 }
 
 } // namespace
+
+bool has_short_rows(const FaceBox& box) {
+    return std::size_t(box.size[0]) * box.element < kCopyEngineRowBytes;
+}
 
 cudaError_t queue_copy_box(
     const void* source, const FaceBox& from, void* target, const FaceBox& to, cudaStream_t stream) {

@@ -22,6 +22,11 @@ struct FaceBox {
     std::size_t cells() const { return std::size_t(size[0]) * std::size_t(size[1]) * std::size_t(size[2]); }
 };
 
+// Whether the box's rows are short (an x face's R cells): such a box goes by a kernel, not the copy engine. Written
+// across NVLink into a neighbour's mapped field, such rows move an order of magnitude slower than packed ones (issue
+// 37: 0.39-0.46 ms for a 2x2 grid's x face of 256 KiB, 0.01-0.03 ms to pack it locally), so a peer push packs them.
+bool has_short_rows(const FaceBox&);
+
 // Queued on `stream`: the box's cells of `field` into `packed` (device memory, x fastest within the box).
 cudaError_t queue_pack_face(const void* field, const FaceBox&, void* packed, cudaStream_t stream);
 // Queued on `stream`: `packed` into the box's cells of `field`.

@@ -7,14 +7,40 @@
 #include "gpu/backends/cuda/ipc_ghost_rows.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 namespace ss {
 namespace {
+
+// A peer description of several parts (the field's buffers, then each axis' inbox), each led by its length.
+void append_part(std::vector<unsigned char>& whole, const std::vector<unsigned char>& part) {
+    const std::uint32_t length = std::uint32_t(part.size());
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&length);
+    whole.insert(whole.end(), bytes, bytes + sizeof length);
+    whole.insert(whole.end(), part.begin(), part.end());
+}
+
+// Part `index` of a description, empty where it has none (a truncated or foreign description).
+std::vector<unsigned char> part_of(const std::vector<unsigned char>& whole, int index) {
+    std::size_t at = 0;
+    for (int i = 0;; ++i) {
+        std::uint32_t length = 0;
+        if (whole.size() - at < sizeof length) return {};
+        std::memcpy(&length, whole.data() + at, sizeof length);
+        at += sizeof length;
+        if (length > whole.size() - at) return {};
+        if (i == index) return { whole.begin() + std::ptrdiff_t(at), whole.begin() + std::ptrdiff_t(at + length) };
+        at += length;
+    }
+}
 
 // The step runs on the simulation's stream; the faces move on a high-priority stream of their own, so that under
 // overlap the slowest axis' faces are packed, copied and unpacked while the interior computes. A face is gathered
 // into a device buffer (face_packing.h: the copy engine for long rows, a kernel for an x face's short ones) and
 // crosses to the host in one contiguous copy (and back the same way). Every copy is waited for before it returns.
+// Between ranks on one node a face goes straight into the neighbour's field, except one of short rows (an x face),
+// which crosses packed into the neighbour's inbox and is unpacked there after MPI's word (has_short_rows).
 class CudaRankDomain final : public RankDomain {
 public:
     CudaRankDomain(const RankDomainPlan& plan, std::unique_ptr<CudaSimulation> sim)
@@ -39,6 +65,9 @@ public:
         for (cudaEvent_t e : { m_boundary_done, m_start, m_stop })
             if (e) cudaEventDestroy(e);
         if (m_packed) cudaFree(m_packed);
+        for (auto& parities : m_inbox)
+            for (unsigned char* inbox : parities)
+                if (inbox) cudaFree(inbox);
         for (void* f : m_device_faces)
             if (f) cudaFree(f);
         if (m_faces) cudaStreamDestroy(m_faces);
@@ -127,15 +156,34 @@ public:
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
         unsigned char* const buffers[2] = { m_sim->buffer(0), m_sim->buffer(1) };
         const std::size_t whole_buffer[2] = { 0, 0 }; // a face lands anywhere in it: the opener places it
-        return IpcGhostRows::describe(buffers, whole_buffer, field_bytes(m_plan.local.problem.size));
+        const std::vector<unsigned char> field
+            = IpcGhostRows::describe(buffers, whole_buffer, field_bytes(m_plan.local.problem.size));
+        if (field.empty()) return {};
+        std::vector<unsigned char> described;
+        append_part(described, field);
+        for (int axis = 0; axis < int(m_plan.box.extent.size()); ++axis) {
+            std::vector<unsigned char> inbox;
+            if (has_inbox(axis)) {
+                if (!hold_inbox(axis)) return {}; // no room: the job stages its faces instead
+                const std::size_t slot[2] = { 0, face_bytes(axis) }; // a face from side s lands in slot s
+                inbox = IpcGhostRows::describe(m_inbox[axis], slot, 2 * face_bytes(axis));
+                if (inbox.empty()) return {};
+            }
+            append_part(described, inbox);
+        }
+        return described;
     }
     Status open_peer(
         int axis, int side, const std::vector<unsigned char>& description, const RankBox& theirs) override {
         Extent extent;
         for (int a = 0; a < int(theirs.extent.size()); ++a)
             extent_along(extent, a) = theirs.extent[std::size_t(a)] + 2 * m_plan.ghost_depth;
-        Status s = m_peers[axis].open(side, description, m_sim->device(), field_bytes(extent));
+        Status s = m_peers[axis].open(side, part_of(description, 0), m_sim->device(), field_bytes(extent));
         if (!s) return s;
+        if (has_inbox(axis)) { // a neighbour along the axis trades faces of the same size
+            s = m_inboxes[axis].open(side, part_of(description, 1 + axis), m_sim->device(), 2 * face_bytes(axis));
+            if (!s) return s;
+        }
         FaceBox& to = m_peer_face[axis][side]; // the face's place in the neighbour's field
         to = face_box(send_face(m_plan, axis, side));
         to.nx = extent.nx, to.ny = extent.ny;
@@ -147,16 +195,51 @@ public:
         if (!m_peers[axis].is_open(side)) return;
         cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
         const int parity = m_sim->current_buffer();
-        cuda_check(queue_copy_box(current(), face_box(send_face(m_plan, axis, side)),
-                       m_peers[axis].target(side, parity), m_peer_face[axis][side], m_faces),
-            "face peer copy");
+        const FaceBox face = face_box(send_face(m_plan, axis, side));
+        if (has_inbox(axis)) {
+            cuda_check(queue_pack_face(current(), face, m_packed, m_faces), "face packing");
+            cuda_check(cudaMemcpyAsync(m_inboxes[axis].target(side, parity), m_packed, face.cells() * m_element,
+                           cudaMemcpyDefault, m_faces),
+                "face peer copy");
+        } else {
+            cuda_check(
+                queue_copy_box(current(), face, m_peers[axis].target(side, parity), m_peer_face[axis][side], m_faces),
+                "face peer copy");
+        }
         cuda_check(cudaStreamSynchronize(m_faces), "face peer copy");
+    }
+    void land_pushed_face(int axis, int side) override {
+        if (!has_inbox(axis) || !m_inboxes[axis].is_open(side)) return;
+        cuda_check(cudaSetDevice(m_sim->device()), "cudaSetDevice");
+        const unsigned char* slot
+            = m_inbox[axis][m_sim->current_buffer()] + (side == 0 ? 0 : face_bytes(axis)); // as peer_description's
+        cuda_check(
+            queue_unpack_face(current(), face_box(ghost_face(m_plan, axis, side)), slot, m_faces), "face unpacking");
+        cuda_check(cudaStreamSynchronize(m_faces), "face unpacking");
     }
     void close_peers() override {
         for (IpcGhostRows& p : m_peers) p.close();
+        for (IpcGhostRows& p : m_inboxes) p.close();
     }
 
 private:
+    // Whether faces along `axis` cross packed, through the receiver's inbox (the same answer on both sides: a
+    // neighbour's face has this one's cells).
+    bool has_inbox(int axis) const {
+        const RankBox& box = m_plan.box;
+        return (box.neighbour_on(axis, 0) != kNoNeighbour || box.neighbour_on(axis, 1) != kNoNeighbour)
+            && has_short_rows(face_box(send_face(m_plan, axis, 0)));
+    }
+    // The inbox of `axis`, one per parity (the step after the next may overwrite it), each a slot per side.
+    bool hold_inbox(int axis) {
+        for (unsigned char*& inbox : m_inbox[axis])
+            if (inbox == nullptr && cudaMalloc(&inbox, 2 * face_bytes(axis)) != cudaSuccess) {
+                cudaGetLastError(); // not sticky
+                inbox = nullptr;
+                return false;
+            }
+        return true;
+    }
     unsigned char* current() const { return m_sim->buffer(m_sim->current_buffer()); }
     std::size_t field_bytes(const Extent& e) const { return std::size_t(e.cells()) * m_element; }
     FaceBox face_box(const CellRegion& region) const {
@@ -173,6 +256,8 @@ private:
     void* m_packed = nullptr; // one face at a time: every copy is waited for
     void* m_device_faces[12] = {}; // [axis][send, receive][side], for a CUDA-aware MPI
     IpcGhostRows m_peers[3]; // per axis: the neighbours' buffers, mapped
+    unsigned char* m_inbox[3][2] = {}; // [axis][parity]: where neighbours' packed faces land (has_inbox)
+    IpcGhostRows m_inboxes[3]; // per axis: the neighbours' inboxes, mapped
     FaceBox m_peer_face[3][2]; // [axis][side]: where the face lands in that neighbour's field
 };
 
