@@ -184,7 +184,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
                 const int at = int(threadIdx.x) + R + l * BX + (DIMS == 3 ? (int(threadIdx.y) + R) * px : 0);
-                point_forward(tile, at, px, acc[l]);
+                point_forward(tile, at, px, tile[at], acc[l]);
                 const int i = gx + R + int(threadIdx.x) + l * BX;
                 if (o >= s_begin && interior(i, j, k, nx, ny, lo, hi))
                     finish(out, i + j * sy + (DIMS == 3 ? k * sz : 0), acc[l][0]);
@@ -336,7 +336,9 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
                 const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
 #pragma unroll
                 for (int l = 0; l < CF; ++l) {
-                    point_forward(plane, PT_SIDX(l), PW, acc[s - 1][l]);
+                    // The cell's own operand from v[l], as stored, in fp32 only: an A/B on an H200 (2026-11-28) gave
+                    // fp32 +0.3 % (2d9pt) to +3.7 % (poisson), fp64 -7.5 % (2d9pt), where it loads from the plane.
+                    point_forward(plane, PT_SIDX(l), PW, sizeof(T) == 4 ? v[l] : plane[PT_SIDX(l)], acc[s - 1][l]);
                     const T done = acc[s - 1][l][0];
 #pragma unroll
                     for (int m = 0; m < 2 * R; ++m) acc[s - 1][l][m] = acc[s - 1][l][m + 1];

@@ -21,6 +21,7 @@ namespace {
 
 struct ForwardStep {
     int loads = 0; // "const T vN = tile[...]" lines
+    int centres = 0; // "const T vN = centre;" lines: the cell's own operand, from the caller's register
     std::map<int, std::vector<std::string>> weights_per_sum; // acc index -> the weights added, in order
 };
 
@@ -28,10 +29,12 @@ ForwardStep parse(const std::string& text) {
     ForwardStep f;
     std::istringstream lines(text);
     const std::regex load(R"(^\s*const T v\d+ = tile\[s.*\];$)");
+    const std::regex centre(R"(^\s*const T v\d+ = centre;$)");
     const std::regex add(R"(^\s*acc\[(\d+)\] = fma_rn\(T\(([^)]*)\), v\d+, acc\[(\d+)\]\);$)");
     std::smatch m;
     for (std::string line; std::getline(lines, line);) {
         if (std::regex_match(line, load)) ++f.loads;
+        if (std::regex_match(line, centre)) ++f.centres;
         if (std::regex_match(line, m, add)) {
             EXPECT_EQ(m[1], m[3]) << line;
             f.weights_per_sum[std::stoi(m[1])].push_back(m[2]);
@@ -53,11 +56,13 @@ TEST(PointForward, EachOperandIsLoadedOnceAndEachSumKeepsTheShapesOrder) {
         ASSERT_NE(text.find("void point_forward("), std::string::npos) << shape.name;
         EXPECT_EQ(text.find("point_sum_ring"), std::string::npos) << shape.name;
         const ForwardStep f = parse(text);
-        // Operands: the distinct in-plane offsets (a box: (2R+1)^(dims-1) x (2R+1) cells of one plane).
+        // Operands: the distinct in-plane offsets (a box: (2R+1)^(dims-1) x (2R+1) cells of one plane), the
+        // cell's own one from the caller's register.
         const int r = shape.radius(), side = 2 * r + 1;
         if (shape.name == "box") {
-            EXPECT_EQ(f.loads, shape.dims == 3 ? side * side : side) << shape.name;
+            EXPECT_EQ(f.loads, (shape.dims == 3 ? side * side : side) - 1) << shape.name;
         }
+        EXPECT_EQ(f.centres, 1) << shape.name; // every shape here has points on the marching axis
         // Sum m takes the points 'R - m' planes along the marching axis, in the shape's order.
         std::map<int, std::vector<std::string>> expected;
         for (const StencilPoint& p : shape.points)

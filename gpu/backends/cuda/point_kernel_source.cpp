@@ -89,20 +89,24 @@ std::string ring_sum_function(const StencilShape& shape) {
 // The forward kernels' step (points.cuh, VARIANT 8 and 9 with POINT_FORWARD): the plane that has just arrived, at
 // `s` in `tile`, is d planes along the marching axis from the output plane whose sum is acc[R - d]. Each in-plane
 // operand is loaded once and added to every sum that needs it; each sum still gets its points in the shape's order
-// (d ascends as the planes arrive; within a plane the canonical order is kept), so the bits are base's.
+// (d ascends as the planes arrive; within a plane the canonical order is kept), so the bits are base's. The cell's
+// own operand (in-plane offset 0) is `centre`, which the caller holds in a register: the same value, one load less.
 std::string forward_sum_function(const StencilShape& shape) {
     const bool three_d = shape.dims == 3;
     const int r = shape.radius();
-    std::string s = "__device__ __forceinline__ void point_forward(const T* tile, int s, int tsy, T (&acc)[2 * R + 1])"
-                    "\n{\n";
+    std::string s = "__device__ __forceinline__ void point_forward(const T* tile, int s, int tsy, T centre, "
+                    "T (&acc)[2 * R + 1])\n{\n";
     std::vector<std::pair<int, int>> operands; // (dx, in-plane dy in 3D), each loaded once
     auto operand = [&](const StencilPoint& p) {
         const std::pair<int, int> key { p.dx, three_d ? p.dy : 0 };
         const auto at = std::find(operands.begin(), operands.end(), key);
         if (at != operands.end()) return int(at - operands.begin());
         operands.push_back(key);
-        s += "    const T v" + std::to_string(operands.size() - 1) + " = tile[s" + term(p.dx, nullptr)
-            + (three_d ? term(p.dy, "tsy") : "") + "];\n";
+        const std::string name = "    const T v" + std::to_string(operands.size() - 1) + " = ";
+        if (key == std::pair<int, int> { 0, 0 })
+            s += name + "centre;\n";
+        else
+            s += name + "tile[s" + term(p.dx, nullptr) + (three_d ? term(p.dy, "tsy") : "") + "];\n";
         return int(operands.size() - 1);
     };
     std::vector<int> index;
@@ -114,7 +118,7 @@ std::string forward_sum_function(const StencilShape& shape) {
         std::snprintf(weight, sizeof weight, "T(%a)", p.weight);
         s += "    " + sum + " = fma_rn(" + weight + ", v" + std::to_string(index[n]) + ", " + sum + ");\n";
     }
-    return s + "    (void)tsy;\n}\n";
+    return s + "    (void)tile, (void)s, (void)tsy, (void)centre;\n}\n";
 }
 
 } // namespace

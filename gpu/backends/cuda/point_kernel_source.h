@@ -17,8 +17,8 @@ std::string point_preamble(const KernelPlan&, const BlockDims* fixed_block, int 
 // strides), point_sum_ring(ring, plane, s, tsy) for stream and temporal (a ring of planes): one fused multiply-add per
 // point, in the shape's order, weights as exact hex literals. `remote`: base's point_sum also takes the neighbours'
 // buffers and the cell's coordinates, and loads each operand from the buffer that holds it (star.cuh's CELL_SRC).
-// `forward` (stream and temporal, POINT_FORWARD): point_forward(tile, s, tsy, acc), one arriving plane added to the
-// 2R+1 output planes' sums, each in-plane operand loaded once.
+// `forward` (stream and temporal, POINT_FORWARD): point_forward(tile, s, tsy, centre, acc), one arriving plane added
+// to the 2R+1 output planes' sums, each in-plane operand loaded once, the cell's own (`centre`) from the caller.
 std::string point_sum_source(const StencilShape&, Variant, bool remote, bool forward = false);
 
 } // namespace ss
