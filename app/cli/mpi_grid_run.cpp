@@ -58,8 +58,8 @@ std::string overlap_text(const RankGridPlan& plan, const RankDomainPlan& mine, b
 std::string halo_text(const GridJob& job) {
     if (job.halo == RankHalo::Peer)
         return std::string(to_string(HaloPath::MpiPeer))
-            + " (each rank's kernel copies its faces into its neighbours' ghost layers over the GPUs' link; MPI says "
-              "they landed)";
+            + " (each rank copies its faces over the GPUs' link: long rows straight into its neighbours' ghost "
+              "layers, short rows (x faces) packed into an inbox they unpack; MPI says they landed)";
     if (job.halo == RankHalo::Device)
         return std::string(to_string(HaloPath::MpiDevice)) + " (faces packed on the GPU; CUDA-aware MPI)";
     std::string out = std::string(to_string(HaloPath::MpiHost)) + " (faces packed";

@@ -92,7 +92,7 @@ fi
 # first (during the step on CUDA), so its corners travel in the other order. On CUDA the boxes 300 cells wide move
 # their y and z faces by the copy engine (rows of 512 bytes or more), the narrower ones and every x face by a kernel.
 grid_halo='MPI host buffers (faces packed)'
-[ "$backend" = cuda ] && grid_halo="CUDA IPC peer copies (each rank's kernel copies its faces"
+[ "$backend" = cuda ] && grid_halo="CUDA IPC peer copies (each rank copies its faces over the GPUs' link"
 grid_cases=("--size 90x77 --radius 2 --steps 6:2x1 1x3 2x2 3x2"
     "--stencil box --radius 2 --size 45x38 --steps 5:2x2 3x2"
     "--stencil 3d27pt --size 30x28x33 --precision fp64 --steps 5:1x2x3 2x2x1"
