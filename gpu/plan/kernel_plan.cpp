@@ -50,7 +50,11 @@ KernelPlan plan_kernels(const StencilConfig& field, const StencilConfig& kernels
         p.temporal_min_blocks_per_sm = temporal_min_blocks_per_sm();
     }
     p.point_forward = point_stream_forward(kernels) || point_temporal_forward(kernels);
-    if (kernels.problem.stencil == StencilKind::Points) p.temporal_loads_ahead = temporal_loads_ahead();
+    if (kernels.problem.stencil == StencilKind::Points) {
+        p.temporal_loads_ahead = temporal_loads_ahead();
+        p.temporal_min_blocks_per_sm = temporal_min_blocks_per_sm();
+        p.temporal_register_cap = point_temporal_register_cap(kernels);
+    }
     plan_block_rule(p);
     return p;
 }

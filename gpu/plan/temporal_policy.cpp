@@ -165,6 +165,12 @@ bool point_temporal_forward(const StencilConfig& c) {
     return c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Temporal && mode != 0;
 }
 
+int point_temporal_register_cap(const StencilConfig& c) {
+    const bool measured = point_temporal_forward(c) && c.problem.dims == 2 && c.problem.radius == 1
+        && c.problem.precision == Precision::FP32 && temporal_pending_registers(c) <= 36;
+    return measured ? 48 : 0;
+}
+
 std::int64_t point_temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     const TemporalTile t = temporal_tile(c, b, c.policy.depth);
     const std::int64_t r = c.problem.radius;
