@@ -362,21 +362,24 @@ std::string one_line(std::string_view text) {
     return out;
 }
 
+std::string temporal_defaults_origin(const StencilConfig& c) {
+    const std::string kernel = temporal_on_star_kernel(c.problem) ? "the star's temporal kernel"
+        : c.problem.stencil == StencilKind::Points                ? "the point temporal kernel"
+                                                                  : "the temporal kernel";
+    return kernel + "'s for " + std::to_string(c.problem.dims) + "D R" + std::to_string(c.problem.radius) + " "
+        + std::string(to_string(c.problem.precision)) + ", the defaults measured on the H100 (docs/PERFORMANCE.md)";
+}
+
 namespace {
 
 // What `run` and `bench` print on their "defaults" line: the temporal CF and depth taken where the command line gave
-// none, and where they come from (temporal_policy.h: measured per kernel on the H100).
+// none, and where they come from.
 std::string temporal_defaults_text(const StencilConfig& c, bool cf, bool depth) {
     const std::string what = cf && depth
         ? "CF " + std::to_string(c.policy.cf) + " and depth " + std::to_string(c.policy.depth)
         : cf ? "CF " + std::to_string(c.policy.cf)
              : "depth " + std::to_string(c.policy.depth);
-    const std::string kernel = temporal_on_star_kernel(c.problem) ? "the star's temporal kernel"
-        : c.problem.stencil == StencilKind::Points                ? "the point temporal kernel"
-                                                                  : "the temporal kernel";
-    return what + ", not given: " + kernel + "'s for " + std::to_string(c.problem.dims) + "D R"
-        + std::to_string(c.problem.radius) + " " + std::string(to_string(c.problem.precision))
-        + ", the defaults measured on the H100 (docs/PERFORMANCE.md)";
+    return what + ", not given: " + temporal_defaults_origin(c);
 }
 
 } // namespace

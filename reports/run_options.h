@@ -77,6 +77,11 @@ const std::string* find_value(const OptionValues&, std::string_view name);
 // one line naming the option and what it expects. Options that are not run options are ignored here.
 Status apply_run_options(const OptionValues& values, RunOptions& out);
 
+// Where the temporal CF and depth defaults of `c` come from (temporal_policy.h): "the point temporal kernel's for 2D
+// R1 fp32, the defaults measured on the H100 (docs/PERFORMANCE.md)". run's "defaults" line and the window's CF and
+// depth boxes say it.
+std::string temporal_defaults_origin(const StencilConfig& c);
+
 // Refuses the run options among `values` that `command` (a stencilscope-cli command) does not use,
 // naming the commands that do: an option is never ignored silently.
 Status refuse_options_not_for(std::string_view command, const OptionValues& values);

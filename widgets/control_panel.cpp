@@ -204,7 +204,7 @@ void ControlPanel::update_enabled() {
     m_overlap->setToolTip(remote ? tr("Remote loads copy nothing, so there is no exchange to overlap.")
             : !slowest           ? tr("Strips cut along a faster axis cannot compute their boundary first: no overlap.")
                                  : teaching_tooltip(QStringLiteral("overlap")));
-    explain_auto_knobs(s.config.policy.variant == Variant::Auto);
+    explain_auto_knobs(s.config);
     const LaunchPlan& plan = m_session.plan_for(planned(s.config));
     update_halo_choices(plan);
     update_split_choices(plan);

@@ -65,7 +65,7 @@ private:
     // knobs, else its stand-in); the choice or the tune in the knobs and the kernel box; the knobs auto decides.
     StencilConfig planned(const StencilConfig&) const;
     void show_auto_variant();
-    void explain_auto_knobs(bool automatic);
+    void explain_auto_knobs(const StencilConfig&);
 
     Session& m_session;
     const DeviceCatalogue& m_devices;

@@ -5,7 +5,9 @@
 // since auto decides them. Choosing a variant takes them back: the variant auto chose starts from its choice.
 #include "widgets/control_panel.h"
 
+#include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
+#include "reports/run_options.h"
 #include "widgets/form_helpers.h"
 #include "widgets/kernel_resources_box.h"
 #include "widgets/plain_text.h"
@@ -60,13 +62,23 @@ void ControlPanel::show_auto_variant() {
     if (a.selected && !a.tuning) show_heuristic_choice(nullptr); // the chosen kernel's block until it is built
 }
 
-// While auto is chosen the boxes it decides are greyed and say why; otherwise they teach what they do.
-void ControlPanel::explain_auto_knobs(bool automatic) {
+// While auto is chosen the boxes it decides are greyed and say why; otherwise they teach what they do, and under
+// temporal the CF and depth boxes also name the defaults it starts from and where they come from (as run's
+// "defaults" line).
+void ControlPanel::explain_auto_knobs(const StencilConfig& c) {
+    const bool automatic = c.policy.variant == Variant::Auto;
     const QString tip = tr("Chosen by the variant auto: the fastest of its candidates, timed on this device (the CPU "
                            "backend runs base). To set it yourself, choose a variant: the one auto chose starts "
                            "from its choice.");
     for (QWidget* knob : std::initializer_list<QWidget*> { m_cf, m_depth, m_heuristic, m_bx, m_by, m_bz })
         knob->setToolTip(automatic ? tip : teaching_tooltip(knob->objectName()));
+    if (c.policy.variant != Variant::Temporal) return;
+    const QString defaults = tr("Temporal starts here from CF %1 and depth %2: %3.")
+                                 .arg(default_temporal_cf(c))
+                                 .arg(default_temporal_depth(c.problem))
+                                 .arg(QString::fromStdString(temporal_defaults_origin(c)));
+    for (QWidget* knob : std::initializer_list<QWidget*> { m_cf, m_depth })
+        knob->setToolTip(tooltip_text(teaching_tooltip(knob->objectName()) + QStringLiteral("\n\n") + defaults));
 }
 
 } // namespace ss::gui

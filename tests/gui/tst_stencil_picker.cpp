@@ -129,6 +129,14 @@ private slots:
         QTRY_COMPARE(engine_config(w).policy.cf, 4);
         QCOMPARE(engine_config(w).policy.depth, 2);
         QVERIFY2(w.controls().reason().isEmpty(), qPrintable(w.controls().reason()));
+        // The CF and depth boxes say which defaults temporal started from, and whose they are (as run's line).
+        const QString says = QStringLiteral("Temporal starts here from CF 4 and depth 2: the point temporal kernel's "
+                                            "for 3D R1 fp32, the defaults measured on the H100");
+        QVERIFY2(knob<QComboBox>(w, "cf")->toolTip().contains(says), qPrintable(knob<QComboBox>(w, "cf")->toolTip()));
+        QVERIFY2(
+            knob<QSpinBox>(w, "depth")->toolTip().contains(says), qPrintable(knob<QSpinBox>(w, "depth")->toolTip()));
+        choose(w, "variant", int(Variant::Stream)); // other variants: the boxes teach only
+        QTRY_VERIFY(!knob<QComboBox>(w, "cf")->toolTip().contains(QStringLiteral("Temporal starts here")));
     }
 
     void a_setup_keeps_a_named_point_stencil() {
