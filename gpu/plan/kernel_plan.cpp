@@ -53,7 +53,7 @@ KernelPlan plan_kernels(const StencilConfig& field, const StencilConfig& kernels
     if (kernels.problem.stencil == StencilKind::Points) {
         p.temporal_loads_ahead = temporal_loads_ahead();
         p.temporal_min_blocks_per_sm = temporal_min_blocks_per_sm();
-        p.temporal_register_cap = point_temporal_register_cap(kernels);
+        p.temporal_register_cap = p.temporal_min_blocks_per_sm > 0 ? 0 : point_temporal_register_cap(kernels);
     }
     plan_block_rule(p);
     return p;

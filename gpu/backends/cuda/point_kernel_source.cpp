@@ -22,9 +22,6 @@ std::string term(int d, const char* stride) {
     return sign + (stride ? (std::abs(d) == 1 ? std::string(stride) : n + " * " + stride) : n);
 }
 
-// Every GPU StencilScope runs on (sm_70 on) has 64 K 32-bit registers and at most 32 resident blocks per SM.
-constexpr int kRegistersPerSm = 65536, kMaxBlocksPerSm = 32;
-
 } // namespace
 
 std::string point_preamble(const KernelPlan& plan, const BlockDims* fixed_block, int min_blocks_per_sm) {
@@ -43,14 +40,18 @@ std::string point_preamble(const KernelPlan& plan, const BlockDims* fixed_block,
     if (remote) s += define("SPLIT", split_axis(c)); // star.cuh's CELL_SRC picks the buffer along this axis
     s += "#define W_CENTRE T(0)\n";
     s += define("SNX", c.problem.size.nx) + define("SNY", c.problem.size.ny);
-    // The temporal kernel's launch bounds follow STENCILSCOPE_TEMPORAL_MIN_BLOCKS where it is set, as the star's,
-    // else its register cap: as many blocks as fit an SM's registers at the cap.
-    int tuned = v == Variant::Temporal ? plan.temporal_min_blocks_per_sm : 0;
-    if (fixed_block && tuned == 0 && v == Variant::Temporal && plan.temporal_register_cap > 0)
-        tuned = std::min(kMaxBlocksPerSm, kRegistersPerSm / (plan.temporal_register_cap * fixed_block->threads()));
-    if (fixed_block)
+    // The temporal kernel's launch bounds follow STENCILSCOPE_TEMPORAL_MIN_BLOCKS, as the star's, or the plan's
+    // register cap (never both: the plan drops the cap where the knob is set): as many blocks as fit the device's
+    // registers at the cap.
+    if (fixed_block) {
+        const DeviceInfo& d = plan.device;
+        const int knob = v == Variant::Temporal ? plan.temporal_min_blocks_per_sm : 0;
+        const int capped = plan.temporal_register_cap > 0
+            ? std::min(d.max_blocks_per_sm, d.regs_per_sm / (plan.temporal_register_cap * fixed_block->threads()))
+            : 0;
         s += define("SBX", fixed_block->x) + define("SBY", fixed_block->y) + define("SBZ", fixed_block->z)
-            + define("SMINB", std::max({ min_blocks_per_sm, tuned, 1 }));
+            + define("SMINB", std::max({ min_blocks_per_sm, knob, capped, 1 }));
+    }
     return s;
 }
 

@@ -57,6 +57,12 @@ public:
         cuda_check(cudaStreamCreateWithPriority(&m_faces, cudaStreamNonBlocking, greatest), "cudaStreamCreate");
         cuda_check(cudaEventCreateWithFlags(&m_boundary_done, cudaEventDisableTiming), "cudaEventCreate");
         for (cudaEvent_t* e : { &m_start, &m_stop }) cuda_check(cudaEventCreate(e), "cudaEventCreate");
+        // Faces crossing packed, through the receiver's inbox: those of short rows along an axis with a neighbour
+        // (the same answer on both sides: a neighbour's face has this one's cells). Asked once, not every step.
+        for (int axis = 0; axis < int(plan.box.extent.size()); ++axis)
+            m_has_inbox[axis]
+                = (plan.box.neighbour_on(axis, 0) != kNoNeighbour || plan.box.neighbour_on(axis, 1) != kNoNeighbour)
+                && has_short_rows(face_box(send_face(plan, axis, 0)));
     }
     ~CudaRankDomain() override {
         cudaSetDevice(m_sim->device());
@@ -223,13 +229,7 @@ public:
     }
 
 private:
-    // Whether faces along `axis` cross packed, through the receiver's inbox (the same answer on both sides: a
-    // neighbour's face has this one's cells).
-    bool has_inbox(int axis) const {
-        const RankBox& box = m_plan.box;
-        return (box.neighbour_on(axis, 0) != kNoNeighbour || box.neighbour_on(axis, 1) != kNoNeighbour)
-            && has_short_rows(face_box(send_face(m_plan, axis, 0)));
-    }
+    bool has_inbox(int axis) const { return m_has_inbox[axis]; }
     // The inbox of `axis`, one per parity (the step after the next may overwrite it), each a slot per side.
     bool hold_inbox(int axis) {
         for (unsigned char*& inbox : m_inbox[axis])
@@ -256,7 +256,8 @@ private:
     void* m_packed = nullptr; // one face at a time: every copy is waited for
     void* m_device_faces[12] = {}; // [axis][send, receive][side], for a CUDA-aware MPI
     IpcGhostRows m_peers[3]; // per axis: the neighbours' buffers, mapped
-    unsigned char* m_inbox[3][2] = {}; // [axis][parity]: where neighbours' packed faces land (has_inbox)
+    bool m_has_inbox[3] = {}; // per axis: faces cross packed (the constructor says which)
+    unsigned char* m_inbox[3][2] = {}; // [axis][parity]: where neighbours' packed faces land
     IpcGhostRows m_inboxes[3]; // per axis: the neighbours' inboxes, mapped
     FaceBox m_peer_face[3][2]; // [axis][side]: where the face lands in that neighbour's field
 };
