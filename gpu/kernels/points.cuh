@@ -297,7 +297,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     constexpr bool fast = sizeof(T) == 4;
     const bool tile_in = fast && x0 >= 0 && x0 + TW <= nx && (DIMS == 2 || (y0 >= 0 && y0 + TH <= ny));
     const bool tile_interior = fast && x0 >= R && x0 + TW <= nx - R && (DIMS == 2 || (y0 >= R && y0 + TH <= ny - R));
-    T acc[DEPTH][CF][2 * R + 1]; // stage s's sum of plane t - R + m while plane t arrives: acc[s-1][l][(m + ph) % NP]
+    T acc[DEPTH][CF][2 * R + 1]; // acc[s-1][l][m]: stage s's sum of plane t - R + m while plane t arrives
 #pragma unroll
     for (int s = 0; s < DEPTH; ++s)
 #pragma unroll
@@ -315,14 +315,11 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     for (int k = 0; k < TEMPORAL_AHEAD; ++k)
         if (p_first + k < p_end) input(ahead[k], p_first + k);
     int parity = 0; // which shared plane the next stage writes
-    // The plane loop unrolled 2R+1 times (times TEMPORAL_AHEAD): plane j of a round has the compile-time phase
-    // j % (2R+1), which rotates the sums (point_forward<PH>) instead of shifting them by moves.
-    constexpr int NP = 2 * R + 1, ROUND = NP * TEMPORAL_AHEAD;
     // ss:mark plane loop
-    for (int p0 = p_first; p0 < p_end; p0 += ROUND) {
+    for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD) {
 #pragma unroll
-        for (int j = 0; j < ROUND; ++j) { // unrolled so that ahead[k] and the phase are fixed
-            const int p = p0 + j, k = j % TEMPORAL_AHEAD, ph = j % NP;
+        for (int k = 0; k < TEMPORAL_AHEAD; ++k) { // unrolled so that ahead[k] is a fixed register
+            const int p = p0 + k;
             if (p >= p_end) break; // uniform across the block
             T v[CF]; // stage s-1's values of the plane entering stage s
 #pragma unroll
@@ -341,10 +338,11 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
                 for (int l = 0; l < CF; ++l) {
                     // The cell's own operand from v[l], as stored, in fp32 only: an A/B on an H200 (2026-11-28) gave
                     // fp32 +0.3 % (2d9pt) to +3.7 % (poisson), fp64 -7.5 % (2d9pt), where it loads from the plane.
-                    const T centre = sizeof(T) == 4 ? v[l] : plane[PT_SIDX(l)];
-                    point_forward(plane, PT_SIDX(l), PW, centre, acc[s - 1][l], ph);
-                    const T done = acc[s - 1][l][ph]; // sum 0; its slot takes the new sum 2R
-                    acc[s - 1][l][ph] = T(0);
+                    point_forward(plane, PT_SIDX(l), PW, sizeof(T) == 4 ? v[l] : plane[PT_SIDX(l)], acc[s - 1][l]);
+                    const T done = acc[s - 1][l][0];
+#pragma unroll
+                    for (int m = 0; m < 2 * R; ++m) acc[s - 1][l][m] = acc[s - 1][l][m + 1];
+                    acc[s - 1][l][2 * R] = T(0);
                     // The Dirichlet border keeps its value (read again from `in`, which no block writes); cells
                     // outside the field hold zero.
                     v[l] = q_interior && (tile_interior || PT_INTERIOR(l)) ? done

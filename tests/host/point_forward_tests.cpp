@@ -31,8 +31,7 @@ ForwardStep parse(const std::string& text) {
     std::istringstream lines(text);
     const std::regex load(R"(^\s*const T v\d+ = tile\[s.*\];$)");
     const std::regex centre(R"(^\s*const T v\d+ = centre;$)");
-    const std::regex add(
-        R"(^\s*acc\[\((\d+) \+ ph\) % \(2 \* R \+ 1\)\] = fma_rn\(T\(([^)]*)\), v\d+, acc\[\((\d+) \+ ph\) % \(2 \* R \+ 1\)\]\);$)");
+    const std::regex add(R"(^\s*acc\[(\d+)\] = fma_rn\(T\(([^)]*)\), v\d+, acc\[(\d+)\]\);$)");
     std::smatch m;
     for (std::string line; std::getline(lines, line);) {
         if (std::regex_match(line, load)) ++f.loads;

@@ -103,11 +103,8 @@ std::string ring_sum_function(const StencilShape& shape) {
 std::string forward_sum_function(const StencilShape& shape) {
     const bool three_d = shape.dims == 3;
     const int r = shape.radius();
-    // `ph` rotates the sums: sum m lives in acc[(m + ph) % (2R+1)], so a plane loop unrolled 2R+1 times renames
-    // the sums instead of shifting them (the temporal kernel; ph is constant once unrolled); 0 is the shifting
-    // caller's layout (the stream kernel).
     std::string s = "__device__ __forceinline__ void point_forward(const T* tile, int s, int tsy, T centre, "
-                    "T (&acc)[2 * R + 1], int ph = 0)\n{\n";
+                    "T (&acc)[2 * R + 1])\n{\n";
     std::vector<std::pair<int, int>> operands; // (dx, in-plane dy in 3D), each loaded once
     auto operand = [&](const StencilPoint& p) {
         const std::pair<int, int> key { p.dx, three_d ? p.dy : 0 };
@@ -126,11 +123,11 @@ std::string forward_sum_function(const StencilShape& shape) {
     char weight[64];
     for (std::size_t n = 0; n < shape.points.size(); ++n) {
         const StencilPoint& p = shape.points[n];
-        const std::string sum = "acc[(" + std::to_string(r - (three_d ? p.dz : p.dy)) + " + ph) % (2 * R + 1)]";
+        const std::string sum = "acc[" + std::to_string(r - (three_d ? p.dz : p.dy)) + "]";
         std::snprintf(weight, sizeof weight, "T(%a)", p.weight);
         s += "    " + sum + " = fma_rn(" + weight + ", v" + std::to_string(index[n]) + ", " + sum + ");\n";
     }
-    return s + "    (void)tile, (void)s, (void)tsy, (void)centre, (void)ph;\n}\n";
+    return s + "    (void)tile, (void)s, (void)tsy, (void)centre;\n}\n";
 }
 
 } // namespace
