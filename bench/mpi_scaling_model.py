@@ -11,9 +11,9 @@
 # a rank's x neighbours share its node, and a neighbour along a slower axis shares it only when its rank lies in the
 # same block of 8. A step takes the box's compute at the single-GPU rate plus the slowest rank's exchange (no overlap
 # by default, as the MPI path with --overlap off). `--overlap` models the overlap stencilscope-cli runs: the R layers
-# next to the slowest axis' faces first, then the rest of the box while those faces travel, then the other axes'
-# trades (app/cli/rank_grid_run.cpp; strips have only the slowest axis); `--perfect` hides the whole exchange (the
-# longer of compute and exchange). `--node-grid` places grids node by node: a node's 8 ranks tile the faster axes
+# next to the faces of the slowest axis and, in 3D, of y first, then the rest of the box while those faces travel (z,
+# then y), then x's trade (app/cli/rank_grid_run.cpp since 2026-11-28; strips have only the slowest axis); `--perfect`
+# hides the whole exchange (the longer of compute and exchange). `--node-grid` places grids node by node: a node's 8 ranks tile the faster axes
 # (MPI_Dims_create's factors of 8) and the nodes line up along the slowest axis, so that only its faces, the ones
 # the overlap hides, cross nodes (`mpirun ... --ranks 2x4xN` in 3D, `--ranks 8xN` in 2D).
 # Per axis, a rank sends its two faces at once; the bytes to neighbours on its node share its NVLink, those to other
@@ -101,9 +101,10 @@ def rank_exchanges(counts, box, r):
             axis_s, neighbours = 0.0, 0
             if p > 1:
                 face = r * BYTES_PER_CELL
+                order = trade_order(dims)
                 for b in range(dims):
                     if b != a:  # the axes traded earlier bring their ghosts along
-                        earlier = (b == dims - 1 or b < a) if OVERLAP else b < a
+                        earlier = order.index(b) < order.index(a)
                         face *= box[b] + (2 * r if earlier and counts[b] > 1 else 0)
                 on_node = off_node = 0
                 for side, other in ((-1, rank - stride), (1, rank + stride)):
@@ -121,6 +122,20 @@ def rank_exchanges(counts, box, r):
     return out
 
 
+def traded_during_step(dims):
+    """The axes whose faces a step finishes first under overlap: the slowest, then y in 3D."""
+    return [dims - 1, 1] if dims == 3 else [dims - 1]
+
+
+def trade_order(dims):
+    """As RankDomainPlan::trade_order: the axes traded during the step first under overlap (as built or perfect),
+    else x, y, z."""
+    if not (OVERLAP or PERFECT):
+        return list(range(dims))
+    during = traded_during_step(dims)
+    return during + [a for a in range(dims) if a not in during]
+
+
 def rank_step(compute, seconds, sides, box, r):
     """One rank's step: its compute and trades, overlapped as the flags say."""
     exchange = sum(seconds)
@@ -128,8 +143,12 @@ def rank_step(compute, seconds, sides, box, r):
         return max(compute, exchange)
     if not OVERLAP:
         return compute + exchange
-    boundary = compute * min(1.0, sides[-1] * r / box[-1])  # the slowest axis' layers, computed first
-    return max(compute, boundary + seconds[-1]) + exchange - seconds[-1]
+    during = traded_during_step(len(box))
+    interior = 1.0  # the share of the box left once the layers next to those faces are computed
+    for a in during:
+        interior *= max(0.0, 1.0 - sides[a] * r / box[a])
+    hidden = sum(seconds[a] for a in during)
+    return max(compute, compute * (1.0 - interior) + hidden) + exchange - hidden
 
 
 def product(values):

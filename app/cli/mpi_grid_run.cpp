@@ -38,19 +38,22 @@ StencilConfig local_config(const RankGridPlan& plan, const RankBox& box) {
     return c;
 }
 
-// What the grid's overlap did: the slowest axis' faces travel during the step (RankDomainPlan::overlap).
+// What the grid's overlap did: the faces of the axes a step finishes first travel during it
+// (RankDomainPlan::traded_during_step), the other cut axes' after it.
 std::string overlap_text(const RankGridPlan& plan, const RankDomainPlan& mine, bool cuda) {
-    const int slowest = plan.whole.problem.dims - 1;
-    const std::string slow(1, axis_name(slowest));
-    std::string rest; // the other axes the grid cuts: they trade after the step
-    for (int a = 0; a < slowest; ++a)
-        if (plan.grid[std::size_t(a)] > 1) rest += (rest.empty() ? "" : " and ") + std::string(1, axis_name(a));
+    const auto during = mine.trade_order.begin() + mine.traded_during_step;
+    std::string first, rest; // "z and y"; the other axes the grid cuts
+    for (auto a = mine.trade_order.begin(); a != during; ++a)
+        first += (first.empty() ? "" : " and ") + std::string(1, axis_name(*a));
+    for (auto a = during; a != mine.trade_order.end(); ++a)
+        if (plan.grid[std::size_t(*a)] > 1) rest += (rest.empty() ? "" : " and ") + std::string(1, axis_name(*a));
     if (mine.overlap && cuda)
-        return "on (the " + slow + " faces travel while the rest of the box computes"
+        return "on (the " + first + " faces travel while the rest of the box computes"
             + (rest.empty() ? ")" : "; " + rest + " after the step)");
-    if (mine.overlap) return "off (the CPU backend trades after the step, " + slow + " first)";
+    if (mine.overlap) return "off (the CPU backend trades after the step, " + first + " first)";
     if (plan.whole.placement.overlap)
-        return "off (the grid does not cut " + slow + ", the only axis whose faces can travel during a step)";
+        return "off (the grid does not cut " + std::string(plan.whole.problem.dims == 3 ? "y or z" : "y")
+            + ", whose faces alone can travel during a step)";
     return "off";
 }
 

@@ -39,16 +39,17 @@ RankTimes GridRun::steps(int steps) {
     RankTimes t;
     for (int i = 0; i < steps; ++i) {
         std::chrono::steady_clock::time_point start;
-        if (plan.overlap) { // the slowest axis' faces travel while the rest of the box computes
+        if (plan.overlap) { // z's (and y's) faces travel while the rest of the box computes
+            const std::size_t during = std::size_t(plan.traded_during_step);
             m_domain.begin_step();
             m_domain.boundary_final();
             start = std::chrono::steady_clock::now();
             ++m_exchanges;
-            trade(plan.trade_order.front());
+            for (std::size_t k = 0; k < during; ++k) trade(plan.trade_order[k]);
             const auto waiting = std::chrono::steady_clock::now();
             t.compute_ms += m_domain.end_step();
             start += std::chrono::steady_clock::now() - waiting; // the wait for the interior is not the exchange's
-            for (std::size_t k = 1; k < plan.trade_order.size(); ++k) trade(plan.trade_order[k]);
+            for (std::size_t k = during; k < plan.trade_order.size(); ++k) trade(plan.trade_order[k]);
         } else {
             t.compute_ms += m_domain.compute_step();
             start = std::chrono::steady_clock::now();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One rank of an MPI job on a process grid (`--ranks PxQ[xR]`, app/cli/mpi_grid_run.cpp): how it starts (the backend
 // the ranks agree on, the grid checked, how its faces travel, its box created with its part of the initial field) and
-// how it steps: the step and the faces traded axis by axis, the slowest axis during the step under overlap. Only
+// how it steps: the step and the faces traded axis by axis, z's and y's during the step under overlap. Only
 // mpi_world.cpp calls MPI.
 #pragma once
 
@@ -17,8 +17,9 @@ namespace ss::cli {
 
 // The steps of one rank's box: the step, waited for, then for each axis of the plan's trade order every face packed,
 // traded with the neighbours along that axis and unpacked, so that the next axis' faces carry what this one brought
-// (edges, corners). Under overlap (RankDomainPlan::overlap) the slowest axis goes first, as soon as the layers next
-// to its faces are computed, while the rest of the box computes; the other axes follow the step. Every trade waits
+// (edges, corners). Under overlap (RankDomainPlan::overlap) the axes a step can finish first (z, and y in 3D) go
+// first, as soon as the layers next to their faces are computed, while the rest of the box computes; x follows the
+// step. Every trade waits
 // at most the timeout (STENCILSCOPE_MPI_TIMEOUT_S) and shares the testing hooks of RankRun
 // (STENCILSCOPE_MPI_TEST_SILENT_*), counted per step.
 class GridRun {

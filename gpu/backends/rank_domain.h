@@ -27,10 +27,11 @@ public:
     // One step over the box, waited for: afterwards the faces to send are final and the current buffer the new one.
     // Returns the host-measured milliseconds of the step.
     virtual double compute_step() = 0;
-    // The overlapped step (plan().overlap): begin_step queues it, the R layers next to the slowest axis' faces first;
-    // once boundary_final has returned, those faces are final (copy_out may take them, copy_in fill the ghost layers
-    // beyond them) while the rest of the box computes; end_step waits for the whole step and returns its
-    // milliseconds (on a GPU the kernels' own time). The CPU backend computes the whole step in begin_step.
+    // The overlapped step (plan().overlap): begin_step queues it, the R layers next to the faces of the axes traded
+    // during the step first (plan().traded_during_step); once boundary_final has returned, those faces are final
+    // (copy_out may take them, copy_in fill the ghost layers beyond them) while the rest of the box computes; end_step
+    // waits for the whole step and returns its milliseconds (on a GPU the kernels' own time). The CPU backend computes
+    // the whole step in begin_step.
     virtual void begin_step() = 0;
     virtual void boundary_final() = 0;
     virtual double end_step() = 0;

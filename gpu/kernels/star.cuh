@@ -43,6 +43,8 @@
 // The host may specialise a kernel for its block (SBX, SBY, SBZ) and for the row and plane strides of its
 // domain (SNX, SNY): conditions like "is this neighbour in the tile" and the neighbours' offsets then fold at
 // compile time, which saves the registers that decide how many warps fit on an SM. Otherwise: run time.
+// Every 3D kernel steps between planes by PLANE_STRIDE, never by nx * ny: nx, ny and nz bound the cells a launch sees,
+// which a window narrows along y and z (CudaSimulation::launch_star_box), while the strides stay the field's.
 // With the block known, telling the smem kernel that threadIdx lies inside it folds the "neighbour in the
 // tile" tests of a coarsened thread's inner cells (x + l * BX + d < BX * CF), as in the thesis' unrolled
 // kernels (listings 3.7-3.9): 2D smem CF 4 R8 then has the thesis' 84 global-load paths instead of 132 in its
@@ -190,7 +192,7 @@ extern "C" __global__ void SS_ENTRY(
     const int k = 0;
 #endif
     if (!interior(i, j, k, nx, ny, lo, hi)) return;
-    const idx_t sy = nx, sz = idx_t(nx) * ny;
+    const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny);
     const idx_t idx = i + j * sy + (DIMS == 3 ? k * sz : 0);
     T acc = centre_term(in[idx]);
 #pragma unroll

@@ -159,7 +159,7 @@ extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
     const int s_begin = lo + blockIdx.z * chunk;
     const int s_end = min(s_begin + chunk, hi);
     if (s_begin >= s_end) return;
-    const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
+    const idx_t ss = PLANE_STRIDE(nx, ny); // stride along the marching axis (the field's: nx, ny may be a window's)
     const int i = x0 + threadIdx.x, row0 = threadIdx.y * CF; // the thread's column and first tile row
     T* tiles = reinterpret_cast<T*>(smem_raw); // PIPE + 1 planes of rows x px
     const int tile_size = rows * px;

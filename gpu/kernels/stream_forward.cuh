@@ -109,7 +109,7 @@ extern "C" __global__ void STREAM_BOUNDS SS_ENTRY(
     const int s_begin = lo + blockIdx.z * chunk;
     const int s_end = min(s_begin + chunk, hi), t_end = s_end + R;
     if (s_begin >= s_end) return;
-    const idx_t ss = idx_t(nx) * ny; // stride along the marching axis
+    const idx_t ss = PLANE_STRIDE(nx, ny); // stride along the marching axis (the field's: nx, ny may be a window's)
     const int tx = threadIdx.x, ty = threadIdx.y, role = ROLES == 2 ? ty / GY : 0;
 #if STREAM_TC // each warp owns 8 x 8 cells, a lane two of them as in mma's accumulator (stream_tensor.cuh)
     const int lane = (ty * BX + tx) & 31, warp = (ty * BX + tx) >> 5;

@@ -128,10 +128,15 @@ RankDomainPlan plan_rank_domain(const RankGridPlan& grid, int rank, int device, 
         plan.origin[a] = plan.box.offset[std::size_t(a)];
     }
     const int slowest = grid.whole.problem.dims - 1;
-    plan.overlap = grid.whole.placement.overlap && grid.grid[std::size_t(slowest)] > 1;
-    if (plan.overlap) plan.trade_order.push_back(slowest);
+    std::vector<int> during; // the cut axes a step can finish first: the slowest, then y in 3D
+    for (int a = slowest; a >= std::max(slowest - 1, 1); --a)
+        if (grid.grid[std::size_t(a)] > 1) during.push_back(a);
+    plan.overlap = grid.whole.placement.overlap && !during.empty();
+    if (plan.overlap) plan.trade_order = during, plan.traded_during_step = int(during.size());
     for (int a = 0; a <= slowest; ++a)
-        if (!plan.overlap || a != slowest) plan.trade_order.push_back(a);
+        if (std::find(plan.trade_order.begin(), plan.trade_order.end(), a) == plan.trade_order.end())
+            plan.trade_order.push_back(a);
+    plan.y_unit = cut_units(grid.whole)[1];
     plan.verdict = plan_rank_kernels(plan.local, plan.local, cuda, device, catalogue, plan.kernels);
     return plan;
 }

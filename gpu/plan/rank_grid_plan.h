@@ -60,12 +60,16 @@ struct RankDomainPlan {
     int origin[3] = { 0, 0, 0 };
     // CUDA, where the verdict passes: the local domain's own kernels (as the in-process box strips along x run).
     std::optional<KernelPlan> kernels;
-    // --overlap on where the grid cuts the slowest axis: a step computes the R layers next to the slowest axis' faces
-    // first, and those faces travel while the rest of the box computes; the other axes trade after the step.
-    // (Only the slowest axis can wait: a step computes whole planes of it.)
+    // --overlap on where the grid cuts an axis whose faces a step can finish first: the slowest (a launch takes a
+    // range of its planes) and, in 3D, y (a range of rows too: CudaSimulation::launch_star_box). The step computes
+    // the R layers next to those faces first; they travel while the rest of the box computes. x's faces trade after
+    // the step (a launch always spans every column).
     bool overlap = false;
-    // The axes in the order their faces are traded: the slowest first under overlap, else x, y, z.
+    // The axes in the order their faces are traded: under overlap the ones traded during the step first (z, then
+    // y), then the rest; else x, y, z.
     std::vector<int> trade_order;
+    int traded_during_step = 0; // the leading axes of trade_order whose faces travel during the step
+    int y_unit = 1; // where a range of rows may start (its first row less R): the kernel's run along y (cut_units)
 };
 RankDomainPlan plan_rank_domain(const RankGridPlan&, int rank, int device, const DeviceCatalogue&);
 

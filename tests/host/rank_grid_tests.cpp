@@ -85,23 +85,37 @@ TEST(RankGrid, FacesSpanTheGhostLayersOfTheAxesTradedBefore) {
     expect_region(send_face(flat, 1, 0), { 0, 1, 0 }, { flat.box.extent[0] + 2, 1, 1 });
 }
 
-TEST(RankGrid, OverlapTradesTheSlowestAxisFirst) {
+TEST(RankGrid, OverlapTradesZThenYDuringTheStepAndXAfterIt) {
     StencilConfig c = cpu_run(3, { 20, 18, 16 }, 2);
     c.placement.overlap = true;
     const RankDomainPlan p = domain_of(c, { 2, 2, 2 }, 0);
     EXPECT_TRUE(p.overlap);
-    EXPECT_EQ(p.trade_order, (std::vector<int> { 2, 0, 1 }));
-    // z first, over the box's own rows; then x across every plane, the z ghosts included; then y across both.
+    EXPECT_EQ(p.trade_order, (std::vector<int> { 2, 1, 0 }));
+    EXPECT_EQ(p.traded_during_step, 2);
+    // z first, over the box's own rows; then y across every plane, the z ghosts included; then x across both.
     expect_region(send_face(p, 2, 1), { 2, 2, 6 }, { 8, 7, 2 });
     expect_region(ghost_face(p, 2, 0), { 2, 2, 0 }, { 8, 7, 2 });
-    expect_region(send_face(p, 0, 1), { 8, 2, 0 }, { 2, 7, 10 });
-    expect_region(send_face(p, 1, 1), { 0, 7, 0 }, { 12, 2, 10 });
-    // A grid that leaves z whole has nothing to trade during the step.
+    expect_region(send_face(p, 1, 1), { 2, 7, 0 }, { 8, 2, 10 });
+    expect_region(send_face(p, 0, 1), { 8, 0, 0 }, { 2, 11, 10 });
+    // A grid that leaves z whole trades y during the step, x after it.
     const RankDomainPlan flat = domain_of(c, { 2, 2, 1 }, 0);
-    EXPECT_FALSE(flat.overlap);
-    EXPECT_EQ(flat.trade_order, (std::vector<int> { 0, 1, 2 }));
+    EXPECT_TRUE(flat.overlap);
+    EXPECT_EQ(flat.trade_order, (std::vector<int> { 1, 0, 2 }));
+    EXPECT_EQ(flat.traded_during_step, 1);
+    // One that cuts x only has nothing to trade during the step.
+    const RankDomainPlan along_x = domain_of(c, { 2, 1, 1 }, 0);
+    EXPECT_FALSE(along_x.overlap);
+    EXPECT_EQ(along_x.traded_during_step, 0);
+    EXPECT_EQ(along_x.trade_order, (std::vector<int> { 0, 1, 2 }));
+    // In 2D only y, the slowest axis: x trades after the step.
+    StencilConfig flat_2d = cpu_run(2, { 37, 23, 1 }, 1);
+    flat_2d.placement.overlap = true;
+    const RankDomainPlan two = domain_of(flat_2d, { 2, 2 }, 0);
+    EXPECT_EQ(two.trade_order, (std::vector<int> { 1, 0 }));
+    EXPECT_EQ(two.traded_during_step, 1);
     c.placement.overlap = false;
     EXPECT_EQ(domain_of(c, { 2, 2, 2 }, 0).trade_order, (std::vector<int> { 0, 1, 2 }));
+    EXPECT_EQ(domain_of(c, { 2, 2, 2 }, 0).traded_during_step, 0);
 }
 
 TEST(RankGrid, FacesMatchTheNeighboursGhostLayersAndOwnedRegionsTileTheDomain) {
@@ -216,6 +230,8 @@ TEST(RankGrid, CutsKeepTheStreamKernelsRowsTogether) {
     ASSERT_TRUE(plan.verdict) << plan.verdict.reason;
     for (const RankBox& b : plan.boxes) EXPECT_EQ(b.offset[1] % 4, 0) << b.offset[1];
     EXPECT_EQ(plan.boxes.back().offset[1] + plan.boxes.back().extent[1], 40); // the last takes the remainder
+    // A box's rows computed apart under overlap (the layers next to its y faces) start at the same unit.
+    EXPECT_EQ(plan_rank_domain(plan, 1, 0, DeviceCatalogue {}).y_unit, 4);
 }
 
 TEST(RankGrid, RefusesInOneLineWhatCannotRun) {

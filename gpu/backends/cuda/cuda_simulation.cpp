@@ -414,6 +414,29 @@ void CudaSimulation::launch_star_rows(int lo, int hi, cudaStream_t stream) {
     launch(m_main, dim3(g.x, g.y, g.z), args, m_smem, stream); // the last two are parameters only under REMOTE 1
 }
 
+void CudaSimulation::launch_star_box(int y_lo, int y_hi, int z_lo, int z_hi, cudaStream_t stream) {
+    // As launch_star_rows, the window narrowed along y too: the kernel sees rows [y_lo - R, y_hi + R) of planes
+    // [z_lo - R, z_hi + R) through nx, ny and nz, and steps by the field's strides (star.cuh: PLANE_STRIDE).
+    if (m_config.problem.dims != 3 || !has_dirichlet_border(m_config.problem.stencil) || m_neighbour_rows[0][0]
+        || m_neighbour_rows[1][0])
+        throw CudaError("a window along y needs a 3D field of its own (no diffusion, no remote neighbours)");
+    const int r = m_config.problem.radius;
+    const Extent& e = m_config.problem.size;
+    const std::size_t offset
+        = ((std::size_t(z_lo - r) * std::size_t(e.ny) + std::size_t(y_lo - r)) * std::size_t(e.nx)) * m_es;
+    void* in = static_cast<unsigned char*>(m_in) + offset;
+    void* out = static_cast<unsigned char*>(m_out) + offset;
+    StencilConfig window = m_config;
+    window.problem.size.ny = y_hi - y_lo + 2 * r;
+    window.problem.size.nz = z_hi - z_lo + 2 * r;
+    int nx = e.nx, ny = window.problem.size.ny, nz = window.problem.size.nz, wlo = r, whi = r + z_hi - z_lo, chunk = 1;
+    const GridDims g = star_grid(window, z_hi - z_lo, &chunk);
+    const void* below = in;
+    const void* above = in;
+    void* args[] = { &in, &out, &nx, &ny, &nz, &wlo, &whi, &chunk, &below, &above };
+    launch(m_main, dim3(g.x, g.y, g.z), args, m_smem, stream);
+}
+
 void CudaSimulation::diffusion_step() {
     int nx = m_config.problem.size.nx, ny = m_config.problem.size.ny;
     const int nz = m_config.problem.size.nz;

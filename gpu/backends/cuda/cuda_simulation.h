@@ -66,6 +66,10 @@ public:
     // the layers for diffusion), in this field's local numbering.
     // Star: update rows [lo, hi) from the current buffer into the next one, on `stream` (R <= lo < hi <= rows - R).
     void launch_star_rows(int lo, int hi, cudaStream_t stream);
+    // 3D, without neighbour pointers (remote): rows [y_lo, y_hi) of planes [z_lo, z_hi) only (R <= lo < hi <=
+    // extent - R on both axes), each cell as a whole step computes it where y_lo - R is a multiple of the kernel's
+    // run along y (strip_cut_unit): a rank's box computes the layers next to its y faces apart from the rest.
+    void launch_star_box(int y_lo, int y_hi, int z_lo, int z_hi, cudaStream_t stream);
     // One whole step's kernels (every row), into the next buffer, on the own stream.
     void launch_step();
     // The temporal variant: one launch of `steps` steps (its depth, fused, or 1), into the next buffer, on `stream`.

@@ -36,7 +36,7 @@ std::vector<unsigned char> part_of(const std::vector<unsigned char>& whole, int 
 }
 
 // The step runs on the simulation's stream; the faces move on a high-priority stream of their own, so that under
-// overlap the slowest axis' faces are packed, copied and unpacked while the interior computes. A face is gathered
+// overlap the faces of z (and y) are packed, copied and unpacked while the interior computes. A face is gathered
 // into a device buffer (face_packing.h: the copy engine for long rows, a kernel for an x face's short ones) and
 // crosses to the host in one contiguous copy (and back the same way). Every copy is waited for before it returns.
 // Between ranks on one node a face goes straight into the neighbour's field, except one of short rows (an x face),
@@ -94,11 +94,17 @@ public:
         // As the overlapped strips (rank_strip_cuda.cpp): the layers the neighbours need, then the interior.
         const int low = below ? std::min(2 * g, end) : g;
         const int high = above ? std::max(low, end - g) : end;
+        const Rows y = y_layers(); // in 3D where y's faces travel during the step too
         cuda_check(cudaEventRecord(m_start, compute), "cudaEventRecord");
         if (low > g) m_sim->launch_star_rows(g, low, compute);
         if (high < end) m_sim->launch_star_rows(high, end, compute);
+        if (y.overlapped && high > low) { // the rows next to y's faces, of the planes between z's layers
+            if (y.low > g) m_sim->launch_star_box(g, y.low, low, high, compute);
+            if (y.high < y.end) m_sim->launch_star_box(y.high, y.end, low, high, compute);
+        }
         cuda_check(cudaEventRecord(m_boundary_done, compute), "cudaEventRecord");
-        if (high > low) m_sim->launch_star_rows(low, high, compute);
+        if (high > low && !y.overlapped) m_sim->launch_star_rows(low, high, compute);
+        if (high > low && y.overlapped && y.high > y.low) m_sim->launch_star_box(y.low, y.high, low, high, compute);
         cuda_check(cudaEventRecord(m_stop, compute), "cudaEventRecord");
         m_sim->finish_step(); // the faces now come from, and the ghost layers go to, the new field
     }
@@ -229,6 +235,26 @@ public:
     }
 
 private:
+    // The rows of a 3D box along y, [g, end), cut for an overlapped step: [g, low) and [high, end) hold the R layers
+    // next to the y faces that have a neighbour, [low, high) the rest; every range starts where a kernel's run along
+    // y starts (its first row less R a multiple of y_unit), so that each cell is computed as one GPU computes it.
+    struct Rows {
+        bool overlapped = false;
+        int low = 0, high = 0, end = 0;
+    };
+    Rows y_layers() const {
+        Rows y;
+        const auto during = m_plan.trade_order.begin() + m_plan.traded_during_step;
+        y.overlapped = m_plan.box.extent.size() == 3 && std::find(m_plan.trade_order.begin(), during, 1) != during;
+        if (!y.overlapped) return y;
+        const int g = m_plan.ghost_depth, unit = std::max(m_plan.y_unit, 1);
+        y.end = g + m_plan.box.extent[1];
+        y.low = m_plan.box.neighbour_on(1, 0) != kNoNeighbour ? g + (g + unit - 1) / unit * unit : g;
+        y.high = m_plan.box.neighbour_on(1, 1) != kNoNeighbour ? g + (y.end - 2 * g) / unit * unit : y.end;
+        if (y.low >= y.high) y.low = y.high = y.end; // no interior: every row before the faces travel
+        return y;
+    }
+
     bool has_inbox(int axis) const { return m_has_inbox[axis]; }
     // The inbox of `axis`, one per parity (the step after the next may overwrite it), each a slot per side.
     bool hold_inbox(int axis) {
