@@ -32,6 +32,7 @@ struct StripState {
     std::unique_ptr<CudaSimulation> field;
     cudaStream_t halo = nullptr;
     cudaEvent_t boundary_done = nullptr, received = nullptr, joined = nullptr;
+    cudaEvent_t compute_ready = nullptr; // where a temporal launch's boundary rows start on the halo stream
     cudaEvent_t ready[2] = {};
     int neighbour[2] = { -1, -1 };
     HaloPath path[2] = { HaloPath::None, HaloPath::None }; // how the ghost rows on each side arrive

@@ -26,7 +26,7 @@ void MultiGpuSimulation::build(const std::vector<KernelPlan>& strip_kernels) {
         int least = 0, greatest = 0;
         cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
         cuda_check(cudaStreamCreateWithPriority(&s.halo, cudaStreamNonBlocking, greatest), "cudaStreamCreate");
-        for (cudaEvent_t* e : { &s.boundary_done, &s.received, &s.joined, &s.ready[0], &s.ready[1] })
+        for (cudaEvent_t* e : { &s.boundary_done, &s.received, &s.joined, &s.compute_ready, &s.ready[0], &s.ready[1] })
             cuda_check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "cudaEventCreate");
         StripTimer& t = m_timers[std::size_t(i)];
         for (cudaEvent_t* e :
@@ -62,8 +62,8 @@ void MultiGpuSimulation::release() {
             cudaStreamDestroy(s.halo);
         }
         const StripTimer& t = m_timers[i];
-        for (cudaEvent_t e : { s.boundary_done, s.received, s.joined, s.ready[0], s.ready[1], t.compute_begin,
-                 t.compute_end, t.send_begin, t.send_end, t.receive_begin, t.receive_end })
+        for (cudaEvent_t e : { s.boundary_done, s.received, s.joined, s.compute_ready, s.ready[0], s.ready[1],
+                 t.compute_begin, t.compute_end, t.send_begin, t.send_end, t.receive_begin, t.receive_end })
             if (e) cudaEventDestroy(e);
         s.field->synchronize();
         for (auto& parity : s.pinned)

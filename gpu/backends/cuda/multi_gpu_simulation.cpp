@@ -102,13 +102,19 @@ void MultiGpuSimulation::step_strip(StripState& s, int steps, bool sample) {
     }
     const int g = rows_begin(s), end = rows_end(s);
     const bool split = overlapped() && (s.neighbour[kBelow] >= 0 || s.neighbour[kAbove] >= 0);
-    if (temporal() && split) { // the G rows each neighbour needs, then the strip's other rows while they travel
+    if (temporal() && split) { // the G rows each neighbour needs beside the strip's other rows, then they travel
         const int ghost = m_plan.ghost_depth; // G = R x depth: the rows each neighbour takes
         const int low = s.neighbour[kBelow] >= 0 ? std::min(g + ghost, end) : g;
         const int high = s.neighbour[kAbove] >= 0 ? std::max(low, end - ghost) : end;
-        if (low > g) f.launch_temporal_rows(steps, g, low, compute);
-        if (high < end) f.launch_temporal_rows(steps, high, end, compute);
-        cuda_check(cudaEventRecord(s.boundary_done, compute), "cudaEventRecord");
+        // A launch of G rows has a block per column of tiles, far too few to fill the GPU, and takes a fused launch's
+        // whole pipeline: on the high-priority halo stream it runs beside the other rows instead of before them
+        // (from where the previous launch ended: the compute stream waited for its trade). 2 GPUs, 2D R1 depth 6:
+        // docs/PERFORMANCE.md "Two GPUs, temporal".
+        cuda_check(cudaEventRecord(s.compute_ready, compute), "cudaEventRecord");
+        cuda_check(cudaStreamWaitEvent(s.halo, s.compute_ready, 0), "cudaStreamWaitEvent");
+        if (low > g) f.launch_temporal_rows(steps, g, low, s.halo);
+        if (high < end) f.launch_temporal_rows(steps, high, end, s.halo);
+        cuda_check(cudaEventRecord(s.boundary_done, s.halo), "cudaEventRecord");
         if (high > low) f.launch_temporal_rows(steps, low, high, compute);
     } else if (temporal()) { // the strip as a domain of its own: after `steps` steps its own rows are right
         f.launch_temporal(steps, compute);
