@@ -16,9 +16,8 @@
 // `depth` steps (level k is right on rows at least R x k from the strip's ghost edge, so its own rows are right
 // after `depth`), then the strips trade G rows. Step counts that are not multiples of the depth end with one-step
 // launches, each followed by a trade. Overlap on, the launch is cut along the slow axis: the G rows each neighbour
-// needs on the halo stream, beside the rest on the compute stream (each row comes out as in the whole launch), then
-// they travel; the ghost rows, which the trade overwrites, are not computed. The next launch's interior waits for the
-// boundary rows only (it reads no ghost row), its boundary rows for the interior and, by stream order, the trade.
+// needs first (each row comes out as in the whole launch), then the rest while they travel; the ghost rows, which
+// the trade overwrites, are not computed.
 // Remote halo mode (GPU-SM) keeps this order with nothing to send or receive: a strip's kernel reads its
 // neighbours' current buffers directly, records ready[parity] after it, and the neighbours wait for that
 // event before their next step, which reads its new rows and overwrites the buffer it has just read.
@@ -117,9 +116,6 @@ void MultiGpuSimulation::step_strip(StripState& s, int steps, bool sample) {
         if (high < end) f.launch_temporal_rows(steps, high, end, s.halo);
         cuda_check(cudaEventRecord(s.boundary_done, s.halo), "cudaEventRecord");
         if (high > low) f.launch_temporal_rows(steps, low, high, compute);
-        // The next launch's interior reads the boundary rows and overwrites what they read: it follows them, but
-        // not the trade, whose ghost rows only the next boundary launch reads (after it, on the halo stream).
-        cuda_check(cudaStreamWaitEvent(compute, s.boundary_done, 0), "cudaStreamWaitEvent");
     } else if (temporal()) { // the strip as a domain of its own: after `steps` steps its own rows are right
         f.launch_temporal(steps, compute);
     } else if (!split) {
@@ -139,9 +135,7 @@ void MultiGpuSimulation::step_strip(StripState& s, int steps, bool sample) {
     send(s, exchange, sample);
     m_workers->sync_point();
     receive(s, exchange, sample);
-    // The compute stream takes up the trade before the next launch; a temporal launch's interior only at the end
-    // of the batch, so that the field is whole when the caller joins the compute streams (download, inject).
-    if (overlapped() && (!(temporal() && split) || sample)) {
+    if (overlapped()) {
         cuda_check(cudaEventRecord(s.received, exchange), "cudaEventRecord");
         cuda_check(cudaStreamWaitEvent(compute, s.received, 0), "cudaStreamWaitEvent");
     }
