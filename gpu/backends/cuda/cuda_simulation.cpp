@@ -167,10 +167,10 @@ void CudaSimulation::launch_temporal(int steps, cudaStream_t stream) {
     m_temporal->queue_launch(steps > 1, m_in, m_out, stream);
 }
 
-void CudaSimulation::launch_temporal_rows(int steps, int lo, int hi, cudaStream_t stream, int beside) {
+void CudaSimulation::launch_temporal_rows(int steps, int lo, int hi, cudaStream_t stream) {
     if (!m_temporal || (steps != 1 && steps != m_temporal->depth()))
         throw CudaError("launch_temporal_rows: " + std::to_string(steps) + " steps in one temporal launch");
-    m_temporal->queue_launch_rows(steps > 1, lo, hi, m_in, m_out, stream, beside);
+    m_temporal->queue_launch_rows(steps > 1, lo, hi, m_in, m_out, stream);
 }
 
 void CudaSimulation::finish_step(int steps) {

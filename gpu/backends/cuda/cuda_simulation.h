@@ -75,9 +75,8 @@ public:
     // The temporal variant: one launch of `steps` steps (its depth, fused, or 1), into the next buffer, on `stream`.
     // The strip is a domain of its own: every row from R to rows - R is computed, the ghost rows too.
     void launch_temporal(int steps, cudaStream_t stream);
-    // The same launch writing only rows [lo, hi) (R <= lo < hi <= rows - R), each as the whole launch writes it;
-    // `beside` launches of a chunk each run beside it (TemporalSteps::queue_launch_rows).
-    void launch_temporal_rows(int steps, int lo, int hi, cudaStream_t stream, int beside = 0);
+    // The same launch writing only rows [lo, hi) (R <= lo < hi <= rows - R), each as the whole launch writes it.
+    void launch_temporal_rows(int steps, int lo, int hi, cudaStream_t stream);
     // After a step's kernels (or a launch of `steps` fused steps) are queued: the next buffer becomes the current one.
     void finish_step(int steps = 1);
     // One whole step (launch_step, finish_step) waited for, as an MPI rank steps before its rows travel: the wall

@@ -115,9 +115,7 @@ void MultiGpuSimulation::step_strip(StripState& s, int steps, bool sample) {
         if (low > g) f.launch_temporal_rows(steps, g, low, s.halo);
         if (high < end) f.launch_temporal_rows(steps, high, end, s.halo);
         cuda_check(cudaEventRecord(s.boundary_done, s.halo), "cudaEventRecord");
-        // The boundary launches' blocks take slots of the first wave: the rest runs as many chunks fewer (longer),
-        // or its last blocks would start a wave of their own (2 GPUs, 2D R1 depth 6: 2100 + 50 blocks in 2 x 1056).
-        if (high > low) f.launch_temporal_rows(steps, low, high, compute, int(low > g) + int(high < end));
+        if (high > low) f.launch_temporal_rows(steps, low, high, compute);
     } else if (temporal()) { // the strip as a domain of its own: after `steps` steps its own rows are right
         f.launch_temporal(steps, compute);
     } else if (!split) {

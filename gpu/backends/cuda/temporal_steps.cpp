@@ -64,26 +64,21 @@ void TemporalSteps::launch(const Launch& l, void* in, void* out, cudaStream_t st
     launch_rows(l, r, slow_extent(m_field.problem) - r, in, out, stream);
 }
 
-void TemporalSteps::launch_rows(
-    const Launch& l, int lo, int hi, void* in, void* out, cudaStream_t stream, int beside) const {
+void TemporalSteps::launch_rows(const Launch& l, int lo, int hi, void* in, void* out, cudaStream_t stream) const {
     int nx = m_field.problem.size.nx, ny = m_field.problem.size.ny, nz = m_field.problem.size.nz, chunk = l.chunk;
     GridDims grid = l.grid; // as many chunks along the slow axis as the planes [lo, hi) need
-    unsigned& chunks = m_field.problem.dims == 3 ? grid.z : grid.y;
-    const int fewer = std::max(int(chunks) - beside, 1);
-    if (beside > 0) chunk = std::max(chunk, (hi - lo + fewer - 1) / fewer);
-    chunks = unsigned((hi - lo + chunk - 1) / chunk);
+    (m_field.problem.dims == 3 ? grid.z : grid.y) = (hi - lo + chunk - 1) / chunk;
     void* args[] = { &in, &out, &nx, &ny, &nz, &lo, &hi, &chunk };
     cuda_check(cudaLaunchKernel(
                    l.kernel, dim3(grid.x, grid.y, grid.z), dim3(m_block.x, m_block.y, m_block.z), args, l.smem, stream),
         "temporal kernel launch");
 }
 
-void TemporalSteps::queue_launch_rows(
-    bool fused, int lo, int hi, void* in, void* out, cudaStream_t stream, int beside) const {
+void TemporalSteps::queue_launch_rows(bool fused, int lo, int hi, void* in, void* out, cudaStream_t stream) const {
     const int r = m_field.problem.radius;
     if (lo < r || hi > slow_extent(m_field.problem) - r || lo >= hi)
         throw CudaError("temporal launch of planes " + std::to_string(lo) + ".." + std::to_string(hi));
-    launch_rows(fused ? m_deep : m_single, lo, hi, in, out, stream, beside);
+    launch_rows(fused ? m_deep : m_single, lo, hi, in, out, stream);
 }
 
 void TemporalSteps::queue(int n, void*& in, void*& out, cudaStream_t stream) const {

@@ -38,9 +38,7 @@ public:
     }
     // The same launch writing only the slow-axis planes [lo, hi) (R <= lo < hi <= rows - R): each plane comes out
     // as in the whole launch, so a strip computes the planes its neighbours need first and the rest after them.
-    // `beside`: launches of one chunk each that run beside this one (the boundary planes): it takes as many chunks
-    // fewer than the whole launch, longer ones, so that together they fill the plan's whole waves of blocks.
-    void queue_launch_rows(bool fused, int lo, int hi, void* in, void* out, cudaStream_t stream, int beside = 0) const;
+    void queue_launch_rows(bool fused, int lo, int hi, void* in, void* out, cudaStream_t stream) const;
     int depth() const { return m_depth; }
 
 private:
@@ -52,7 +50,7 @@ private:
     };
     Launch plan(const StencilConfig&, const void* kernel, int blocks_per_sm) const;
     void launch(const Launch&, void* in, void* out, cudaStream_t) const;
-    void launch_rows(const Launch&, int lo, int hi, void* in, void* out, cudaStream_t, int beside = 0) const;
+    void launch_rows(const Launch&, int lo, int hi, void* in, void* out, cudaStream_t) const;
 
     StencilConfig m_field;
     DeviceInfo m_device;
