@@ -7,8 +7,8 @@
 // temporal texts of 2D/3D, fp32/fp64, R1/2/4, CF 1/2/4, generic and for a block gave NVRTC's sm_90 PTX unchanged
 // (its .loc lines aside). Changed on purpose: 2026-11-28, every 3D kernel steps between planes by PLANE_STRIDE (issue
 // 37: a rank's box computes windows of rows, CudaSimulation::launch_star_box), and star.cuh's comment says so: every
-// star text changed; the 3D stream kernels' code too (gathering: 32 instead of 47 registers, +16-19 % fp32 on an
-// H200) and the uncoalesced one's; the others differ by the comment only.
+// star text changed; the 3D stream kernels' code too (fewer registers, +16-19 % fp32 on an H200) and the
+// uncoalesced one's; the others differ by the comment only.
 #include "gpu/plan/launch_policy.h"
 #include "kernel_source_of.h"
 #include "test_devices.h"
