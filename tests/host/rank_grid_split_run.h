@@ -20,7 +20,7 @@ namespace ss::test {
 // Runs `steps` steps of `whole` on the process grid `grid`, trading faces after every step (none without
 // `exchange`), and returns the global field assembled from each box's owned region.
 inline std::vector<double> run_grid_split(const StencilConfig& whole, const std::vector<int>& grid, int steps,
-    bool exchange = true, const DeviceCatalogue& none = {}) {
+    bool exchange = true, const DeviceCatalogue& devices = {}) {
     const RankGridPlan plan = plan_rank_grid(whole, grid);
     EXPECT_TRUE(plan.verdict) << plan.verdict.reason;
     if (!plan.verdict) return {};
@@ -28,7 +28,7 @@ inline std::vector<double> run_grid_split(const StencilConfig& whole, const std:
     std::vector<std::unique_ptr<RankDomain>> boxes;
     for (std::size_t r = 0; r < plan.boxes.size(); ++r) {
         std::string why;
-        const RankDomainPlan mine = plan_rank_domain(plan, int(r), 0, none);
+        const RankDomainPlan mine = plan_rank_domain(plan, int(r), 0, devices);
         boxes.push_back(create_rank_domain(mine, &why));
         EXPECT_TRUE(boxes.back()) << why;
         if (!boxes.back()) return {};

@@ -116,6 +116,10 @@ private:
     // The star's grid for a window of `rows` rows of which the middle `updated` are written; `chunk` is
     // what each marching block of the stream variant covers.
     GridDims star_grid(const StencilConfig& window, int updated, int* chunk) const;
+    // The star's kernel over the window of the buffers `offset` bytes in, of `window`'s extent, updating its
+    // slow-axis rows [R, R + rows); `below` and `above`: the remote neighbours' buffers at that offset, or null.
+    void launch_star_window(std::size_t offset, const StencilConfig& window, int rows, const void* below,
+        const void* above, cudaStream_t stream);
     void diffusion_step();
     void create_stream(); // the stream and timing events (allocate, take_field)
     void copy_rows(unsigned char* host, unsigned char* device, int first, int rows, cudaMemcpyKind kind);

@@ -63,6 +63,7 @@ public:
             m_has_inbox[axis]
                 = (plan.box.neighbour_on(axis, 0) != kNoNeighbour || plan.box.neighbour_on(axis, 1) != kNoNeighbour)
                 && has_short_rows(face_box(send_face(plan, axis, 0)));
+        m_y = y_layers(plan);
     }
     ~CudaRankDomain() override {
         cudaSetDevice(m_sim->device());
@@ -94,7 +95,7 @@ public:
         // As the overlapped strips (rank_strip_cuda.cpp): the layers the neighbours need, then the interior.
         const int low = below ? std::min(2 * g, end) : g;
         const int high = above ? std::max(low, end - g) : end;
-        const Rows y = y_layers(); // in 3D where y's faces travel during the step too
+        const Rows& y = m_y; // in 3D where y's faces travel during the step too
         cuda_check(cudaEventRecord(m_start, compute), "cudaEventRecord");
         if (low > g) m_sim->launch_star_rows(g, low, compute);
         if (high < end) m_sim->launch_star_rows(high, end, compute);
@@ -242,15 +243,15 @@ private:
         bool overlapped = false;
         int low = 0, high = 0, end = 0;
     };
-    Rows y_layers() const {
+    static Rows y_layers(const RankDomainPlan& plan) {
         Rows y;
-        const auto during = m_plan.trade_order.begin() + m_plan.traded_during_step;
-        y.overlapped = m_plan.box.extent.size() == 3 && std::find(m_plan.trade_order.begin(), during, 1) != during;
+        const auto during = plan.trade_order.begin() + plan.traded_during_step;
+        y.overlapped = plan.box.extent.size() == 3 && std::find(plan.trade_order.begin(), during, 1) != during;
         if (!y.overlapped) return y;
-        const int g = m_plan.ghost_depth, unit = std::max(m_plan.y_unit, 1);
-        y.end = g + m_plan.box.extent[1];
-        y.low = m_plan.box.neighbour_on(1, 0) != kNoNeighbour ? g + (g + unit - 1) / unit * unit : g;
-        y.high = m_plan.box.neighbour_on(1, 1) != kNoNeighbour ? g + (y.end - 2 * g) / unit * unit : y.end;
+        const int g = plan.ghost_depth, unit = std::max(plan.y_unit, 1);
+        y.end = g + plan.box.extent[1];
+        y.low = plan.box.neighbour_on(1, 0) != kNoNeighbour ? g + (g + unit - 1) / unit * unit : g;
+        y.high = plan.box.neighbour_on(1, 1) != kNoNeighbour ? g + (y.end - 2 * g) / unit * unit : y.end;
         if (y.low >= y.high) y.low = y.high = y.end; // no interior: every row before the faces travel
         return y;
     }
@@ -283,6 +284,7 @@ private:
     void* m_device_faces[12] = {}; // [axis][send, receive][side], for a CUDA-aware MPI
     IpcGhostRows m_peers[3]; // per axis: the neighbours' buffers, mapped
     bool m_has_inbox[3] = {}; // per axis: faces cross packed (the constructor says which)
+    Rows m_y; // the box's rows along y, cut for an overlapped step (the constructor, once)
     unsigned char* m_inbox[3][2] = {}; // [axis][parity]: where neighbours' packed faces land
     IpcGhostRows m_inboxes[3]; // per axis: the neighbours' inboxes, mapped
     FaceBox m_peer_face[3][2]; // [axis][side]: where the face lands in that neighbour's field
