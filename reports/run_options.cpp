@@ -367,7 +367,7 @@ std::string temporal_defaults_origin(const StencilConfig& c) {
         : c.problem.stencil == StencilKind::Points                ? "the point temporal kernel"
                                                                   : "the temporal kernel";
     return kernel + "'s for " + std::to_string(c.problem.dims) + "D R" + std::to_string(c.problem.radius) + " "
-        + std::string(to_string(c.problem.precision)) + ", the defaults measured on the H100 (docs/PERFORMANCE.md)";
+        + std::string(to_string(c.problem.precision)) + ", the defaults measured on H100 and H200 GPUs (docs/PERFORMANCE.md)";
 }
 
 namespace {

@@ -78,8 +78,8 @@ const std::string* find_value(const OptionValues&, std::string_view name);
 Status apply_run_options(const OptionValues& values, RunOptions& out);
 
 // Where the temporal CF and depth defaults of `c` come from (temporal_policy.h): "the point temporal kernel's for 2D
-// R1 fp32, the defaults measured on the H100 (docs/PERFORMANCE.md)". run's "defaults" line and the window's CF and
-// depth boxes say it.
+// R1 fp32, the defaults measured on H100 and H200 GPUs (docs/PERFORMANCE.md)". run's "defaults" line and the window's
+// CF and depth boxes say it.
 std::string temporal_defaults_origin(const StencilConfig& c);
 
 // Refuses the run options among `values` that `command` (a stencilscope-cli command) does not use,

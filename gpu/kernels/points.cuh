@@ -258,6 +258,9 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #ifndef TEMPORAL_AHEAD
 #define TEMPORAL_AHEAD 1 // input planes loaded ahead of the one entering stage 1 (temporal_loads_ahead)
 #endif
+#ifndef TEMPORAL_SYNC_ROWS
+#define TEMPORAL_SYNC_ROWS 1 // forward sums: planes (2D: rows) a stage takes between two barriers (temporal_sync_rows)
+#endif
 // Cell l of the thread: its place in the tile, in the field, and in a plane of the tile (both kernels below).
 #define PT_X(l) (DIMS == 3 ? int(threadIdx.x) : int(threadIdx.x) + (l)*BX)
 #define PT_Y(l) (DIMS == 3 ? int(threadIdx.y) + (l)*BY : 0)
@@ -278,10 +281,10 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     extern __shared__ unsigned char smem_raw[];
-    T* planes = reinterpret_cast<T*>(smem_raw); // two planes of PW x PH; the R-wide border stays zero
+    T* planes = reinterpret_cast<T*>(smem_raw); // two slots of K planes of PW x PH; the R-wide border stays zero
     const int BX = BLK_X, BY = DIMS == 3 ? BLK_Y : 1, HALO = R * DEPTH;
     const int TW = DIMS == 3 ? BX : BX * CF, TH = DIMS == 3 ? BY * CF : 1;
-    const int PW = TW + 2 * R, PH = DIMS == 3 ? TH + 2 * R : 1, plane_size = PW * PH;
+    const int PW = TW + 2 * R, PH = DIMS == 3 ? TH + 2 * R : 1, plane_size = PW * PH, K = TEMPORAL_SYNC_ROWS;
     const int n_slow = DIMS == 3 ? nz : ny;
     const idx_t sy = ROW_STRIDE(nx), sz = PLANE_STRIDE(nx, ny), ss = DIMS == 3 ? sz : sy;
     const int x0 = int(blockIdx.x) * (TW - 2 * HALO) - HALO;
@@ -289,7 +292,7 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const int s_begin = lo + int(DIMS == 3 ? blockIdx.z : blockIdx.y) * chunk;
     const int s_end = min(s_begin + chunk, hi);
     if (s_begin >= s_end) return; // the whole block: no barrier is skipped
-    for (int c = int(threadIdx.x + threadIdx.y * BX); c < 2 * plane_size; c += BX * BY) planes[c] = T(0);
+    for (int c = int(threadIdx.x + threadIdx.y * BX); c < 2 * K * plane_size; c += BX * BY) planes[c] = T(0);
     __syncthreads();
     // Block-uniform (temporal.cuh's TEMPORAL_FAST): a tile inside the field loads without a per-cell test, and one
     // clear of the Dirichlet border takes every cell's sum on interior planes. In fp32 only: an A/B in one run on an
@@ -310,53 +313,70 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
             dst[l] = p >= 0 && p < n_slow && (tile_in || PT_IN(l)) ? in[PT_GIDX(l) + idx_t(p) * ss] : T(0);
     };
     const int p_first = s_begin - HALO, p_end = s_end + HALO;
-    T ahead[TEMPORAL_AHEAD][CF]; // input planes p .. p + TEMPORAL_AHEAD - 1, in flight
+    // The planes travel in chunks of K (temporal.cuh): a stage stores a chunk, waits at one barrier, then takes its
+    // planes one by one. A last chunk reaching past p_end computes planes of zeros whose results are never stored.
+    T ahead[TEMPORAL_AHEAD][K][CF]; // input chunks in flight
 #pragma unroll
-    for (int k = 0; k < TEMPORAL_AHEAD; ++k)
-        if (p_first + k < p_end) input(ahead[k], p_first + k);
-    int parity = 0; // which shared plane the next stage writes
+    for (int a = 0; a < TEMPORAL_AHEAD; ++a)
+#pragma unroll
+        for (int j = 0; j < K; ++j) input(ahead[a][j], p_first + a * K + j < p_end ? p_first + a * K + j : -1);
+    int parity = 0; // which shared slot the next stage writes
     // ss:mark plane loop
-    for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD) {
+    for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD * K) {
 #pragma unroll
-        for (int k = 0; k < TEMPORAL_AHEAD; ++k) { // unrolled so that ahead[k] is a fixed register
-            const int p = p0 + k;
-            if (p >= p_end) break; // uniform across the block
-            T v[CF]; // stage s-1's values of the plane entering stage s
+        for (int a = 0; a < TEMPORAL_AHEAD; ++a) { // unrolled so that ahead[a] is a fixed register
+            const int pc = p0 + a * K; // the chunk's first plane
+            if (pc >= p_end) break; // uniform across the block
+            T v[K][CF]; // stage s-1's values of the planes entering stage s
 #pragma unroll
-            for (int l = 0; l < CF; ++l) v[l] = ahead[k][l];
-            if (p + TEMPORAL_AHEAD < p_end) input(ahead[k], p + TEMPORAL_AHEAD);
-                // ss:mark temporal stages
+            for (int j = 0; j < K; ++j) {
+#pragma unroll
+                for (int l = 0; l < CF; ++l) v[j][l] = ahead[a][j][l];
+                const int pn = pc + j + TEMPORAL_AHEAD * K;
+                if (pn < p_end) input(ahead[a][j], pn);
+            }
+            // ss:mark temporal stages
 #pragma unroll
             for (int s = 1; s <= DEPTH; ++s) {
-                T* plane = planes + parity * plane_size;
+                T* slot = planes + parity * (K * plane_size);
 #pragma unroll
-                for (int l = 0; l < CF; ++l) plane[PT_SIDX(l)] = v[l];
-                __syncthreads(); // the plane is complete; and the other one is no longer read
-                const int q = p - s * R; // the plane stage s completes now
-                const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
+                for (int j = 0; j < K; ++j)
 #pragma unroll
-                for (int l = 0; l < CF; ++l) {
-                    // The cell's own operand from v[l], as stored, in fp32 only: an A/B on an H200 (2026-11-28) gave
-                    // fp32 +0.3 % (2d9pt) to +3.7 % (poisson), fp64 -7.5 % (2d9pt), where it loads from the plane.
-                    point_forward(plane, PT_SIDX(l), PW, sizeof(T) == 4 ? v[l] : plane[PT_SIDX(l)], acc[s - 1][l]);
-                    const T done = acc[s - 1][l][0];
+                    for (int l = 0; l < CF; ++l) slot[j * plane_size + PT_SIDX(l)] = v[j][l];
+                __syncthreads(); // the chunk is complete; and the other slot is no longer read
 #pragma unroll
-                    for (int m = 0; m < 2 * R; ++m) acc[s - 1][l][m] = acc[s - 1][l][m + 1];
-                    acc[s - 1][l][2 * R] = T(0);
-                    // The Dirichlet border keeps its value (read again from `in`, which no block writes); cells
-                    // outside the field hold zero.
-                    v[l] = q_interior && (tile_interior || PT_INTERIOR(l)) ? done
-                        : q_in && (tile_in || PT_IN(l))                    ? in[PT_GIDX(l) + idx_t(q) * ss]
-                                                                           : T(0);
+                for (int j = 0; j < K; ++j) {
+                    const T* plane = slot + j * plane_size;
+                    const int q = pc + j - s * R; // the plane stage s completes now
+                    const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
+#pragma unroll
+                    for (int l = 0; l < CF; ++l) {
+                        // The cell's own operand from v, as stored, in fp32 only: an A/B on an H200 (2026-11-28) gave
+                        // fp32 +0.3 % (2d9pt) to +3.7 % (poisson), fp64 -7.5 % (2d9pt), where it loads from the plane.
+                        point_forward(
+                            plane, PT_SIDX(l), PW, sizeof(T) == 4 ? v[j][l] : plane[PT_SIDX(l)], acc[s - 1][l]);
+                        const T done = acc[s - 1][l][0];
+#pragma unroll
+                        for (int m = 0; m < 2 * R; ++m) acc[s - 1][l][m] = acc[s - 1][l][m + 1];
+                        acc[s - 1][l][2 * R] = T(0);
+                        // The Dirichlet border keeps its value (read again from `in`, which no block writes); cells
+                        // outside the field hold zero.
+                        v[j][l] = q_interior && (tile_interior || PT_INTERIOR(l)) ? done
+                            : q_in && (tile_in || PT_IN(l))                       ? in[PT_GIDX(l) + idx_t(q) * ss]
+                                                                                  : T(0);
+                    }
                 }
                 parity ^= 1;
             }
             // ss:end
-            const int q = p - HALO; // stage DEPTH's plane
-            if (q >= s_begin && q < s_end) {
 #pragma unroll
-                for (int l = 0; l < CF; ++l)
-                    if (PT_CORE(l) && (tile_interior || PT_INTERIOR(l))) out[PT_GIDX(l) + idx_t(q) * ss] = v[l];
+            for (int j = 0; j < K; ++j) {
+                const int q = pc + j - HALO; // stage DEPTH's plane
+                if (q >= s_begin && q < s_end) {
+#pragma unroll
+                    for (int l = 0; l < CF; ++l)
+                        if (PT_CORE(l) && (tile_interior || PT_INTERIOR(l))) out[PT_GIDX(l) + idx_t(q) * ss] = v[j][l];
+                }
             }
         }
     }

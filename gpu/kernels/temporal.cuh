@@ -44,6 +44,9 @@
 #ifndef TEMPORAL_ADJACENT_ROWS
 #define TEMPORAL_ADJACENT_ROWS 1 // 3D: a thread owns CF adjacent rows (else rows BY apart)
 #endif
+#ifndef TEMPORAL_SYNC_ROWS
+#define TEMPORAL_SYNC_ROWS 1 // planes (2D: rows) a stage takes between two barriers (temporal_sync_rows)
+#endif
 // A point stencil run as a star (gpu/plan/axis_star_plan.h) weighs each direction's points with its own
 // weight_xm/xp/ym/yp/zm/zp(d): AXIS_WEIGHTS 1 where both sides of an axis weigh the same (the pair is added first,
 // as the star's), 2 where they differ. The star's one weight(d) serves every direction otherwise.
@@ -92,10 +95,10 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
     const int x0 = int(blockIdx.x) * (TW - 2 * HALO) - HALO;
     const int s_end = min(s_begin + chunk, hi);
     if (s_begin >= s_end) return; // the whole block: no barrier is skipped
-    const int plane_size = PW * PH;
-    T* planes = reinterpret_cast<T*>(smem_raw); // two planes of PW x PH; the R-wide border stays zero
+    const int plane_size = PW * PH, K = TEMPORAL_SYNC_ROWS;
+    T* planes = reinterpret_cast<T*>(smem_raw); // two slots of K planes of PW x PH; the R-wide border stays zero
     const int tid = threadIdx.x + threadIdx.y * BX;
-    for (int i = tid; i < 2 * plane_size; i += BX * BY) planes[i] = T(0);
+    for (int i = tid; i < 2 * K * plane_size; i += BX * BY) planes[i] = T(0);
     __syncthreads();
 
 #if DIMS == 3 && TEMPORAL_ADJACENT_ROWS // cell l of a thread: x = X0 + l * XSTEP, y = Y0 + l * YSTEP in the tile
@@ -136,112 +139,129 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
             for (int m = 0; m < 2 * R; ++m) acc[s][l][m] = T(0);
 
     const int p_first = s_begin - HALO, p_end = s_end + HALO; // input planes, some outside the field
-    T ring[TEMPORAL_AHEAD][CF]; // input planes p .. p + TEMPORAL_AHEAD - 1, in flight
+    // The planes travel in chunks of K: a stage stores a chunk's K planes, waits at one barrier, then takes them one
+    // by one (in 2D a plane is a row, and K rows share a barrier). A last chunk reaching past p_end computes planes
+    // of zeros whose results are never stored.
+    T ring[TEMPORAL_AHEAD][K][CF]; // input chunks from pc .. in flight, TEMPORAL_AHEAD of them
 #pragma unroll
     for (int k = 0; k < TEMPORAL_AHEAD; ++k)
 #pragma unroll
-        for (int l = 0; l < CF; ++l) {
-            const int p = p_first + k;
-            ring[k][l]
-                = p < p_end && p >= 0 && p < n_slow && (tile_in || CELL_IN(l)) ? in[GIDX(l) + idx_t(p) * ss] : T(0);
-        }
-
-    int parity = 0; // which shared plane the next stage writes
-    // ss:mark plane loop
-    for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD) {
-#pragma unroll
-        for (int k = 0; k < TEMPORAL_AHEAD; ++k) { // unrolled so that ring[k] is a fixed register
-            const int p = p0 + k;
-            if (p >= p_end) break; // uniform across the block
-            T v[CF]; // stage s-1's values of the plane entering stage s
+        for (int j = 0; j < K; ++j)
 #pragma unroll
             for (int l = 0; l < CF; ++l) {
-                v[l] = ring[k][l];
-                const int pn = p + TEMPORAL_AHEAD;
-                ring[k][l] = pn < p_end && pn >= 0 && pn < n_slow && (tile_in || CELL_IN(l))
-                    ? in[GIDX(l) + idx_t(pn) * ss]
-                    : T(0);
+                const int p = p_first + k * K + j;
+                ring[k][j][l]
+                    = p < p_end && p >= 0 && p < n_slow && (tile_in || CELL_IN(l)) ? in[GIDX(l) + idx_t(p) * ss] : T(0);
             }
-            // ss:mark temporal stages
+
+    int parity = 0; // which shared slot the next stage writes
+    // ss:mark plane loop
+    for (int p0 = p_first; p0 < p_end; p0 += TEMPORAL_AHEAD * K) {
 #pragma unroll
-            for (int s = 1; s <= DEPTH; ++s) {
-                T* plane = planes + parity * plane_size;
+        for (int k = 0; k < TEMPORAL_AHEAD; ++k) { // unrolled so that ring[k] is a fixed register
+            const int pc = p0 + k * K; // the chunk's first plane
+            if (pc >= p_end) break; // uniform across the block
+            T v[K][CF]; // stage s-1's values of the planes entering stage s
 #pragma unroll
-                for (int l = 0; l < CF; ++l) plane[SIDX(l)] = v[l];
-                __syncthreads(); // the plane is complete; and the other one is no longer read
-                const int q = p - s * R; // the plane stage s completes now
-                const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
-                T next[CF]; // v stays stage s-1's until every cell has read its y neighbours (3D)
+            for (int j = 0; j < K; ++j)
 #pragma unroll
                 for (int l = 0; l < CF; ++l) {
-                    const int c = SIDX(l);
-                    T sum = acc[s - 1][l][R] + centre_term(v[l]);
+                    v[j][l] = ring[k][j][l];
+                    const int pn = pc + j + TEMPORAL_AHEAD * K;
+                    ring[k][j][l] = pn < p_end && pn >= 0 && pn < n_slow && (tile_in || CELL_IN(l))
+                        ? in[GIDX(l) + idx_t(pn) * ss]
+                        : T(0);
+                }
+                // ss:mark temporal stages
 #pragma unroll
-                    for (int d = 1; d <= R; ++d) {
+            for (int s = 1; s <= DEPTH; ++s) {
+                T* slot = planes + parity * (K * plane_size);
+#pragma unroll
+                for (int j = 0; j < K; ++j)
+#pragma unroll
+                    for (int l = 0; l < CF; ++l) slot[j * plane_size + SIDX(l)] = v[j][l];
+                __syncthreads(); // the chunk is complete; and the other slot is no longer read
+#pragma unroll
+                for (int j = 0; j < K; ++j) {
+                    const T* plane = slot + j * plane_size;
+                    T(&vj)[CF] = v[j];
+                    const int q = pc + j - s * R; // the plane stage s completes now
+                    const bool q_in = q >= 0 && q < n_slow, q_interior = q >= R && q < n_slow - R;
+                    T next[CF]; // v stays stage s-1's until every cell has read its y neighbours (3D)
+#pragma unroll
+                    for (int l = 0; l < CF; ++l) {
+                        const int c = SIDX(l);
+                        T sum = acc[s - 1][l][R] + centre_term(vj[l]);
+#pragma unroll
+                        for (int d = 1; d <= R; ++d) {
 #if AXIS_WEIGHTS
-                        const T x_low = plane[c - d], x_high = plane[c + d];
+                            const T x_low = plane[c - d], x_high = plane[c + d];
 #if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
-                        const T y_low = l - d >= 0 ? v[l - d >= 0 ? l - d : 0] : plane[c - d * PW];
-                        const T y_high = l + d < CF ? v[l + d < CF ? l + d : 0] : plane[c + d * PW];
+                            const T y_low = l - d >= 0 ? vj[l - d >= 0 ? l - d : 0] : plane[c - d * PW];
+                            const T y_high = l + d < CF ? vj[l + d < CF ? l + d : 0] : plane[c + d * PW];
 #elif DIMS == 3
-                        const T y_low = plane[c - d * PW], y_high = plane[c + d * PW];
+                            const T y_low = plane[c - d * PW], y_high = plane[c + d * PW];
 #endif
 #if AXIS_WEIGHTS == 2
-                        sum = WEIGHED_ADD(sum, weight_xm(d), x_low);
-                        sum = WEIGHED_ADD(sum, weight_xp(d), x_high);
+                            sum = WEIGHED_ADD(sum, weight_xm(d), x_low);
+                            sum = WEIGHED_ADD(sum, weight_xp(d), x_high);
 #if DIMS == 3
-                        sum = WEIGHED_ADD(sum, weight_ym(d), y_low);
-                        sum = WEIGHED_ADD(sum, weight_yp(d), y_high);
+                            sum = WEIGHED_ADD(sum, weight_ym(d), y_low);
+                            sum = WEIGHED_ADD(sum, weight_yp(d), y_high);
 #endif
 #else
-                        sum = WEIGHED_ADD(sum, weight_xm(d), x_low + x_high);
+                            sum = WEIGHED_ADD(sum, weight_xm(d), x_low + x_high);
 #if DIMS == 3
-                        sum = WEIGHED_ADD(sum, weight_ym(d), y_low + y_high);
+                            sum = WEIGHED_ADD(sum, weight_ym(d), y_low + y_high);
 #endif
 #endif
 #else // the star: every pair at distance d weighs weight(d)
-                        T pair = plane[c - d] + plane[c + d];
+                            T pair = plane[c - d] + plane[c + d];
 #if DIMS == 3 && TEMPORAL_ADJACENT_ROWS
-                        pair += (l - d >= 0 ? v[l - d >= 0 ? l - d : 0] : plane[c - d * PW])
-                            + (l + d < CF ? v[l + d < CF ? l + d : 0] : plane[c + d * PW]);
+                            pair += (l - d >= 0 ? vj[l - d >= 0 ? l - d : 0] : plane[c - d * PW])
+                                + (l + d < CF ? vj[l + d < CF ? l + d : 0] : plane[c + d * PW]);
 #elif DIMS == 3
-                        pair += plane[c - d * PW] + plane[c + d * PW];
+                            pair += plane[c - d * PW] + plane[c + d * PW];
 #endif
-                        sum += weight(d) * pair;
+                            sum += weight(d) * pair;
 #endif
+                        }
+                        // Plane t - R completes with this plane R above it (the point at +R along the slow axis).
+                        const T done = WEIGHED_ADD(acc[s - 1][l][0], WEIGHT_SLOW_PLUS(R), vj[l]);
+                        // Moving on to the next plane: pending sum m takes sum m + 1 plus this plane's share, weighed
+                        // by where this plane lies from the pending one's (above it: plus; below: minus).
+#pragma unroll
+                        for (int m = 0; m + 1 < 2 * R; ++m)
+                            acc[s - 1][l][m] = m + 1 == R
+                                ? sum
+                                : WEIGHED_ADD(acc[s - 1][l][m + 1],
+                                    m + 1 > R ? WEIGHT_SLOW_MINUS(m + 1 - R) : WEIGHT_SLOW_PLUS(R - m - 1), vj[l]);
+                        acc[s - 1][l][2 * R - 1] = WEIGHED(WEIGHT_SLOW_MINUS(R), vj[l]);
+                        next[l] = done;
                     }
-                    // Plane t - R completes with this plane R above it (the point at +R along the slow axis).
-                    const T done = WEIGHED_ADD(acc[s - 1][l][0], WEIGHT_SLOW_PLUS(R), v[l]);
-                    // Moving on to the next plane: pending sum m takes sum m + 1 plus this plane's share, weighed by
-                    // where this plane lies from the pending one's (above it: plus; below: minus).
-#pragma unroll
-                    for (int m = 0; m + 1 < 2 * R; ++m)
-                        acc[s - 1][l][m] = m + 1 == R
-                            ? sum
-                            : WEIGHED_ADD(acc[s - 1][l][m + 1],
-                                m + 1 > R ? WEIGHT_SLOW_MINUS(m + 1 - R) : WEIGHT_SLOW_PLUS(R - m - 1), v[l]);
-                    acc[s - 1][l][2 * R - 1] = WEIGHED(WEIGHT_SLOW_MINUS(R), v[l]);
-                    next[l] = done;
-                }
 #if TEMPORAL_FAST
-                if (!(tile_interior && q_interior))
+                    if (!(tile_interior && q_interior))
 #endif
-                { // the Dirichlet border keeps its value; cells outside the field hold zero
+                    { // the Dirichlet border keeps its value; cells outside the field hold zero
 #pragma unroll
-                    for (int l = 0; l < CF; ++l)
-                        if (!(q_interior && CELL_INTERIOR(l)))
-                            next[l] = q_in && CELL_IN(l) ? in[GIDX(l) + idx_t(q) * ss] : T(0);
+                        for (int l = 0; l < CF; ++l)
+                            if (!(q_interior && CELL_INTERIOR(l)))
+                                next[l] = q_in && CELL_IN(l) ? in[GIDX(l) + idx_t(q) * ss] : T(0);
+                    }
+#pragma unroll
+                    for (int l = 0; l < CF; ++l) vj[l] = next[l];
                 }
-#pragma unroll
-                for (int l = 0; l < CF; ++l) v[l] = next[l];
                 parity ^= 1;
             }
             // ss:end
-            const int q = p - HALO; // stage DEPTH's plane: DEPTH steps after the input
-            if (q >= s_begin && q < s_end) {
 #pragma unroll
-                for (int l = 0; l < CF; ++l)
-                    if (CELL_CORE(l) && (tile_interior || CELL_INTERIOR(l))) out[GIDX(l) + idx_t(q) * ss] = v[l];
+            for (int j = 0; j < K; ++j) {
+                const int q = pc + j - HALO; // stage DEPTH's plane: DEPTH steps after the input
+                if (q >= s_begin && q < s_end) {
+#pragma unroll
+                    for (int l = 0; l < CF; ++l)
+                        if (CELL_CORE(l) && (tile_interior || CELL_INTERIOR(l))) out[GIDX(l) + idx_t(q) * ss] = v[j][l];
+                }
             }
         }
     }

@@ -11,6 +11,14 @@ std::string dims_suffix(const StencilConfig& c) {
     return c.problem.dims == 3 ? "_3d" : "_2d";
 }
 
+// A temporal kernel that takes several planes (2D: rows) per barrier says how many (temporal_sync_rows).
+std::string planes_per_barrier(const StencilConfig& c) {
+    const int n = temporal_sync_rows(c);
+    if (n <= 1) return "";
+    return ", " + std::to_string(n) + (c.problem.dims == 3 ? " planes" : " rows")
+        + " per barrier (STENCILSCOPE_TEMPORAL_SYNC_ROWS)";
+}
+
 KernelChoice tensor_choice(const StencilConfig& c) {
     const std::string block
         = c.policy.heuristic_block ? "the heuristic block (8 x By)" : "block " + format_block(c.policy.block);
@@ -96,7 +104,8 @@ KernelChoice choose_gpu_kernel(const StencilConfig& c) {
                             ? " steps fused per launch, each stage adding an arriving plane's points to its 2R+1 "
                               "output planes' sums in registers (STENCILSCOPE_POINT_FORWARD)"
                             : " steps fused per launch, each stage keeping its 2R+1 planes of the tile in shared "
-                              "memory"),
+                              "memory")
+                    + planes_per_barrier(c),
                 {} };
         if (c.policy.variant == Variant::Stream)
             return { "ss_points_stream" + d, "points stream",
@@ -129,7 +138,7 @@ KernelChoice choose_gpu_kernel(const StencilConfig& c) {
                                                     : "";
         return { "ss_temporal" + d, "temporal, depth " + std::to_string(c.policy.depth),
             as_star + "--variant temporal: " + std::to_string(c.policy.depth)
-                + " steps fused per launch, each cell crosses DRAM once per launch",
+                + " steps fused per launch, each cell crosses DRAM once per launch" + planes_per_barrier(c),
             {} };
     }
     default:

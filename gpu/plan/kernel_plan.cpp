@@ -48,12 +48,13 @@ KernelPlan plan_kernels(const StencilConfig& field, const StencilConfig& kernels
         p.temporal_fast_path = temporal_fast_path();
         p.temporal_adjacent_rows = temporal_adjacent_rows();
         p.temporal_min_blocks_per_sm = temporal_min_blocks_per_sm();
+        p.temporal_sync_rows = temporal_sync_rows(kernels);
     }
     p.point_forward = point_stream_forward(kernels) || point_temporal_forward(kernels);
     if (kernels.problem.stencil == StencilKind::Points) {
         p.temporal_loads_ahead = temporal_loads_ahead();
         p.temporal_min_blocks_per_sm = temporal_min_blocks_per_sm();
-        p.temporal_register_cap = p.temporal_min_blocks_per_sm > 0 ? 0 : point_temporal_register_cap(kernels);
+        p.temporal_sync_rows = temporal_sync_rows(kernels);
     }
     plan_block_rule(p);
     return p;

@@ -48,7 +48,7 @@ struct KernelPlan {
     bool temporal_fast_path = false;
     bool temporal_adjacent_rows = false;
     int temporal_min_blocks_per_sm = 0;
-    int temporal_register_cap = 0; // the point temporal kernel's (point_temporal_register_cap); 0: none or the knob
+    int temporal_sync_rows = 1; // the star's 2D kernel: rows per barrier (TEMPORAL_SYNC_ROWS)
 
     // Point stencils' stream kernel: forward sums (POINT_FORWARD, STENCILSCOPE_POINT_FORWARD).
     bool point_forward = false;

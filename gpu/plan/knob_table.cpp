@@ -153,6 +153,19 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .measurement = "best of 1, 2, 4, 8 (3D 352 GCells/s at 8 against 320 at 4, 2D 752 at 4 against 685 at 2); "
                        "docs/PERFORMANCE.md \"Temporal "
                        "blocking vs EBISU\"" },
+    { .id = Knob::TemporalSyncRows,
+        .name = "STENCILSCOPE_TEMPORAL_SYNC_ROWS",
+        .kind = KnobKind::Tuning,
+        .type = KnobType::Integer,
+        .min = 1,
+        .max = 8,
+        .default_value = 0,
+        .default_text = "by configuration",
+        .meaning
+        = "temporal kernels that sum forward: planes (2D: rows) each fused step takes between two barriers; "
+          "by configuration: 8 / CF (star's kernel, 2D R1 fp32) or 4 / CF (2D), 2 for the star's 3D R1 at CF 4",
+        .measurement = "one H200: 2d5pt fp32 1406.7 GCells/s at 8 rows against 996.1 at 1, fp64 888.0 / 679.2, 2d9pt "
+                       "fp32 818.8 / 766.4, 3d7pt fp64 380.3 / 310.8; docs/PERFORMANCE.md \"Rows per barrier\"" },
     { .id = Knob::PointForward,
         .name = "STENCILSCOPE_POINT_FORWARD",
         .kind = KnobKind::Tuning,

@@ -38,6 +38,7 @@ enum class Knob {
     TemporalFastPath,
     TemporalRows,
     TemporalWaves,
+    TemporalSyncRows,
     PointForward,
     PointAxisStar,
     MpiStageChunk,

@@ -19,6 +19,9 @@ int default_temporal_depth(const StencilProblem& p) {
     // The point kernel at R1 in 3D (its default CF 4 / 2): depth 2 (H100, 2026-11-28, forward sums: 3d27pt fp32
     // 282.4 against 226.6 at depth 3, 3d17pt 324.5 / 253.4, poisson 310.7 / 251.2; fp64 174.3 / 129.0 for 3d27pt).
     if (p.dims == 3 && p.radius == 1 && p.stencil == StencilKind::Points && !star_kernel) return 2;
+    // The point kernel in 2D, taking 2 (R1) or 4 rows per barrier: depth 4 at R1, 2 beyond (one H200, 2026-11-28:
+    // 2d9pt fp32 818.8 GCells/s against 759.6 at depth 6, fp64 549.0 / 509.8; 2d25pt 490.0 / 455.5 at depth 3).
+    if (p.dims == 2 && p.stencil == StencilKind::Points && !star_kernel) return p.radius == 1 ? 4 : 2;
     return p.dims == 3 ? std::max(1, 4 - p.radius) : std::max(2, 6 / p.radius);
 }
 
@@ -30,8 +33,10 @@ int default_temporal_cf(const StencilConfig& c) {
         // 2), CF 2 in fp64 (174.3 / 123.6).
         return c.problem.dims == 3 && c.problem.precision == Precision::FP32 ? 4 : 2;
     }
-    if (c.problem.dims == 3) return 4;
-    return c.problem.precision == Precision::FP64 ? 2 : 1;
+    // The star's kernel: CF 4 in 3D; CF 1 in 2D, where the rows a stage takes per barrier give each thread its cells
+    // (one H200, 2026-11-28: 2d5pt fp64 888.0 GCells/s at CF 1 and 4 rows, 810.0 at CF 2 and 4 rows, 679.2 at CF 2
+    // and one row).
+    return c.problem.dims == 3 ? 4 : 1;
 }
 
 TemporalTile temporal_tile(const StencilConfig& c, const BlockDims& b, int depth) {
@@ -140,6 +145,23 @@ int temporal_waves(int dims) {
     return v > 0 ? v : dims == 3 ? 8 : 4;
 }
 
+int temporal_sync_rows(const StencilConfig& c) {
+    static const int v = int(knob_integer(Knob::TemporalSyncRows)); // 0: by the configuration
+    const bool star_kernel = temporal_on_star_kernel(c.problem);
+    if (c.policy.variant != Variant::Temporal || !(star_kernel || point_temporal_forward(c))) return 1;
+    if (v > 0) return v;
+    // One H200, 2026-11-28, at EBISU's sizes (docs/PERFORMANCE.md "Rows per barrier"): a thread's cells per barrier,
+    // CF x rows, at 8 for the star's kernel in 2D R1 fp32 (2d5pt 1406.7 GCells/s against 996.1 at one row), else at
+    // 4 (2d5pt fp64 888.0 / 679.2, 2ds9pt fp32 869.3 / 643.4); the point kernel's at 4 at R1 (2d9pt fp32 818.8 /
+    // 766.4) and 8 beyond, at most 4 rows (2d25pt fp32 490.0 / 418.0, 2d49pt fp64 223.0 / 196.5). In 3D the star's
+    // kernel takes two planes at CF 4 and R1 (3d7pt fp64 380.3 / 310.8, fp32 611.5 / 590.0; at CF 2 fp64 lost 19 %),
+    // the point kernel one (3d27pt, 3d17pt and poisson lost 1-10 % at two).
+    const int cf = std::max(c.policy.cf, 1), r = c.problem.radius;
+    if (c.problem.dims == 3) return star_kernel && r == 1 && cf >= 4 ? 2 : 1;
+    if (star_kernel) return std::max(1, (r == 1 && c.problem.precision == Precision::FP32 ? 8 : 4) / cf);
+    return std::clamp((r == 1 ? 4 : 8) / cf, 1, 4);
+}
+
 int temporal_chunks(int updated, std::int64_t tiles_per_plane, std::int64_t resident, int waves, int min_chunk) {
     updated = std::max(updated, 1);
     tiles_per_plane = std::max<std::int64_t>(tiles_per_plane, 1), resident = std::max<std::int64_t>(resident, 1);
@@ -157,7 +179,7 @@ std::int64_t temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     const TemporalTile t = temporal_tile(c, b, c.policy.depth);
     const std::int64_t r = c.problem.radius;
     const std::int64_t plane = (t.x + 2 * r) * (c.problem.dims == 3 ? t.y + 2 * r : 1);
-    return 2 * plane * element_size(c.problem.precision);
+    return 2 * temporal_sync_rows(c) * plane * element_size(c.problem.precision);
 }
 
 bool point_temporal_forward(const StencilConfig& c) {
@@ -165,17 +187,12 @@ bool point_temporal_forward(const StencilConfig& c) {
     return c.problem.stencil == StencilKind::Points && c.policy.variant == Variant::Temporal && mode != 0;
 }
 
-int point_temporal_register_cap(const StencilConfig& c) {
-    const bool measured = point_temporal_forward(c) && c.problem.dims == 2 && c.problem.radius == 1
-        && c.problem.precision == Precision::FP32 && temporal_pending_registers(c) <= 36;
-    return measured ? 48 : 0;
-}
-
 std::int64_t point_temporal_smem_bytes(const StencilConfig& c, const BlockDims& b) {
     const TemporalTile t = temporal_tile(c, b, c.policy.depth);
     const std::int64_t r = c.problem.radius;
     const std::int64_t plane = (t.x + 2 * r) * (c.problem.dims == 3 ? t.y + 2 * r : 1);
-    const std::int64_t planes = point_temporal_forward(c) ? 2 : std::int64_t(c.policy.depth) * (2 * r + 1);
+    const std::int64_t planes
+        = point_temporal_forward(c) ? 2 * temporal_sync_rows(c) : std::int64_t(c.policy.depth) * (2 * r + 1);
     return planes * plane * element_size(c.problem.precision);
 }
 

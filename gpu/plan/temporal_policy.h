@@ -69,6 +69,10 @@ bool temporal_adjacent_rows();
 // Blocks per resident block slot the grid aims at (chunks along the slow axis): 4 in 2D, 8 in 3D (measured
 // best of 1, 2, 4, 8 on the H100, docs/PERFORMANCE.md), or STENCILSCOPE_TEMPORAL_WAVES=N (1..64).
 int temporal_waves(int dims);
+// Planes (2D: rows) each fused step of a temporal kernel that sums forward (the star's, a point stencil's) takes
+// between two barriers, its two shared slots holding this many each: STENCILSCOPE_TEMPORAL_SYNC_ROWS=N (1..8), else by
+// the configuration, as measured (temporal_policy.cpp); 1 for the point kernel's ring and other variants.
+int temporal_sync_rows(const StencilConfig&);
 
 // Chunks along the slow axis for a temporal grid: each block streams one chunk of `updated` planes plus
 // 2 R depth planes of pipeline fill, so blocks are alike and run in waves of `resident` blocks (SMs x blocks per
@@ -87,11 +91,6 @@ std::int64_t temporal_smem_bytes(const StencilConfig&, const BlockDims&);
 // each keep 2R + 1 planes of the tile (with an R-wide border) in shared memory.
 bool point_temporal_forward(const StencilConfig&);
 std::int64_t point_temporal_smem_bytes(const StencilConfig&, const BlockDims&);
-// Registers per thread the forward point temporal kernel's launch bounds allow, 0 where ptxas keeps the generic
-// build's occupancy: 48 in 2D at R1 in fp32 while its pending sums take at most 36 (2d9pt by default: 56 registers
-// left 9 blocks of 128 threads per SM, 48 gave 10 and ran 6.9 % faster on an H200, 2026-11-28); every other point
-// stencil measured slower capped (docs/PERFORMANCE.md). STENCILSCOPE_TEMPORAL_MIN_BLOCKS, where set, rules instead.
-int point_temporal_register_cap(const StencilConfig&);
 // The heuristic block keeps EBISU's tiles (Table 1): 256 cells wide in 2D, 32 x 32 in 3D, with CF cells per
 // thread: 256 / CF threads in 2D, 32 x 32 / CF in 3D (CF 4 gives EBISU's 256 threads x 4; a 64 x 32 tile, V 0.66
 // instead of 0.56 at depth 4, measured 539 against 571 GCells/s on the H100). It ignores the occupancy API's

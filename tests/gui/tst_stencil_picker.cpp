@@ -131,7 +131,7 @@ private slots:
         QVERIFY2(w.controls().reason().isEmpty(), qPrintable(w.controls().reason()));
         // The CF and depth boxes say which defaults temporal started from, and whose they are (as run's line).
         const QString says = QStringLiteral("Temporal starts here from CF 4 and depth 2: the point temporal kernel's "
-                                            "for 3D R1 fp32, the defaults measured on the H100");
+                                            "for 3D R1 fp32, the defaults measured on H100 and H200 GPUs");
         QVERIFY2(knob<QComboBox>(w, "cf")->toolTip().contains(says), qPrintable(knob<QComboBox>(w, "cf")->toolTip()));
         QVERIFY2(
             knob<QSpinBox>(w, "depth")->toolTip().contains(says), qPrintable(knob<QSpinBox>(w, "depth")->toolTip()));

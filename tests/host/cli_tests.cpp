@@ -188,7 +188,7 @@ TEST(Cli, CpuRunVerifiesAndWritesCsv) {
 TEST(Cli, TemporalRunNamesTheDefaultsItTook) {
     const Result both = cli("run --backend cpu --stencil 2d9pt --variant temporal --size 64x64 --steps 12");
     EXPECT_EQ(both.code, 0) << both.err;
-    EXPECT_NE(both.out.find("defaults CF 2 and depth 6, not given: the point temporal kernel's for 2D R1 fp32"),
+    EXPECT_NE(both.out.find("defaults CF 2 and depth 4, not given: the point temporal kernel's for 2D R1 fp32"),
         std::string::npos)
         << both.out;
     const Result depth = cli("run --backend cpu --dims 3 --variant temporal --cf 2 --size 32x32x32 --steps 8");

@@ -161,12 +161,14 @@ TEST(KernelSource, WritesWhatThePlanSays) {
     temporal.policy.depth = 4;
     KernelPlan deep = plan_single_gpu_kernels(temporal, test::h100());
     deep.temporal_loads_ahead = 3, deep.temporal_fast_path = true, deep.temporal_min_blocks_per_sm = 5;
+    deep.temporal_sync_rows = 2;
     const BlockDims block { 32, 8, 1 };
     const std::string fused = kernel_source(deep, &block);
     EXPECT_TRUE(has(fused, "#define DEPTH 4"));
     EXPECT_TRUE(has(fused, "#define TEMPORAL_AHEAD 3"));
     EXPECT_TRUE(has(fused, "#define TEMPORAL_FAST 1"));
     EXPECT_TRUE(has(fused, "#define TMINB 5"));
+    EXPECT_TRUE(has(fused, "#define TEMPORAL_SYNC_ROWS 2")) << "rows per barrier: the plan's";
     EXPECT_TRUE(has(kernel_source(at_depth(deep, 1), &block), "#define DEPTH 1")) << "the one-step launches' text";
 }
 

@@ -390,6 +390,31 @@ TEST(Nvrtc, PointTemporalLoadsAheadCompile) {
     for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
 }
 
+// 2D temporal kernels that sum forward take K rows per barrier where the plan says so (temporal_sync_rows): the
+// star's, a point star on it (2d5pt) and a point stencil's, with inputs one and two chunks ahead.
+TEST(Nvrtc, TemporalRowsPerBarrierCompile) {
+    std::vector<std::string> sources, names;
+    for (const char* name : { "star", "2d5pt", "2d9pt", "2d25pt" })
+        for (int rows : { 2, 4 })
+            for (int ahead : { 1, 2 })
+                for (Precision p : { Precision::FP32, Precision::FP64 }) {
+                    StencilConfig c;
+                    if (const auto shape = ebisu_shape(name)) use_shape(c.problem, *shape);
+                    c.policy.variant = Variant::Temporal, c.policy.depth = 3, c.policy.cf = 2;
+                    c.problem.size = Extent { 1024, 512, 1 }, c.problem.precision = p;
+                    KernelPlan plan = plan_kernels(planned_config(c), planned_config(c), largest_gpu_limits());
+                    plan.temporal_sync_rows = rows, plan.temporal_loads_ahead = ahead;
+                    const BlockDims b { 128, 1, 1 };
+                    sources.push_back(kernel_source(plan, &b));
+                    names.push_back(describe(c) + " rows " + std::to_string(rows) + " ahead " + std::to_string(ahead));
+                    EXPECT_NE(sources.back().find("#define TEMPORAL_SYNC_ROWS " + std::to_string(rows) + "\n"),
+                        std::string::npos)
+                        << names.back();
+                }
+    const std::vector<std::string> errors = compile_errors(sources);
+    for (std::size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(errors[i], "") << names[i];
+}
+
 // Point stencils on strips: strips along the slow axis run one GPU's text (above); remote strips, and box strips cut
 // along x or y, compile their own: base picks each operand's buffer, smem and stream each tile cell's.
 TEST(Nvrtc, PointStencilStripKernelsCompile) {

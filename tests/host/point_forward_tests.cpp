@@ -110,8 +110,13 @@ TEST(PointForward, ThePointTemporalKernelSumsForwardInTwoPlanes) {
     c.policy.depth = 6;
     EXPECT_TRUE(point_temporal_forward(c));
     const BlockDims block { 256, 1, 1 };
-    EXPECT_EQ(point_temporal_smem_bytes(c, block), 2 * (256 + 2) * 4);
+    EXPECT_EQ(point_temporal_smem_bytes(c, block), 2 * temporal_sync_rows(c) * (256 + 2) * 4) << "two slots of rows";
     EXPECT_EQ(temporal_pending_registers(c), 3 * 6);
+    if (knob_integer(Knob::TemporalSyncRows) == 0) {
+        EXPECT_EQ(temporal_sync_rows(c), 4) << "2D R1 at CF 1: four rows per barrier";
+        c.policy.cf = 2;
+        EXPECT_EQ(temporal_sync_rows(c), 2) << "2D R1 at CF 2: two";
+    }
     c.policy.variant = Variant::Stream;
     EXPECT_FALSE(point_temporal_forward(c));
     StencilConfig star;
@@ -152,31 +157,6 @@ TEST(PointForward, AnAxisStarIsBudgetedAsTheStarsKernel) {
     const Status box = check_temporal_policy(config("3d27pt"));
     EXPECT_FALSE(box.ok);
     EXPECT_NE(box.reason.find("needs 192 registers"), std::string::npos) << box.reason;
-}
-
-// 2d9pt in fp32 by default runs 10 blocks of 128 threads per SM at 48 registers (point_temporal_register_cap: 6.9 %
-// faster than ptxas' 56 on an H200); fp64, more sums, other radii and 3D keep the generic build's occupancy.
-TEST(PointForward, TheTwoDimensionalRadiusOneKernelIsCappedAtFortyEightRegistersInFp32) {
-    if (knob_integer(Knob::PointForward) == 0) GTEST_SKIP() << "STENCILSCOPE_POINT_FORWARD=0 keeps the ring";
-    const auto config = [](const char* name, Precision precision, int cf, int depth) {
-        StencilConfig c;
-        use_shape(c.problem, *ebisu_shape(name));
-        c.problem.precision = precision;
-        c.policy.variant = Variant::Temporal;
-        c.policy.cf = cf, c.policy.depth = depth;
-        return c;
-    };
-    const StencilConfig measured = config("2d9pt", Precision::FP32, 2, 6);
-    EXPECT_EQ(point_temporal_register_cap(measured), 48);
-    EXPECT_EQ(point_temporal_register_cap(config("2d9pt", Precision::FP64, 2, 6)), 0);
-    EXPECT_EQ(point_temporal_register_cap(config("2d9pt", Precision::FP32, 4, 6)), 0); // 72 sums
-    EXPECT_EQ(point_temporal_register_cap(config("2d25pt", Precision::FP32, 2, 3)), 0);
-    EXPECT_EQ(point_temporal_register_cap(config("3d27pt", Precision::FP32, 4, 2)), 0);
-    if (temporal_min_blocks_per_sm() != 0) GTEST_SKIP() << "STENCILSCOPE_TEMPORAL_MIN_BLOCKS rules the launch bounds";
-    const BlockDims block { 128, 1, 1 };
-    EXPECT_NE(kernel_source_of(measured, &block, 9).find("#define SMINB 10\n"), std::string::npos);
-    const BlockDims wide { 256, 1, 1 }; // the generic build's 4 blocks of 256 at 56 registers: 5 at 48
-    EXPECT_NE(kernel_source_of(measured, &wide, 4).find("#define SMINB 5\n"), std::string::npos);
 }
 
 } // namespace

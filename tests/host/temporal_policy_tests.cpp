@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The temporal variant's policy without a GPU: EBISU's tiles, the overlapped grid, shared memory, and
 // every refusal with its reason (check_policy and check_block through can_implement).
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
 #include "gpu/plan/temporal_policy.h"
 #include "gpu/plan/validation.h"
@@ -71,11 +72,24 @@ TEST(Temporal, GridIsOverlappedTilesTimesChunks) {
     EXPECT_EQ(g3.z, 5u);
 }
 
-TEST(Temporal, SharedMemoryIsTwoPaddedPlanes) {
-    EXPECT_EQ(dynamic_smem_bytes(temporal(2, 1, 9), { 256, 1, 1 }), 2 * (256 + 2) * 4);
+// Two slots, each of as many padded planes (2D: rows) as a stage takes per barrier (temporal_sync_rows).
+TEST(Temporal, SharedMemoryIsTwoSlotsOfPaddedPlanes) {
+    const StencilConfig flat = temporal(2, 1, 9);
+    EXPECT_EQ(dynamic_smem_bytes(flat, { 256, 1, 1 }), 2 * temporal_sync_rows(flat) * (256 + 2) * 4);
     StencilConfig c = temporal(3, 2, 3, 4);
     c.problem.precision = Precision::FP64;
-    EXPECT_EQ(dynamic_smem_bytes(c, { 32, 8, 1 }), 2 * (32 + 4) * (32 + 4) * 8);
+    EXPECT_EQ(dynamic_smem_bytes(c, { 32, 8, 1 }), 2 * temporal_sync_rows(c) * (32 + 4) * (32 + 4) * 8);
+    if (knob_integer(Knob::TemporalSyncRows) != 0) GTEST_SKIP() << "STENCILSCOPE_TEMPORAL_SYNC_ROWS rules";
+    EXPECT_EQ(temporal_sync_rows(flat), 8) << "the star's 2D R1 fp32 kernel at CF 1";
+    EXPECT_EQ(temporal_sync_rows(c), 1) << "3D R2";
+    EXPECT_EQ(temporal_sync_rows(temporal(3, 1, 4, 4)), 2) << "3D R1 at CF 4";
+    EXPECT_EQ(temporal_sync_rows(temporal(3, 1, 4, 2)), 1) << "3D R1 at CF 2";
+    StencilConfig fp64 = temporal(2, 1, 6, 2);
+    fp64.problem.precision = Precision::FP64;
+    EXPECT_EQ(temporal_sync_rows(fp64), 2) << "2D fp64: four cells per thread and barrier";
+    StencilConfig stream = flat;
+    stream.policy.variant = Variant::Stream;
+    EXPECT_EQ(temporal_sync_rows(stream), 1) << "not temporal";
 }
 
 TEST(Temporal, AcceptsTheBenchmarkConfigurations) {
@@ -123,8 +137,9 @@ TEST(Temporal, RefusalsSayWhy) {
     expect_refused(narrow, "must be wider than 32");
 }
 
-// Issue 35: on the star's kernel temporal starts from CF 4 in 3D (depth 4 at R1) and CF 2 in fp64 2D; 2D fp32 and a
-// given --cf keep CF 1; the point kernel starts from CF 2, 4 in fp32 3D (depth 2 at R1).
+// Issue 35: on the star's kernel temporal starts from CF 4 in 3D (depth 4 at R1) and CF 1 in 2D (its rows per barrier
+// give a thread its cells); a given --cf is kept; the point kernel starts from CF 2, 4 in fp32 3D (depth 2 at R1), and
+// in 2D from depth 4 at R1, 2 beyond.
 TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     const auto cf_of = [](std::vector<std::string> args) {
         RunOptions o;
@@ -133,7 +148,7 @@ TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     };
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3" }), 4);
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--dims", "3", "--precision", "fp64" }), 4);
-    EXPECT_EQ(cf_of({ "--variant", "temporal", "--precision", "fp64" }), 2) << "2D fp64";
+    EXPECT_EQ(cf_of({ "--variant", "temporal", "--precision", "fp64" }), 1) << "2D fp64: rows per barrier instead";
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "2d9pt", "--precision", "fp64" }), 2) << "point kernel";
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "3d7pt" }), 4) << "a star on the star's kernel";
     EXPECT_EQ(cf_of({ "--variant", "temporal", "--stencil", "3d27pt" }), 4) << "the point kernel";
@@ -152,7 +167,8 @@ TEST(Temporal, CliDefaultsTheCfOfTheStarsKernelIn3d) {
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--dims", "3", "--radius", "2" }), 2);
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "poisson" }), 2) << "the point kernel";
     EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "2ds9pt" }), 4) << "2D R2 on the star's kernel";
-    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "2d25pt" }), 3) << "2D R2 on the point kernel";
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "2d25pt" }), 2) << "2D R2 on the point kernel";
+    EXPECT_EQ(depth_of({ "--variant", "temporal", "--stencil", "2d9pt" }), 4) << "2D R1 on the point kernel";
 }
 
 TEST(Temporal, CliDefaultsTheDepthAndRefusesBadValues) {

@@ -133,7 +133,8 @@ std::string kernel_source(const KernelPlan& plan, const BlockDims* fixed_block, 
     if (temporal)
         s += define("DEPTH", c.policy.depth) + define("TEMPORAL_AHEAD", plan.temporal_loads_ahead)
             + define("TEMPORAL_FAST", plan.temporal_fast_path)
-            + define("TEMPORAL_ADJACENT_ROWS", plan.temporal_adjacent_rows);
+            + define("TEMPORAL_ADJACENT_ROWS", plan.temporal_adjacent_rows)
+            + define("TEMPORAL_SYNC_ROWS", plan.temporal_sync_rows);
     if (fixed_block && temporal) s += define("TBX", fixed_block->x) + define("TBY", fixed_block->y);
     if (fixed_block && temporal && plan.temporal_min_blocks_per_sm > 0)
         s += define("TMINB", plan.temporal_min_blocks_per_sm);
