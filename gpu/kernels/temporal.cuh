@@ -63,16 +63,12 @@
 #define WEIGHT_SLOW_MINUS(d) weight(d)
 #define WEIGHT_SLOW_PLUS(d) weight(d)
 #endif
-// acc + w * x. With axis weights, the FMA spelled out (star.cuh's fma_rn): where two sides weigh the same, their
-// products are one value that ptxas fuses into some sums and not others, differently for texts compiled for other
-// extents (a strip's), which then differ from one GPU's in the last bit.
-#if AXIS_WEIGHTS
+// acc + w * x, the FMA spelled out (star.cuh's fma_rn), and w * x rounded on its own. Products several sums share (the
+// same weight on both sides of an axis, the slow axis' weights mirrored about a pending plane) ptxas fuses into some
+// sums and not others, differently for texts compiled for other extents (a strip's) or taking more planes per
+// barrier, which then differ from one GPU's in the last bit.
 #define WEIGHED_ADD(acc, w, x) fma_rn((w), (x), (acc))
 #define WEIGHED(w, x) product_rn((w), (x))
-#else
-#define WEIGHED_ADD(acc, w, x) ((acc) + (w) * (x))
-#define WEIGHED(w, x) ((w) * (x))
-#endif
 
 extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
@@ -223,7 +219,7 @@ extern "C" __global__ void TEMPORAL_BOUNDS SS_ENTRY(
 #elif DIMS == 3
                             pair += plane[c - d * PW] + plane[c + d * PW];
 #endif
-                            sum += weight(d) * pair;
+                            sum = WEIGHED_ADD(sum, weight(d), pair);
 #endif
                         }
                         // Plane t - R completes with this plane R above it (the point at +R along the slow axis).
