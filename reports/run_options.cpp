@@ -51,7 +51,7 @@ constexpr RunOptionSpec kSpecs[] = {
         kConfiguration, kList, kConfigured },
     { "--cf", "1|2|4|8",
         "coarsening factor: cells per thread in x (3D stream, temporal: in y) (default 1; temporal: the star's kernel "
-        "4 in 3D and 2 in fp64 2D, the point kernel 2 and 4 in fp32 3D, measured best on the H100)",
+        "4 in 3D, the point kernel 2 and 4 in fp32 3D, measured best on the H100 and an H200)",
         kConfiguration, kList, kConfigured },
     { "--depth", "N",
         "temporal: steps fused per launch, 1..32 (default max(2, 6/R) in 2D, max(1, 4-R) in 3D; the star's kernel 4 "
@@ -367,7 +367,8 @@ std::string temporal_defaults_origin(const StencilConfig& c) {
         : c.problem.stencil == StencilKind::Points                ? "the point temporal kernel"
                                                                   : "the temporal kernel";
     return kernel + "'s for " + std::to_string(c.problem.dims) + "D R" + std::to_string(c.problem.radius) + " "
-        + std::string(to_string(c.problem.precision)) + ", the defaults measured on H100 and H200 GPUs (docs/PERFORMANCE.md)";
+        + std::string(to_string(c.problem.precision))
+        + ", the defaults measured on H100 and H200 GPUs (docs/PERFORMANCE.md)";
 }
 
 namespace {

@@ -22,13 +22,15 @@ inline constexpr int kTemporalRegisterBudget = 160;
 
 // The depth the CLI and the GUI start from when temporal is chosen: 2D max(2, 6 / R), 3D max(1, 4 - R); on the star's
 // kernel 4 at R1 in 3D (which starts from CF 4 there: default_temporal_cf) and at R2 in 2D, on the point kernel 2 at
-// R1 in 3D: the fastest depths measured on the H100 (docs/PERFORMANCE.md).
+// R1 in 3D and in 2D 4 at R1, 2 beyond: the fastest depths measured on the H100 (the 2D point kernel's on an H200,
+// with its rows per barrier; docs/PERFORMANCE.md).
 int default_temporal_depth(const StencilProblem&);
 // The CF the CLI and the GUI start from when `c` turns temporal: on the star's kernel (the star, or a point stencil
 // planned as it: axis_star_plan.h) CF 4 in 3D (a block of 32 x 8 threads owning a 32 x 32 tile, each thread 4
-// adjacent rows) and 2 in fp64 2D, else 1; on the point kernel (points off the axes) 2, and 4 in fp32 3D. On the H100
-// (2026-11-28, EBISU's sizes): 3d7pt fp32 577.1 GCells/s at CF 4 against 319.6 at CF 1, fp64 299.6 against 239.2; 2d5pt
-// fp64 651.9 at CF 2 against 620.0 (docs/PERFORMANCE.md "EBISU's stars on the star's kernel").
+// adjacent rows), 1 in 2D (the rows a stage takes per barrier, temporal_sync_rows, give a thread its cells); on the
+// point kernel (points off the axes) 2, and 4 in fp32 3D. On the H100 (2026-11-28, EBISU's sizes): 3d7pt fp32 577.1
+// GCells/s at CF 4 against 319.6 at CF 1, fp64 299.6 against 239.2; on an H200 at 4 rows per barrier 2d5pt fp64 888.0
+// at CF 1 against 810.0 at CF 2 (docs/PERFORMANCE.md "Rows per barrier").
 int default_temporal_cf(const StencilConfig& c);
 
 struct TemporalTile {

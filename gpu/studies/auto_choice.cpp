@@ -135,15 +135,15 @@ std::vector<AutoCandidate> auto_candidates(const StencilConfig& config, const De
     for (int cf : star ? std::vector<int> { 1, 2, 4 } : std::vector<int> { 1, 2, 4, 8 })
         lists.add_single(Variant::Stream, cf, "2.5D streaming along the slow axis");
     lists.add_single(Variant::Smem, 1, "the block's tile in shared memory");
-    // Temporal: 2D tiles of 256 cells at the default CF (2 in fp64 on the star's kernel, else 1); 3D EBISU's 32 x 32
-    // tiles at CF 4 (measured best), and CF 1 at its best depth. The room left keeps the list short, with base after
-    // it.
+    // Temporal: 2D tiles of 256 cells at the default CF (1 on the star's kernel, 2 on the point kernel); 3D EBISU's 32
+    // x 32 tiles at CF 4 (measured best), and CF 1 at its best depth. The room left keeps the list short, with base
+    // after it.
     const int singles = int(lists.out.size());
     const int room = kMaxAutoCandidates - singles - 1;
     if (temporal_on_star_kernel(config.problem) && config.problem.dims == 3) {
         lists.add_temporal_around_best(4, room - 1);
         lists.add_temporal_around_best(1, 1);
-    } else { // the default CF (2 in fp64 2D on the star's kernel)
+    } else { // the default CF
         lists.add_temporal_around_best(default_temporal_cf(config), room);
     }
     lists.add_single(Variant::Base, 1, "every operand from global memory (the fallback)");
