@@ -35,12 +35,18 @@ double RunReport::gcells_per_s() const {
     return gcells_per_second(double(updated_cells(options.config)), 1, ms);
 }
 
-double ideal_bytes_per_step(const StencilConfig& c) {
-    return double(ideal_bytes_per_cell(c)) / fused_steps(c.policy);
+int fused_launches(const StencilConfig& c, int steps) {
+    const int fused = fused_steps(c.policy);
+    steps = std::max(steps, 1);
+    return steps / fused + steps % fused;
+}
+
+double ideal_bytes_per_step(const StencilConfig& c, int steps) {
+    return double(ideal_bytes_per_cell(c)) * fused_launches(c, steps) / std::max(steps, 1);
 }
 
 double RunReport::gbytes_per_s() const {
-    return gcells_per_s() * ideal_bytes_per_step(options.config);
+    return gcells_per_s() * ideal_bytes_per_step(options.config, options.steps);
 }
 
 double RunReport::single_step_roofline_gcells_per_s() const {
@@ -182,12 +188,18 @@ std::string format_report(const RunReport& r) {
         r.ms_per_step.size() > 1 ? "median" : "one", r.ms_per_step.size(), r.ms_per_step.size() > 1 ? "s" : "",
         r.options.steps);
     out += buf;
-    if (fused_steps(c.policy) > 1)
+    const int fused = fused_steps(c.policy), steps = std::max(r.options.steps, 1);
+    if (fused > 1 && steps % fused == 0)
         std::snprintf(buf, sizeof buf,
             "rate     %.2f GCells/s, %.1f GB/s at the ideal %.2f B/cell per step (%d B per cell every %d fused "
             "steps)\n",
-            r.gcells_per_s(), r.gbytes_per_s(), ideal_bytes_per_step(c), ideal_bytes_per_cell(c),
-            fused_steps(c.policy));
+            r.gcells_per_s(), r.gbytes_per_s(), ideal_bytes_per_step(c, steps), ideal_bytes_per_cell(c), fused);
+    else if (fused > 1) // the rate is of this mix, not of the fused kernel alone
+        std::snprintf(buf, sizeof buf,
+            "rate     %.2f GCells/s, %.1f GB/s at the ideal %.2f B/cell per step (%d B per cell and launch: %d "
+            "launches of %d fused steps and %d single steps; a multiple of %d steps times the fused kernel alone)\n",
+            r.gcells_per_s(), r.gbytes_per_s(), ideal_bytes_per_step(c, steps), ideal_bytes_per_cell(c), steps / fused,
+            fused, steps % fused, fused);
     else
         std::snprintf(buf, sizeof buf, "rate     %.2f GCells/s, %.1f GB/s at the ideal %d B/cell\n", r.gcells_per_s(),
             r.gbytes_per_s(), ideal_bytes_per_cell(c));
@@ -281,7 +293,8 @@ CsvRow report_csv_row(const RunReport& r) {
     append(row, config_csv_values(c, k));
     append(row,
         { std::to_string(r.options.steps), std::to_string(r.ms_per_step.size()), format_number(r.median_ms_per_step()),
-            format_number(r.gcells_per_s()), format_number(r.gbytes_per_s()), format_number(ideal_bytes_per_step(c)),
+            format_number(r.gcells_per_s()), format_number(r.gbytes_per_s()),
+            format_number(ideal_bytes_per_step(c, r.options.steps)),
             r.copy_gbytes_per_s > 0 ? format_number(r.copy_gbytes_per_s) : "", format_number(pct) });
     append(row, resources_csv_values(k));
     append(row,

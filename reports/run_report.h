@@ -39,9 +39,12 @@ struct RunReport {
     bool passed() const { return verified && rel_l2_error < tolerance(); }
 };
 
-// DRAM bytes one step must move at best per updated cell: ideal_bytes_per_cell, shared by the steps one
-// launch fuses (the temporal variant reads and writes each cell once per depth steps).
-double ideal_bytes_per_step(const StencilConfig&);
+// DRAM bytes one step of a run of `steps` steps must move at best per updated cell: ideal_bytes_per_cell once per
+// launch, which fuses depth steps in the temporal variant; a run whose steps are no multiple of the depth ends in
+// single steps (fused_launches), each moving the whole ideal_bytes_per_cell.
+double ideal_bytes_per_step(const StencilConfig&, int steps);
+// Launches a run of `steps` steps makes: steps / depth fused launches and steps % depth single steps.
+int fused_launches(const StencilConfig&, int steps);
 
 std::string format_report(const RunReport&);
 CsvRow report_csv_header();

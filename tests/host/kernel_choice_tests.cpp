@@ -2,7 +2,9 @@
 // Which kernel a configuration runs, by name (gpu/plan/kernel_choice.h): one name per kernel, none containing
 // another (so `ncu -k regex:NAME` profiles exactly one), and the stream choices where stream_layout says.
 #include "gpu/plan/kernel_choice.h"
+#include "gpu/plan/knobs.h"
 #include "gpu/plan/launch_policy.h"
+#include "gpu/plan/temporal_policy.h"
 #include "kernel_source_of.h"
 #include "test_devices.h"
 
@@ -125,6 +127,25 @@ TEST(KernelChoice, TensorCoresWhereTheBlockHasWholeWarpTilesAndTheForwardKernelE
         EXPECT_EQ(choose_kernel(c).why.find("tensor"), std::string::npos) << choose_kernel(c).why;
     }
     EXPECT_EQ(choose_kernel(star(3, 16, Variant::Stream, 2, Precision::FP64)).entry, "ss_stream_forward_two_roles_3d");
+}
+
+// A temporal kernel taking several planes per barrier says how many (temporal_sync_rows); one that takes one says
+// nothing of it.
+TEST(KernelChoice, TemporalKernelsSayTheirPlanesPerBarrier) {
+    for (const StencilConfig& c : { star(2, 1, Variant::Temporal), star(3, 1, Variant::Temporal, 4),
+             star(3, 1, Variant::Temporal, 2), star(3, 2, Variant::Temporal, 4) }) {
+        const int n = temporal_sync_rows(c);
+        const std::string why = choose_gpu_kernel(c).why;
+        if (n > 1) {
+            const std::string says = std::to_string(n) + (c.problem.dims == 3 ? " planes" : " rows") + " per barrier";
+            EXPECT_NE(why.find(says), std::string::npos) << describe(c) << ": " << why;
+        } else {
+            EXPECT_EQ(why.find("per barrier"), std::string::npos) << describe(c) << ": " << why;
+        }
+    }
+    if (knob_integer(Knob::TemporalSyncRows) != 0) GTEST_SKIP() << "STENCILSCOPE_TEMPORAL_SYNC_ROWS rules";
+    EXPECT_NE(choose_gpu_kernel(star(2, 1, Variant::Temporal)).why.find("8 rows per barrier"), std::string::npos);
+    EXPECT_NE(choose_gpu_kernel(star(3, 1, Variant::Temporal, 4)).why.find("2 planes per barrier"), std::string::npos);
 }
 
 TEST(KernelChoice, TheCpuBackendRunsItsLoopWithoutAnEntry) {

@@ -195,7 +195,8 @@ TEST(Temporal, ReportsCountBytesPerFusedStepAndStayBelowTheRoofline) {
     r.options.config.problem.size = { 1026, 1026, 1 }; // 1024 x 1024 updated cells
     r.ms_per_step = { 1.048576 }; // 1 GCells/s
     r.copy_gbytes_per_s = 2.0;
-    EXPECT_DOUBLE_EQ(ideal_bytes_per_step(r.options.config), 1.0); // 8 B per cell every 8 steps
+    ASSERT_EQ(r.options.steps, 8);
+    EXPECT_DOUBLE_EQ(ideal_bytes_per_step(r.options.config, 8), 1.0); // 8 B per cell every 8 steps
     EXPECT_DOUBLE_EQ(r.gbytes_per_s(), 1.0);
     EXPECT_DOUBLE_EQ(r.pct_of_roofline(), 50.0);
     EXPECT_DOUBLE_EQ(r.single_step_roofline_gcells_per_s(), 0.25); // 2 GB/s at 8 B/cell
@@ -207,4 +208,25 @@ TEST(Temporal, ReportsCountBytesPerFusedStepAndStayBelowTheRoofline) {
     const std::size_t depth = std::size_t(std::find(header.begin(), header.end(), "depth") - header.begin());
     ASSERT_LT(depth, header.size());
     EXPECT_EQ(row[depth], "8");
+}
+
+// A run whose steps are no multiple of the depth ends in single steps, each moving 8 B per cell: the ideal bytes and
+// the report say so (24 steps at depth 5: 4 fused launches and 4 single steps, 8 launches of 8 B in 24 steps).
+TEST(Temporal, ARunEndingInSingleStepsCountsTheirBytesAndSaysSo) {
+    RunReport r;
+    r.options.config = temporal(2, 1, 5);
+    r.options.config.problem.size = { 1026, 1026, 1 };
+    r.options.steps = 24;
+    r.ms_per_step = { 1.048576 };
+    EXPECT_EQ(fused_launches(r.options.config, 24), 8);
+    EXPECT_DOUBLE_EQ(ideal_bytes_per_step(r.options.config, 24), 8.0 * 8 / 24);
+    EXPECT_DOUBLE_EQ(ideal_bytes_per_step(r.options.config, 25), 8.0 * 5 / 25) << "whole launches";
+    EXPECT_DOUBLE_EQ(r.gbytes_per_s(), 8.0 * 8 / 24);
+    const std::string text = format_report(r);
+    EXPECT_NE(text.find("4 launches of 5 fused steps and 4 single steps"), std::string::npos) << text;
+    const CsvRow header = report_csv_header(), row = report_csv_row(r);
+    const std::size_t ideal // the bytes per updated cell and step
+        = std::size_t(std::find(header.begin(), header.end(), "ideal_bytes_per_cell") - header.begin());
+    ASSERT_LT(ideal, header.size());
+    EXPECT_EQ(row[ideal], format_number(8.0 * 8 / 24));
 }
