@@ -273,11 +273,12 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
 #define PT_CORE(l) (PT_X(l) >= HALO && PT_X(l) < TW - HALO && (DIMS == 2 || (PT_Y(l) >= HALO && PT_Y(l) < TH - HALO)))
 #if POINT_FORWARD
 // Forward sums (the star's temporal.cuh, for any set of points): stage s keeps no planes but, per cell, the 2R+1
-// sums of the output planes the arriving plane feeds. Plane t arrives in shared memory (two alternate, so one
-// barrier per stage and plane), point_forward adds each point's product to the sum of the plane it serves, each
-// in-plane operand loaded once, and plane t - R is complete; the sums shift. Each sum gets its points in the shape's
-// order (the planes arrive along the marching axis, the shape's slowest), so every fused step is bitwise base's
-// step. Shared memory: two planes, not DEPTH rings of 2R+1; registers: DEPTH x CF x (2R+1) sums.
+// sums of the output planes the arriving plane feeds. Plane t arrives in shared memory (two slots alternate, each of
+// TEMPORAL_SYNC_ROWS planes, so one barrier per stage and slot), point_forward adds each point's product to the sum of
+// the plane it serves, each in-plane operand loaded once, and plane t - R is complete; the sums shift. Each sum gets
+// its points in the shape's order (the planes arrive along the marching axis, the shape's slowest), so every fused
+// step is bitwise base's step. Shared memory: two slots of planes, not DEPTH rings of 2R+1; registers: DEPTH x CF x
+// (2R+1) sums.
 extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     const T* __restrict__ in, T* __restrict__ out, int nx, int ny, int nz, int lo, int hi, int chunk) {
     extern __shared__ unsigned char smem_raw[];

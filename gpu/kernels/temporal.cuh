@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Temporal blocking (EBISU, seed 002: SM tiling, the choice it makes for 2D), compiled at run time by NVRTC
 // after star.cuh (which supplies centre_term, weight and ss_inject). The preamble adds DEPTH (steps fused
-// per launch), the layout knobs TEMPORAL_AHEAD, TEMPORAL_FAST and TEMPORAL_ADJACENT_ROWS, and once the block
-// is chosen TBX, TBY (and TMINB when set).
+// per launch), the layout knobs TEMPORAL_AHEAD, TEMPORAL_FAST, TEMPORAL_ADJACENT_ROWS and TEMPORAL_SYNC_ROWS, and
+// once the block is chosen TBX, TBY (and TMINB when set).
 //
 // One launch advances the field by DEPTH steps. A block owns an overlapped tile of the fast plane (2D: a
 // row segment of BX * CF cells, 3D: BX x BY * CF cells; thread (x, y) owns cells x + l * BX in 2D and rows
@@ -13,7 +13,8 @@
 // Like the forward 3D stream kernel, stage s keeps no plane values along the slow axis but 2R pending
 // sums per cell: when plane t arrives with value v, its in-plane part goes into plane t's sum, weight(d) * v
 // into the sums of planes t - R .. t + R, and plane t - R is complete. The in-plane neighbours come from
-// a shared-memory copy of the plane (two alternate, so one barrier per stage and plane suffices).
+// a shared-memory copy of the plane: two slots alternate, each holding TEMPORAL_SYNC_ROWS planes (2D: rows), so
+// one barrier per stage and slot suffices, and a thread works through the slot's planes between two barriers.
 // The tile's outer R * DEPTH cells on each side are computed redundantly from incomplete neighbours and
 // never written: after stage s only cells at least R * s from the tile's edge are valid, and the block
 // writes its core. Cells outside the domain hold zeros; the Dirichlet border keeps its input value at
