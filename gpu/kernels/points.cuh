@@ -315,7 +315,8 @@ extern "C" __global__ void BLOCK_BOUNDS SS_ENTRY(
     };
     const int p_first = s_begin - HALO, p_end = s_end + HALO;
     // The planes travel in chunks of K (temporal.cuh): a stage stores a chunk, waits at one barrier, then takes its
-    // planes one by one. A last chunk reaching past p_end computes planes of zeros whose results are never stored.
+    // planes one by one. A last chunk reaching past p_end computes those planes from whatever their input slots still
+    // hold (no load past p_end); their results are never stored.
     T ahead[TEMPORAL_AHEAD][K][CF]; // input chunks in flight
 #pragma unroll
     for (int a = 0; a < TEMPORAL_AHEAD; ++a)

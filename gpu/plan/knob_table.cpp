@@ -116,9 +116,9 @@ constexpr std::array<KnobSpec, std::size_t(Knob::Count)> kKnobs { {
         .default_value = 0,
         .default_text = "none",
         .meaning = "minimum blocks per SM in the temporal kernels' launch bounds (the star's and point stencils'); "
-                   "none: not given, ptxas chooses, except the point kernel's 48-register cap in 2D R1 fp32",
-        .measurement = "a minimum of 1 let ptxas take 255 registers and halved the 2D rate; 2d9pt fp32 at 48 "
-                       "registers +6.9 %, other point stencils slower capped; docs/PERFORMANCE.md" },
+                   "none: not given, ptxas chooses",
+        .measurement = "a minimum of 1 let ptxas take 255 registers and halved the 2D rate; at one row per barrier "
+                       "2d9pt fp32 at 48 registers +6.9 %, other point stencils slower capped; docs/PERFORMANCE.md" },
     { .id = Knob::TemporalFastPath,
         .name = "STENCILSCOPE_TEMPORAL_FASTPATH",
         .kind = KnobKind::Tuning,
